@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "weft",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "weft", targets: ["weft"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // C libraries from Debian, through module maps with a small shim header each.
+        .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // The template language: pure, no I/O.
+        .target(name: "WeftTemplate"),
+        // Snapshots, the Provider protocol and registry, provider configuration, errors.
+        .target(
+            name: "WeftCore",
+            dependencies: [
+                "WeftTemplate",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]),
+        // The SQLite cache.
+        .target(
+            name: "WeftStore",
+            dependencies: ["WeftCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The `command` provider: any program that prints a JSON object.
+        .target(name: "WeftCommand", dependencies: ["WeftCore"]),
+        // Refresh orchestration and the render path, tying providers, store and templates together.
+        .target(
+            name: "WeftEngine",
+            dependencies: [
+                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "weft",
+            dependencies: [
+                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate"]),
+        .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore"]),
+        .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
+        .testTarget(name: "WeftEngineTests", dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
+    ]
+)
