@@ -24,7 +24,6 @@ let package = Package(
         .target(
             name: "WeftCore",
             dependencies: [
-                "WeftTemplate",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
@@ -33,7 +32,7 @@ let package = Package(
             name: "WeftStore",
             dependencies: ["WeftCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The `command` provider: any program that prints a JSON object.
-        .target(name: "WeftCommand", dependencies: ["WeftCore"]),
+        .target(name: "WeftCommand", dependencies: ["WeftCore", "WeftTemplate"]),
         // Refresh orchestration and the render path, tying providers, store and templates together.
         .target(
             name: "WeftEngine",

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Why a `command` provider's run failed; each message names the command.
+public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    case emptyCommand
+    case cannotStart(String, String)
+    case exited(command: String, status: Int32, stderr: String)
+    case signalled(command: String, signal: Int32)
+    case timedOut(command: String, seconds: Double)
+    case outputTooLarge(command: String, limit: Int)
+    case notJSON(command: String, reason: String, excerpt: String)
+    case notAnObject(command: String, found: String)
+    case unsupportedValue(command: String, key: String, found: String)
+
+    public var description: String {
+        switch self {
+        case .emptyCommand:
+            return "the command is empty"
+        case .cannotStart(let program, let reason):
+            return "cannot run \(program): \(reason)"
+        case .exited(let command, let status, let stderr):
+            return "`\(command)` exited with status \(status)" + (stderr.isEmpty ? "" : ": \(stderr)")
+        case .signalled(let command, let signal):
+            return "`\(command)` was killed by signal \(signal)"
+        case .timedOut(let command, let seconds):
+            return "`\(command)` did not finish within \(NumberTextShort.seconds(seconds)); it was stopped"
+        case .outputTooLarge(let command, let limit):
+            return "`\(command)` printed more than \(limit) bytes (max_output); it was stopped"
+        case .notJSON(let command, let reason, let excerpt):
+            return "`\(command)` printed something that is not JSON (\(reason)): \"\(excerpt)\""
+        case .notAnObject(let command, let found):
+            return "`\(command)` printed JSON \(found), but a JSON object of string or number values is expected"
+        case .unsupportedValue(let command, let key, let found):
+            return "`\(command)` printed \(found) for \"\(key)\"; values must be strings or numbers (or null)"
+        }
+    }
+}
+
+enum NumberTextShort {
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

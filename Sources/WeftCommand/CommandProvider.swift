@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import WeftCore
+
+/// The `command` provider kind: runs a program and exposes the JSON object it prints as variables.
+public enum CommandKind: ProviderKind {
+    public static let type = "command"
+    public static let schemaVersion = 1
+
+    static let knownKeys: Set<String> = ["command", "prefix", "timeout", "interval", "max_output"]
+
+    public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
+        try config.checkKnownKeys(knownKeys)
+        guard let argv = try config.stringArray("command") else {
+            throw .missingKey(
+                file: config.file, key: "command",
+                expected: "the program and its arguments, e.g. [\"/usr/bin/uptime-json\"]")
+        }
+        guard let program = argv.first, !program.isEmpty else {
+            throw config.invalid("command", "must name a program as its first element")
+        }
+        let prefix = try config.string("prefix") ?? "__\(config.instance.lowercased())_"
+        guard !prefix.isEmpty, prefix == prefix.lowercased(), !prefix.contains(" ") else {
+            throw config.invalid("prefix", "must be non-empty, lower-case and without spaces, e.g. \"__uptime_\"")
+        }
+        let timeout = try config.duration("timeout") ?? .seconds(10)
+        guard timeout > .zero else { throw config.invalid("timeout", "must be longer than 0 s") }
+        let interval = try config.duration("interval") ?? .seconds(300)
+        let maxOutput = try config.integer("max_output") ?? 1_048_576
+        guard maxOutput > 0 else { throw config.invalid("max_output", "must be a positive number of bytes") }
+        return CommandProvider(
+            instance: config.instance, prefix: prefix, argv: argv, timeout: timeout, interval: interval,
+            maxOutput: maxOutput)
+    }
+
+    public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
+        let payload = try snapshot.decode(CommandPayload.self)
+        var result: [String: String] = [:]
+        for (key, value) in payload.values { result[snapshot.prefix + key] = value }
+        return result
+    }
+}
+
+/// What a command snapshot holds: the values it printed, by canonical key.
+struct CommandPayload: Codable {
+    var values: [String: String]
+}
+
+/// One configured `command` instance.
+public struct CommandProvider: Provider {
+    public let instance: String
+    public let prefix: String
+    let argv: [String]
+    let timeout: Duration
+    let interval: Duration
+    let maxOutput: Int
+
+    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        let shown = argv.joined(separator: " ")
+        let process = ChildProcess(argv: argv, timeout: timeout, maxOutput: maxOutput)
+        let result = try await process.run()
+        switch result.ending {
+        case .timedOut:
+            throw CommandError.timedOut(command: shown, seconds: DurationText.seconds(timeout))
+        case .outputTooLarge:
+            throw CommandError.outputTooLarge(command: shown, limit: maxOutput)
+        case .signalled(let signal):
+            throw CommandError.signalled(command: shown, signal: signal)
+        case .exited(let status) where status != 0:
+            let stderr =
+                String(decoding: result.stderr, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .split(separator: "\n").last.map(String.init) ?? ""
+            throw CommandError.exited(command: shown, status: status, stderr: String(stderr.prefix(200)))
+        case .exited:
+            break
+        }
+        let output = try CommandOutput(parsing: result.stdout, command: shown)
+        let snapshot = Snapshot(
+            instance: instance, kind: CommandKind.type, prefix: prefix, schemaVersion: CommandKind.schemaVersion,
+            fetchedAt: context.now, validUntil: context.now.addingTimeInterval(DurationText.seconds(interval)),
+            payload: try Snapshot.encode(CommandPayload(values: output.values)))
+        return RefreshOutcome(.updated(snapshot))
+    }
+}

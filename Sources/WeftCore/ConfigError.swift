@@ -1,0 +1,47 @@
+import Foundation
+
+/// A problem in a provider's TOML file; every case names the file, and the line where one is known.
+public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadable(file: String, reason: String)
+    case malformedTOML(file: String, line: Int, column: Int, message: String)
+    case unknownType(file: String, line: Int?, type: String, known: [String])
+    case missingKey(file: String, key: String, expected: String)
+    case wrongType(file: String, line: Int?, key: String, expected: String, found: String)
+    case invalidValue(file: String, line: Int?, key: String, message: String)
+    case unknownKey(file: String, line: Int?, key: String, known: [String])
+    case badInstanceName(file: String)
+    case noSuchInstance(String, directory: String)
+    case duplicatePrefix(prefix: String, files: [String])
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            return "\(file): cannot read: \(reason)"
+        case .malformedTOML(let file, let line, let column, let message):
+            return "\(file):\(line):\(column): malformed TOML: \(message)"
+        case .unknownType(let file, let line, let type, let known):
+            return "\(Self.place(file, line)): unknown provider type \"\(type)\"; known types: "
+                + known.joined(separator: ", ")
+        case .missingKey(let file, let key, let expected):
+            return "\(file): missing required key \"\(key)\" (\(expected))"
+        case .wrongType(let file, let line, let key, let expected, let found):
+            return "\(Self.place(file, line)): key \"\(key)\" must be \(expected), found \(found)"
+        case .invalidValue(let file, let line, let key, let message):
+            return "\(Self.place(file, line)): key \"\(key)\": \(message)"
+        case .unknownKey(let file, let line, let key, let known):
+            return "\(Self.place(file, line)): unknown key \"\(key)\"; this provider type knows: "
+                + known.sorted().joined(separator: ", ")
+        case .badInstanceName(let file):
+            return "\(file): a provider file name must be letters, digits, '-' or '_' followed by .toml"
+        case .noSuchInstance(let name, let directory):
+            return "no provider named \"\(name)\" (no \(name).toml in \(directory))"
+        case .duplicatePrefix(let prefix, let files):
+            return "providers \(files.joined(separator: " and ")) both use the variable prefix \"\(prefix)\"; "
+                + "set a distinct `prefix` in one of them"
+        }
+    }
+
+    private static func place(_ file: String, _ line: Int?) -> String {
+        line.map { "\(file):\($0)" } ?? file
+    }
+}

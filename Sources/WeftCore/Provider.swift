@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+
+/// A configured source of data: one instance of a provider kind, made from one TOML file.
+public protocol Provider: Sendable {
+    /// The instance id (the TOML file's name).
+    var instance: String { get }
+    /// The prefix of every variable it produces.
+    var prefix: String { get }
+    /// Fetches and normalises fresh data. Throwing keeps the previous snapshot.
+    func refresh(_ context: RefreshContext) async throws -> RefreshOutcome
+}
+
+/// A kind of provider, registered by its `type` name; it makes instances and derives variables.
+public protocol ProviderKind: Sendable {
+    /// The `type` value that selects this kind in a TOML file.
+    static var type: String { get }
+    /// The snapshot payload version this kind writes and reads.
+    static var schemaVersion: Int { get }
+    /// Makes an instance from its configuration, or explains what is wrong with it.
+    static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider
+    /// Derives the variables of a snapshot at the render's `now`; keys include the prefix.
+    static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String]
+}
+
+/// What a provider sees while refreshing.
+public struct RefreshContext: Sendable {
+    /// The refresh's clock reading.
+    public var now: Date
+    /// The last good snapshot, if any (for conditional requests and incremental imports).
+    public var previous: Snapshot?
+    /// Stored HTTP validators by URL.
+    public var validators: [String: HTTPValidator]
+    /// The configured time zone.
+    public var timeZone: TimeZone
+    /// Where the provider logs.
+    public var logger: Logger
+
+    /// Creates a context.
+    public init(
+        now: Date, previous: Snapshot?, validators: [String: HTTPValidator] = [:], timeZone: TimeZone,
+        logger: Logger
+    ) {
+        self.now = now
+        self.previous = previous
+        self.validators = validators
+        self.timeZone = timeZone
+        self.logger = logger
+    }
+}
+
+/// The result of a successful refresh.
+public struct RefreshOutcome: Sendable {
+    /// How the data changed.
+    public enum Change: Sendable {
+        /// New data replaces the snapshot.
+        case updated(Snapshot)
+        /// The source said nothing changed (e.g. HTTP 304): keep the data, extend its validity.
+        case notModified(validUntil: Date)
+    }
+
+    /// The change to store.
+    public var change: Change
+    /// Validators to remember for the next conditional request.
+    public var validators: [HTTPValidator]
+
+    /// Creates an outcome.
+    public init(_ change: Change, validators: [HTTPValidator] = []) {
+        self.change = change
+        self.validators = validators
+    }
+}
+
+/// A refresh failure with what the store needs to remember about it.
+public protocol RefreshFailure: Error {
+    /// The HTTP status, when the failure was an HTTP response.
+    var httpStatus: Int? { get }
+    /// The earliest time to try again (e.g. from Retry-After), when the source asked for one.
+    var retryAfter: Date? { get }
+}
+
+/// What variable derivation sees at render time.
+public struct VariableContext: Sendable {
+    /// The render's now.
+    public var now: Date
+    /// The render's time zone.
+    public var timeZone: TimeZone
+    /// The render's locale.
+    public var locale: Locale
+
+    /// Creates a context.
+    public init(now: Date, timeZone: TimeZone, locale: Locale) {
+        self.now = now
+        self.timeZone = timeZone
+        self.locale = locale
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A provider's normalised data at one refresh: provider-independent values, versioned, with its validity.
+public struct Snapshot: Sendable, Equatable {
+    /// The provider instance id (its TOML file name).
+    public var instance: String
+    /// The provider type that wrote it, which also decodes it.
+    public var kind: String
+    /// The variable prefix its variables carry, e.g. `__weather_`.
+    public var prefix: String
+    /// The payload's schema version; a reader that does not know it treats the snapshot as missing.
+    public var schemaVersion: Int
+    /// When the data was fetched.
+    public var fetchedAt: Date
+    /// Until when the data is fresh; after it the provider is due and its variables are stale.
+    public var validUntil: Date
+    /// The provider's own encoded payload (JSON).
+    public var payload: Data
+
+    /// Creates a snapshot.
+    public init(
+        instance: String, kind: String, prefix: String, schemaVersion: Int, fetchedAt: Date, validUntil: Date,
+        payload: Data
+    ) {
+        self.instance = instance
+        self.kind = kind
+        self.prefix = prefix
+        self.schemaVersion = schemaVersion
+        self.fetchedAt = fetchedAt
+        self.validUntil = validUntil
+        self.payload = payload
+    }
+
+    /// Encodes a payload with a stable key order, so equal data gives equal bytes.
+    public static func encode<Payload: Encodable>(_ payload: Payload) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return try encoder.encode(payload)
+    }
+
+    /// Decodes this snapshot's payload.
+    public func decode<Payload: Decodable>(_ type: Payload.Type) throws -> Payload {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(type, from: payload)
+    }
+}
+
+/// What a server said about a URL, kept so the next request can be conditional.
+public struct HTTPValidator: Sendable, Equatable {
+    /// The URL (secrets redacted are not allowed here: it is the key the provider asks with).
+    public var url: String
+    /// The `ETag` response header.
+    public var etag: String?
+    /// The `Last-Modified` response header.
+    public var lastModified: String?
+
+    /// Creates a validator.
+    public init(url: String, etag: String?, lastModified: String?) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}

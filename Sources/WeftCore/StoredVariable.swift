@@ -1,0 +1,86 @@
+import Foundation
+
+/// A variable the user set (`weft var …`); counters reset themselves at local period boundaries.
+public struct StoredVariable: Sendable, Equatable {
+    /// The canonical key.
+    public var key: String
+    /// The value as written at `updatedAt`.
+    public var value: String
+    /// When it was last written.
+    public var updatedAt: Date
+    /// The counter rule, when the variable is a counter.
+    public var counter: CounterRule?
+
+    /// Creates a stored variable.
+    public init(key: String, value: String, updatedAt: Date, counter: CounterRule? = nil) {
+        self.key = key
+        self.value = value
+        self.updatedAt = updatedAt
+        self.counter = counter
+    }
+
+    /// The value as read at `now`: a counter whose period ended since it was written reads its reset value.
+    /// Applying the reset on read is what lets counters work without a daemon.
+    public func value(at now: Date, timeZone: TimeZone) -> String {
+        guard let counter, let period = counter.reset else { return value }
+        let current = period.start(of: now, timeZone: timeZone, weekStart: counter.weekStart)
+        return updatedAt < current ? NumberText.plain(counter.resetValue) : value
+    }
+}
+
+/// How a counter steps, what it aims for and when it starts over.
+public struct CounterRule: Sendable, Equatable {
+    /// What `incr` adds when no `--by` is given.
+    public var step: Double
+    /// The target, when one is set.
+    public var goal: Double?
+    /// When the counter starts over, if ever.
+    public var reset: ResetPeriod?
+    /// The value it starts over at.
+    public var resetValue: Double
+    /// The first day of a week for weekly resets (1 = Sunday … 7 = Saturday, as Foundation counts).
+    public var weekStart: Int
+
+    /// Creates a counter rule; weeks start on Monday unless told otherwise.
+    public init(
+        step: Double = 1, goal: Double? = nil, reset: ResetPeriod? = nil, resetValue: Double = 0, weekStart: Int = 2
+    ) {
+        self.step = step
+        self.goal = goal
+        self.reset = reset
+        self.resetValue = resetValue
+        self.weekStart = weekStart
+    }
+}
+
+/// A counter's reset period.
+public enum ResetPeriod: String, Sendable, CaseIterable {
+    case daily, weekly, monthly
+
+    /// The local start of the period that contains `date`.
+    public func start(of date: Date, timeZone: TimeZone, weekStart: Int) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.firstWeekday = weekStart
+        let component: Calendar.Component =
+            switch self {
+            case .daily: .day
+            case .weekly: .weekOfYear
+            case .monthly: .month
+            }
+        return calendar.dateInterval(of: component, for: date)?.start ?? calendar.startOfDay(for: date)
+    }
+}
+
+/// Numbers printed as people write them: integers without a decimal point, others without trailing zeros.
+public enum NumberText {
+    /// `3` for 3.0, `2.5` for 2.5, `0.333333` for 1/3 (at most 6 decimals).
+    public static func plain(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}

@@ -1,0 +1,8 @@
+import WeftCommand
+import WeftCore
+
+/// The provider kinds this build of weft ships.
+public enum BuiltinProviders {
+    /// The registry of every built-in kind.
+    public static let registry = ProviderRegistry([CommandKind.self])
+}

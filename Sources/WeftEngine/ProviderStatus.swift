@@ -1,0 +1,71 @@
+import Foundation
+import WeftCore
+import WeftStore
+
+/// One provider's health as `weft status` shows it.
+public struct ProviderStatus: Sendable, Encodable {
+    public var instance: String
+    public var type: String
+    public var prefix: String
+    /// When the current snapshot was fetched.
+    public var lastSuccess: Date?
+    /// Seconds since `lastSuccess` at the report's now.
+    public var ageSeconds: Int?
+    /// Until when the snapshot is fresh.
+    public var validUntil: Date?
+    /// The last attempt's error, when the last attempt failed.
+    public var lastError: String?
+    /// The HTTP status of that failure, if it was one.
+    public var lastHTTPStatus: Int?
+    /// When the next refresh may run (nil: due now).
+    public var nextDue: Date?
+    /// Whether the file in providers/ still exists for it.
+    public var configured: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case instance, type, prefix, configured
+        case lastSuccess = "last_success"
+        case ageSeconds = "age_seconds"
+        case validUntil = "valid_until"
+        case lastError = "last_error"
+        case lastHTTPStatus = "last_http_status"
+        case nextDue = "next_due"
+    }
+
+    /// Collects the status of every configured provider and of every instance the cache still holds.
+    public static func collect(configs: [ProviderConfig], registry: ProviderRegistry, store: CacheStore, now: Date)
+        throws -> [ProviderStatus]
+    {
+        let infos = Dictionary(uniqueKeysWithValues: try store.snapshotInfos().map { ($0.instance, $0) })
+        var result: [ProviderStatus] = []
+        for config in configs {
+            let prefix = (try? registry.make(config).prefix) ?? ""
+            result.append(
+                try status(
+                    instance: config.instance, type: config.type, prefix: prefix, info: infos[config.instance],
+                    store: store, now: now, configModified: Refresher.modificationDate(config.file), configured: true))
+        }
+        for info in infos.values.sorted(by: { $0.instance < $1.instance })
+        where !configs.contains(where: { $0.instance == info.instance }) {
+            result.append(
+                try status(
+                    instance: info.instance, type: info.kind, prefix: info.prefix, info: info, store: store, now: now,
+                    configModified: nil, configured: false))
+        }
+        return result
+    }
+
+    private static func status(
+        instance: String, type: String, prefix: String, info: SnapshotInfo?, store: CacheStore, now: Date,
+        configModified: Date?, configured: Bool
+    ) throws -> ProviderStatus {
+        let attempt = try store.lastAttempt(instance)
+        let failed = attempt?.outcome == .failed
+        return ProviderStatus(
+            instance: instance, type: type, prefix: info?.prefix ?? prefix, lastSuccess: info?.fetchedAt,
+            ageSeconds: info.map { max(0, Int(now.timeIntervalSince($0.fetchedAt))) }, validUntil: info?.validUntil,
+            lastError: failed ? attempt?.error : nil, lastHTTPStatus: failed ? attempt?.httpStatus : nil,
+            nextDue: DuePolicy.nextDue(snapshot: info, lastAttempt: attempt, configModified: configModified),
+            configured: configured)
+    }
+}

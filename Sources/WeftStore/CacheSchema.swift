@@ -1,0 +1,49 @@
+import GRDB
+
+/// The cache's tables, created and upgraded by GRDB's migrator.
+enum CacheSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: snapshots, attempts, validators, variables") { db in
+            try db.create(table: "snapshot") { t in
+                t.primaryKey("instance", .text)
+                t.column("kind", .text).notNull()
+                t.column("prefix", .text).notNull()
+                t.column("schema_version", .integer).notNull()
+                t.column("fetched_at", .double).notNull()
+                t.column("valid_until", .double).notNull()
+                t.column("payload", .blob).notNull()
+            }
+            try db.create(table: "refresh_attempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("instance", .text).notNull()
+                t.column("prefix", .text).notNull()
+                t.column("attempted_at", .double).notNull()
+                t.column("outcome", .text).notNull()
+                t.column("error", .text)
+                t.column("http_status", .integer)
+                t.column("retry_after", .double)
+                t.column("duration_ms", .integer)
+            }
+            try db.create(index: "refresh_attempt_by_instance", on: "refresh_attempt", columns: ["instance", "id"])
+            try db.create(table: "http_validator") { t in
+                t.primaryKey("url", .text)
+                t.column("instance", .text).notNull()
+                t.column("etag", .text)
+                t.column("last_modified", .text)
+                t.column("updated_at", .double).notNull()
+            }
+            try db.create(table: "variable") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+                t.column("updated_at", .double).notNull()
+                t.column("counter_step", .double)
+                t.column("counter_goal", .double)
+                t.column("counter_reset", .text)
+                t.column("counter_reset_value", .double)
+                t.column("counter_week_start", .integer)
+            }
+        }
+        return migrator
+    }
+}

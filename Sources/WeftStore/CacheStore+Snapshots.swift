@@ -1,0 +1,261 @@
+import Foundation
+import GRDB
+import WeftCore
+
+/// What the cache remembers about one refresh attempt.
+public struct RefreshAttempt: Sendable, Equatable {
+    /// How an attempt ended.
+    public enum Outcome: String, Sendable {
+        case ok
+        case notModified = "not-modified"
+        case failed
+    }
+
+    /// The provider instance.
+    public var instance: String
+    /// The instance's variable prefix, so its error can be shown before it ever had a snapshot.
+    public var prefix: String
+    /// When it ran.
+    public var attemptedAt: Date
+    /// How it ended.
+    public var outcome: Outcome
+    /// The error message of a failed attempt.
+    public var error: String?
+    /// The HTTP status of a failed HTTP request.
+    public var httpStatus: Int?
+    /// The earliest time the source allows another attempt.
+    public var retryAfter: Date?
+
+    /// Creates an attempt record.
+    public init(
+        instance: String, prefix: String, attemptedAt: Date, outcome: Outcome, error: String? = nil,
+        httpStatus: Int? = nil, retryAfter: Date? = nil
+    ) {
+        self.instance = instance
+        self.prefix = prefix
+        self.attemptedAt = attemptedAt
+        self.outcome = outcome
+        self.error = error
+        self.httpStatus = httpStatus
+        self.retryAfter = retryAfter
+    }
+}
+
+/// A snapshot's bookkeeping without its payload: enough to decide due-ness and find a prefix's owner.
+public struct SnapshotInfo: Sendable, Equatable {
+    public var instance: String
+    public var kind: String
+    public var prefix: String
+    public var fetchedAt: Date
+    public var validUntil: Date
+}
+
+extension CacheStore {
+    private static let attemptsKept = 50
+
+    /// The snapshot of `instance`, if one was ever stored.
+    public func snapshot(_ instance: String) throws(StoreError) -> Snapshot? {
+        try read(
+            { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM snapshot WHERE instance = ?", arguments: [instance])
+                    .map(Self.snapshot(from:))
+            }, empty: nil)
+    }
+
+    /// The snapshot whose prefix is the longest prefix of `key`: the one that can answer it.
+    public func snapshot(answering key: String) throws(StoreError) -> Snapshot? {
+        try read(
+            { db in
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT * FROM snapshot WHERE substr(?1, 1, length(prefix)) = prefix
+                        ORDER BY length(prefix) DESC LIMIT 1
+                        """, arguments: [key]
+                ).map(Self.snapshot(from:))
+            }, empty: nil)
+    }
+
+    /// The latest attempt of the instance whose prefix is the longest prefix of `key`.
+    public func lastAttempt(answering key: String) throws(StoreError) -> RefreshAttempt? {
+        try read(
+            { db in
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT * FROM refresh_attempt WHERE substr(?1, 1, length(prefix)) = prefix
+                        ORDER BY length(prefix) DESC, id DESC LIMIT 1
+                        """, arguments: [key]
+                ).map(Self.attempt(from:))
+            }, empty: nil)
+    }
+
+    /// Every snapshot with its payload.
+    public func allSnapshots() throws(StoreError) -> [Snapshot] {
+        try read(
+            { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM snapshot ORDER BY instance").map(Self.snapshot(from:))
+            }, empty: [])
+    }
+
+    /// Bookkeeping of every snapshot, without payloads.
+    public func snapshotInfos() throws(StoreError) -> [SnapshotInfo] {
+        try read(
+            { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT instance, kind, prefix, fetched_at, valid_until FROM snapshot ORDER BY instance"
+                ).map { row in
+                    SnapshotInfo(
+                        instance: row["instance"], kind: row["kind"], prefix: row["prefix"],
+                        fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
+                        validUntil: Date(timeIntervalSince1970: row["valid_until"]))
+                }
+            }, empty: [])
+    }
+
+    /// The most recent attempt of `instance`.
+    public func lastAttempt(_ instance: String) throws(StoreError) -> RefreshAttempt? {
+        try read(
+            { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT * FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT 1",
+                    arguments: [instance]
+                ).map(Self.attempt(from:))
+            }, empty: nil)
+    }
+
+    /// The most recent attempts of `instance`, newest first.
+    public func attempts(_ instance: String, limit: Int = 10) throws(StoreError) -> [RefreshAttempt] {
+        try read(
+            { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT ?",
+                    arguments: [instance, limit]
+                ).map(Self.attempt(from:))
+            }, empty: [])
+    }
+
+    /// The last successful attempt of `instance`.
+    public func lastSuccess(_ instance: String) throws(StoreError) -> RefreshAttempt? {
+        try read(
+            { db in
+                try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT * FROM refresh_attempt WHERE instance = ? AND outcome != 'failed' ORDER BY id DESC LIMIT 1",
+                    arguments: [instance]
+                ).map(Self.attempt(from:))
+            }, empty: nil)
+    }
+
+    /// The stored validators of `instance`, by URL.
+    public func validators(_ instance: String) throws(StoreError) -> [String: HTTPValidator] {
+        try read(
+            { db in
+                var result: [String: HTTPValidator] = [:]
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT * FROM http_validator WHERE instance = ?", arguments: [instance])
+                {
+                    let validator = HTTPValidator(
+                        url: row["url"], etag: row["etag"], lastModified: row["last_modified"])
+                    result[validator.url] = validator
+                }
+                return result
+            }, empty: [:])
+    }
+
+    /// Stores a successful refresh — new snapshot or extended validity, validators and the attempt — at once.
+    public func recordSuccess(
+        instance: String, prefix: String, outcome: RefreshOutcome, at date: Date, duration: Duration = .zero
+    ) throws(StoreError) {
+        try write { db in
+            let attemptOutcome: RefreshAttempt.Outcome
+            switch outcome.change {
+            case .updated(let snapshot):
+                try db.execute(
+                    sql: """
+                        INSERT INTO snapshot (instance, kind, prefix, schema_version, fetched_at, valid_until, payload)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(instance) DO UPDATE SET kind = excluded.kind, prefix = excluded.prefix,
+                            schema_version = excluded.schema_version, fetched_at = excluded.fetched_at,
+                            valid_until = excluded.valid_until, payload = excluded.payload
+                        """,
+                    arguments: [
+                        snapshot.instance, snapshot.kind, snapshot.prefix, snapshot.schemaVersion,
+                        snapshot.fetchedAt.timeIntervalSince1970, snapshot.validUntil.timeIntervalSince1970,
+                        snapshot.payload,
+                    ])
+                attemptOutcome = .ok
+            case .notModified(let validUntil):
+                try db.execute(
+                    sql: "UPDATE snapshot SET valid_until = ? WHERE instance = ?",
+                    arguments: [validUntil.timeIntervalSince1970, instance])
+                attemptOutcome = .notModified
+            }
+            for validator in outcome.validators {
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO http_validator (url, instance, etag, last_modified, updated_at)
+                        VALUES (?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        validator.url, instance, validator.etag, validator.lastModified, date.timeIntervalSince1970,
+                    ])
+            }
+            try Self.insert(
+                RefreshAttempt(instance: instance, prefix: prefix, attemptedAt: date, outcome: attemptOutcome),
+                duration: duration,
+                db: db)
+        }
+    }
+
+    /// Records a failed attempt; the last good snapshot is left exactly as it was.
+    public func recordFailure(_ attempt: RefreshAttempt, duration: Duration = .zero) throws(StoreError) {
+        try write { db in try Self.insert(attempt, duration: duration, db: db) }
+    }
+
+    /// Deletes the snapshot, attempts and validators of an instance no longer configured.
+    public func forget(instance: String) throws(StoreError) {
+        try write { db in
+            for table in ["snapshot", "refresh_attempt", "http_validator"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE instance = ?", arguments: [instance])
+            }
+        }
+    }
+
+    private static func insert(_ attempt: RefreshAttempt, duration: Duration, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO refresh_attempt
+                    (instance, prefix, attempted_at, outcome, error, http_status, retry_after, duration_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                attempt.instance, attempt.prefix, attempt.attemptedAt.timeIntervalSince1970, attempt.outcome.rawValue,
+                attempt.error,
+                attempt.httpStatus, attempt.retryAfter?.timeIntervalSince1970,
+                Int(DurationSeconds.of(duration) * 1000),
+            ])
+        try db.execute(
+            sql: """
+                DELETE FROM refresh_attempt WHERE instance = ?1 AND id NOT IN
+                    (SELECT id FROM refresh_attempt WHERE instance = ?1 ORDER BY id DESC LIMIT ?2)
+                """, arguments: [attempt.instance, attemptsKept])
+    }
+
+    private static func snapshot(from row: Row) -> Snapshot {
+        Snapshot(
+            instance: row["instance"], kind: row["kind"], prefix: row["prefix"], schemaVersion: row["schema_version"],
+            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
+            validUntil: Date(timeIntervalSince1970: row["valid_until"]), payload: row["payload"])
+    }
+
+    private static func attempt(from row: Row) -> RefreshAttempt {
+        RefreshAttempt(
+            instance: row["instance"], prefix: row["prefix"],
+            attemptedAt: Date(timeIntervalSince1970: row["attempted_at"]),
+            outcome: RefreshAttempt.Outcome(rawValue: row["outcome"]) ?? .failed, error: row["error"],
+            httpStatus: row["http_status"],
+            retryAfter: (row["retry_after"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import WeftCore
+
+extension CacheStore {
+    /// The stored variable `key` (canonical), if set.
+    public func variable(_ key: String) throws(StoreError) -> StoredVariable? {
+        try read(
+            { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM variable WHERE key = ?", arguments: [key]).map(
+                    Self.variable(from:))
+            }, empty: nil)
+    }
+
+    /// Every stored variable, sorted by key.
+    public func variables() throws(StoreError) -> [StoredVariable] {
+        try read(
+            { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM variable ORDER BY key").map(Self.variable(from:))
+            }, empty: [])
+    }
+
+    /// Writes a variable, replacing what was there.
+    public func setVariable(_ variable: StoredVariable) throws(StoreError) {
+        try write { db in try Self.save(variable, db: db) }
+    }
+
+    /// Removes a variable; returns whether it existed.
+    @discardableResult
+    public func removeVariable(_ key: String) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM variable WHERE key = ?", arguments: [key])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Reads, changes and writes one variable in a single IMMEDIATE transaction, so concurrent `incr`s add up.
+    public func updateVariable(
+        _ key: String, _ change: (StoredVariable?) throws -> StoredVariable
+    ) throws(StoreError) -> StoredVariable {
+        try write { db in
+            let current = try Row.fetchOne(db, sql: "SELECT * FROM variable WHERE key = ?", arguments: [key])
+                .map(Self.variable(from:))
+            let updated = try change(current)
+            try Self.save(updated, db: db)
+            return updated
+        }
+    }
+
+    private static func save(_ variable: StoredVariable, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO variable (key, value, updated_at, counter_step, counter_goal, counter_reset,
+                    counter_reset_value, counter_week_start)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                variable.key, variable.value, variable.updatedAt.timeIntervalSince1970, variable.counter?.step,
+                variable.counter?.goal, variable.counter?.reset?.rawValue, variable.counter?.resetValue,
+                variable.counter?.weekStart,
+            ])
+    }
+
+    private static func variable(from row: Row) -> StoredVariable {
+        var counter: CounterRule?
+        if let step = row["counter_step"] as Double? {
+            counter = CounterRule(
+                step: step, goal: row["counter_goal"],
+                reset: (row["counter_reset"] as String?).flatMap(ResetPeriod.init(rawValue:)),
+                resetValue: row["counter_reset_value"] ?? 0, weekStart: row["counter_week_start"] ?? 2)
+        }
+        return StoredVariable(
+            key: row["key"], value: row["value"], updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+            counter: counter)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A problem with the cache; messages say which file and what to do about it.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case cannotCreate(path: String, reason: String)
+    case corrupt(path: String, reason: String)
+    case unreadable(path: String, reason: String)
+    case refreshRunning(lockFile: String, holder: String, waited: Double)
+    case notANumber(key: String, value: String)
+    case database(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreate(let path, let reason):
+            return "cannot create the cache at \(path): \(reason)"
+        case .corrupt(let path, let reason):
+            return "the cache \(path) is damaged or not a weft cache (\(reason)); "
+                + "move it aside or delete it and run `weft refresh` to rebuild it"
+        case .unreadable(let path, let reason):
+            return "cannot read the cache \(path): \(reason)"
+        case .refreshRunning(let lockFile, let holder, let waited):
+            return "another refresh (\(holder)) is still running after waiting \(Int(waited)) s "
+                + "(lock \(lockFile)); this run did nothing: try again when it has finished"
+        case .notANumber(let key, let value):
+            return "variable \"\(key)\" holds \"\(value)\", which is not a number"
+        case .database(let path, let reason):
+            return "cache \(path): \(reason)"
+        }
+    }
+}

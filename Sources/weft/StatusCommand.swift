@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftEngine
+import WeftStore
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show each provider's last success, age, last error and next due time.",
+        discussion: """
+            Examples:
+              weft status
+              weft status --json | jq '.[] | select(.last_error != null)'
+            """)
+
+    @Flag(help: "Print JSON (an array, one object per provider, times in UTC ISO 8601).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Report as if it were this instant (ISO 8601).", valueName: "iso8601"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("Time zone for the times shown.", valueName: "zone"))
+    var tz: String?
+
+    @OptionGroup var locations: LocationOptions
+
+    func run() throws {
+        let zone = try LocationOptions.timeZone(tz)
+        var instant = Date()
+        if let now {
+            guard let date = ISOInstant.parse(now) else { throw ValidationError("--now \"\(now)\" is not ISO 8601") }
+            instant = date
+        }
+        let where_ = locations.resolved
+        let configs: [ProviderConfig]
+        do {
+            configs = try ProviderDirectory(path: where_.providersDirectory).configs
+        } catch {
+            Stderr.line("weft: \(error)")
+            throw ExitCode(2)
+        }
+        let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
+        let statuses = try ProviderStatus.collect(
+            configs: configs, registry: BuiltinProviders.registry, store: store, now: instant)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(ISOInstant.format(date))
+            }
+            FileHandle.standardOutput.write(
+                Data((String(decoding: try encoder.encode(statuses), as: UTF8.self) + "\n").utf8))
+            return
+        }
+        if statuses.isEmpty {
+            print("no providers in \(where_.providersDirectory)")
+            return
+        }
+        for status in statuses {
+            var parts: [String] = []
+            if let last = status.lastSuccess, let age = status.ageSeconds {
+                parts.append("updated \(Clock.short(last, now: instant, zone: zone)) (\(Self.age(age)) ago)")
+            } else {
+                parts.append("never refreshed")
+            }
+            if let due = status.nextDue, due > instant {
+                parts.append("next due \(Clock.short(due, now: instant, zone: zone))")
+            } else {
+                parts.append("due now")
+            }
+            if !status.configured { parts.append("no longer configured") }
+            print("\(status.instance) (\(status.type)): " + parts.joined(separator: ", "))
+            if let error = status.lastError { print("  last error: \(error)") }
+        }
+    }
+
+    static func age(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<60: "\(seconds) s"
+        case ..<3600: "\(seconds / 60) min"
+        case ..<172_800: "\(seconds / 3600) h \(seconds % 3600 / 60) min"
+        default: "\(seconds / 86400) days"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftStore
+
+struct VarListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List stored variables with their counter settings.")
+
+    @Flag(help: "Print JSON.")
+    var json = false
+    @Option(help: ArgumentHelp("Time zone for counter resets.", valueName: "zone"))
+    var tz: String?
+    @Option(help: ArgumentHelp("List as if it were this instant (ISO 8601).", valueName: "iso8601"))
+    var now: String?
+    @OptionGroup var locations: LocationOptions
+
+    struct Entry: Encodable {
+        var key: String
+        var value: String
+        var updated: String
+        var step: Double?
+        var goal: Double?
+        var reset: String?
+    }
+
+    func run() throws {
+        let zone = try LocationOptions.timeZone(tz)
+        var instant = Date()
+        if let now {
+            guard let date = ISOInstant.parse(now) else { throw ValidationError("--now \"\(now)\" is not ISO 8601") }
+            instant = date
+        }
+        let entries = try CacheStore.openForReading(directory: locations.resolved.cacheDirectory).variables().map {
+            Entry(
+                key: $0.key, value: $0.value(at: instant, timeZone: zone), updated: ISOInstant.format($0.updatedAt),
+                step: $0.counter?.step, goal: $0.counter?.goal, reset: $0.counter?.reset?.rawValue)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+            return
+        }
+        for entry in entries {
+            var line = "\(entry.key) = \(entry.value)"
+            if let step = entry.step {
+                var counter = ["counter, step \(NumberText.plain(step))"]
+                if let goal = entry.goal { counter.append("goal \(NumberText.plain(goal))") }
+                if let reset = entry.reset { counter.append("resets \(reset)") }
+                line += "  (" + counter.joined(separator: ", ") + ")"
+            }
+            print(line)
+        }
+    }
+}

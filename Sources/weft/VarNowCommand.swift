@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+
+struct VarNowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now", abstract: "Store the current time in a variable (WidgetWeaver's SetToNow).",
+        discussion: """
+            Formats: iso8601 (2026-03-10T09:30:00Z, the default), unix (seconds), unixms (milliseconds),
+            date (local yyyy-MM-dd), time (local HH:mm). Date filters read all of them:
+              weft var now last_coffee
+              weft resolve 'coffee {{last_coffee||relative}}'
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case iso8601, unix, unixms, date, time
+    }
+
+    @OptionGroup var target: VarTarget
+    @Option(help: "How to write the time.")
+    var format: Format = .iso8601
+
+    func run() throws {
+        let key = try target.canonicalKey
+        let now = try target.instant()
+        let local = LocalTime.components(of: now, in: try target.zone())
+        let value: String
+        switch format {
+        case .iso8601: value = ISOInstant.format(now)
+        case .unix: value = String(Int64(now.timeIntervalSince1970.rounded(.down)))
+        case .unixms: value = String(Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
+        case .date: value = String(format: "%04d-%02d-%02d", local.year, local.month, local.day)
+        case .time: value = String(format: "%02d:%02d", local.hour, local.minute)
+        }
+        try target.writableStore().setVariable(StoredVariable(key: key, value: value, updatedAt: now))
+        print(value)
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftStore
+import WeftTemplate
+
+/// The key argument, locations and zone every `weft var` subcommand shares.
+struct VarTarget: ParsableArguments {
+    @Argument(help: "The variable key (canonicalised like template keys: trimmed, lower-cased).")
+    var key: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Time zone for counter resets and local dates (default: $TZ or the system's).", valueName: "zone"))
+    var tz: String?
+
+    @Option(help: ArgumentHelp("Act as if it were this instant (ISO 8601); for testing.", valueName: "iso8601"))
+    var now: String?
+
+    @OptionGroup var locations: LocationOptions
+
+    var canonicalKey: String {
+        get throws {
+            let canonical = TemplateKey.canonical(key)
+            guard !canonical.isEmpty else { throw ValidationError("the key is empty") }
+            return canonical
+        }
+    }
+
+    func instant() throws -> Date {
+        guard let now else { return Date() }
+        guard let date = ISOInstant.parse(now) else { throw ValidationError("--now \"\(now)\" is not ISO 8601") }
+        return date
+    }
+
+    func zone() throws -> TimeZone { try LocationOptions.timeZone(tz) }
+
+    func writableStore() throws -> CacheStore {
+        try CacheStore.openForWriting(directory: locations.resolved.cacheDirectory)
+    }
+
+    func readableStore() throws -> CacheStore {
+        try CacheStore.openForReading(directory: locations.resolved.cacheDirectory)
+    }
+}
+
+/// Options that make a stored variable a counter.
+struct CounterOptions: ParsableArguments {
+    @Option(help: "What `incr` adds by default (makes the variable a counter).")
+    var step: Double?
+
+    @Option(help: "The counter's goal.")
+    var goal: Double?
+
+    @Option(help: ArgumentHelp("Start over every day, week or month.", valueName: "daily|weekly|monthly"))
+    var reset: ResetPeriodArgument?
+
+    @Option(help: "The value a reset starts over at (default 0).")
+    var resetValue: Double?
+
+    @Option(help: ArgumentHelp("First day of the week for weekly resets (default monday).", valueName: "day"))
+    var weekStart: Weekday?
+
+    var isEmpty: Bool { step == nil && goal == nil && reset == nil && resetValue == nil && weekStart == nil }
+
+    /// The rule these options describe, on top of an existing one.
+    func rule(over existing: CounterRule?) -> CounterRule? {
+        guard !isEmpty || existing != nil else { return nil }
+        var rule = existing ?? CounterRule()
+        if let step { rule.step = step }
+        if let goal { rule.goal = goal }
+        if let reset { rule.reset = reset.period }
+        if let resetValue { rule.resetValue = resetValue }
+        if let weekStart { rule.weekStart = weekStart.foundationWeekday }
+        return rule
+    }
+}
+
+enum ResetPeriodArgument: String, ExpressibleByArgument, CaseIterable {
+    case daily, weekly, monthly
+    var period: ResetPeriod { ResetPeriod(rawValue: rawValue) ?? .daily }
+}
+
+enum Weekday: String, ExpressibleByArgument, CaseIterable {
+    case sunday, monday, tuesday, wednesday, thursday, friday, saturday
+    var foundationWeekday: Int { (Self.allCases.firstIndex(of: self) ?? 1) + 1 }
+}

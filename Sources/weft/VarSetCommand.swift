@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+
+struct VarSetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Set a stored variable.",
+        discussion: """
+            A counter keeps its step, goal and reset when set again; counter options change them.
+
+            Examples:
+              weft var set mood happy
+              weft var set water 0 --goal 8 --reset daily
+            """)
+
+    @OptionGroup var target: VarTarget
+    @Argument(help: "The value.")
+    var value: String
+    @OptionGroup var counter: CounterOptions
+
+    func run() throws {
+        let key = try target.canonicalKey
+        let now = try target.instant()
+        let counter = self.counter
+        let value = self.value
+        if !counter.isEmpty, Double(value.trimmingCharacters(in: .whitespaces)) == nil {
+            throw ValidationError("a counter's value must be a number, not \"\(value)\"")
+        }
+        _ = try target.writableStore().updateVariable(key) { current in
+            StoredVariable(key: key, value: value, updatedAt: now, counter: counter.rule(over: current?.counter))
+        }
+    }
+}
+
+struct VarGetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Print a stored variable (after any due counter reset); exit 1 when unset.")
+
+    @OptionGroup var target: VarTarget
+
+    func run() throws {
+        guard let variable = try target.readableStore().variable(try target.canonicalKey) else { throw ExitCode(1) }
+        print(variable.value(at: try target.instant(), timeZone: try target.zone()))
+    }
+}
+
+struct VarRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove a stored variable; exit 1 when it was not set.")
+
+    @OptionGroup var target: VarTarget
+
+    func run() throws {
+        guard try target.writableStore().removeVariable(try target.canonicalKey) else {
+            Stderr.line("weft: no stored variable \"\(try target.canonicalKey)\"")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+@main
+struct Weft: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "weft",
+        abstract: "Local data providers and a snapshot cache, resolved into templates.",
+        discussion: """
+            Providers (one TOML file each in providers/) are refreshed by `weft refresh`, usually from cron or a
+            systemd timer. Their normalised snapshots live in one SQLite cache; `weft resolve` and `weft get`
+            derive variables from them at the moment they run, so a status bar can call them every second.
+
+            Examples:
+              weft refresh                          refresh whatever is due
+              weft resolve 'Load {{__uptime_load|?}} · {{__time}}'
+              weft get __now_unix
+              weft var incr water --goal 8 --reset daily
+              weft vars --prefix __uptime_ --format json
+            """,
+        version: version,
+        subcommands: [
+            RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
+            VarCommand.self,
+        ])
+
+    /// Logs go to stderr; `WEFT_LOG=debug|info|warning|error` picks how much (default: error).
+    static func bootstrapLogging() {
+        let level = ProcessInfo.processInfo.environment["WEFT_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .error
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
