@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate"]),
         .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
+        .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore"]),
         .testTarget(name: "WeftEngineTests", dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand"]),
         .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
     ]

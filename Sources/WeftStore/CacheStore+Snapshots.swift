@@ -48,6 +48,15 @@ public struct SnapshotInfo: Sendable, Equatable {
     public var prefix: String
     public var fetchedAt: Date
     public var validUntil: Date
+
+    /// Creates snapshot bookkeeping.
+    public init(instance: String, kind: String, prefix: String, fetchedAt: Date, validUntil: Date) {
+        self.instance = instance
+        self.kind = kind
+        self.prefix = prefix
+        self.fetchedAt = fetchedAt
+        self.validUntil = validUntil
+    }
 }
 
 extension CacheStore {

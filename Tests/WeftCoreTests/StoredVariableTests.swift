@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import WeftCore
+
+@Suite struct StoredVariableTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    func date(_ iso: String) -> Date { ISOInstant.parse(iso)! }
+
+    @Test func plainVariableNeverResets() {
+        let variable = StoredVariable(key: "mood", value: "ok", updatedAt: date("2026-03-01T10:00:00Z"))
+        #expect(variable.value(at: date("2027-01-01T00:00:00Z"), timeZone: berlin) == "ok")
+    }
+
+    @Test func dailyCounterResetsAtLocalMidnight() {
+        // 22:30 UTC on 9 March is 23:30 in Berlin; the local day ends at 23:00 UTC.
+        let counter = StoredVariable(
+            key: "water", value: "5", updatedAt: date("2026-03-09T22:30:00Z"),
+            counter: CounterRule(goal: 8, reset: .daily))
+        #expect(counter.value(at: date("2026-03-09T22:59:00Z"), timeZone: berlin) == "5")
+        #expect(counter.value(at: date("2026-03-09T23:00:00Z"), timeZone: berlin) == "0")
+        #expect(counter.value(at: date("2026-03-09T23:00:00Z"), timeZone: TimeZone(identifier: "UTC")!) == "5")
+    }
+
+    @Test func weeklyCounterResetsOnMondayByDefaultOrTheConfiguredDay() {
+        // 2026-03-08 is a Sunday.
+        let written = date("2026-03-08T12:00:00Z")
+        let monday = CounterRule(reset: .weekly, resetValue: 2)
+        let sunday = CounterRule(reset: .weekly, weekStart: 1)
+        let mondayCounter = StoredVariable(key: "k", value: "9", updatedAt: written, counter: monday)
+        let sundayCounter = StoredVariable(key: "k", value: "9", updatedAt: written, counter: sunday)
+        #expect(mondayCounter.value(at: date("2026-03-08T22:00:00Z"), timeZone: berlin) == "9")
+        #expect(mondayCounter.value(at: date("2026-03-08T23:00:00Z"), timeZone: berlin) == "2")
+        #expect(sundayCounter.value(at: date("2026-03-09T12:00:00Z"), timeZone: berlin) == "9")
+        #expect(sundayCounter.value(at: date("2026-03-15T00:00:00Z"), timeZone: berlin) == "0")
+    }
+
+    @Test func monthlyCounterResetsOnTheFirst() {
+        let counter = StoredVariable(
+            key: "k", value: "40", updatedAt: date("2026-02-27T12:00:00Z"), counter: CounterRule(reset: .monthly))
+        #expect(counter.value(at: date("2026-02-28T22:59:00Z"), timeZone: berlin) == "40")
+        #expect(counter.value(at: date("2026-02-28T23:00:00Z"), timeZone: berlin) == "0")
+    }
+
+    @Test func dailyResetAcrossDaylightSavingChange() {
+        // Berlin springs forward on 2026-03-29; the day is 23 hours long.
+        let counter = StoredVariable(
+            key: "k", value: "3", updatedAt: date("2026-03-28T23:30:00Z"), counter: CounterRule(reset: .daily))
+        #expect(counter.value(at: date("2026-03-29T21:59:00Z"), timeZone: berlin) == "3")
+        #expect(counter.value(at: date("2026-03-29T22:00:00Z"), timeZone: berlin) == "0")
+    }
+
+    @Test(arguments: [(3.0, "3"), (2.5, "2.5"), (-0.0000001, "0"), (1.0 / 3.0, "0.333333"), (-4, "-4"), (.nan, "0")])
+    func plainNumbers(_ value: Double, _ text: String) {
+        #expect(NumberText.plain(value) == text)
+    }
+}
+
+@Suite struct TimeVariablesTests {
+    @Test func builtInsAtAPinnedInstant() {
+        let context = VariableContext(
+            now: ISOInstant.parse("2026-03-10T09:30:00.25Z")!, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+            locale: Locale(identifier: "en_US"))
+        #expect(
+            TimeVariables.all(context: context) == [
+                "__now": "2026-03-10T09:30:00.250Z", "__now_unix": "1773135000", "__today": "2026-03-10",
+                "__time": "10:30", "__weekday": "Tue",
+            ])
+        #expect(TimeVariables.value("__nope", context: context) == nil)
+    }
+
+    @Test func localDateFollowsTheZone() {
+        let context = VariableContext(
+            now: ISOInstant.parse("2026-03-10T23:30:00Z")!, timeZone: TimeZone(identifier: "Pacific/Auckland")!,
+            locale: Locale(identifier: "de_DE"))
+        #expect(TimeVariables.value("__today", context: context) == "2026-03-11")
+        #expect(TimeVariables.value("__time", context: context) == "12:30")
+        #expect(TimeVariables.value("__weekday", context: context) == "Mi.")
+    }
+}
+
+@Suite struct FlatJSONObjectTests {
+    @Test func stringsAndNumbersBecomeText() throws {
+        let values = try FlatJSONObject.parse(
+            Array(#"{"a": "x", "n": 3, "f": 0.25, "big": 12345678901234, "z": null}"#.utf8))
+        #expect(values == ["a": "x", "n": "3", "f": "0.25", "big": "12345678901234"])
+    }
+
+    @Test func problemsAreSpecific() {
+        #expect(throws: FlatJSONObject.Problem.empty) { try FlatJSONObject.parse(Array("  \n".utf8)) }
+        #expect(throws: FlatJSONObject.Problem.notAnObject(found: "an array")) {
+            try FlatJSONObject.parse(Array("[1]".utf8))
+        }
+        #expect(throws: FlatJSONObject.Problem.unsupportedValue(key: "b", found: "a boolean")) {
+            try FlatJSONObject.parse(Array(#"{"b": true}"#.utf8))
+        }
+        #expect(throws: FlatJSONObject.Problem.unsupportedValue(key: "o", found: "an object")) {
+            try FlatJSONObject.parse(Array(#"{"o": {"x": 1}}"#.utf8))
+        }
+        #expect(throws: FlatJSONObject.Problem.notJSON(excerpt: "<html>")) {
+            try FlatJSONObject.parse(Array("<html>".utf8))
+        }
+    }
+}
+
+@Suite struct WeftLocationsTests {
+    @Test func flagsThenEnvironmentThenXDG() {
+        let env = ["HOME": "/home/u", "WEFT_CACHE": "/env/cache", "XDG_CONFIG_HOME": "/xdg"]
+        let flags = WeftLocations.resolve(cache: "~/c", providers: "/p", environment: env, currentDirectory: "/nowhere")
+        #expect(flags == WeftLocations(cacheDirectory: "/home/u/c", providersDirectory: "/p"))
+        let fallback = WeftLocations.resolve(cache: nil, providers: nil, environment: env, currentDirectory: "/nowhere")
+        #expect(fallback == WeftLocations(cacheDirectory: "/env/cache", providersDirectory: "/xdg/weft/providers"))
+        let bare = WeftLocations.resolve(
+            cache: nil, providers: nil, environment: ["HOME": "/h"], currentDirectory: "/nowhere")
+        #expect(
+            bare == WeftLocations(cacheDirectory: "/h/.cache/weft", providersDirectory: "/h/.config/weft/providers"))
+    }
+
+    @Test func localFoldersWinWhenTheyExist() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("weft-loc-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/cache", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/providers", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let found = WeftLocations.resolve(
+            cache: nil, providers: nil, environment: ["HOME": "/h"], currentDirectory: dir)
+        #expect(found == WeftLocations(cacheDirectory: dir + "/cache", providersDirectory: dir + "/providers"))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+import Testing
+import WeftCore
+import WeftStore
+
+@testable import WeftEngine
+
+/// A temporary providers/ and cache/ pair.
+struct Workspace: ~Copyable {
+    let root: String
+    var locations: WeftLocations {
+        WeftLocations(cacheDirectory: root + "/cache", providersDirectory: root + "/providers")
+    }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("weft-engine-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/providers", withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func provider(_ name: String, _ toml: String, modified: Date = Date(timeIntervalSince1970: 0)) throws {
+        let path = root + "/providers/\(name).toml"
+        try toml.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+    }
+
+    /// A command provider printing `json` (a shell printf), counting its runs in a file.
+    func command(_ name: String, json: String, extra: String = "") throws {
+        let script = "echo x >> \(root)/\(name).runs; printf '%s' '\(json)'"
+        try provider(name, "type = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \'\'\'\(script)\'\'\']\n" + extra)
+    }
+
+    func runs(_ name: String) -> Int {
+        ((try? String(contentsOfFile: root + "/\(name).runs", encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    var refresher: Refresher {
+        Refresher(
+            registry: BuiltinProviders.registry, locations: locations, timeZone: TimeZone(identifier: "UTC")!,
+            logger: Logger(label: "test"), lockWait: .milliseconds(200))
+    }
+
+    func store() throws -> CacheStore { try CacheStore.openForReading(directory: locations.cacheDirectory) }
+}
+
+let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
+
+@Suite struct RefresherTests {
+    @Test func refreshesWhenDueAndSkipsWhileFresh() async throws {
+        let space = try Workspace()
+        try space.command("up", json: #"{"n": 1}"#, extra: "interval = \"10m\"\n")
+        let first = try await space.refresher.run([], force: false, now: t0)
+        #expect(first.entries == [.init(instance: "up", result: .refreshed(nextDue: t0 + 600))])
+        #expect(first.exitCode == 0)
+        let second = try await space.refresher.run([], force: false, now: t0 + 300)
+        #expect(second.entries == [.init(instance: "up", result: .notDue(until: t0 + 600))])
+        #expect(space.runs("up") == 1)
+        _ = try await space.refresher.run([], force: true, now: t0 + 301)
+        #expect(space.runs("up") == 2)
+        _ = try await space.refresher.run([], force: false, now: t0 + 901)
+        #expect(space.runs("up") == 3)
+    }
+
+    @Test func editingTheProviderFileMakesItDue() async throws {
+        let space = try Workspace()
+        try space.command("up", json: #"{"n": 1}"#, extra: "interval = \"1h\"\n")
+        _ = try await space.refresher.run([], force: false, now: t0)
+        try space.command("up", json: #"{"n": 2}"#, extra: "interval = \"1h\"\n")
+        try FileManager.default.setAttributes(
+            [.modificationDate: t0 + 60], ofItemAtPath: space.root + "/providers/up.toml")
+        _ = try await space.refresher.run([], force: false, now: t0 + 120)
+        #expect(space.runs("up") == 2)
+    }
+
+    @Test func failureKeepsTheLastGoodSnapshotAndIsRecorded() async throws {
+        let space = try Workspace()
+        try space.command("up", json: #"{"n": 1}"#, extra: "interval = \"1m\"\n")
+        _ = try await space.refresher.run([], force: false, now: t0)
+        try space.command("up", json: "oops", extra: "interval = \"1m\"\n")
+        let report = try await space.refresher.run([], force: true, now: t0 + 120)
+        #expect(report.exitCode == 1)
+        guard case .failed(let message) = report.entries.first?.result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(message.contains("not JSON"))
+        let store = try space.store()
+        #expect(String(decoding: try #require(try store.snapshot("up")).payload, as: UTF8.self).contains("\"n\":\"1\""))
+        #expect(try store.lastAttempt("up")?.error == message)
+        let resolver = VariableResolver(
+            store: store, registry: BuiltinProviders.registry,
+            context: VariableContext(now: t0 + 180, timeZone: .gmt, locale: Locale(identifier: "en_US")))
+        #expect(resolver.value("__up_n") == "1")
+        #expect(resolver.value("__up_error") == message)
+        #expect(resolver.value("__up_stale") == "1")
+        #expect(resolver.value("__up_age_min") == "3")
+    }
+
+    @Test func oneFailingProviderDoesNotStopTheOthers() async throws {
+        let space = try Workspace()
+        try space.command("good", json: #"{"ok": "yes"}"#)
+        try space.provider("bad", "type = \"command\"\ncommand = [\"/bin/false\"]\n")
+        let report = try await space.refresher.run([], force: false, now: t0)
+        #expect(report.entries.map(\.instance) == ["bad", "good"])
+        #expect(report.exitCode == 1)
+        #expect(report.entries[1].result == .refreshed(nextDue: t0 + 300))
+        // The never-successful provider still explains itself.
+        let resolver = VariableResolver(
+            store: try space.store(), registry: BuiltinProviders.registry,
+            context: VariableContext(now: t0, timeZone: .gmt, locale: Locale(identifier: "en_US")))
+        #expect(resolver.value("__bad_error") == "`/bin/false` exited with status 1")
+        #expect(resolver.value("__good_ok") == "yes")
+    }
+
+    @Test func configurationErrorsStopBeforeAnythingRuns() async throws {
+        let space = try Workspace()
+        try space.command("good", json: #"{"ok": 1}"#)
+        try space.provider("typo", "type = \"comand\"\n")
+        await #expect {
+            _ = try await space.refresher.run([], force: false, now: t0)
+        } throws: { error in
+            error is ConfigError
+                && "\(error)".contains("typo.toml:1: unknown provider type \"comand\"; known types: command")
+        }
+        #expect(space.runs("good") == 0)
+    }
+
+    @Test func duplicatePrefixesAreRejected() async throws {
+        let space = try Workspace()
+        try space.command("a", json: "{}", extra: "prefix = \"__same_\"\n")
+        try space.command("b", json: "{}", extra: "prefix = \"__same_\"\n")
+        await #expect {
+            _ = try await space.refresher.run([], force: false, now: t0)
+        } throws: { "\($0)".contains("both use the variable prefix \"__same_\"") }
+    }
+
+    @Test func namedInstancesOnly() async throws {
+        let space = try Workspace()
+        try space.command("a", json: "{}")
+        try space.command("b", json: "{}")
+        let report = try await space.refresher.run(["b"], force: false, now: t0)
+        #expect(report.entries.map(\.instance) == ["b"])
+        #expect(space.runs("a") == 0)
+        await #expect(throws: ConfigError.self) { _ = try await space.refresher.run(["c"], force: false, now: t0) }
+    }
+
+    @Test func retryAfterHoldsEvenAForcedRefresh() {
+        let failed = RefreshAttempt(
+            instance: "w", prefix: "__w_", attemptedAt: t0, outcome: .failed, retryAfter: t0 + 120)
+        #expect(DuePolicy.retryAfter(failed, now: t0 + 60) == t0 + 120)
+        #expect(DuePolicy.retryAfter(failed, now: t0 + 121) == nil)
+        let info = SnapshotInfo(instance: "w", kind: "x", prefix: "__w_", fetchedAt: t0 - 600, validUntil: t0 - 300)
+        #expect(DuePolicy.nextDue(snapshot: info, lastAttempt: failed) == t0 + 120)
+        #expect(DuePolicy.nextDue(snapshot: nil, lastAttempt: nil) == nil)
+        #expect(DuePolicy.nextDue(snapshot: info, lastAttempt: nil, configModified: t0) == nil)
+    }
+}
