@@ -1,0 +1,64 @@
+# weft — build, test, demo and benchmark with one command each.
+SHELL := /bin/bash
+APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev sqlite3
+BENCH_PACKAGES := hyperfine time file python3
+SWIFT ?= swift
+WEFT_DEBUG := .build/debug/weft
+RELEASE_DIR := .build-release
+WEFT_RELEASE := bin/weft
+
+.PHONY: all deps bench-deps build test demo release bench clean
+
+all: build
+
+# Installs the Debian packages weft needs when they are missing (as root, or through sudo).
+deps:
+	@missing=""; for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo=sudo; \
+	  else echo "weft needs these Debian packages:$$missing (run as root or install them)" >&2; exit 1; fi; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+# Refreshes the example providers into a throw-away cache and prints resolved sample templates.
+demo: build
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	w() { $(WEFT_DEBUG) "$$@" --cache "$$tmp" --providers providers; }; \
+	echo "\$$ weft refresh"; w refresh; \
+	w var set demo_water 0 --goal 8 --reset daily >/dev/null; \
+	for i in 1 2 3; do w var incr demo_water >/dev/null; done; \
+	for t in \
+	  '{{__weekday}} {{__today}} {{__time}}' \
+	  'load {{__system_load1|?||number:2}} · up {{__system_uptime_hours|?}} h · mem {{__system_mem_used_pct|?}}% {{=__system_mem_used_pct/100||bar:10}}' \
+	  '“{{__q_text}}” — {{__q_author|anonymous||upper}}' \
+	  'water {{demo_water|0}}/8 {{=demo_water/8||percent}} {{=demo_water/8||bar:8}}' \
+	  'missing: {{__nothing_here|fallback shown||upper}} · maths: {{=min(2^10, 1000) + pi||number:3}}' ; do \
+	  echo "\$$ weft resolve '$$t'"; w resolve "$$t"; done; \
+	echo "\$$ weft status"; w status
+
+# A static, stripped release binary in bin/weft.
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR)
+	@mkdir -p bin
+	cp $(RELEASE_DIR)/release/weft $(WEFT_RELEASE)
+	strip $(WEFT_RELEASE)
+	@ls -la $(WEFT_RELEASE)
+
+bench-deps:
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
+
+# Every benchmark side by side with its peer; results in bench/RESULTS.md.
+bench: bench-deps release
+	Benchmarks/run.sh $(WEFT_RELEASE)
+
+clean:
+	rm -rf .build $(RELEASE_DIR) bin
