@@ -14,8 +14,10 @@ public final class VariableResolver {
     private let overrides: [String: String]
     private let logger: Logger
     private var ownerVariables: [String: [String: String]] = [:]
-    /// Problems met while deriving variables (a snapshot that cannot be decoded, a cache error).
+    /// Problems met while deriving variables (a snapshot that cannot be decoded).
     public private(set) var problems: [String] = []
+    /// The first cache error met; after it the cache is not asked again and only non-cache sources answer.
+    public private(set) var cacheError: StoreError?
 
     /// Creates a resolver over an open cache; `overrides` are this call's extra stored variables.
     public init(
@@ -33,10 +35,14 @@ public final class VariableResolver {
     public func value(_ key: String) -> String? {
         if let providerValue = providerValue(key) { return providerValue }
         if let value = overrides[key] { return value }
-        do {
-            if let stored = try store.variable(key) { return stored.value(at: context.now, timeZone: context.timeZone) }
-        } catch {
-            report("\(error)")
+        if cacheError == nil {
+            do {
+                if let stored = try store.variable(key) {
+                    return stored.value(at: context.now, timeZone: context.timeZone)
+                }
+            } catch {
+                cacheError = error
+            }
         }
         return TimeVariables.value(key, context: context)
     }
@@ -56,13 +62,13 @@ public final class VariableResolver {
                 if let error = try failure(of: info.instance) { result[info.prefix + "error"] = error }
             }
         } catch {
-            report("\(error)")
+            cacheError = error
         }
         return result
     }
 
     private func providerValue(_ key: String) -> String? {
-        guard key.hasPrefix("__") else { return nil }
+        guard key.hasPrefix("__"), cacheError == nil else { return nil }
         do {
             if let snapshot = try store.snapshot(answering: key) {
                 if ownerVariables[snapshot.instance] == nil {
@@ -79,7 +85,7 @@ public final class VariableResolver {
                 return attempt.error
             }
         } catch {
-            report("\(error)")
+            cacheError = error
         }
         return nil
     }

@@ -19,9 +19,9 @@ struct GetCommand: ParsableCommand {
 
     func run() throws {
         let (resolver, _) = try options.resolver()
-        guard let value = resolver.value(TemplateKey.canonical(key)), !value.isEmpty else {
-            throw ExitCode(1)
-        }
+        let value = resolver.value(TemplateKey.canonical(key))
+        try options.failOnCacheError(resolver)
+        guard let value, !value.isEmpty else { throw ExitCode(1) }
         FileHandle.standardOutput.write(Data((value + "\n").utf8))
     }
 }

@@ -61,6 +61,13 @@ struct ReadOptions: ParsableArguments {
     }
 }
 
+extension ReadOptions {
+    /// Values that did not need the cache were still printed; a cache that could not be read is an error.
+    func failOnCacheError(_ resolver: VariableResolver) throws {
+        if let error = resolver.cacheError { throw CLIError("\(error)") }
+    }
+}
+
 /// Where the cache and the providers are.
 struct LocationOptions: ParsableArguments {
     @Option(

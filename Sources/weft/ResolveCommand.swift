@@ -36,5 +36,6 @@ struct ResolveCommand: ParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
+        try options.failOnCacheError(resolver)
     }
 }

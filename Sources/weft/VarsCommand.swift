@@ -60,6 +60,7 @@ struct VarsCommand: ParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
+        try options.failOnCacheError(resolver)
     }
 
     /// Keys may hold spaces and dashes; shells and env files need [A-Za-z_][A-Za-z0-9_]*.
