@@ -3,11 +3,20 @@ import Foundation
 /// A JSON object whose values are strings or numbers (null means absent), as commands and `--vars` files give.
 public enum FlatJSONObject {
     /// Why a text is not such an object.
-    public enum Problem: Error, Sendable, Equatable {
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case notJSON(excerpt: String)
         case empty
         case notAnObject(found: String)
         case unsupportedValue(key: String, found: String)
+
+        public var description: String {
+            switch self {
+            case .notJSON(let excerpt): "not JSON: \"\(excerpt)\""
+            case .empty: "empty"
+            case .notAnObject(let found): "found \(found), not an object"
+            case .unsupportedValue(let key, let found): "\"\(key)\" is \(found)"
+            }
+        }
     }
 
     /// Parses the object; numbers are written as integers when integral, else without trailing zeros.

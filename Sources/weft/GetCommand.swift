@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WeftEngine
 import WeftTemplate
 
 struct GetCommand: ParsableCommand {
@@ -18,9 +19,13 @@ struct GetCommand: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let (resolver, _) = try options.resolver()
-        let value = resolver.value(TemplateKey.canonical(key))
-        try options.failOnCacheError(resolver)
+        try Self.execute(key: key, settings: options.settings)
+    }
+
+    static func execute(key: String, settings: RenderSettings) throws {
+        let session = try settings.open(environment: ProcessInfo.processInfo.environment)
+        let value = session.resolver.value(TemplateKey.canonical(key))
+        try session.checkCache()
         guard let value, !value.isEmpty else { throw ExitCode(1) }
         FileHandle.standardOutput.write(Data((value + "\n").utf8))
     }

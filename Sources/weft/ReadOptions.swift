@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import WeftCore
 import WeftEngine
-import WeftStore
-import WeftTemplate
 
 /// Options every reading command takes: the render's clock, zone and locale, extra variables, and locations.
 struct ReadOptions: ParsableArguments {
@@ -24,47 +22,54 @@ struct ReadOptions: ParsableArguments {
 
     @OptionGroup var locations: LocationOptions
 
-    func variableContext() throws -> VariableContext {
-        VariableContext(
-            now: try instant(), timeZone: try LocationOptions.timeZone(tz), locale: Locale(identifier: locale))
+    var settings: RenderSettings {
+        var settings = RenderSettings()
+        settings.now = now
+        settings.timeZone = tz
+        settings.locale = locale
+        settings.varsFile = vars
+        settings.cacheDirectory = locations.cache
+        settings.providersDirectory = locations.providers
+        return settings
     }
 
-    func instant() throws -> Date {
-        guard let now else { return Date() }
-        guard let date = ISOInstant.parse(now) else {
-            throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z")
+    /// The hot path: `get` and `resolve` with only these options are parsed by hand, because a status bar
+    /// runs them every second and ArgumentParser's reflection costs a few milliseconds per start.
+    /// Anything else (help, a misspelt option, a missing value) returns nil and takes the full parser.
+    static func quickParse(_ arguments: [String]) -> (positionals: [String], settings: RenderSettings)? {
+        var settings = RenderSettings()
+        var positionals: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            guard argument.hasPrefix("--") else {
+                guard argument == "-" || !argument.hasPrefix("-") else { return nil }
+                positionals.append(argument)
+                index += 1
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            let value: String
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            } else {
+                guard index + 1 < arguments.endIndex else { return nil }
+                index += 1
+                value = arguments[index]
+            }
+            switch name {
+            case "now": settings.now = value
+            case "tz": settings.timeZone = value
+            case "locale": settings.locale = value
+            case "vars": settings.varsFile = value
+            case "cache": settings.cacheDirectory = value
+            case "providers": settings.providersDirectory = value
+            default: return nil
+            }
+            index += 1
         }
-        return date
-    }
-
-    func overrides() throws -> [String: String] {
-        guard let vars else { return [:] }
-        guard let data = FileManager.default.contents(atPath: vars) else {
-            throw CLIError("--vars \(vars): cannot read the file")
-        }
-        do {
-            var result: [String: String] = [:]
-            for (key, value) in try FlatJSONObject.parse([UInt8](data)) { result[TemplateKey.canonical(key)] = value }
-            return result
-        } catch {
-            throw CLIError("--vars \(vars): expected a JSON object of string or number values (\(error))")
-        }
-    }
-
-    /// Opens the cache read-only and builds the resolver for one render.
-    func resolver() throws -> (VariableResolver, VariableContext) {
-        let context = try variableContext()
-        let store = try CacheStore.openForReading(directory: locations.resolved.cacheDirectory)
-        let resolver = VariableResolver(
-            store: store, registry: BuiltinProviders.registry, context: context, overrides: try overrides())
-        return (resolver, context)
-    }
-}
-
-extension ReadOptions {
-    /// Values that did not need the cache were still printed; a cache that could not be read is an error.
-    func failOnCacheError(_ resolver: VariableResolver) throws {
-        if let error = resolver.cacheError { throw CLIError("\(error)") }
+        return (positionals, settings)
     }
 }
 
@@ -86,15 +91,7 @@ struct LocationOptions: ParsableArguments {
     }
 
     static func timeZone(_ name: String?) throws -> TimeZone {
-        guard
-            let name = name
-                ?? ProcessInfo.processInfo.environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }),
-            !name.isEmpty
-        else { return .current }
-        guard let zone = TimeZone(identifier: name) else {
-            throw ValidationError("unknown time zone \"\(name)\": use an IANA name such as Europe/Berlin")
-        }
-        return zone
+        try TimeZoneName.resolve(name, environment: ProcessInfo.processInfo.environment)
     }
 }
 

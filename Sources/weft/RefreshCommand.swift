@@ -41,7 +41,6 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var locations: LocationOptions
 
     func run() async throws {
-        Weft.bootstrapLogging()
         let zone = try LocationOptions.timeZone(tz)
         var instant = Date()
         if let now {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WeftTemplate
+import WeftEngine
 
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,20 +22,20 @@ struct ResolveCommand: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let (resolver, context) = try options.resolver()
-        let renderer = TemplateRenderer(
-            context: RenderContext(now: context.now, timeZone: context.timeZone, locale: context.locale))
+        try Self.execute(templates: templates, settings: options.settings)
+    }
+
+    static func execute(templates: [String], settings: RenderSettings) throws {
+        let session = try settings.open(environment: ProcessInfo.processInfo.environment)
         var output = ""
         for template in templates {
             if template == "-" {
-                while let line = readLine(strippingNewline: true) {
-                    output += renderer.render(line, lookup: resolver.value) + "\n"
-                }
+                while let line = readLine(strippingNewline: true) { output += session.render(line) + "\n" }
             } else {
-                output += renderer.render(template, lookup: resolver.value) + "\n"
+                output += session.render(template) + "\n"
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
-        try options.failOnCacheError(resolver)
+        try session.checkCache()
     }
 }

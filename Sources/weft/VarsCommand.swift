@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WeftEngine
 import WeftTemplate
 
 struct VarsCommand: ParsableCommand {
@@ -30,9 +31,9 @@ struct VarsCommand: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let (resolver, _) = try options.resolver()
+        let session = try options.settings.open(environment: ProcessInfo.processInfo.environment)
         let wanted = prefix.map(TemplateKey.canonical)
-        let variables = resolver.allVariables().filter { wanted == nil || $0.key.hasPrefix(wanted ?? "") }
+        let variables = session.resolver.allVariables().filter { wanted == nil || $0.key.hasPrefix(wanted ?? "") }
         let keys = variables.keys.sorted()
         var output = ""
         switch format {
@@ -60,7 +61,7 @@ struct VarsCommand: ParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
-        try options.failOnCacheError(resolver)
+        try session.checkCache()
     }
 
     /// Keys may hold spaces and dashes; shells and env files need [A-Za-z_][A-Za-z0-9_]*.

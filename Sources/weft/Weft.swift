@@ -27,6 +27,27 @@ struct Weft: AsyncParsableCommand {
             VarCommand.self,
         ])
 
+    static func main() async {
+        bootstrapLogging()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let command = arguments.first, command == "get" || command == "resolve",
+            let quick = ReadOptions.quickParse(Array(arguments.dropFirst())),
+            command == "resolve" ? !quick.positionals.isEmpty : quick.positionals.count == 1
+        {
+            do {
+                if command == "get" {
+                    try GetCommand.execute(key: quick.positionals[0], settings: quick.settings)
+                } else {
+                    try ResolveCommand.execute(templates: quick.positionals, settings: quick.settings)
+                }
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        await main(nil)
+    }
+
     /// Logs go to stderr; `WEFT_LOG=debug|info|warning|error` picks how much (default: error).
     static func bootstrapLogging() {
         let level = ProcessInfo.processInfo.environment["WEFT_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .error
