@@ -41,6 +41,25 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The provider file the error is about, when it is about one.
+    public var file: String? {
+        switch self {
+        case .unreadable(let file, _), .malformedTOML(let file, _, _, _), .unknownType(let file, _, _, _),
+            .missingKey(let file, _, _), .wrongType(let file, _, _, _, _), .invalidValue(let file, _, _, _),
+            .unknownKey(let file, _, _, _), .badInstanceName(let file):
+            return file
+        case .duplicatePrefix(_, let files): return files.last
+        case .noSuchInstance: return nil
+        }
+    }
+
+    /// The instance whose file the error is about, when the file name is a valid instance id.
+    public var instance: String? {
+        guard let file, file.hasSuffix(".toml") else { return nil }
+        let name = String((file as NSString).lastPathComponent.dropLast(5))
+        return ProviderConfig.isValidInstanceName(name) ? name : nil
+    }
+
     private static func place(_ file: String, _ line: Int?) -> String {
         line.map { "\(file):\($0)" } ?? file
     }

@@ -4,10 +4,13 @@ import Foundation
 public struct ProviderDirectory: Sendable {
     /// The directory read.
     public let path: String
-    /// Every configuration, sorted by instance id.
+    /// Every configuration that parsed, sorted by instance id.
     public let configs: [ProviderConfig]
+    /// The files that did not parse, with why.
+    public let problems: [ConfigError]
 
-    /// Reads every `*.toml` directly in `path` (a missing directory has no providers).
+    /// Reads every `*.toml` directly in `path` (a missing directory has no providers); a broken file is kept
+    /// in `problems` so the others can still be listed.
     public init(path: String) throws(ConfigError) {
         self.path = path
         let names: [String]
@@ -21,10 +24,16 @@ public struct ProviderDirectory: Sendable {
             names = []
         }
         var configs: [ProviderConfig] = []
+        var problems: [ConfigError] = []
         for name in names.sorted() where name.hasSuffix(".toml") && !name.hasPrefix(".") {
-            configs.append(try ProviderConfig(contentsOf: path + "/" + name))
+            do {
+                configs.append(try ProviderConfig(contentsOf: path + "/" + name))
+            } catch {
+                problems.append(error)
+            }
         }
         self.configs = configs
+        self.problems = problems
     }
 
     /// The configs named in `instances` (all when empty), failing on a name that has no file.

@@ -32,27 +32,37 @@ public struct ProviderStatus: Sendable, Encodable {
         case nextDue = "next_due"
     }
 
-    /// Collects the status of every configured provider and of every instance the cache still holds.
-    public static func collect(configs: [ProviderConfig], registry: ProviderRegistry, store: CacheStore, now: Date)
-        throws -> [ProviderStatus]
-    {
+    /// Collects the status of every configured provider, of every broken provider file (its configuration
+    /// error as the last error) and of every instance the cache still holds.
+    public static func collect(_ set: ProviderSet, store: CacheStore, now: Date) throws -> [ProviderStatus] {
         let infos = Dictionary(uniqueKeysWithValues: try store.snapshotInfos().map { ($0.instance, $0) })
         var result: [ProviderStatus] = []
-        for config in configs {
-            let prefix = (try? registry.make(config).prefix) ?? ""
+        for entry in set.entries {
+            let config = entry.config
             result.append(
                 try status(
-                    instance: config.instance, type: config.type, prefix: prefix, info: infos[config.instance],
-                    store: store, now: now, configModified: Refresher.modificationDate(config.file), configured: true))
+                    instance: config.instance, type: config.type, prefix: entry.provider.prefix,
+                    info: infos[config.instance], store: store, now: now,
+                    configModified: Refresher.modificationDate(config.file), configured: true))
         }
-        for info in infos.values.sorted(by: { $0.instance < $1.instance })
-        where !configs.contains(where: { $0.instance == info.instance }) {
+        for problem in set.problems {
+            guard let instance = problem.instance else { continue }
+            let type = set.directory.configs.first(where: { $0.instance == instance })?.type ?? "?"
+            var broken = try status(
+                instance: instance, type: type, prefix: infos[instance]?.prefix ?? "", info: infos[instance],
+                store: store, now: now, configModified: nil, configured: true)
+            broken.lastError = "configuration error: \(problem)"
+            broken.lastHTTPStatus = nil
+            result.append(broken)
+        }
+        let listed = Set(result.map(\.instance))
+        for info in infos.values.sorted(by: { $0.instance < $1.instance }) where !listed.contains(info.instance) {
             result.append(
                 try status(
                     instance: info.instance, type: info.kind, prefix: info.prefix, info: info, store: store, now: now,
                     configModified: nil, configured: false))
         }
-        return result
+        return result.sorted { $0.instance < $1.instance }
     }
 
     private static func status(

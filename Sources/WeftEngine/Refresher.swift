@@ -48,32 +48,22 @@ public struct Refresher: Sendable {
         self.lockWait = lockWait
     }
 
-    /// Loads and checks every provider file; configuration errors are reported before anything runs.
-    public func providers(_ instances: [String]) throws(ConfigError) -> [(
-        config: ProviderConfig, provider: any Provider
-    )] {
-        let directory = try ProviderDirectory(path: locations.providersDirectory)
-        var made: [(config: ProviderConfig, provider: any Provider)] = []
-        var owners: [String: String] = [:]
-        for config in directory.configs {
-            let provider = try registry.make(config)
-            if let other = owners[provider.prefix] {
-                throw .duplicatePrefix(prefix: provider.prefix, files: [other, config.file])
-            }
-            owners[provider.prefix] = config.file
-            made.append((config, provider))
-        }
-        let chosen = try directory.select(instances).map(\.instance)
-        return made.filter { chosen.contains($0.config.instance) }
-    }
-
     /// Refreshes the due providers among `instances` (all when empty); `force` ignores validity.
+    ///
+    /// A configuration error stops the run before any provider runs; it is also recorded as the broken
+    /// instance's last error, so `weft status` and `{{__<prefix>error}}` show why its data stopped updating.
     public func run(_ instances: [String], force: Bool, now: Date) async throws -> Report {
-        let providers = try providers(instances)
+        let set = try ProviderSet(path: locations.providersDirectory, registry: registry)
+        let chosen = try set.directory.select(instances).map(\.instance)
+        let providers = set.entries.filter { chosen.contains($0.config.instance) }
         try FileManager.default.createDirectory(
             atPath: locations.cacheDirectory, withIntermediateDirectories: true)
         let lock = try RefreshLock(directory: locations.cacheDirectory, wait: lockWait)
         let store = try CacheStore.openForWriting(directory: locations.cacheDirectory)
+        if let first = set.problems.first {
+            for problem in set.problems { try record(problem, store: store, at: now) }
+            throw first
+        }
         let infos = Dictionary(uniqueKeysWithValues: try store.snapshotInfos().map { ($0.instance, $0) })
         let results = await withTaskGroup(of: (Int, Result).self) { group in
             for (index, item) in providers.enumerated() {
@@ -139,6 +129,17 @@ public struct Refresher: Sendable {
         } catch {
             return .failed("\(error)")
         }
+    }
+
+    private func record(_ problem: ConfigError, store: CacheStore, at date: Date) throws {
+        guard let instance = problem.instance else { return }
+        let prefix =
+            try store.snapshotInfos().first(where: { $0.instance == instance })?.prefix
+            ?? store.lastAttempt(instance)?.prefix ?? "__\(instance.lowercased())_"
+        try store.recordFailure(
+            RefreshAttempt(
+                instance: instance, prefix: prefix, attemptedAt: date, outcome: .failed,
+                error: "configuration error: \(problem)"))
     }
 
     static func modificationDate(_ path: String) -> Date? {

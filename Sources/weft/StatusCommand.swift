@@ -33,16 +33,17 @@ struct StatusCommand: ParsableCommand {
             instant = date
         }
         let where_ = locations.resolved
-        let configs: [ProviderConfig]
+        let set: ProviderSet
         do {
-            configs = try ProviderDirectory(path: where_.providersDirectory).configs
+            set = try ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry)
         } catch {
             Stderr.line("weft: \(error)")
             throw ExitCode(2)
         }
         let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
-        let statuses = try ProviderStatus.collect(
-            configs: configs, registry: BuiltinProviders.registry, store: store, now: instant)
+        let statuses = try ProviderStatus.collect(set, store: store, now: instant)
+        // Configuration problems are listed with their provider and repeated on stderr; they make the exit 2.
+        defer { for problem in set.problems { Stderr.line("weft: \(problem)") } }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -52,6 +53,7 @@ struct StatusCommand: ParsableCommand {
             }
             FileHandle.standardOutput.write(
                 Data((String(decoding: try encoder.encode(statuses), as: UTF8.self) + "\n").utf8))
+            if !set.problems.isEmpty { throw ExitCode(2) }
             return
         }
         if statuses.isEmpty {
@@ -74,6 +76,7 @@ struct StatusCommand: ParsableCommand {
             print("\(status.instance) (\(status.type)): " + parts.joined(separator: ", "))
             if let error = status.lastError { print("  last error: \(error)") }
         }
+        if !set.problems.isEmpty { throw ExitCode(2) }
     }
 
     static func age(_ seconds: Int) -> String {

@@ -17,7 +17,7 @@ struct VarIncrementCommand: ParsableCommand {
             """)
 
     @OptionGroup var target: VarTarget
-    @Option(help: "The amount to add (default: the counter's step, else 1).")
+    @Option(parsing: .unconditional, help: "The amount to add (default: the counter's step, else 1).")
     var by: Double?
     @OptionGroup var counter: CounterOptions
 

@@ -46,16 +46,16 @@ struct VarTarget: ParsableArguments {
 
 /// Options that make a stored variable a counter.
 struct CounterOptions: ParsableArguments {
-    @Option(help: "What `incr` adds by default (makes the variable a counter).")
+    @Option(parsing: .unconditional, help: "What `incr` adds by default (makes the variable a counter).")
     var step: Double?
 
-    @Option(help: "The counter's goal.")
+    @Option(parsing: .unconditional, help: "The counter's goal.")
     var goal: Double?
 
     @Option(help: ArgumentHelp("Start over every day, week or month.", valueName: "daily|weekly|monthly"))
     var reset: ResetPeriodArgument?
 
-    @Option(help: "The value a reset starts over at (default 0).")
+    @Option(parsing: .unconditional, help: "The value a reset starts over at (default 0).")
     var resetValue: Double?
 
     @Option(help: ArgumentHelp("First day of the week for weekly resets (default monday).", valueName: "day"))

@@ -14,15 +14,22 @@ struct VarSetCommand: ParsableCommand {
             """)
 
     @OptionGroup var target: VarTarget
-    @Argument(help: "The value.")
-    var value: String
+    // Collected rather than taken as one plain argument, so that a value such as `-5` is not read as an option.
+    @Argument(parsing: .allUnrecognized, help: "The value.")
+    var values: [String] = []
     @OptionGroup var counter: CounterOptions
 
     func run() throws {
+        // `.allUnrecognized` keeps a `--` terminator among the values; it only marks the end of options.
+        let values = self.values.filter { $0 != "--" }
+        guard values.count == 1, let value = values.first else {
+            throw ValidationError(
+                values.isEmpty
+                    ? "missing the value to set" : "expected one value, got: \(values.joined(separator: " "))")
+        }
         let key = try target.canonicalKey
         let now = try target.instant()
         let counter = self.counter
-        let value = self.value
         if !counter.isEmpty, Double(value.trimmingCharacters(in: .whitespaces)) == nil {
             throw ValidationError("a counter's value must be a number, not \"\(value)\"")
         }

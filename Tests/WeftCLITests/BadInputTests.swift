@@ -124,14 +124,6 @@ struct BadInputTests {
     ]
 
     @Test(
-        .disabled(
-            """
-            BUG: a configuration error is never recorded as the instance's last error. After demo.toml breaks, \
-            `weft refresh` exits 2 with a good message, but `weft get __demo_error` exits 1 with no output \
-            (Refresher.providers throws before any attempt is recorded), so a status bar showing {{__demo_error}} \
-            never learns the provider stopped refreshing; and `weft status` exits 0 without a word for an \
-            unknown type or a missing key (ProviderStatus.collect swallows registry.make's error with try?).
-            """),
         arguments: 0..<3)
     func configErrorIsExposedAsInstanceError(_ index: Int) async throws {
         let broken = Self.brokenConfigs[index]

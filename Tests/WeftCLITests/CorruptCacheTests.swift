@@ -94,14 +94,6 @@ struct CorruptCacheTests {
     }
 
     @Test(
-        .disabled(
-            """
-            BUG: `weft resolve` (and `weft vars`) exit 0 on a damaged cache when SQLite can open the file but not \
-            read its tables (page 1 intact, data pages garbage; or a zero-length weft.sqlite). VariableResolver \
-            catches the StoreError, logs it as a warning and answers "missing", so resolve prints the template's \
-            fallbacks and exits 0: a status bar silently shows stale-looking fallbacks instead of an error. \
-            Expected: a non-zero exit with the "damaged or not a weft cache" message naming the file.
-            """),
         arguments: ["data pages", "empty file"])
     func resolveFailsOnUnreadableTables(_ kind: String) async throws {
         let box = try await Self.damaged { bytes in

@@ -78,16 +78,7 @@ struct StoredVariableTests {
         #expect(await box.weft("var", "incr", "lives").stdout == "2\n")
     }
 
-    @Test(
-        .disabled(
-            """
-            BUG: negative numbers are taken for options. `weft var incr credits --by -1` — the example in \
-            `weft var incr --help` — fails with "Missing value for '--by <by>'" (exit 64), and \
-            `weft var set credits -5` fails with "Missing expected argument '<value>'"; only `--by=-1` and \
-            `-- -5` work. The numeric options (--by, --step, --goal, --reset-value) and the value argument need \
-            ArgumentParser's `.unconditional` / `.allUnrecognized`-style parsing (or another way to accept a \
-            leading '-').
-            """))
+    @Test()
     func negativeNumbersAsWrittenInTheHelp() async throws {
         let box = try Sandbox()
         let set = await box.weft("var", "set", "credits", "-5")
