@@ -6,8 +6,10 @@ final class LocaleNumbers {
     static let maximumFractionDigits = 12
 
     private let locale: Locale
-    private var decimalFormatter: NumberFormatter?
-    private var zeroDigit: String = "0"
+    /// Decimal formatters by maximum fraction digits; changing a formatter's digits makes Foundation
+    /// rebuild its ICU formatter, so each digit count keeps its own.
+    private var decimalFormatters: [Int: NumberFormatter] = [:]
+    private var zeroDigit: String?
     private var currencyFormatters: [String: NumberFormatter] = [:]
 
     init(locale: Locale) {
@@ -17,7 +19,6 @@ final class LocaleNumbers {
     /// Locale decimal with grouping. With `fractionDigits` (clamped 0–12) exactly that many decimals;
     /// without, integral values get none and others up to 2. Rounds half to even.
     func decimal(_ value: Double, fractionDigits: Int?) -> String {
-        let formatter = decimal()
         let digits: Int
         let fixed: Bool
         if let fractionDigits {
@@ -27,10 +28,7 @@ final class LocaleNumbers {
             digits = abs(value - value.rounded()) < 1e-9 ? 0 : 2
             fixed = false
         }
-        // Linux Foundation ignores maximumFractionDigits once minimumFractionDigits > 0
-        // (swift-corelibs-foundation#4221), so format with 0…N digits and pad afterwards.
-        formatter.minimumFractionDigits = 0
-        formatter.maximumFractionDigits = digits
+        let formatter = decimal(maximumFractionDigits: digits)
         guard let text = formatter.string(from: NSNumber(value: value)) else {
             return TemplateNumber.plain(value)
         }
@@ -54,19 +52,27 @@ final class LocaleNumbers {
         return formatter.string(from: NSNumber(value: value)) ?? TemplateNumber.plain(value)
     }
 
-    private func decimal() -> NumberFormatter {
-        if let decimalFormatter { return decimalFormatter }
+    private func decimal(maximumFractionDigits digits: Int) -> NumberFormatter {
+        if let cached = decimalFormatters[digits] { return cached }
         let formatter = NumberFormatter()
         formatter.locale = locale
         formatter.numberStyle = .decimal
         formatter.usesGroupingSeparator = true
         formatter.roundingMode = .halfEven
+        // Linux Foundation ignores maximumFractionDigits once minimumFractionDigits > 0
+        // (swift-corelibs-foundation#4221), so format with 0…N digits and pad afterwards.
         formatter.minimumFractionDigits = 0
-        formatter.maximumFractionDigits = 0
-        // Some locales (Arabic) use their own digits; pad with the locale's zero.
-        zeroDigit = formatter.string(from: 0) ?? "0"
-        decimalFormatter = formatter
+        formatter.maximumFractionDigits = digits
+        decimalFormatters[digits] = formatter
         return formatter
+    }
+
+    /// The locale's zero digit (Arabic locales have their own digits), for padding fractions.
+    private func zero() -> String {
+        if let zeroDigit { return zeroDigit }
+        let digit = decimal(maximumFractionDigits: 0).string(from: 0) ?? "0"
+        zeroDigit = digit
+        return digit
     }
 
     /// Appends zeros after the last digit until the fraction has `digits` digits.
@@ -83,7 +89,7 @@ final class LocaleNumbers {
             insertion = separator
         }
         guard existing < digits else { return text }
-        insertion += String(repeating: zeroDigit, count: digits - existing)
+        insertion += String(repeating: zero(), count: digits - existing)
         return String(number) + insertion + text[end...]
     }
 }

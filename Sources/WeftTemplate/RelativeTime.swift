@@ -9,7 +9,7 @@ import Foundation
 /// (1 h 59 min is `in 1 hour`). English, German, French and Spanish are written out; every other
 /// language gets English.
 enum RelativeTime {
-    private enum Unit: Int, CaseIterable {
+    private enum Unit {
         case minute, hour, day, week, month, year
 
         var seconds: Double {

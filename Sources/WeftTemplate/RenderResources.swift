@@ -6,7 +6,7 @@ final class RenderResources {
     let context: RenderContext
     private var cachedNumbers: LocaleNumbers?
     private var cachedCalendar: Calendar?
-    private var cachedDateFormatter: DateFormatter?
+    private var dateFormatters: [String: DateFormatter] = [:]
 
     init(context: RenderContext) {
         self.context = context
@@ -33,21 +33,18 @@ final class RenderResources {
     /// Formats in the render's zone and locale with a Unicode pattern, or the medium date style when
     /// `pattern` is empty.
     func formatDate(_ date: Date, pattern: String) -> String {
-        let formatter: DateFormatter
-        if let cachedDateFormatter {
-            formatter = cachedDateFormatter
-        } else {
-            formatter = DateFormatter()
-            formatter.locale = context.locale
-            formatter.timeZone = context.timeZone
-            cachedDateFormatter = formatter
-        }
+        // One formatter per pattern: changing a formatter's pattern makes Foundation rebuild its ICU formatter.
+        if let formatter = dateFormatters[pattern] { return formatter.string(from: date) }
+        let formatter = DateFormatter()
+        formatter.locale = context.locale
+        formatter.timeZone = context.timeZone
         if pattern.isEmpty {
             formatter.dateStyle = .medium
             formatter.timeStyle = .none
         } else {
             formatter.dateFormat = pattern
         }
+        dateFormatters[pattern] = formatter
         return formatter.string(from: date)
     }
 }

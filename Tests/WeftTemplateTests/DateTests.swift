@@ -141,6 +141,11 @@ struct DateFilterTests {
         #expect(render("{{t||date:EEE}} {{t||date: HH:mm }}", ["t": iso]) == "Tue 10:30")
     }
 
+    @Test func mixedPatternsInOneTemplate() {
+        let template = "{{t||date}} {{t||date:HH:mm}} {{t||date}} {{t||date:EEE}}"
+        #expect(render(template, ["t": iso]) == "Mar 10, 2026 10:30 Mar 10, 2026 Tue")
+    }
+
     @Test func usesTheRenderTimeZoneAndLocale() {
         #expect(render("{{t||date:HH:mm}}", ["t": iso], timeZone: TimeZone(identifier: "UTC")!) == "09:30")
         #expect(render("{{t||date:EEEE}}", ["t": iso], locale: "de_DE") == "Dienstag")

@@ -95,6 +95,16 @@ struct NumberFilterTests {
         #expect(render("{{n||number}}", ["n": "1234.5"], locale: "de_DE") == "1.234,5")
     }
 
+    @Test func localeDigitsArePaddedWithTheLocaleZero() {
+        #expect(render("{{n||number:2}}", ["n": "1.5"], locale: "ar_EG") == "١٫٥٠")
+        #expect(render("{{n||number:2}}", ["n": "3"], locale: "ar_EG") == "٣٫٠٠")
+    }
+
+    @Test func severalPrecisionsInOneTemplate() {
+        let template = "{{n||number:2}} {{n||number:0}} {{n||number:2}} {{n||number}} {{n||percent:1}}"
+        #expect(render(template, ["n": "2.5"]) == "2.50 2 2.50 2.5 2.5%")
+    }
+
     @Test func percentScalesFractions() {
         #expect(render("{{n||percent}}", ["n": "0.256"]) == "25.6%")
         #expect(render("{{n||percent:0}}", ["n": "0.256"]) == "26%")
