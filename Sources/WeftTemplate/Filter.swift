@@ -1,0 +1,174 @@
+import Foundation
+
+/// One filter of a token, such as `number:2` or `plural:step:steps`.
+struct Filter: Equatable {
+    /// The filters the language knows; any other name leaves the value unchanged.
+    enum Kind: String, CaseIterable {
+        case upper, lower, title, trim, prefix, suffix, pad
+        case number, percent, currency, round, floor, ceil, abs, clamp
+        case date, relative
+        case daysuntil, hoursuntil, minutesuntil, sincedays, sincehours, sinceminutes
+        case plural, bar
+    }
+
+    /// Output longer than this from `pad:N` or `bar:W` is cut to it, so a typo cannot allocate gigabytes.
+    static let maximumWidth = 1000
+
+    /// The lower-cased name before the first `:`.
+    let name: String
+    /// Everything after the first `:`, as written; nil without a `:`.
+    let argument: String?
+    /// The filter, when the name is one the language knows.
+    let kind: Kind?
+
+    var isRecognised: Bool { kind != nil }
+
+    /// Reads one `|`-separated part; nil when it is blank.
+    init?(_ part: Substring) {
+        let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        if let colon = trimmed.firstIndex(of: ":") {
+            name = trimmed[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            argument = String(trimmed[trimmed.index(after: colon)...])
+        } else {
+            name = trimmed.lowercased()
+            argument = nil
+        }
+        kind = Kind(rawValue: name)
+    }
+
+    /// The argument trimmed, for numbers, codes and date patterns; "" without one.
+    private var trimmedArgument: String {
+        argument?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+
+    /// The argument split on `:` (for `clamp:MIN:MAX` and `plural:S:P`), parts kept as written.
+    private var argumentParts: [Substring] {
+        guard let argument else { return [] }
+        return argument.split(separator: ":", omittingEmptySubsequences: false)
+    }
+
+    /// An integer argument such as the `N` of `number:N`; nil when absent or not an integer.
+    private var integerArgument: Int? {
+        Int(trimmedArgument)
+    }
+
+    /// Applies the filter; input a filter cannot use passes through unchanged.
+    func apply(to value: String, resources: RenderResources) -> String {
+        guard let kind else { return value }
+        switch kind {
+        case .upper:
+            return value.uppercased()
+        case .lower:
+            return value.lowercased()
+        case .title:
+            return value.capitalized(with: resources.context.locale)
+        case .trim:
+            return value.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .prefix:
+            return (argument ?? "") + value
+        case .suffix:
+            return value + (argument ?? "")
+        case .pad:
+            return pad(value)
+        case .number:
+            guard let number = TemplateNumber.parse(value) else { return value }
+            return resources.numbers.decimal(number, fractionDigits: integerArgument)
+        case .percent:
+            guard let number = TemplateNumber.parse(value) else { return value }
+            let scaled = Swift.abs(number) <= 1 ? number * 100 : number
+            return resources.numbers.decimal(scaled, fractionDigits: integerArgument) + "%"
+        case .currency:
+            guard let number = TemplateNumber.parse(value) else { return value }
+            let code = trimmedArgument
+            return resources.numbers.currency(number, code: code.isEmpty ? nil : code)
+        case .round:
+            guard let number = TemplateNumber.parse(value) else { return value }
+            return round(number, resources: resources)
+        case .floor:
+            return TemplateNumber.parse(value).map { TemplateNumber.plain($0.rounded(.down)) } ?? value
+        case .ceil:
+            return TemplateNumber.parse(value).map { TemplateNumber.plain($0.rounded(.up)) } ?? value
+        case .abs:
+            return TemplateNumber.parse(value).map { TemplateNumber.plain(Swift.abs($0)) } ?? value
+        case .clamp:
+            return clamp(value)
+        case .date:
+            guard let date = resources.parseDate(value) else { return value }
+            return resources.formatDate(date, pattern: trimmedArgument)
+        case .relative:
+            guard let date = resources.parseDate(value) else { return value }
+            return RelativeTime.phrase(for: date, relativeTo: resources.context.now, locale: resources.context.locale)
+        case .daysuntil, .hoursuntil, .minutesuntil, .sincedays, .sincehours, .sinceminutes:
+            guard let date = resources.parseDate(value) else { return value }
+            return delta(to: date, kind: kind, now: resources.context.now)
+        case .plural:
+            return plural(value)
+        case .bar:
+            return bar(value)
+        }
+    }
+
+    /// Trims, then left-pads with `0`; a missing, non-integer or non-positive N leaves the value as is.
+    private func pad(_ value: String) -> String {
+        guard let width = integerArgument, width > 0 else { return value }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let missing = Swift.min(width, Self.maximumWidth) - trimmed.count
+        guard missing > 0 else { return trimmed }
+        return String(repeating: "0", count: missing) + trimmed
+    }
+
+    /// Half away from zero; N (clamped 0–12) of 0 is a plain integer, other N format like `number:N`.
+    private func round(_ number: Double, resources: RenderResources) -> String {
+        let digits = Swift.min(Swift.max(integerArgument ?? 0, 0), LocaleNumbers.maximumFractionDigits)
+        guard digits > 0 else { return TemplateNumber.plain(number.rounded(.toNearestOrAwayFromZero)) }
+        let factor = Foundation.pow(10.0, Double(digits))
+        let scaled = number * factor
+        // Beyond 2^53 a double has no fraction left to round, and scaling could overflow.
+        let rounded = scaled.isFinite ? scaled.rounded(.toNearestOrAwayFromZero) / factor : number
+        return resources.numbers.decimal(rounded, fractionDigits: digits)
+    }
+
+    /// `clamp:MIN:MAX` in either order; a bound that does not parse is the value itself.
+    private func clamp(_ value: String) -> String {
+        let parts = argumentParts
+        guard parts.count >= 2, let number = TemplateNumber.parse(value) else { return value }
+        let first = TemplateNumber.parse(String(parts[0])) ?? number
+        let second = TemplateNumber.parse(String(parts[1])) ?? number
+        let clamped = Swift.min(Swift.max(number, Swift.min(first, second)), Swift.max(first, second))
+        return TemplateNumber.plain(clamped)
+    }
+
+    /// Whole units between now and the date: ceiling when the delta is ≥ 0, floor when negative.
+    private func delta(to date: Date, kind: Kind, now: Date) -> String {
+        let seconds: Double
+        let unit: Double
+        switch kind {
+        case .daysuntil: (seconds, unit) = (date.timeIntervalSince(now), 86_400)
+        case .hoursuntil: (seconds, unit) = (date.timeIntervalSince(now), 3600)
+        case .minutesuntil: (seconds, unit) = (date.timeIntervalSince(now), 60)
+        case .sincedays: (seconds, unit) = (now.timeIntervalSince(date), 86_400)
+        case .sincehours: (seconds, unit) = (now.timeIntervalSince(date), 3600)
+        default: (seconds, unit) = (now.timeIntervalSince(date), 60)
+        }
+        let units = seconds / unit
+        return TemplateNumber.plain(units >= 0 ? units.rounded(.up) : units.rounded(.down))
+    }
+
+    /// `plural:S:P`: S when the integer part of the value is ±1, else P (non-numeric counts as 0).
+    private func plural(_ value: String) -> String {
+        let parts = argumentParts
+        guard parts.count >= 2 else { return value }
+        let whole = (TemplateNumber.parse(value) ?? 0).rounded(.towardZero)
+        return String(Swift.abs(whole) == 1 ? parts[0] : parts[1])
+    }
+
+    /// `bar:W`: W defaults to 10 (also when it is not an integer); W ≤ 0 leaves the value unchanged.
+    private func bar(_ value: String) -> String {
+        let width = Swift.min(trimmedArgument.isEmpty ? 10 : (integerArgument ?? 10), Self.maximumWidth)
+        guard width > 0, let number = TemplateNumber.parse(value) else { return value }
+        let fraction = Swift.min(Swift.max(Swift.abs(number) <= 1 ? number : number / 100, 0), 1)
+        let filled = Int((fraction * Double(width)).rounded(.toNearestOrAwayFromZero))
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    }
+}
