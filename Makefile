@@ -34,13 +34,13 @@ demo: build
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	w() { $(WEFT_DEBUG) "$$@" --cache "$$tmp" --providers providers; }; \
 	echo "\$$ weft refresh"; w refresh; \
-	w var set demo_water 0 --goal 8 --reset daily >/dev/null; \
-	for i in 1 2 3; do w var incr demo_water >/dev/null; done; \
+	w var set water 0 --goal 8 --reset daily >/dev/null; \
+	for i in 1 2 3; do w var incr water >/dev/null; done; \
 	for t in \
 	  '{{__weekday}} {{__today}} {{__time}}' \
 	  'load {{__system_load1|?||number:2}} · up {{__system_uptime_hours|?}} h · mem {{__system_mem_used_pct|?}}% {{=__system_mem_used_pct/100||bar:10}}' \
 	  '“{{__q_text}}” — {{__q_author|anonymous||upper}}' \
-	  'water {{demo_water|0}}/8 {{=demo_water/8||percent}} {{=demo_water/8||bar:8}}' \
+	  'water {{water|0}}/8 {{=water/8||percent}} {{=water/8||bar:8}}' \
 	  'missing: {{__nothing_here|fallback shown||upper}} · maths: {{=min(2^10, 1000) + pi||number:3}}' ; do \
 	  echo "\$$ weft resolve '$$t'"; w resolve "$$t"; done; \
 	echo "\$$ weft status"; w status
