@@ -5,14 +5,7 @@ import WeftEngine
 
 /// Options every reading command takes: the render's clock, zone and locale, extra variables, and locations.
 struct ReadOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Render as if it were this instant (ISO 8601, e.g. 2026-03-10T09:30:00Z).", valueName: "iso8601"))
-    var now: String?
-
-    @Option(
-        help: ArgumentHelp("Time zone for local days and times (default: $TZ, else the system's).", valueName: "zone"))
-    var tz: String?
+    @OptionGroup var clock: ClockOptions
 
     @Option(help: ArgumentHelp("Locale for names and number formats.", valueName: "id"))
     var locale: String = "en_US"
@@ -24,8 +17,8 @@ struct ReadOptions: ParsableArguments {
 
     var settings: RenderSettings {
         var settings = RenderSettings()
-        settings.now = now
-        settings.timeZone = tz
+        settings.now = clock.now
+        settings.timeZone = clock.tz
         settings.locale = locale
         settings.varsFile = vars
         settings.cacheDirectory = locations.cache
@@ -73,6 +66,26 @@ struct ReadOptions: ParsableArguments {
     }
 }
 
+/// `--now` and `--tz` for commands that act at a moment in a zone (refresh, status, var).
+struct ClockOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Act as if it were this instant (ISO 8601); for testing.", valueName: "iso8601"))
+    var now: String?
+
+    @Option(
+        help: ArgumentHelp("Time zone for local days and times (default: $TZ, else the system's).", valueName: "zone"))
+    var tz: String?
+
+    func instant() throws -> Date {
+        guard let now else { return Date() }
+        guard let date = ISOInstant.parse(now) else {
+            throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z")
+        }
+        return date
+    }
+
+    func zone() throws -> TimeZone { try TimeZoneName.resolve(tz, environment: ProcessInfo.processInfo.environment) }
+}
+
 /// Where the cache and the providers are.
 struct LocationOptions: ParsableArguments {
     @Option(
@@ -88,10 +101,6 @@ struct LocationOptions: ParsableArguments {
 
     var resolved: WeftLocations {
         WeftLocations.resolve(cache: cache, providers: providers, environment: ProcessInfo.processInfo.environment)
-    }
-
-    static func timeZone(_ name: String?) throws -> TimeZone {
-        try TimeZoneName.resolve(name, environment: ProcessInfo.processInfo.environment)
     }
 }
 

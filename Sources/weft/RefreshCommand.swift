@@ -32,21 +32,12 @@ struct RefreshCommand: AsyncParsableCommand {
     @Flag(help: "Print only failures.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Time zone for the report and for providers' local days.", valueName: "zone"))
-    var tz: String?
-
-    @Option(help: ArgumentHelp("Refresh as if it were this instant (ISO 8601); for testing.", valueName: "iso8601"))
-    var now: String?
-
+    @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
 
     func run() async throws {
-        let zone = try LocationOptions.timeZone(tz)
-        var instant = Date()
-        if let now {
-            guard let date = ISOInstant.parse(now) else { throw ValidationError("--now \"\(now)\" is not ISO 8601") }
-            instant = date
-        }
+        let zone = try clock.zone()
+        let instant = try clock.instant()
         let refresher = Refresher(
             registry: BuiltinProviders.registry, locations: locations.resolved, timeZone: zone,
             logger: Logger(label: "weft.refresh"))

@@ -17,21 +17,12 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print JSON (an array, one object per provider, times in UTC ISO 8601).")
     var json = false
 
-    @Option(help: ArgumentHelp("Report as if it were this instant (ISO 8601).", valueName: "iso8601"))
-    var now: String?
-
-    @Option(help: ArgumentHelp("Time zone for the times shown.", valueName: "zone"))
-    var tz: String?
-
+    @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
 
     func run() throws {
-        let zone = try LocationOptions.timeZone(tz)
-        var instant = Date()
-        if let now {
-            guard let date = ISOInstant.parse(now) else { throw ValidationError("--now \"\(now)\" is not ISO 8601") }
-            instant = date
-        }
+        let zone = try clock.zone()
+        let instant = try clock.instant()
         let where_ = locations.resolved
         let set: ProviderSet
         do {

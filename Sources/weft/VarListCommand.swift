@@ -9,10 +9,7 @@ struct VarListCommand: ParsableCommand {
 
     @Flag(help: "Print JSON.")
     var json = false
-    @Option(help: ArgumentHelp("Time zone for counter resets.", valueName: "zone"))
-    var tz: String?
-    @Option(help: ArgumentHelp("List as if it were this instant (ISO 8601).", valueName: "iso8601"))
-    var now: String?
+    @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
 
     struct Entry: Encodable {
@@ -25,12 +22,8 @@ struct VarListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let zone = try LocationOptions.timeZone(tz)
-        var instant = Date()
-        if let now {
-            guard let date = ISOInstant.parse(now) else { throw ValidationError("--now \"\(now)\" is not ISO 8601") }
-            instant = date
-        }
+        let zone = try clock.zone()
+        let instant = try clock.instant()
         let entries = try CacheStore.openForReading(directory: locations.resolved.cacheDirectory).variables().map {
             Entry(
                 key: $0.key, value: $0.value(at: instant, timeZone: zone), updated: ISOInstant.format($0.updatedAt),

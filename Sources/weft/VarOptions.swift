@@ -9,14 +9,7 @@ struct VarTarget: ParsableArguments {
     @Argument(help: "The variable key (canonicalised like template keys: trimmed, lower-cased).")
     var key: String
 
-    @Option(
-        help: ArgumentHelp(
-            "Time zone for counter resets and local dates (default: $TZ or the system's).", valueName: "zone"))
-    var tz: String?
-
-    @Option(help: ArgumentHelp("Act as if it were this instant (ISO 8601); for testing.", valueName: "iso8601"))
-    var now: String?
-
+    @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
 
     var canonicalKey: String {
@@ -27,13 +20,9 @@ struct VarTarget: ParsableArguments {
         }
     }
 
-    func instant() throws -> Date {
-        guard let now else { return Date() }
-        guard let date = ISOInstant.parse(now) else { throw ValidationError("--now \"\(now)\" is not ISO 8601") }
-        return date
-    }
+    func instant() throws -> Date { try clock.instant() }
 
-    func zone() throws -> TimeZone { try LocationOptions.timeZone(tz) }
+    func zone() throws -> TimeZone { try clock.zone() }
 
     func writableStore() throws -> CacheStore {
         try CacheStore.openForWriting(directory: locations.resolved.cacheDirectory)
