@@ -1,0 +1,219 @@
+import CCurl
+import Foundation
+
+/// Set from any thread by task cancellation, read by libcurl's progress callback on the transfer thread.
+final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    func cancel() { lock.withLock { cancelled = true } }
+    var isCancelled: Bool { lock.withLock { cancelled } }
+}
+
+/// What a finished curl transfer produced, before the HTTP status is judged.
+struct CurlOutcome: Sendable {
+    var status: Int
+    var reason: String
+    var headers: [String: String]
+    var body: Data
+    var effectiveURL: String
+}
+
+/// Why a curl transfer failed, before redaction and mapping to `HTTPError`.
+struct CurlFailure: Error, Sendable {
+    enum Kind: Sendable {
+        case timedOut, connection, nameResolution, tls, bodyTooLarge, tooManyRedirects, invalid, transfer, cancelled
+    }
+    var kind: Kind
+    var message: String
+}
+
+/// The mutable state of one transfer, shared with libcurl's C callbacks through an unretained pointer.
+final class TransferState {
+    let maxBodyBytes: Int
+    let cancellation: CancellationFlag
+    var body = Data()
+    var exceededCap = false
+    /// Header lines of the latest response only: a redirect or proxy CONNECT starts a new block.
+    var headerLines: [String] = []
+    var statusLine = ""
+
+    init(maxBodyBytes: Int, cancellation: CancellationFlag) {
+        self.maxBodyBytes = maxBodyBytes
+        self.cancellation = cancellation
+    }
+
+    func parsedHeaders() -> [String: String] {
+        var result: [String: String] = [:]
+        var lastName: String?
+        for line in headerLines {
+            if let first = line.first, first == " " || first == "\t", let name = lastName {
+                // obs-fold continuation line.
+                result[name, default: ""] += " " + line.trimmingSpaces()
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = String(line[..<colon]).trimmingSpaces().lowercased()
+            let value = String(line[line.index(after: colon)...]).trimmingSpaces()
+            guard !name.isEmpty else { continue }
+            if let existing = result[name] {
+                result[name] = existing + ", " + value
+            } else {
+                result[name] = value
+            }
+            lastName = name
+        }
+        return result
+    }
+
+    var reasonPhrase: String {
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        return parts.count == 3 ? String(parts[2]).trimmingSpaces() : ""
+    }
+}
+
+/// One blocking libcurl transfer; call `run` on a thread outside Swift's cooperative pool.
+enum CurlTransfer {
+    static let allowedProtocols = "http,https"
+
+    static func run(
+        request: HTTPRequest, headerLines: [String], userAgent: String, proxy: ProxySettings,
+        cancellation: CancellationFlag
+    ) -> Result<CurlOutcome, CurlFailure> {
+        guard let easy = CurlEasyHandle() else {
+            return .failure(CurlFailure(kind: .invalid, message: "libcurl could not create a handle"))
+        }
+        let state = TransferState(maxBodyBytes: request.maxBodyBytes, cancellation: cancellation)
+        let statePointer = Unmanaged.passUnretained(state).toOpaque()
+
+        easy.set(CURLOPT_URL, request.url)
+        easy.set(CURLOPT_NOSIGNAL, 1)
+        easy.set(CURLOPT_HTTPGET, 1)
+        easy.set(CURLOPT_PROTOCOLS_STR, allowedProtocols)
+        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, allowedProtocols)
+        easy.set(CURLOPT_FOLLOWLOCATION, request.maxRedirects > 0 ? 1 : 0)
+        easy.set(CURLOPT_MAXREDIRS, max(0, request.maxRedirects))
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, request.connectTimeout.wholeMilliseconds))
+        easy.set(CURLOPT_TIMEOUT_MS, max(1, request.totalTimeout.wholeMilliseconds))
+        if let lowSpeed = request.lowSpeedLimit {
+            easy.set(CURLOPT_LOW_SPEED_LIMIT, max(1, lowSpeed.bytesPerSecond))
+            easy.set(CURLOPT_LOW_SPEED_TIME, max(1, (lowSpeed.window.wholeMilliseconds + 999) / 1000))
+        }
+        // Rejects a declared Content-Length up front; the write callback enforces the cap on what arrives.
+        easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(max(0, request.maxBodyBytes)))
+        easy.set(CURLOPT_ACCEPT_ENCODING, "")
+        easy.set(CURLOPT_USERAGENT, userAgent)
+        easy.setHeaders(headerLines)
+        easy.set(CURLOPT_PROXY, proxy.proxy)
+        easy.set(CURLOPT_NOPROXY, proxy.noProxy)
+        // Verification is always on: there is deliberately no option to turn it off.
+        easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        easy.set(CURLOPT_PROXY_SSL_VERIFYPEER, 1)
+        easy.set(CURLOPT_PROXY_SSL_VERIFYHOST, 2)
+
+        easy.set(CURLOPT_WRITEFUNCTION, callback: writeCallback)
+        easy.set(CURLOPT_WRITEDATA, pointer: statePointer)
+        easy.set(CURLOPT_HEADERFUNCTION, callback: headerCallback)
+        easy.set(CURLOPT_HEADERDATA, pointer: statePointer)
+        easy.set(CURLOPT_NOPROGRESS, 0)
+        easy.setProgress(callback: progressCallback)
+        easy.set(CURLOPT_XFERINFODATA, pointer: statePointer)
+
+        if let (option, code) = easy.firstSetupFailure {
+            let text = String(cString: curl_easy_strerror(code))
+            return .failure(CurlFailure(kind: .invalid, message: "libcurl rejected option \(option.rawValue): \(text)"))
+        }
+        if cancellation.isCancelled {
+            return .failure(CurlFailure(kind: .cancelled, message: "cancelled"))
+        }
+
+        let code = withExtendedLifetime(state) { easy.perform() }
+        guard code == CURLE_OK else {
+            return .failure(failure(for: code, state: state, message: easy.message(for: code)))
+        }
+        return .success(
+            CurlOutcome(
+                status: easy.long(CURLINFO_RESPONSE_CODE) ?? 0,
+                reason: state.reasonPhrase,
+                headers: state.parsedHeaders(),
+                body: state.body,
+                effectiveURL: easy.string(CURLINFO_EFFECTIVE_URL) ?? request.url))
+    }
+
+    static func failure(for code: CURLcode, state: TransferState, message: String) -> CurlFailure {
+        if state.exceededCap { return CurlFailure(kind: .bodyTooLarge, message: message) }
+        if state.cancellation.isCancelled { return CurlFailure(kind: .cancelled, message: message) }
+        return CurlFailure(kind: kind(of: code), message: message)
+    }
+
+    static func kind(of code: CURLcode) -> CurlFailure.Kind {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut
+        case CURLE_COULDNT_CONNECT:
+            return .connection
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .nameResolution
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_INITFAILED,
+            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED,
+            CURLE_SSL_CLIENTCERT:
+            return .tls
+        case CURLE_FILESIZE_EXCEEDED:
+            return .bodyTooLarge
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_BAD_FUNCTION_ARGUMENT:
+            return .invalid
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .cancelled
+        default:
+            return .transfer
+        }
+    }
+
+    private static let writeCallback: ccurl_data_cb = { data, size, count, userdata in
+        guard let userdata else { return 0 }
+        let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
+        let length = size * count
+        guard state.body.count + length <= state.maxBodyBytes else {
+            // Returning less than `length` makes libcurl abort with CURLE_WRITE_ERROR: nothing past the cap is kept.
+            state.exceededCap = true
+            return 0
+        }
+        if let data, length > 0 {
+            state.body.append(UnsafeRawBufferPointer(start: data, count: length).assumingMemoryBound(to: UInt8.self))
+        }
+        return length
+    }
+
+    private static let headerCallback: ccurl_data_cb = { data, size, count, userdata in
+        let length = size * count
+        guard let userdata, let data else { return length }
+        let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
+        var line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+        while let last = line.unicodeScalars.last, last == "\r" || last == "\n" { line.unicodeScalars.removeLast() }
+        if line.hasPrefix("HTTP/") {
+            state.statusLine = line
+            state.headerLines.removeAll()
+        } else if !line.isEmpty {
+            state.headerLines.append(line)
+        }
+        return length
+    }
+
+    private static let progressCallback: ccurl_xferinfo_cb = { userdata, _, _, _, _ in
+        guard let userdata else { return 0 }
+        let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
+        return state.cancellation.isCancelled ? 1 : 0
+    }
+}
+
+extension Duration {
+    var wholeMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}
