@@ -60,6 +60,6 @@ let package = Package(
         .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
         .testTarget(
             name: "WeftHTTPTests",
-            dependencies: ["WeftHTTP", "WeftTestSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
     ]
 )

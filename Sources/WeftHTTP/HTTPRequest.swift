@@ -1,6 +1,8 @@
 /// One GET request: the URL, extra headers, stored validators, secrets to redact, and transfer limits.
 public struct HTTPRequest: Sendable {
     /// Aborts a transfer that stays below `bytesPerSecond` for a whole `window`.
+    /// libcurl measures the rate as an average over up to the last 5 seconds, so a burst just before a stall
+    /// delays the abort by up to that long.
     public struct LowSpeedLimit: Sendable, Equatable {
         /// The minimum average rate, in bytes per second.
         public var bytesPerSecond: Int
