@@ -4,7 +4,7 @@ import Logging
 /// GETs over libcurl with the service's limits: timeouts, a body cap, http/https-only redirects, proxies
 /// from an injectable environment, conditional requests, always-on TLS verification and secret redaction.
 public struct HTTPClient: Sendable {
-    /// The User-Agent sent with every request.
+    /// The User-Agent sent with every request (line breaks removed).
     public let userAgent: String
     /// Where `http_proxy`, `https_proxy`, `no_proxy` and friends are read from.
     public let environment: [String: String]
@@ -19,7 +19,8 @@ public struct HTTPClient: Sendable {
         logger: Logger = Logger(label: "weft.http"),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.userAgent = userAgent
+        // A line break would end the header early and let the rest pose as another header.
+        self.userAgent = String(String.UnicodeScalarView(userAgent.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
         self.environment = environment
         self.logger = logger
         self.now = now

@@ -8,7 +8,7 @@ public struct HTTPResponse: Sendable {
     public var headers: [String: String]
     /// The decoded body (gzip/deflate undone); empty for 304.
     public var body: Data
-    /// The effective URL after redirects.
+    /// The effective URL after redirects; not redacted, so log it through the error types or redact it first.
     public var url: String
     /// When the response arrived, from the client's clock; relative header values are anchored here.
     public var receivedAt: Date

@@ -79,6 +79,10 @@ struct HTTPRequestHelperTests {
         #expect(HTTPClient.userAgent(version: "0.1.0", contact: "a@b.c\r\nX-Evil: 1") == "weft/0.1.0 (+a@b.cX-Evil: 1)")
     }
 
+    @Test func clientStripsLineBreaksFromUserAgent() {
+        #expect(HTTPClient(userAgent: "weft/1\r\nX-Evil: 1", environment: [:]).userAgent == "weft/1X-Evil: 1")
+    }
+
     @Test func proxyResolutionFollowsCurlRules() {
         let env = [
             "http_proxy": "http://p1:3128", "HTTP_PROXY": "http://ignored:1", "HTTPS_PROXY": "http://p2:3128",
