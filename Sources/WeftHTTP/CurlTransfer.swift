@@ -19,12 +19,46 @@ struct CurlFailure: Error, Sendable {
     var message: String
 }
 
+/// Request header lines for CURLOPT_HTTPHEADER, in two variants.
+struct HeaderLines: Sendable, Equatable {
+    /// Everything, for the requested origin.
+    var all: [String]
+    /// Without secret and credential headers, for redirect targets on another origin.
+    var crossOrigin: [String]
+}
+
+/// Scheme, host and port of a URL, to decide where credentials may follow a redirect.
+struct URLOrigin: Equatable {
+    var scheme: String
+    var host: String
+    var port: Int
+
+    init?(_ url: String) {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            let host = components.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        port = components.port ?? (scheme == "https" ? 443 : 80)
+    }
+
+    /// Same host, and either the same scheme and port or an upgrade to https; never a downgrade to http.
+    func mayReceiveCredentials(_ other: URLOrigin?) -> Bool {
+        guard let other, other.host == host else { return false }
+        return other == self || (scheme == "http" && other.scheme == "https")
+    }
+}
+
 /// One blocking libcurl transfer; call `run` on a thread outside Swift's cooperative pool.
 enum CurlTransfer {
     static let allowedProtocols = "http,https"
 
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// Performs the request, following redirects one hop at a time so each hop gets its own proxy and
+    /// credentials only go where they are meant to (see `HeaderLines`).
     static func run(
-        request: HTTPRequest, headerLines: [String], userAgent: String, proxy: ProxySettings,
+        request: HTTPRequest, headers: HeaderLines, userAgent: String, environment: [String: String],
         cancellation: CancellationFlag
     ) -> Result<CurlOutcome, CurlFailure> {
         guard let easy = CurlEasyHandle() else {
@@ -33,15 +67,10 @@ enum CurlTransfer {
         let state = TransferState(maxBodyBytes: request.maxBodyBytes, cancellation: cancellation)
         let statePointer = Unmanaged.passUnretained(state).toOpaque()
 
-        easy.set(CURLOPT_URL, request.url)
         easy.set(CURLOPT_NOSIGNAL, 1)
         easy.set(CURLOPT_HTTPGET, 1)
         easy.set(CURLOPT_PROTOCOLS_STR, allowedProtocols)
-        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, allowedProtocols)
-        easy.set(CURLOPT_FOLLOWLOCATION, request.maxRedirects > 0 ? 1 : 0)
-        easy.set(CURLOPT_MAXREDIRS, max(0, request.maxRedirects))
-        easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, request.connectTimeout.wholeMilliseconds))
-        easy.set(CURLOPT_TIMEOUT_MS, max(1, request.totalTimeout.wholeMilliseconds))
+        easy.set(CURLOPT_FOLLOWLOCATION, 0)
         if let lowSpeed = request.lowSpeedLimit {
             easy.set(CURLOPT_LOW_SPEED_LIMIT, max(1, lowSpeed.bytesPerSecond))
             easy.set(CURLOPT_LOW_SPEED_TIME, max(1, (lowSpeed.window.wholeMilliseconds + 999) / 1000))
@@ -50,9 +79,6 @@ enum CurlTransfer {
         easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(max(0, request.maxBodyBytes)))
         easy.set(CURLOPT_ACCEPT_ENCODING, "")
         easy.set(CURLOPT_USERAGENT, userAgent)
-        easy.setHeaders(headerLines)
-        easy.set(CURLOPT_PROXY, proxy.proxy)
-        easy.set(CURLOPT_NOPROXY, proxy.noProxy)
         // Verification is always on: there is deliberately no option to turn it off.
         easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         easy.set(CURLOPT_SSL_VERIFYHOST, 2)
@@ -67,25 +93,63 @@ enum CurlTransfer {
         easy.setProgress(callback: progressCallback)
         easy.set(CURLOPT_XFERINFODATA, pointer: statePointer)
 
-        if let (option, code) = easy.firstSetupFailure {
-            let text = String(cString: curl_easy_strerror(code))
-            return .failure(CurlFailure(kind: .invalid, message: "libcurl rejected option \(option.rawValue): \(text)"))
-        }
-        if cancellation.isCancelled {
-            return .failure(CurlFailure(kind: .cancelled, message: "cancelled"))
-        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + request.totalTimeout
+        let origin = URLOrigin(request.url)
+        var url = request.url
+        var redirects = 0
+        while true {
+            let remaining = (deadline - clock.now).wholeMilliseconds
+            guard remaining > 0 else {
+                let message =
+                    "Operation timed out after \(request.totalTimeout.wholeMilliseconds) ms following redirects"
+                return .failure(CurlFailure(kind: .timedOut, message: message))
+            }
+            easy.set(CURLOPT_URL, url)
+            easy.set(CURLOPT_TIMEOUT_MS, remaining)
+            easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, min(request.connectTimeout.wholeMilliseconds, remaining)))
+            let trusted = redirects == 0 || origin.map { $0.mayReceiveCredentials(URLOrigin(url)) } == true
+            easy.setHeaders(trusted ? headers.all : headers.crossOrigin)
+            let proxy = ProxySettings.resolve(url: url, environment: environment)
+            easy.set(CURLOPT_PROXY, proxy.proxy)
+            easy.set(CURLOPT_NOPROXY, proxy.noProxy)
+            if let (option, code) = easy.firstSetupFailure {
+                let text = String(cString: curl_easy_strerror(code))
+                let message = "libcurl rejected option \(option.rawValue): \(text)"
+                return .failure(CurlFailure(kind: .invalid, message: message))
+            }
+            if cancellation.isCancelled {
+                return .failure(CurlFailure(kind: .cancelled, message: "cancelled"))
+            }
 
-        let code = withExtendedLifetime(state) { easy.perform() }
-        guard code == CURLE_OK else {
-            return .failure(failure(for: code, state: state, message: easy.message(for: code)))
+            state.startResponse()
+            let code = withExtendedLifetime(state) { easy.perform() }
+            guard code == CURLE_OK else {
+                return .failure(failure(for: code, state: state, message: easy.message(for: code)))
+            }
+            let status = easy.long(CURLINFO_RESPONSE_CODE) ?? 0
+            if redirectStatuses.contains(status), let next = easy.string(CURLINFO_REDIRECT_URL), !next.isEmpty {
+                guard redirects < request.maxRedirects else {
+                    let message = "more than \(request.maxRedirects) redirects"
+                    return .failure(CurlFailure(kind: .tooManyRedirects, message: message))
+                }
+                let scheme = next.prefix { $0 != ":" }.lowercased()
+                guard scheme == "http" || scheme == "https" else {
+                    let message = "redirect to \(next) refused: only http and https are followed"
+                    return .failure(CurlFailure(kind: .invalid, message: message))
+                }
+                redirects += 1
+                url = next
+                continue
+            }
+            return .success(
+                CurlOutcome(
+                    status: status,
+                    reason: state.reasonPhrase,
+                    headers: state.parsedHeaders(),
+                    body: state.body,
+                    effectiveURL: easy.string(CURLINFO_EFFECTIVE_URL) ?? url))
         }
-        return .success(
-            CurlOutcome(
-                status: easy.long(CURLINFO_RESPONSE_CODE) ?? 0,
-                reason: state.reasonPhrase,
-                headers: state.parsedHeaders(),
-                body: state.body,
-                effectiveURL: easy.string(CURLINFO_EFFECTIVE_URL) ?? request.url))
     }
 
     static func failure(for code: CURLcode, state: TransferState, message: String) -> CurlFailure {

@@ -41,7 +41,7 @@ public struct HTTPClient: Sendable {
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let redact = Redactor(secrets: request.allSecrets)
         let loggedURL = redact(request.url)
-        let headerLines: [String]
+        let headerLines: HeaderLines
         switch Self.headerLines(for: request) {
         case .success(let lines): headerLines = lines
         case .failure(let failure): throw .invalidRequest(url: loggedURL, message: redact(failure.message))
@@ -52,6 +52,7 @@ public struct HTTPClient: Sendable {
         let started = ContinuousClock.now
         let cancellation = CancellationFlag()
         let userAgent = self.userAgent
+        let environment = self.environment
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<CurlOutcome, CurlFailure>, Never>) in
@@ -59,8 +60,8 @@ public struct HTTPClient: Sendable {
                 let thread = Thread {
                     continuation.resume(
                         returning: CurlTransfer.run(
-                            request: request, headerLines: headerLines, userAgent: userAgent, proxy: proxy,
-                            cancellation: cancellation))
+                            request: request, headers: headerLines, userAgent: userAgent,
+                            environment: environment, cancellation: cancellation))
                 }
                 thread.name = "weft-http"
                 thread.start()
@@ -120,13 +121,15 @@ public struct HTTPClient: Sendable {
     }
 
     /// `Name: value` lines for CURLOPT_HTTPHEADER, or why a header cannot be sent.
-    static func headerLines(for request: HTTPRequest) -> Result<[String], HeaderFailure> {
-        var merged: [(String, String)] = request.headers.sorted { $0.key < $1.key }
-        merged += request.secretHeaders.sorted { $0.key < $1.key }
-        if let etag = request.etag { merged.append(("If-None-Match", etag)) }
-        if let lastModified = request.lastModified { merged.append(("If-Modified-Since", lastModified)) }
-        var lines: [String] = []
-        for (name, value) in merged {
+    static func headerLines(for request: HTTPRequest) -> Result<HeaderLines, HeaderFailure> {
+        var merged: [(name: String, value: String, secret: Bool)] = request.headers.sorted { $0.key < $1.key }.map {
+            ($0.key, $0.value, HTTPRequest.credentialHeaderNames.contains($0.key.lowercased()))
+        }
+        merged += request.secretHeaders.sorted { $0.key < $1.key }.map { ($0.key, $0.value, true) }
+        if let etag = request.etag { merged.append(("If-None-Match", etag, false)) }
+        if let lastModified = request.lastModified { merged.append(("If-Modified-Since", lastModified, false)) }
+        var lines = HeaderLines(all: [], crossOrigin: [])
+        for (name, value, secret) in merged {
             let tokenCharacters = "!#$%&'*+-.^_`|~"
             let validName =
                 !name.isEmpty
@@ -140,7 +143,9 @@ public struct HTTPClient: Sendable {
                 return .failure(HeaderFailure(message: "header \(name) contains a line break or NUL"))
             }
             // "Name:" alone would make libcurl drop the header; "Name;" sends it empty.
-            lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+            let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
+            lines.all.append(line)
+            if !secret { lines.crossOrigin.append(line) }
         }
         return .success(lines)
     }

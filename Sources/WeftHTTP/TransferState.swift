@@ -24,6 +24,13 @@ final class TransferState {
         self.cancellation = cancellation
     }
 
+    /// Forgets the previous hop's response before following a redirect.
+    func startResponse() {
+        body = Data()
+        headerLines = []
+        statusLine = ""
+    }
+
     func parsedHeaders() -> [String: String] {
         var result: [String: String] = [:]
         var lastName: String?

@@ -182,10 +182,34 @@ struct HTTPClientTests {
     @Test func redirectToFileSchemeIsRefused() async throws {
         let server = try TestHTTPServer(routes: ["/sneaky": { _ in .redirect(to: "file:///etc/passwd") }])
         let error = try #require(await httpError { try await makeClient().get(quickRequest(server.url("/sneaky"))) })
-        guard case .invalidRequest = error else {
+        guard case .invalidRequest(_, let message) = error else {
             Issue.record("expected .invalidRequest, got \(error)")
             return
         }
+        #expect(message == "redirect to file:///etc/passwd refused: only http and https are followed")
+    }
+
+    @Test func credentialsAreNotForwardedToAnotherOrigin() async throws {
+        let other = try TestHTTPServer(routes: ["/landing": { _ in .text("elsewhere") }])
+        let server = try TestHTTPServer(routes: [
+            "/here": { _ in .redirect(to: "/there") },
+            "/there": { _ in .redirect(to: other.url("/landing")) },
+        ])
+        var request = quickRequest(server.url("/here"))
+        request.headers = ["Authorization": "Bearer tok", "Accept": "application/json"]
+        request.secretHeaders = ["apikey": "k-1"]
+        let response = try await makeClient().get(request)
+        #expect(response.text == "elsewhere")
+        #expect(response.url == other.url("/landing"))
+
+        let sameOrigin = try #require(server.requests(path: "/there").first)
+        #expect(sameOrigin.header("Authorization") == "Bearer tok")
+        #expect(sameOrigin.header("apikey") == "k-1")
+        let foreign = try #require(other.requests.first)
+        #expect(foreign.header("Authorization") == nil)
+        #expect(foreign.header("apikey") == nil)
+        #expect(foreign.header("Accept") == "application/json")
+        #expect(foreign.header("User-Agent") == testUserAgent)
     }
 
     @Test func bodyOverCapWithContentLengthFails() async throws {

@@ -113,6 +113,18 @@ struct HTTPRequestHelperTests {
         #expect(redact("nothing here") == "nothing here")
     }
 
+    @Test func credentialsFollowRedirectsOnlyToTheSameHost() throws {
+        let origin = try #require(URLOrigin("http://API.example.org/v1"))
+        #expect(origin == URLOrigin("http://api.example.org:80/other"))
+        #expect(origin.mayReceiveCredentials(URLOrigin("http://api.example.org/x")))
+        #expect(origin.mayReceiveCredentials(URLOrigin("https://api.example.org/x")))
+        #expect(!origin.mayReceiveCredentials(URLOrigin("http://api.example.org:8080/x")))
+        #expect(!origin.mayReceiveCredentials(URLOrigin("http://cdn.example.org/x")))
+        #expect(!origin.mayReceiveCredentials(nil))
+        let secure = try #require(URLOrigin("https://api.example.org/v1"))
+        #expect(!secure.mayReceiveCredentials(URLOrigin("http://api.example.org/v1")))
+    }
+
     @Test func credentialHeaderValuesBecomeSecrets() {
         let request = HTTPRequest(
             url: "http://x/", headers: ["authorization": "Bearer t0k", "Accept": "a"], secretHeaders: ["X-Key": "k1"],
@@ -122,8 +134,15 @@ struct HTTPRequestHelperTests {
 
     @Test func headerLinesValidateNamesAndValues() throws {
         var request = HTTPRequest(url: "http://x/", headers: ["X-Empty": "", "Accept": "text/plain"], etag: "\"e\"")
+        request.secretHeaders = ["apikey": "k"]
+        request.headers["Authorization"] = "Bearer t"
         let lines = try HTTPClient.headerLines(for: request).get()
-        #expect(lines == ["Accept: text/plain", "X-Empty;", "If-None-Match: \"e\""])
+        #expect(
+            lines.all == [
+                "Accept: text/plain", "Authorization: Bearer t", "X-Empty;", "apikey: k", "If-None-Match: \"e\"",
+            ])
+        #expect(lines.crossOrigin == ["Accept: text/plain", "X-Empty;", "If-None-Match: \"e\""])
+        request.secretHeaders = [:]
         request.headers = ["Bad Name": "x"]
         #expect(throws: HTTPClient.HeaderFailure.self) { try HTTPClient.headerLines(for: request).get() }
         request.headers = ["X": "a\nb"]
