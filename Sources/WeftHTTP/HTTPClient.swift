@@ -57,14 +57,12 @@ public struct HTTPClient: Sendable {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<CurlOutcome, CurlFailure>, Never>) in
                 // curl_easy_perform blocks, so it gets its own thread rather than a cooperative-pool one.
-                let thread = Thread {
+                TransferThread.start {
                     continuation.resume(
                         returning: CurlTransfer.run(
                             request: request, headers: headerLines, userAgent: userAgent,
                             environment: environment, cancellation: cancellation))
                 }
-                thread.name = "weft-http"
-                thread.start()
             }
         } onCancel: {
             cancellation.cancel()

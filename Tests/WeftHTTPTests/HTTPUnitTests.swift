@@ -182,3 +182,27 @@ struct HTTPErrorMessageTests {
         #expect(HTTPError.cancelled(url: url).description == "GET \(url): cancelled")
     }
 }
+
+@Suite("Transfer threads")
+struct TransferThreadTests {
+    @Test func writeToBrokenPipeFailsInsteadOfKillingTheProcess() async {
+        // Without the thread's SIGPIPE mask this write would terminate the whole test process.
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<(Int, Int32), Never>) in
+            TransferThread.start {
+                var fds: [Int32] = [0, 0]
+                guard pipe(&fds) == 0 else {
+                    continuation.resume(returning: (0, errno))
+                    return
+                }
+                close(fds[0])
+                var byte: UInt8 = 0
+                let written = write(fds[1], &byte, 1)
+                let code = errno
+                close(fds[1])
+                continuation.resume(returning: (written, code))
+            }
+        }
+        #expect(result.0 == -1)
+        #expect(result.1 == EPIPE)
+    }
+}
