@@ -18,9 +18,10 @@ public struct HTTPRequest: Sendable {
 
     /// The absolute http or https URL to fetch.
     public var url: String
-    /// Extra request headers; Authorization and Proxy-Authorization values are treated as secrets.
+    /// Extra request headers; Authorization, Proxy-Authorization and Cookie values are treated as secrets.
     public var headers: [String: String]
-    /// Headers that are sent but never logged; their values are also redacted like `secrets`.
+    /// Headers that are sent but never logged, and not sent to another host after a redirect; their values
+    /// are also redacted like `secrets`.
     public var secretHeaders: [String: String]
     /// The ETag stored from an earlier response, sent as If-None-Match.
     public var etag: String?
@@ -36,7 +37,7 @@ public struct HTTPRequest: Sendable {
     public var totalTimeout: Duration
     /// Aborts stalled transfers early; nil leaves only `totalTimeout`.
     public var lowSpeedLimit: LowSpeedLimit?
-    /// The most redirects followed (http and https only).
+    /// The most redirects followed; only http and https targets are followed.
     public var maxRedirects: Int
 
     /// Creates a request with the service's defaults: 5 s connect, 20 s total, < 100 B/s for 10 s, 5 MB, 5 redirects.
