@@ -31,6 +31,10 @@ let package = Package(
         .target(
             name: "WeftStore",
             dependencies: ["WeftCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The HTTP client on libcurl: timeouts, size cap, proxies, conditional requests, redaction.
+        .target(name: "WeftHTTP", dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]),
+        // A loopback HTTP/1.1 server with scripted routes, for tests and the demo replay server.
+        .target(name: "WeftTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
         .target(name: "WeftCommand", dependencies: ["WeftCore", "WeftTemplate"]),
         // Refresh orchestration and the render path, tying providers, store and templates together.
@@ -54,5 +58,8 @@ let package = Package(
         .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore"]),
         .testTarget(name: "WeftEngineTests", dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand"]),
         .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
+        .testTarget(
+            name: "WeftHTTPTests",
+            dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
     ]
 )

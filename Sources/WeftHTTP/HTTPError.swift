@@ -1,0 +1,139 @@
+import Foundation
+
+/// Why a GET failed. URLs, messages and excerpts are already redacted of the request's secrets.
+public enum HTTPError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The server answered with a status other than 2xx or 304 (after following redirects).
+    case status(url: String, status: Int, reason: String, bodyExcerpt: String, retryAfter: Date?)
+    /// The connect timeout, the total timeout or the low-speed limit fired.
+    case timedOut(url: String, message: String)
+    /// The TCP connection was refused or the host or proxy could not be reached.
+    case connectionFailed(url: String, message: String)
+    /// The host or proxy name did not resolve.
+    case nameResolutionFailed(url: String, message: String)
+    /// The TLS handshake or certificate verification failed.
+    case tlsFailed(url: String, message: String)
+    /// The body exceeded the request's `maxBodyBytes`; it was not read further.
+    case bodyTooLarge(url: String, limit: Int)
+    /// More than the request's `maxRedirects` redirects.
+    case tooManyRedirects(url: String, limit: Int)
+    /// The URL, a redirect target or a header was unusable (bad syntax, a scheme other than http/https, CR/LF).
+    case invalidRequest(url: String, message: String)
+    /// The transfer broke off: a truncated body, a reset connection, a malformed response.
+    case transferFailed(url: String, message: String)
+    /// The calling task was cancelled.
+    case cancelled(url: String)
+
+    /// The requested URL, redacted.
+    public var url: String {
+        switch self {
+        case .status(let url, _, _, _, _), .timedOut(let url, _), .connectionFailed(let url, _),
+            .nameResolutionFailed(let url, _), .tlsFailed(let url, _), .bodyTooLarge(let url, _),
+            .tooManyRedirects(let url, _), .invalidRequest(let url, _), .transferFailed(let url, _),
+            .cancelled(let url):
+            return url
+        }
+    }
+
+    /// The HTTP status for `.status`, nil otherwise.
+    public var statusCode: Int? {
+        if case .status(_, let status, _, _, _) = self { return status }
+        return nil
+    }
+
+    /// When the server asked to be retried (Retry-After), if it did.
+    public var retryAfter: Date? {
+        if case .status(_, _, _, _, let retryAfter) = self { return retryAfter }
+        return nil
+    }
+
+    /// A one-line message naming the URL and what went wrong.
+    public var description: String {
+        let detail: String
+        switch self {
+        case .status(_, let status, let reason, let excerpt, let retryAfter):
+            var text = "HTTP \(status)"
+            if !reason.isEmpty { text += " \(reason)" }
+            if let retryAfter { text += " (retry after \(retryAfter.formatted(.iso8601)))" }
+            if !excerpt.isEmpty { text += ": \"\(excerpt)\"" }
+            detail = text
+        case .timedOut(_, let message): detail = "timed out: \(message)"
+        case .connectionFailed(_, let message): detail = "connection failed: \(message)"
+        case .nameResolutionFailed(_, let message): detail = "name resolution failed: \(message)"
+        case .tlsFailed(_, let message): detail = "TLS failed: \(message)"
+        case .bodyTooLarge(_, let limit): detail = "response body larger than the limit of \(limit) bytes"
+        case .tooManyRedirects(_, let limit): detail = "more than \(limit) redirects"
+        case .invalidRequest(_, let message): detail = "invalid request: \(message)"
+        case .transferFailed(_, let message): detail = "transfer failed: \(message)"
+        case .cancelled: detail = "cancelled"
+        }
+        return "GET \(url): \(detail)"
+    }
+}
+
+extension HTTPError {
+    static let excerptLength = 200
+
+    /// The start of a body as one line: control characters and runs of whitespace become one space.
+    static func excerpt(of body: Data, limit: Int = excerptLength) -> String {
+        // Decode a little more than needed so a multi-byte character at the cut is not mangled.
+        let text = String(decoding: body.prefix(limit * 4 + 4), as: UTF8.self)
+        var out = ""
+        var count = 0
+        var pendingSpace = false
+        var truncated = false
+        for ch in text {
+            let isSpace = ch.isWhitespace || ch.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+            if isSpace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if count + (pendingSpace ? 1 : 0) >= limit {
+                truncated = true
+                break
+            }
+            if pendingSpace {
+                out.append(" ")
+                count += 1
+                pendingSpace = false
+            }
+            out.append(ch)
+            count += 1
+        }
+        if !truncated && body.count > limit * 4 + 4 { truncated = true }
+        return truncated ? out + "…" : out
+    }
+
+    /// The standard reason phrase, for HTTP/2 responses that carry none.
+    static func standardReason(_ status: Int) -> String {
+        switch status {
+        case 203: return "Non-Authoritative Information"
+        case 300: return "Multiple Choices"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 303: return "See Other"
+        case 307: return "Temporary Redirect"
+        case 308: return "Permanent Redirect"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 406: return "Not Acceptable"
+        case 408: return "Request Timeout"
+        case 409: return "Conflict"
+        case 410: return "Gone"
+        case 412: return "Precondition Failed"
+        case 413: return "Content Too Large"
+        case 414: return "URI Too Long"
+        case 415: return "Unsupported Media Type"
+        case 422: return "Unprocessable Content"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return ""
+        }
+    }
+}

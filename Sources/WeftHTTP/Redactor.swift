@@ -1,0 +1,56 @@
+import Foundation
+
+/// Replaces secrets, raw or percent-encoded, with `[redacted]`.
+struct Redactor: Sendable {
+    static let placeholder = "[redacted]"
+
+    /// Longest first, so a secret that contains another is replaced whole.
+    private let needles: [String]
+
+    init(secrets: [String]) {
+        var allowedSets: [CharacterSet] = [.urlPathAllowed, .urlQueryAllowed]
+        var unreserved = CharacterSet.alphanumerics
+        unreserved.insert(charactersIn: "-._~")
+        allowedSets.append(unreserved)
+        var set = Set<String>()
+        for secret in secrets where !secret.isEmpty {
+            set.insert(secret)
+            // A key with "+" or "/" shows up percent-encoded in a URL.
+            for allowed in allowedSets {
+                if let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed) {
+                    set.insert(encoded)
+                    set.insert(encoded.replacingPercentHexWithLowercase())
+                }
+            }
+        }
+        needles = set.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+
+    func callAsFunction(_ text: String) -> String {
+        var result = text
+        for needle in needles where result.contains(needle) {
+            result = result.replacingOccurrences(of: needle, with: Self.placeholder)
+        }
+        return result
+    }
+}
+
+extension String {
+    /// "%2F" → "%2f": servers and redirects may use either case of hex digits.
+    fileprivate func replacingPercentHexWithLowercase() -> String {
+        var out = ""
+        var remainingHex = 0
+        for ch in self {
+            if ch == "%" {
+                remainingHex = 2
+                out.append(ch)
+            } else if remainingHex > 0 {
+                remainingHex -= 1
+                out.append(contentsOf: ch.lowercased())
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
+    }
+}
