@@ -41,6 +41,10 @@ let package = Package(
                 "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
+        .target(
+            name: "WeftCalendar",
+            dependencies: ["CLibical", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "weft",
             dependencies: [
@@ -54,5 +58,7 @@ let package = Package(
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
         .testTarget(name: "WeftEngineTests", dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand"]),
         .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
+        // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
+        .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar"]),
     ]
 )
