@@ -183,10 +183,28 @@ struct EventExtractor {
     private mutating func resolve(
         _ property: OpaquePointer, context: TimeContext, resolver: inout ZoneResolver
     ) -> ResolvedTime {
-        // Unlike icalcomponent_get_recurrenceid() (libical#934), this honours TZID on every date property.
         icalerror_clear_errno()
-        let raw = icalproperty_get_datetime_with_component(property, context.event)
-        return finish(raw, property: property, context: context, resolver: &resolver)
+        let raw: icaltimetype
+        switch icalproperty_isa(property) {
+        case ICAL_RECURRENCEID_PROPERTY:
+            // icalcomponent_get_recurrenceid() ignores TZID in 3.0 (libical#934); this does not.
+            raw = icalproperty_get_datetime_with_component(property, context.event)
+        case ICAL_DTSTART_PROPERTY:
+            raw = icalproperty_get_dtstart(property)
+        case ICAL_DTEND_PROPERTY:
+            raw = icalproperty_get_dtend(property)
+        case ICAL_EXDATE_PROPERTY:
+            raw = icalproperty_get_exdate(property)
+        case ICAL_RDATE_PROPERTY:
+            raw = icalproperty_get_rdate(property).time
+        default:
+            raw = icalproperty_get_datetime_with_component(property, context.event)
+        }
+        // The other properties take their TZID through the resolver below, which looks in the same order
+        // (VTIMEZONE, then builtin) but caches per TZID: libical's builtin lookup is a linear scan.
+        var time = raw
+        if time.is_date == 0, let zone = time.zone, zone != LibicalRuntime.utc { time.zone = nil }
+        return finish(time, property: property, context: context, resolver: &resolver)
     }
 
     private mutating func readRDate(
