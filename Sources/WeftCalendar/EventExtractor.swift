@@ -203,7 +203,11 @@ struct EventExtractor {
         // The other properties take their TZID through the resolver below, which looks in the same order
         // (VTIMEZONE, then builtin) but caches per TZID: libical's builtin lookup is a linear scan.
         var time = raw
-        if time.is_date == 0, let zone = time.zone, zone != LibicalRuntime.utc { time.zone = nil }
+        if icalproperty_isa(property) != ICAL_RECURRENCEID_PROPERTY, time.is_date == 0, let zone = time.zone,
+            zone != LibicalRuntime.utc
+        {
+            time.zone = nil
+        }
         return finish(time, property: property, context: context, resolver: &resolver)
     }
 
