@@ -44,6 +44,10 @@ let package = Package(
                 "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
+        .target(
+            name: "WeftCalendar",
+            dependencies: ["CLibical", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "weft",
             dependencies: [
@@ -61,5 +65,7 @@ let package = Package(
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
+        // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
+        .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar"]),
     ]
 )

@@ -1,0 +1,43 @@
+/// A problem in a calendar that did not stop it from loading (a skipped series, a guessed time zone, …).
+public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem this is, for callers that want to count or filter them.
+    public enum Kind: String, Sendable, Hashable {
+        /// An RRULE libical could not parse; the whole series (every VEVENT with that UID) is skipped.
+        case badRecurrenceRule
+        /// An RRULE libical refused to iterate (e.g. a rule that can never match); it yields no instances.
+        case unusableRecurrenceRule
+        /// A TZID that is neither an embedded VTIMEZONE, a system zone nor a Windows zone name.
+        case unknownTimeZone
+        /// X-WR-TIMEZONE names a zone we cannot resolve; it is ignored.
+        case unknownCalendarTimeZone
+        /// A VEVENT without a usable DTSTART; it is skipped.
+        case missingStart
+        /// libical dropped a date or recurrence property it could not parse (RDATE, EXDATE, DTEND, …).
+        case droppedProperty
+        /// Expanding a series needed more steps than allowed; later instances may be missing.
+        case expansionLimit
+    }
+
+    /// The file (or source name) the problem is in.
+    public let file: String
+    /// The UID of the event concerned, nil for calendar-wide problems.
+    public let uid: String?
+    /// What kind of problem this is.
+    public let kind: Kind
+    /// A message a user can act on.
+    public let message: String
+
+    /// Creates a warning.
+    public init(file: String, uid: String?, kind: Kind, message: String) {
+        self.file = file
+        self.uid = uid
+        self.kind = kind
+        self.message = message
+    }
+
+    /// `file: event UID: message`.
+    public var description: String {
+        if let uid { return "\(file): event \(uid.isEmpty ? "(no UID)" : uid): \(message)" }
+        return "\(file): \(message)"
+    }
+}

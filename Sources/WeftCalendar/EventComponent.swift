@@ -1,0 +1,89 @@
+import CLibical
+
+/// A time value read from the file after zone resolution.
+///
+/// `value.is_date` marks DATE values; otherwise `value.zone` is the zone (libical's UTC zone for `Z`
+/// values, a builtin or VTIMEZONE zone for TZID values) or nil for floating times.
+struct ResolvedTime {
+    var value: icaltimetype
+
+    var isDate: Bool { value.is_date != 0 }
+    var zone: OpaquePointer? { isDate ? nil : value.zone }
+    var isFloating: Bool { !isDate && value.zone == nil }
+}
+
+/// How a VEVENT says where it ends.
+enum EndSpec {
+    case end(ResolvedTime)
+    case duration(icaldurationtype)
+    case none
+}
+
+/// A length split like RFC 5545 durations: whole days are nominal (wall-clock), seconds are exact.
+struct Length: Equatable {
+    var days: Int64
+    var seconds: Int64
+
+    static let zero = Length(days: 0, seconds: 0)
+
+    /// A generous upper bound in seconds (a DST change can make a nominal day 25 hours).
+    var upperBoundSeconds: Int64 { days * 86_400 + (days > 0 ? 3600 : 0) + seconds }
+
+    init(days: Int64, seconds: Int64) {
+        self.days = days
+        self.seconds = seconds
+    }
+
+    init(_ duration: icaldurationtype) {
+        days = Int64(duration.days) + 7 * Int64(duration.weeks)
+        seconds = Int64(duration.hours) * 3600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+    }
+}
+
+/// One recurrence rule of a VEVENT; the property stays in its document, whose lifetime the calendar holds.
+struct RuleRef {
+    let property: OpaquePointer
+    let count: Int32
+    let frequency: icalrecurrencetype_frequency
+    let interval: Int
+    let until: icaltimetype?
+}
+
+/// An RDATE value: an instance start, or a period with its own end.
+enum RDateValue {
+    case time(ResolvedTime)
+    case period(start: ResolvedTime, end: EndSpec)
+}
+
+/// The values of one VEVENT, copied out of libical (strings) or borrowed from the live tree (zones, rules).
+struct EventComponent {
+    /// Position across everything loaded together (file order), used to break SEQUENCE ties like the peer.
+    var order: Int
+    let file: String
+    let uid: String
+    /// False when the VEVENT had no UID: then it forms a series of its own.
+    let hasUID: Bool
+    let title: String
+    let location: String?
+    let status: String?
+    let transparent: Bool
+    /// SEQUENCE, -1 when absent.
+    let sequence: Int
+    /// A configured attendee (`me`) has PARTSTAT=DECLINED.
+    let declined: Bool
+    let start: ResolvedTime
+    let end: EndSpec
+    let recurrenceID: ResolvedTime?
+    let thisAndFuture: Bool
+    let rules: [RuleRef]
+    let rdates: [RDateValue]
+    let exdates: [ResolvedTime]
+    /// Set when libical could not parse an RRULE of this VEVENT (it removes the property).
+    let brokenRule: String?
+
+    /// The peer's notion: anything that generates or removes instances makes a component a series master.
+    var hasRecurrenceRules: Bool { !rules.isEmpty || !rdates.isEmpty || !exdates.isEmpty || brokenRule != nil }
+
+    /// Grouping key: the UID, or a key of its own when the UID is missing.
+    var seriesKey: String { hasUID ? uid : "\u{0}\(file)#\(order)" }
+}

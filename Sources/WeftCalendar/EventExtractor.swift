@@ -1,0 +1,270 @@
+import CLibical
+import Foundation
+
+/// Reads the VEVENTs of a parsed document into `EventComponent` values, resolving time zones and
+/// applying X-WR-TIMEZONE, and records what it had to drop or guess.
+struct EventExtractor {
+    let document: ICalDocument
+    let options: CalendarOptions
+    private(set) var components: [EventComponent] = []
+    private(set) var warnings: [CalendarWarning] = []
+    private let me: Set<String>
+
+    init(document: ICalDocument, options: CalendarOptions) {
+        self.document = document
+        self.options = options
+        self.me = Set(options.me.map(Self.normalizedAddress))
+    }
+
+    /// Reads every VEVENT of every VCALENDAR of the document, numbering them from `firstOrder`.
+    mutating func extract(firstOrder: Int) {
+        var order = firstOrder
+        for calendar in document.calendars() {
+            var resolver = ZoneResolver(calendar: calendar)
+            let calendarZone = calendarZone(of: calendar, resolver: &resolver)
+            for event in children(of: calendar, kind: ICAL_VEVENT_COMPONENT) {
+                if let component = read(event, order: order, resolver: &resolver, calendarZone: calendarZone) {
+                    components.append(component)
+                    order += 1
+                }
+            }
+        }
+    }
+
+    // MARK: - Calendar level
+
+    private mutating func calendarZone(of calendar: OpaquePointer, resolver: inout ZoneResolver) -> OpaquePointer? {
+        for property in properties(of: calendar) where icalproperty_isa(property) == ICAL_X_PROPERTY {
+            guard copyString(icalproperty_get_x_name(property))?.uppercased() == "X-WR-TIMEZONE",
+                let name = copyString(icalproperty_get_x(property))?.trimmingCharacters(in: .whitespaces),
+                !name.isEmpty
+            else { continue }
+            if let zone = resolver.zone(forCalendarZone: name) { return zone }
+            warnings.append(
+                CalendarWarning(
+                    file: document.file, uid: nil, kind: .unknownCalendarTimeZone,
+                    message: "X-WR-TIMEZONE \"\(name)\" is not a known time zone; it is ignored"))
+            return nil
+        }
+        return nil
+    }
+
+    // MARK: - Events
+
+    private struct TimeContext {
+        let event: OpaquePointer
+        let uid: String
+        let calendarZone: OpaquePointer?
+    }
+
+    private mutating func read(
+        _ event: OpaquePointer, order: Int, resolver: inout ZoneResolver, calendarZone: OpaquePointer?
+    ) -> EventComponent? {
+        // One pass over the properties: libical's getters share one iterator per component.
+        let all = properties(of: event)
+        var uid: String?
+        for property in all where icalproperty_isa(property) == ICAL_UID_PROPERTY {
+            uid = copyString(icalproperty_get_uid(property))
+        }
+        let context = TimeContext(event: event, uid: uid ?? "", calendarZone: calendarZone)
+
+        var title = ""
+        var location: String?
+        var status: String?
+        var transparent = false
+        var sequence = -1
+        var declined = false
+        var start: ResolvedTime?
+        var end: ResolvedTime?
+        var duration: icaldurationtype?
+        var recurrenceID: ResolvedTime?
+        var thisAndFuture = false
+        var rules: [RuleRef] = []
+        var rdates: [RDateValue] = []
+        var exdates: [ResolvedTime] = []
+        var brokenRule: String?
+
+        for property in all {
+            switch icalproperty_isa(property) {
+            case ICAL_SUMMARY_PROPERTY:
+                title = copyString(icalproperty_get_summary(property)) ?? ""
+            case ICAL_LOCATION_PROPERTY:
+                location = copyString(icalproperty_get_location(property)).flatMap { $0.isEmpty ? nil : $0 }
+            case ICAL_STATUS_PROPERTY:
+                status = copyString(icalproperty_get_value_as_string(property))?.uppercased()
+            case ICAL_TRANSP_PROPERTY:
+                let value = icalproperty_get_transp(property)
+                transparent = value == ICAL_TRANSP_TRANSPARENT || value == ICAL_TRANSP_TRANSPARENTNOCONFLICT
+            case ICAL_SEQUENCE_PROPERTY:
+                sequence = Int(icalproperty_get_sequence(property))
+            case ICAL_ATTENDEE_PROPERTY:
+                if !me.isEmpty, isDeclinedByMe(property) { declined = true }
+            case ICAL_DTSTART_PROPERTY:
+                start = resolve(property, context: context, resolver: &resolver)
+            case ICAL_DTEND_PROPERTY:
+                end = resolve(property, context: context, resolver: &resolver)
+            case ICAL_DURATION_PROPERTY:
+                duration = icalproperty_get_duration(property)
+            case ICAL_RECURRENCEID_PROPERTY:
+                recurrenceID = resolve(property, context: context, resolver: &resolver)
+                if let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER) {
+                    thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
+                }
+            case ICAL_RRULE_PROPERTY:
+                let rule = icalproperty_get_rrule(property)
+                if rule.freq == ICAL_NO_RECURRENCE {
+                    brokenRule = "RRULE has no usable FREQ"
+                } else {
+                    let until = icaltime_is_null_time(rule.until) != 0 ? nil : rule.until
+                    rules.append(
+                        RuleRef(
+                            property: property, count: rule.count, frequency: rule.freq,
+                            interval: max(1, Int(rule.interval)), until: until))
+                }
+            case ICAL_RDATE_PROPERTY:
+                if let value = readRDate(property, context: context, resolver: &resolver) { rdates.append(value) }
+            case ICAL_EXDATE_PROPERTY:
+                exdates.append(resolve(property, context: context, resolver: &resolver))
+            case ICAL_XLICERROR_PROPERTY:
+                let text = copyString(icalproperty_get_xlicerror(property)) ?? ""
+                if text.contains("RRULE") {
+                    brokenRule = text
+                } else if let name = Self.droppedDateProperty(in: text) {
+                    warnings.append(
+                        CalendarWarning(
+                            file: document.file, uid: uid, kind: .droppedProperty,
+                            message: "libical could not parse \(name) and dropped it: \(text)"))
+                }
+            default:
+                break
+            }
+        }
+
+        guard let start else {
+            warnings.append(
+                CalendarWarning(
+                    file: document.file, uid: uid ?? "", kind: .missingStart,
+                    message: "VEVENT has no usable DTSTART; it is skipped"))
+            return nil
+        }
+        let endSpec: EndSpec = end.map { .end($0) } ?? duration.map { .duration($0) } ?? .none
+        return EventComponent(
+            order: order, file: document.file, uid: uid ?? "", hasUID: uid != nil, title: title, location: location,
+            status: status, transparent: transparent, sequence: sequence, declined: declined, start: start,
+            end: endSpec, recurrenceID: recurrenceID, thisAndFuture: thisAndFuture, rules: rules, rdates: rdates,
+            exdates: exdates, brokenRule: brokenRule)
+    }
+
+    private static func droppedDateProperty(in text: String) -> String? {
+        for name in ["DTSTART", "DTEND", "DURATION", "RDATE", "EXDATE", "RECURRENCE-ID"]
+        where text.contains("\(name) property") {
+            return name
+        }
+        return nil
+    }
+
+    private func isDeclinedByMe(_ attendee: OpaquePointer) -> Bool {
+        guard let address = copyString(icalproperty_get_attendee(attendee)),
+            me.contains(Self.normalizedAddress(address)),
+            let partstat = icalproperty_get_first_parameter(attendee, ICAL_PARTSTAT_PARAMETER)
+        else { return false }
+        return icalparameter_get_partstat(partstat) == ICAL_PARTSTAT_DECLINED
+    }
+
+    /// `MAILTO:You@Example.org` and `you@example.org` are the same attendee.
+    static func normalizedAddress(_ address: String) -> String {
+        var value = address.trimmingCharacters(in: .whitespaces).lowercased()
+        if value.hasPrefix("mailto:") { value.removeFirst("mailto:".count) }
+        return value
+    }
+
+    // MARK: - Times
+
+    private mutating func resolve(
+        _ property: OpaquePointer, context: TimeContext, resolver: inout ZoneResolver
+    ) -> ResolvedTime {
+        icalerror_clear_errno()
+        let raw: icaltimetype
+        switch icalproperty_isa(property) {
+        case ICAL_RECURRENCEID_PROPERTY:
+            // icalcomponent_get_recurrenceid() ignores TZID in 3.0 (libical#934); this does not.
+            raw = icalproperty_get_datetime_with_component(property, context.event)
+        case ICAL_DTSTART_PROPERTY:
+            raw = icalproperty_get_dtstart(property)
+        case ICAL_DTEND_PROPERTY:
+            raw = icalproperty_get_dtend(property)
+        case ICAL_EXDATE_PROPERTY:
+            raw = icalproperty_get_exdate(property)
+        case ICAL_RDATE_PROPERTY:
+            raw = icalproperty_get_rdate(property).time
+        default:
+            raw = icalproperty_get_datetime_with_component(property, context.event)
+        }
+        // The other properties take their TZID through the resolver below, which looks in the same order
+        // (VTIMEZONE, then builtin) but caches per TZID: libical's builtin lookup is a linear scan.
+        var time = raw
+        if icalproperty_isa(property) != ICAL_RECURRENCEID_PROPERTY, time.is_date == 0, let zone = time.zone,
+            zone != LibicalRuntime.utc
+        {
+            time.zone = nil
+        }
+        return finish(time, property: property, context: context, resolver: &resolver)
+    }
+
+    private mutating func readRDate(
+        _ property: OpaquePointer, context: TimeContext, resolver: inout ZoneResolver
+    ) -> RDateValue? {
+        let value = icalproperty_get_rdate(property)
+        if icaltime_is_null_time(value.period.start) == 0 {
+            // libical 3.0.16 resolves no TZID for PERIOD values, so the parameter is applied here.
+            let start = finish(value.period.start, property: property, context: context, resolver: &resolver)
+            let end: EndSpec
+            if icaltime_is_null_time(value.period.end) == 0 {
+                end = .end(finish(value.period.end, property: property, context: context, resolver: &resolver))
+            } else {
+                end = .duration(value.period.duration)
+            }
+            return .period(start: start, end: end)
+        }
+        guard icaltime_is_null_time(value.time) == 0 else { return nil }
+        return .time(resolve(property, context: context, resolver: &resolver))
+    }
+
+    /// Applies the zone rules to a raw value: DATE stays a date; UTC and floating times move into
+    /// X-WR-TIMEZONE when the calendar has one (as the x-wr-timezone package does for Google exports);
+    /// a TZID libical did not resolve goes through the fallbacks, and is floating with a warning if all fail.
+    private mutating func finish(
+        _ raw: icaltimetype, property: OpaquePointer, context: TimeContext, resolver: inout ZoneResolver
+    ) -> ResolvedTime {
+        var time = raw
+        if time.is_date != 0 {
+            time.zone = nil
+            return ResolvedTime(value: time)
+        }
+        if let zone = time.zone, zone == LibicalRuntime.utc {
+            if let calendarZone = context.calendarZone {
+                time = icaltime_convert_to_zone(time, calendarZone)
+            }
+            return ResolvedTime(value: time)
+        }
+        if let tzid = parameterString(property, ICAL_TZID_PARAMETER) {
+            if time.zone != nil { return ResolvedTime(value: time) }
+            if let zone = resolver.zone(forTZID: tzid) {
+                time.zone = zone
+                return ResolvedTime(value: time)
+            }
+            let warning = CalendarWarning(
+                file: document.file, uid: context.uid, kind: .unknownTimeZone,
+                message:
+                    "unknown time zone \"\(tzid)\" (no VTIMEZONE, not a system or Windows zone); "
+                    + "times read as local time in \(options.timeZone.identifier)")
+            if !warnings.contains(warning) { warnings.append(warning) }
+            time.zone = nil
+            return ResolvedTime(value: time)
+        }
+        if let calendarZone = context.calendarZone {
+            time.zone = calendarZone
+        }
+        return ResolvedTime(value: time)
+    }
+}

@@ -1,0 +1,198 @@
+import CLibical
+
+/// The kind of a series' DTSTART, which decides how its instances are identified and placed in time.
+enum TimeBasis {
+    /// All-day: instances are dates, placed at local midnight in the configured zone.
+    case date
+    /// Floating: instances are wall-clock times in the configured zone.
+    case floating
+    /// Zoned (including UTC): instances are instants.
+    case zoned(OpaquePointer)
+}
+
+/// Instance keys of one series: day numbers (DATE), wall-clock seconds (floating) or Unix seconds (zoned).
+///
+/// Every value that names an instance (RRULE output, RDATE, EXDATE, RECURRENCE-ID, UNTIL) is mapped into
+/// this one integer space, so matching is a hash lookup and a DATE-TIME RECURRENCE-ID of a DATE master
+/// (Outlook) matches by its local date.
+struct KeySpace {
+    let basis: TimeBasis
+    let local: LocalZone
+
+    init(start: ResolvedTime, local: LocalZone) {
+        if start.isDate {
+            basis = .date
+        } else if let zone = start.zone {
+            basis = .zoned(zone)
+        } else {
+            basis = .floating
+        }
+        self.local = local
+    }
+
+    var isDate: Bool {
+        if case .date = basis { return true }
+        return false
+    }
+
+    /// How many seconds one key unit is (for converting shifts into time).
+    var secondsPerKey: Int64 { isDate ? 86_400 : 1 }
+
+    /// The key of a value from the file.
+    func key(_ time: ResolvedTime) -> Int64 {
+        switch basis {
+        case .date:
+            return Civil.days(of: time.value)
+        case .zoned(let zone):
+            if time.isDate { return ZoneMath.instant(wallSeconds: Civil.days(of: time.value) * 86_400, in: zone) }
+            if time.isFloating { return ZoneMath.instant(wallSeconds: Civil.wallSeconds(of: time.value), in: zone) }
+            return ZoneMath.instant(of: time.value)
+        case .floating:
+            if time.isDate { return Civil.days(of: time.value) * 86_400 }
+            return Civil.wallSeconds(of: time.value)
+        }
+    }
+
+    /// The key of a time produced by libical's iterator (same kind and zone as DTSTART).
+    func key(iterated time: icaltimetype) -> Int64 {
+        switch basis {
+        case .date:
+            return Civil.days(of: time)
+        case .zoned(let zone):
+            var zoned = time
+            zoned.zone = zone
+            return ZoneMath.instant(of: zoned)
+        case .floating:
+            return Civil.wallSeconds(of: time)
+        }
+    }
+
+    /// A libical time for a key, for seeking the iterator.
+    func iteratorTime(forKey key: Int64) -> icaltimetype {
+        switch basis {
+        case .date: return Civil.dateTime(days: key)
+        case .zoned(let zone): return ZoneMath.wallTime(at: key, in: zone)
+        case .floating: return Civil.floatingTime(wallSeconds: key)
+        }
+    }
+
+    /// The instant (Unix seconds) where the instance with this key starts.
+    func instant(ofKey key: Int64) -> Int64 {
+        switch basis {
+        case .date: return local.instant(wallSeconds: key * 86_400)
+        case .zoned: return key
+        case .floating: return local.instant(wallSeconds: key)
+        }
+    }
+
+    /// The local date (day number) of an instance, for DATE-valued EXDATEs of timed series.
+    func wallDay(ofKey key: Int64) -> Int64 {
+        switch basis {
+        case .date: return key
+        case .zoned(let zone): return Civil.days(of: ZoneMath.wallTime(at: key, in: zone))
+        case .floating: return Civil.floorDiv(key, 86_400)
+        }
+    }
+
+    /// Keys bounding the instants `[from, to]`.
+    func keyRange(from: Int64, to: Int64) -> ClosedRange<Int64> {
+        switch basis {
+        case .date:
+            return Civil.floorDiv(
+                local.wallSeconds(at: from), 86_400)...Civil.floorDiv(local.wallSeconds(at: to), 86_400)
+        case .zoned:
+            return from...max(from, to)
+        case .floating:
+            return local.wallSeconds(at: from)...max(local.wallSeconds(at: from), local.wallSeconds(at: to))
+        }
+    }
+
+    /// The last key an RRULE's UNTIL allows (inclusive).
+    ///
+    /// A DATE UNTIL includes that whole local day; a UTC UNTIL is an instant (for all-day series: the days
+    /// whose local midnight is not after it); a floating UNTIL is wall-clock time in the series' zone.
+    func untilKey(_ until: icaltimetype) -> Int64 {
+        if until.is_date != 0 {
+            let day = Civil.days(of: until)
+            switch basis {
+            case .date: return day
+            case .zoned(let zone): return ZoneMath.instant(wallSeconds: (day + 1) * 86_400, in: zone) - 1
+            case .floating: return (day + 1) * 86_400 - 1
+            }
+        }
+        if icaltime_is_utc(until) != 0 {
+            let instant = Civil.wallSeconds(of: until)
+            switch basis {
+            case .date: return Civil.floorDiv(local.wallSeconds(at: instant), 86_400)
+            case .zoned: return instant
+            case .floating: return local.wallSeconds(at: instant)
+            }
+        }
+        let wall = Civil.wallSeconds(of: until)
+        switch basis {
+        case .date: return Civil.floorDiv(wall, 86_400)
+        case .zoned(let zone): return ZoneMath.instant(wallSeconds: wall, in: zone)
+        case .floating: return wall
+        }
+    }
+
+    /// Start and end instants of an instance starting at `key` and lasting `length`.
+    func span(startKey key: Int64, length: Length) -> (start: Int64, end: Int64) {
+        switch basis {
+        case .date:
+            let start = local.instant(wallSeconds: key * 86_400)
+            let end =
+                length.days == 0
+                ? start + length.seconds : local.instant(wallSeconds: (key + length.days) * 86_400) + length.seconds
+            return (start, end)
+        case .zoned(let zone):
+            guard length.days != 0 else { return (key, key + length.seconds) }
+            let wall = Civil.wallSeconds(of: ZoneMath.wallTime(at: key, in: zone))
+            return (key, ZoneMath.instant(wallSeconds: wall + length.days * 86_400, in: zone) + length.seconds)
+        case .floating:
+            let start = local.instant(wallSeconds: key)
+            guard length.days != 0 else { return (start, start + length.seconds) }
+            return (start, local.instant(wallSeconds: key + length.days * 86_400) + length.seconds)
+        }
+    }
+}
+
+/// Where a single time from the file lies, independent of any series.
+extension LocalZone {
+    /// The instant of a resolved time: DATE at local midnight, floating as local wall-clock time.
+    func instant(of time: ResolvedTime) -> Int64 {
+        if time.isDate { return instant(wallSeconds: Civil.days(of: time.value) * 86_400) }
+        if time.isFloating { return instant(wallSeconds: Civil.wallSeconds(of: time.value)) }
+        return ZoneMath.instant(of: time.value)
+    }
+
+    /// The length of a component: DATE to DATE in days, otherwise exact seconds; DURATION as written;
+    /// without either, one day for DATE and zero for DATE-TIME (RFC 5545 §3.6.1).
+    func length(start: ResolvedTime, end: EndSpec) -> Length {
+        switch end {
+        case .end(let endTime):
+            if start.isDate && endTime.isDate {
+                return Length(days: abs(Civil.days(of: endTime.value) - Civil.days(of: start.value)), seconds: 0)
+            }
+            return Length(days: 0, seconds: abs(instant(of: endTime) - instant(of: start)))
+        case .duration(let duration):
+            return Length(duration)
+        case .none:
+            return start.isDate ? Length(days: 1, seconds: 0) : .zero
+        }
+    }
+
+    /// Start and end instants of a component on its own (single event, override, orphan), end after start.
+    func span(start: ResolvedTime, end: EndSpec) -> (start: Int64, end: Int64) {
+        let space = KeySpace(start: start, local: self)
+        let startKey = space.key(start)
+        var result: (start: Int64, end: Int64)
+        if case .end(let endTime) = end, !(start.isDate && endTime.isDate) {
+            result = (instant(of: start), instant(of: endTime))
+        } else {
+            result = space.span(startKey: startKey, length: length(start: start, end: end))
+        }
+        if result.end < result.start { result = (result.end, result.start) }
+        return result
+    }
+}

@@ -1,0 +1,57 @@
+import CLibical
+
+/// Process-wide libical set-up done once before any concurrent use.
+enum LibicalRuntime {
+    // Loading the builtin zone list lazily from several threads at once races in 3.0 (libical PR #1029),
+    // so it is warmed up once, guarded by Swift's thread-safe static initialisation.
+    private static let warmUp: Bool = {
+        _ = icaltimezone_get_utc_timezone()
+        _ = icaltimezone_get_builtin_timezones()
+        return true
+    }()
+
+    /// Makes sure the builtin zones are loaded.
+    static func prepare() {
+        _ = warmUp
+    }
+
+    /// libical's UTC zone (process lifetime).
+    static var utc: OpaquePointer? { icaltimezone_get_utc_timezone() }
+}
+
+/// Direct children of `parent` of one kind, collected in one pass (libical keeps one iterator per parent).
+func children(of parent: OpaquePointer, kind: icalcomponent_kind) -> [OpaquePointer] {
+    var result: [OpaquePointer] = []
+    var child = icalcomponent_get_first_component(parent, kind)
+    while let current = child {
+        result.append(current)
+        child = icalcomponent_get_next_component(parent, kind)
+    }
+    return result
+}
+
+/// All properties of `component`, collected in one pass for the same reason.
+func properties(of component: OpaquePointer) -> [OpaquePointer] {
+    var result: [OpaquePointer] = []
+    var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+    while let current = property {
+        result.append(current)
+        property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+    }
+    return result
+}
+
+/// Copies a C string out of libical at once (it may live in the tree or in libical's ring buffer).
+func copyString(_ pointer: UnsafePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+}
+
+/// The string value of a parameter of `property`, copied.
+func parameterString(_ property: OpaquePointer, _ kind: icalparameter_kind) -> String? {
+    guard let parameter = icalproperty_get_first_parameter(property, kind) else { return nil }
+    switch kind {
+    case ICAL_TZID_PARAMETER: return copyString(icalparameter_get_tzid(parameter))
+    default: return copyString(icalparameter_get_xvalue(parameter))
+    }
+}

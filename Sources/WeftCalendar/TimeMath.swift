@@ -1,0 +1,116 @@
+import CLibical
+import Foundation
+
+/// Calendar arithmetic on plain integers, so hot loops need neither Foundation's Calendar nor libical.
+enum Civil {
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+    static func days(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The date of a day number (inverse of `days`).
+    static func date(days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    /// Floor division, for negative wall-clock seconds before 1970.
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+
+    /// Day number of a libical time's own wall-clock date.
+    static func days(of time: icaltimetype) -> Int64 {
+        days(year: Int(time.year), month: Int(time.month), day: Int(time.day))
+    }
+
+    /// Wall-clock seconds (as if the wall clock were UTC) of a libical time's own fields.
+    static func wallSeconds(of time: icaltimetype) -> Int64 {
+        days(of: time) * 86_400 + Int64(time.hour) * 3600 + Int64(time.minute) * 60 + Int64(time.second)
+    }
+
+    /// A floating libical time (no zone) for wall-clock seconds.
+    static func floatingTime(wallSeconds: Int64) -> icaltimetype {
+        let day = floorDiv(wallSeconds, 86_400)
+        let rest = wallSeconds - day * 86_400
+        let (y, m, d) = date(days: day)
+        var time = icaltime_null_time()
+        time.year = Int32(y)
+        time.month = Int32(m)
+        time.day = Int32(d)
+        time.hour = Int32(rest / 3600)
+        time.minute = Int32(rest % 3600 / 60)
+        time.second = Int32(rest % 60)
+        time.is_date = 0
+        time.zone = nil
+        return time
+    }
+
+    /// A libical DATE value for a day number.
+    static func dateTime(days day: Int64) -> icaltimetype {
+        var time = floatingTime(wallSeconds: day * 86_400)
+        time.is_date = 1
+        return time
+    }
+}
+
+/// The configured (viewer's) zone: where all-day and floating times are anchored.
+struct LocalZone {
+    let timeZone: TimeZone
+
+    /// UTC offset in seconds at an instant.
+    func offset(at instant: Int64) -> Int64 {
+        Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+    }
+
+    /// Wall-clock seconds at an instant.
+    func wallSeconds(at instant: Int64) -> Int64 {
+        instant + offset(at: instant)
+    }
+
+    /// The instant of a wall-clock time, following RFC 5545 §3.3.5: an ambiguous time (DST end) is the
+    /// first of the two, a time in a DST gap is read with the offset from before the gap.
+    func instant(wallSeconds wall: Int64) -> Int64 {
+        let before = offset(at: wall - 86_400)
+        let after = offset(at: wall + 86_400)
+        for candidate in before == after ? [before] : [before, after] where offset(at: wall - candidate) == candidate {
+            return wall - candidate
+        }
+        return wall - before
+    }
+}
+
+/// Instants of libical times in a given zone.
+enum ZoneMath {
+    /// Seconds since 1970 of a zoned libical time (zone pointer must be set).
+    static func instant(of time: icaltimetype) -> Int64 {
+        Int64(icaltime_as_timet_with_zone(time, time.zone))
+    }
+
+    /// The wall-clock libical time of an instant in `zone`.
+    static func wallTime(at instant: Int64, in zone: OpaquePointer) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(instant), 0, zone)
+    }
+
+    /// The instant of wall-clock seconds read in `zone`.
+    static func instant(wallSeconds: Int64, in zone: OpaquePointer) -> Int64 {
+        var time = Civil.floatingTime(wallSeconds: wallSeconds)
+        time.zone = zone
+        return instant(of: time)
+    }
+}
