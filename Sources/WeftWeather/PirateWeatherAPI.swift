@@ -116,6 +116,7 @@ public struct PirateWeatherAPI: WeatherAPI {
                 hourly.append(
                     HourlyForecast(
                         time: time, temperature: celsius(try item.double("temperature")),
+                        // Pirate Weather always sends precipProbability; only re-serialised copies drop it, when 0.
                         precipitationChance: try item.optionalDouble("precipProbability") ?? 0,
                         condition: try item.optionalString("icon").map { WeatherCondition.pirateIcon($0).condition }
                             ?? .unknown))

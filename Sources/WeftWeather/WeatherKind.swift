@@ -2,6 +2,11 @@ import Foundation
 import WeftCore
 
 /// Where a weather kind's providers get their HTTP client from; the integrator supplies one backed by WeftHTTP.
+///
+/// Wiring: declare `enum CurlWeatherFetch: WeatherFetchSource { static var fetch: WeatherFetch { … } }` whose closure
+/// sends `request.headers` (User-Agent, Authorization, If-None-Match, If-Modified-Since), follows redirects, accepts
+/// gzip and returns status, headers and the decoded body; then register `WeatherKinds.all(CurlWeatherFetch.self)`.
+/// A transport failure may throw any error: the provider reports it as `WeatherError.transport` with the display URL.
 public protocol WeatherFetchSource {
     /// The fetch every provider of the kind uses.
     static var fetch: WeatherFetch { get }

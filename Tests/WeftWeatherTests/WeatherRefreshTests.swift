@@ -103,8 +103,8 @@ actor FakeServer {
             Issue.record("expected not modified")
             return
         }
-        let extension_ = validUntil.timeIntervalSince(Pinned.date("2026-08-13T21:00:00Z"))
-        #expect(extension_ >= 0 && extension_ <= 30)
+        let extended = validUntil.timeIntervalSince(Pinned.date("2026-08-13T21:00:00Z"))
+        #expect(extended >= 0 && extended <= 30)
         #expect(outcome.validators == [validator])
         let sent = await server.requests.first
         #expect(sent?.headers["If-None-Match"] == "\"abc\"")
