@@ -63,6 +63,26 @@ import WeftCore
         #expect(later["__weather_nowcast"] == "Rain in 7m")
     }
 
+    @Test func realDarkSkyDrizzleInUSUnits() throws {
+        let weather = try api.parse(
+            Fixture.data("darksky-legacy-forecast-derived-denver-drizzle-with-flags.json"),
+            now: Pinned.date("2014-05-31T19:19:15Z"))
+        let minutes = try #require(weather.minutes)
+        #expect(minutes.forecastStart == Date(timeIntervalSince1970: 1_401_563_940))
+        // 0.0046 in/h is 0.11684 mm/h.
+        #expect(abs(minutes.points[59].intensity - 0.11684) < 1e-9)
+        #expect(minutes.points[59].chance == 0.74)
+        #expect(weather.current?.condition == .partlyCloudy)
+        let vars = variables(weather, now: "2014-05-31T19:19:15Z", zone: "America/Denver")
+        #expect(vars["__weather_temp"] == "25")
+        #expect(vars["__weather_temp_f"] == "76")
+        // Dark Sky said "Drizzle starting in 40 min." (its probability crossing 0.5); the expected intensity
+        // (0.0023 in/h × 9 %) first reaches 0.005 mm/h at minute 29.
+        #expect(vars["__weather_rain_next_hour_summary"] == "Rain in 29m · Drizzle")
+        #expect(vars["__weather_rain_peak_chance"] == "75")
+        #expect(vars["__weather_rain_end_min"] == "59")
+    }
+
     @Test func unitsMustBeDeclared() throws {
         // The Dark Sky recording was trimmed without `flags`: its units cannot be known.
         #expect(throws: WeatherError.missingField(api: "Pirate Weather", path: "flags")) {

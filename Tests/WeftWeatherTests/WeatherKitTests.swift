@@ -59,6 +59,21 @@ import WeftCore
         #expect(vars["__weather_hourly_strip"] == nil)
     }
 
+    @Test func currentWeatherOnly() throws {
+        let weather = try api.parse(
+            Fixture.data("weatherkit-currentweather-nyc-2022.json"), now: Pinned.date("2022-07-05T17:44:55Z"))
+        #expect(weather.current?.temperature == 29.42)
+        #expect(weather.current?.condition == .cloudy)
+        #expect(weather.providerExpiry == Pinned.date("2022-07-05T17:49:55Z"))
+        #expect(weather.minutes == nil)
+        let vars = variables(weather, now: "2022-07-05T17:45:00Z", zone: "America/New_York")
+        #expect(vars["__weather_temp"] == "29")
+        #expect(vars["__weather_condition"] == "Cloudy")
+        // No forecastNextHour (as outside its coverage): unavailable, not dry.
+        #expect(vars["__weather_nowcast"] == "Next-hour rain unavailable")
+        #expect(vars["__weather_high"] == nil)
+    }
+
     @Test func realDrizzleAtLowChanceIsWordedAsAChance() throws {
         let weather = try api.parse(
             Fixture.data("weatherkit-nexthour-nyc-2022-drizzle-lowchance.json"),
