@@ -255,3 +255,39 @@ actor FakeServer {
         }
     }
 }
+
+/// A fetch source as the integrator will write one, here answering from a recording.
+enum RecordedOpenMeteo: WeatherFetchSource {
+    static var fetch: WeatherFetch {
+        { request in
+            guard request.url.hasPrefix("http://127.0.0.1:9/v1/forecast?") else { throw URLError(.badURL) }
+            return WeatherResponse(
+                status: 200, headers: ["Cache-Control": "max-age=900"],
+                body: try Fixture.data("openmeteo-minutely15-derived-45min-rain.json"))
+        }
+    }
+}
+
+@Suite struct WeatherRegistryTests {
+    @Test func kindsRegisteredWithAFetchSourceRefreshAndDerive() async throws {
+        let registry = ProviderRegistry(WeatherKinds.all(RecordedOpenMeteo.self))
+        #expect(registry.types == ["met-norway", "open-meteo", "pirate-weather", "weatherkit"])
+        let config = try ProviderConfig(
+            text:
+                "type = \"open-meteo\"\nname = \"Kolín\"\nlatitude = 50\nlongitude = 14.76\nbase_url = \"http://127.0.0.1:9\"\n",
+            file: "/p/kolin.toml")
+        let provider = try registry.make(config)
+        let now = Pinned.date("2026-08-13T19:15:20Z")
+        let outcome = try await provider.refresh(
+            RefreshContext(now: now, previous: nil, timeZone: Pinned.zone("Europe/Prague"), logger: Logger(label: "t")))
+        guard case .updated(let snapshot) = outcome.change else {
+            Issue.record("expected a snapshot")
+            return
+        }
+        let kind = try #require(registry.kind(snapshot.kind))
+        let vars = try kind.variables(
+            of: snapshot, context: Pinned.context("2026-08-13T19:20:00Z", zone: "Europe/Prague"))
+        #expect(vars["__weather_rain_next_hour_summary"] == "Rain now · Moderate rain")
+        #expect(vars["__weather_location"] == "Kolín")
+    }
+}
