@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -48,6 +49,14 @@ let package = Package(
         .target(
             name: "WeftCalendar",
             dependencies: ["CLibical", .product(name: "Logging", package: "swift-log")]),
+        // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
+        .target(
+            name: "WeftWeather",
+            dependencies: [
+                "WeftCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .executableTarget(
             name: "weft",
             dependencies: [
@@ -67,5 +76,6 @@ let package = Package(
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
         .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar"]),
+        .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore"]),
     ]
 )

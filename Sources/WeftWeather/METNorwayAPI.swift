@@ -1,0 +1,184 @@
+import Foundation
+import WeftCore
+
+/// MET Norway: nowcast 2.0 `complete` (5-minute radar rates, Nordic area) plus locationforecast 2.0 `complete`.
+public struct METNorwayAPI: WeatherAPI {
+    public static let type = "met-norway"
+    public static let displayName = "MET Norway"
+    public var settings: WeatherSettings
+    /// MET's `Expires` governs; this only guards against an `Expires` already in the past.
+    public var minimumInterval: TimeInterval { 60 }
+
+    /// Creates the adapter.
+    public init(settings: WeatherSettings) { self.settings = settings }
+
+    public static let extraKeys: Set<String> = []
+
+    public static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
+        // MET answers 403 to requests without an identifying User-Agent.
+        guard settings.contact != nil else {
+            throw .missingKey(
+                file: config.file, key: "contact",
+                expected: "an e-mail address or URL for the User-Agent; MET Norway refuses anonymous clients")
+        }
+        return Self(settings: settings)
+    }
+
+    public func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
+        let origin = settings.origin(default: "https://api.met.no")
+        let query =
+            "lat=\(WeatherSettings.coordinate(settings.latitude))&lon=\(WeatherSettings.coordinate(settings.longitude))"
+        let headers = ["User-Agent": settings.userAgent]
+        return [
+            // Outside the Nordic radar area the nowcast is refused; the forecast alone still makes a snapshot.
+            WeatherRequest(
+                url: "\(origin)/weatherapi/nowcast/2.0/complete?\(query)", headers: headers, optional: true),
+            WeatherRequest(url: "\(origin)/weatherapi/locationforecast/2.0/complete?\(query)", headers: headers),
+        ]
+    }
+
+    public func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
+        -> WeatherSnapshot
+    {
+        let nowcastBody = bodies.first ?? .unavailable
+        let forecastBody = bodies.count > 1 ? bodies[1] : .unavailable
+        var nowcast: (current: CurrentConditions?, minutes: MinuteSeries?)?
+        var forecast: (current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast])?
+        switch nowcastBody {
+        case .fresh(let data): nowcast = try parseNowcast(data)
+        case .notModified: nowcast = previous.map { ($0.current, $0.minutes) }
+        case .unavailable: nowcast = nil
+        }
+        switch forecastBody {
+        case .fresh(let data): forecast = try parseForecast(data, now: now)
+        case .notModified:
+            forecast = previous.map { previous in
+                (previous.current, previous.hourly.filter { $0.time.addingTimeInterval(3600) > now }, previous.daily)
+            }
+        case .unavailable: forecast = nil
+        }
+        return assemble(nowcast: nowcast, forecast: forecast)
+    }
+
+    /// Parses a nowcast body and/or a locationforecast body into one snapshot.
+    public func parse(nowcast: Data?, forecast: Data?, now: Date) throws(WeatherError) -> WeatherSnapshot {
+        try assemble(
+            nowcast: nowcast.map { data throws(WeatherError) in try parseNowcast(data) },
+            forecast: forecast.map { data throws(WeatherError) in try parseForecast(data, now: now) })
+    }
+
+    private func assemble(
+        nowcast: (current: CurrentConditions?, minutes: MinuteSeries?)?,
+        forecast: (current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast])?
+    ) -> WeatherSnapshot {
+        // The nowcast's observation-based current values win; the forecast fills what it lacks.
+        var current = nowcast?.current ?? forecast?.current
+        if var merged = current, merged.condition == .unknown, let fallback = forecast?.current {
+            merged.condition = fallback.condition
+            merged.isDay = merged.isDay ?? fallback.isDay
+            current = merged
+        }
+        return WeatherSnapshot(
+            locationName: settings.name, latitude: settings.latitude, longitude: settings.longitude,
+            units: settings.units, providerName: Self.displayName,
+            attribution: Attribution(
+                text: "Data from MET Norway (CC BY 4.0)",
+                url: "https://www.met.no/en/free-meteorological-data/Licensing-and-crediting"),
+            current: current, hourly: forecast?.hourly ?? [], daily: forecast?.daily ?? [],
+            minutes: nowcast?.minutes)
+    }
+
+    private func parseNowcast(_ data: Data) throws(WeatherError) -> (
+        current: CurrentConditions?, minutes: MinuteSeries?
+    ) {
+        let api = "MET Norway nowcast"
+        let root = try JSONNode.parse(data, api: api)
+        let properties = try root.field("properties")
+        let coverage = try properties.field("meta").optionalString("radar_coverage")
+        let steps = try properties.field("timeseries").array()
+        var current: CurrentConditions?
+        if let first = steps.first {
+            let details = try first.field("data").field("instant").field("details")
+            if let temperature = try details.optionalDouble("air_temperature") {
+                let symbol = try Self.symbol(of: first, period: "next_1_hours")
+                current = CurrentConditions(
+                    temperature: temperature, apparentTemperature: nil,
+                    humidity: try details.optionalDouble("relative_humidity").map { $0 / 100 },
+                    condition: symbol?.condition ?? .unknown, isDay: symbol?.isDay,
+                    precipitationIntensity: coverage == "ok" ? try details.optionalDouble("precipitation_rate") : nil)
+            }
+        }
+        // Without radar the rate is omitted: that is "no nowcast", never "dry".
+        guard coverage == "ok" else { return (current, nil) }
+        var points: [MinutePoint] = []
+        for step in steps {
+            let details = try step.field("data").field("instant").field("details")
+            guard let rate = try details.optionalDouble("precipitation_rate") else { break }
+            points.append(MinutePoint(date: try step.instant("time"), intensity: rate, chance: nil, step: 300))
+        }
+        guard let first = points.first else { return (current, nil) }
+        return (current, MinuteSeries(forecastStart: first.date, points: points))
+    }
+
+    private func parseForecast(_ data: Data, now: Date) throws(WeatherError) -> (
+        current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast]
+    ) {
+        let api = "MET Norway locationforecast"
+        let root = try JSONNode.parse(data, api: api)
+        let steps = try root.field("properties").field("timeseries").array()
+        var current: CurrentConditions?
+        var hourly: [HourlyForecast] = []
+        var days: [String: (high: Double, low: Double, chance: Double?)] = [:]
+        var dayOrder: [String] = []
+        let today = LocalDate.string(now, in: settings.timeZone)
+        for step in steps {
+            let time = try step.instant("time")
+            let details = try step.field("data").field("instant").field("details")
+            let temperature = try details.double("air_temperature")
+            let hour = try step.field("data").optionalField("next_1_hours")
+            let symbol = try Self.symbol(of: step, period: "next_1_hours")
+            let chance = try hour?.optionalField("details")?.optionalDouble("probability_of_precipitation")
+            if current == nil, time.addingTimeInterval(3600) > now {
+                current = CurrentConditions(
+                    temperature: temperature, apparentTemperature: nil,
+                    humidity: try details.optionalDouble("relative_humidity").map { $0 / 100 },
+                    condition: symbol?.condition ?? .unknown, isDay: symbol?.isDay, precipitationIntensity: nil)
+            }
+            if hour != nil, time.addingTimeInterval(3600) > now {
+                hourly.append(
+                    HourlyForecast(
+                        time: time, temperature: temperature, precipitationChance: chance.map { $0 / 100 },
+                        condition: symbol?.condition ?? .unknown))
+            }
+            // Days are gathered from every step's temperature in the configured zone, from today on.
+            let date = LocalDate.string(time, in: settings.timeZone)
+            guard date >= today else { continue }
+            let six = try step.field("data").optionalField("next_6_hours")?.optionalField("details")
+            let high = max(temperature, try six?.optionalDouble("air_temperature_max") ?? temperature)
+            let low = min(temperature, try six?.optionalDouble("air_temperature_min") ?? temperature)
+            let sixChance = try six?.optionalDouble("probability_of_precipitation")
+            let stepChance = chance ?? sixChance
+            if let day = days[date] {
+                let mergedChance = [day.chance, stepChance.map { $0 / 100 }].compactMap { $0 }.max()
+                days[date] = (max(day.high, high), min(day.low, low), mergedChance)
+            } else {
+                days[date] = (high, low, stepChance.map { $0 / 100 })
+                dayOrder.append(date)
+            }
+        }
+        let daily = dayOrder.compactMap { date in
+            days[date].map { DailyForecast(date: date, high: $0.high, low: $0.low, precipitationChance: $0.chance) }
+        }
+        return (current, hourly, daily)
+    }
+
+    private static func symbol(of step: JSONNode, period: String) throws(WeatherError) -> (
+        condition: WeatherCondition, isDay: Bool?
+    )? {
+        guard
+            let code = try step.field("data").optionalField(period)?.optionalField("summary")?
+                .optionalString("symbol_code")
+        else { return nil }
+        return WeatherCondition.metSymbol(code)
+    }
+}

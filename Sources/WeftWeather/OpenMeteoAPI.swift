@@ -1,0 +1,168 @@
+import Foundation
+import WeftCore
+
+/// Open-Meteo `/v1/forecast`: parallel arrays, Unix times, and `minutely_15.precipitation` as mm per preceding 15 min.
+public struct OpenMeteoAPI: WeatherAPI {
+    public static let type = "open-meteo"
+    public static let displayName = "Open-Meteo"
+    public var settings: WeatherSettings
+    /// Open-Meteo's 15-minute data changes at most every 15 minutes; its free tier wants ≤ 600 calls a minute in total.
+    public var minimumInterval: TimeInterval { 600 }
+
+    /// Creates the adapter.
+    public init(settings: WeatherSettings) { self.settings = settings }
+
+    public static let extraKeys: Set<String> = []
+
+    public static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
+        Self(settings: settings)
+    }
+
+    public func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
+        let query = [
+            ("latitude", WeatherSettings.coordinate(settings.latitude)),
+            ("longitude", WeatherSettings.coordinate(settings.longitude)),
+            ("current", "temperature_2m,apparent_temperature,relative_humidity_2m,weather_code,precipitation,is_day"),
+            ("minutely_15", "precipitation,precipitation_probability"),
+            ("hourly", "temperature_2m,precipitation_probability,weather_code"),
+            ("daily", "temperature_2m_max,temperature_2m_min,precipitation_probability_max"),
+            ("timeformat", "unixtime"),
+            ("timezone", "auto"),
+            ("past_minutely_15", "1"),
+            ("forecast_minutely_15", "8"),
+            ("forecast_hours", "24"),
+            ("forecast_days", "3"),
+        ]
+        let url =
+            settings.origin(default: "https://api.open-meteo.com") + "/v1/forecast?"
+            + query.map { "\($0.0)=\(queryValue($0.1))" }.joined(separator: "&")
+        return [WeatherRequest(url: url, headers: ["User-Agent": settings.userAgent])]
+    }
+
+    public func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
+        -> WeatherSnapshot
+    {
+        try parse(try (bodies.first ?? .unavailable).requiredData(api: Self.displayName), now: now)
+    }
+
+    /// Parses a `timeformat=unixtime` response.
+    public func parse(_ body: Data, now: Date) throws(WeatherError) -> WeatherSnapshot {
+        let api = Self.displayName
+        let root = try JSONNode.parse(body, api: api)
+        if let error = try? root.optionalField("error"), (try? error.bool()) == true {
+            throw .apiError(api: api, message: (try? root.optionalString("reason")) ?? "no reason given")
+        }
+        let offset = try root.optionalDouble("utc_offset_seconds") ?? 0
+        let currentNode = try root.optionalField("current")
+        let minutelyNode = try root.optionalField("minutely_15")
+        let hourlyNode = try root.optionalField("hourly")
+        let dailyNode = try root.optionalField("daily")
+        if currentNode == nil, minutelyNode == nil, hourlyNode == nil, dailyNode == nil {
+            throw .missingField(api: api, path: "current, minutely_15, hourly or daily")
+        }
+        return WeatherSnapshot(
+            locationName: settings.name, latitude: settings.latitude, longitude: settings.longitude,
+            units: settings.units, providerName: api,
+            attribution: Attribution(
+                text: "Weather data by Open-Meteo.com (CC BY 4.0)", url: "https://open-meteo.com/"),
+            current: try currentNode.map { node throws(WeatherError) in try current(node) },
+            hourly: try hourlyNode.map { node throws(WeatherError) in try hourly(node, now: now) } ?? [],
+            daily: try dailyNode.map { node throws(WeatherError) in try daily(node, utcOffset: offset) } ?? [],
+            minutes: try minutelyNode.flatMap { node throws(WeatherError) in try minutes(node) })
+    }
+
+    private func current(_ node: JSONNode) throws(WeatherError) -> CurrentConditions {
+        let interval = try node.optionalDouble("interval") ?? 900
+        // `current.precipitation` is the amount over the last `interval` seconds, not a rate.
+        let rate = try node.optionalDouble("precipitation").map { $0 * 3600 / max(interval, 60) }
+        return CurrentConditions(
+            temperature: try node.double("temperature_2m"),
+            apparentTemperature: try node.optionalDouble("apparent_temperature"),
+            humidity: try node.optionalDouble("relative_humidity_2m").map { $0 / 100 },
+            condition: try node.optionalDouble("weather_code").map { WeatherCondition.wmo(Int($0)) } ?? .unknown,
+            isDay: try node.optionalDouble("is_day").map { $0 != 0 },
+            precipitationIntensity: rate)
+    }
+
+    private func minutes(_ node: JSONNode) throws(WeatherError) -> MinuteSeries? {
+        let times = try Self.times(node)
+        let amounts = try Self.numbers(node, "precipitation", count: times.count)
+        let chances = try Self.optionalNumbers(node, "precipitation_probability", count: times.count)
+        var points: [MinutePoint] = []
+        for index in times.indices {
+            // A null amount is where the model's data ends; nothing after it is used.
+            guard let amount = amounts[index] else { break }
+            points.append(
+                MinutePoint(
+                    date: times[index].addingTimeInterval(-900), intensity: amount * 4,
+                    chance: chances[index].map { $0 / 100 }, step: 900))
+        }
+        guard let first = points.first else { return nil }
+        return MinuteSeries(forecastStart: first.date, points: points)
+    }
+
+    private func hourly(_ node: JSONNode, now: Date) throws(WeatherError) -> [HourlyForecast] {
+        let times = try Self.times(node)
+        let temperatures = try Self.numbers(node, "temperature_2m", count: times.count)
+        let chances = try Self.optionalNumbers(node, "precipitation_probability", count: times.count)
+        let codes = try Self.optionalNumbers(node, "weather_code", count: times.count)
+        return times.indices.compactMap { index in
+            guard times[index].addingTimeInterval(3600) > now, let temperature = temperatures[index] else {
+                return nil
+            }
+            return HourlyForecast(
+                time: times[index], temperature: temperature, precipitationChance: chances[index].map { $0 / 100 },
+                condition: codes[index].map { WeatherCondition.wmo(Int($0)) } ?? .unknown)
+        }
+    }
+
+    private func daily(_ node: JSONNode, utcOffset: Double) throws(WeatherError) -> [DailyForecast] {
+        let times = try Self.times(node)
+        let highs = try Self.numbers(node, "temperature_2m_max", count: times.count)
+        let lows = try Self.numbers(node, "temperature_2m_min", count: times.count)
+        let chances = try Self.optionalNumbers(node, "precipitation_probability_max", count: times.count)
+        return times.indices.compactMap { index in
+            guard let high = highs[index], let low = lows[index] else { return nil }
+            // Daily times are local midnights written as GMT epochs; the offset turns them back into the local date.
+            let date = LocalDate.string(times[index].addingTimeInterval(utcOffset), in: .gmt)
+            return DailyForecast(date: date, high: high, low: low, precipitationChance: chances[index].map { $0 / 100 })
+        }
+    }
+
+    private static func times(_ node: JSONNode) throws(WeatherError) -> [Date] {
+        var result: [Date] = []
+        for item in try node.field("time").array() {
+            guard !(item.value is String) else {
+                throw .wrongType(api: node.api, path: item.path, expected: "a Unix time (request timeformat=unixtime)")
+            }
+            result.append(Date(timeIntervalSince1970: try item.double()))
+        }
+        return result
+    }
+
+    private static func numbers(_ node: JSONNode, _ key: String, count: Int) throws(WeatherError) -> [Double?] {
+        let items = try node.field(key).array()
+        guard items.count == count else {
+            throw .invalidValue(
+                api: node.api, path: "\(node.path).\(key)", message: "has \(items.count) values for \(count) times")
+        }
+        var result: [Double?] = []
+        for item in items { result.append(item.isNull ? nil : try item.double()) }
+        return result
+    }
+
+    private static func optionalNumbers(_ node: JSONNode, _ key: String, count: Int) throws(WeatherError) -> [Double?] {
+        guard try node.optionalField(key) != nil else { return [Double?](repeating: nil, count: count) }
+        return try numbers(node, key, count: count)
+    }
+}
+
+/// Local calendar dates as `yyyy-MM-dd`.
+enum LocalDate {
+    static func string(_ date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+}

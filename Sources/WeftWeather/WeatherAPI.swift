@@ -1,0 +1,148 @@
+import Foundation
+import WeftCore
+
+/// One weather API: pure request building and pure response parsing, so both are testable without a network.
+public protocol WeatherAPI: Sendable {
+    /// The `type` value of the provider TOML file.
+    static var type: String { get }
+    /// The API's name in messages and `__weather_provider`.
+    static var displayName: String { get }
+    /// The config keys this API adds to the common ones.
+    static var extraKeys: Set<String> { get }
+    /// Makes the adapter from its configuration (the common keys are already in `settings`).
+    static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self
+    /// The place, units and contact this instance asks about (the refresh sets its time zone).
+    var settings: WeatherSettings { get set }
+    /// The shortest time between refreshes this API should see, whatever its headers say.
+    var minimumInterval: TimeInterval { get }
+    /// The requests one refresh makes, in order.
+    func requests(now: Date) throws(WeatherError) -> [WeatherRequest]
+    /// Builds a snapshot from one body per request (`previous` fills in parts the server said were unchanged).
+    func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
+        -> WeatherSnapshot
+}
+
+/// What the configuration says about the place, whatever the API.
+public struct WeatherSettings: Sendable, Equatable {
+    /// The place name shown as `__weather_location`.
+    public var name: String
+    /// Latitude, −90…90.
+    public var latitude: Double
+    /// Longitude, −180…180.
+    public var longitude: Double
+    /// The unit of the plain temperature keys.
+    public var units: TemperatureUnit
+    /// How the operator can be reached; goes into the User-Agent (MET Norway requires it).
+    public var contact: String?
+    /// Replaces the API's scheme and host (and any path prefix), e.g. for a local replay server.
+    public var baseURL: String?
+    /// The zone local days are counted in.
+    public var timeZone: TimeZone
+
+    /// Creates settings.
+    public init(
+        name: String, latitude: Double, longitude: Double, units: TemperatureUnit = .celsius, contact: String? = nil,
+        baseURL: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt
+    ) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.units = units
+        self.contact = contact
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+    }
+
+    /// The identifying User-Agent every request sends.
+    public var userAgent: String {
+        contact.map { "weft/\(weftVersion) (\($0))" } ?? "weft/\(weftVersion)"
+    }
+
+    /// `base_url` without a trailing slash, or the API's default origin.
+    func origin(default origin: String) -> String {
+        guard var base = baseURL, !base.isEmpty else { return origin }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    /// A coordinate with at most 4 decimals and no trailing zeros (MET Norway refuses 5 or more with 403).
+    static func coordinate(_ value: Double) -> String {
+        var text = String(format: "%.4f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}
+
+/// The version in the User-Agent.
+let weftVersion = "0.1"
+
+/// One HTTP GET a refresh makes.
+public struct WeatherRequest: Sendable, Equatable {
+    /// The full URL, secrets included (it is also the key of stored validators).
+    public var url: String
+    /// The URL as messages and logs may show it (API keys replaced).
+    public var displayURL: String
+    /// Request headers.
+    public var headers: [String: String]
+    /// Whether the refresh goes on without this response when the server refuses it (MET nowcast outside its area).
+    public var optional: Bool
+
+    /// Creates a request.
+    public init(url: String, displayURL: String? = nil, headers: [String: String], optional: Bool = false) {
+        self.url = url
+        self.displayURL = displayURL ?? url
+        self.headers = headers
+        self.optional = optional
+    }
+}
+
+/// An HTTP response as the fetch closure returns it.
+public struct WeatherResponse: Sendable, Equatable {
+    /// The HTTP status.
+    public var status: Int
+    /// Response headers (looked up case-insensitively).
+    public var headers: [String: String]
+    /// The (decompressed) body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A header's value, whatever the case of its name.
+    public func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.key.lowercased() == lower }?.value
+    }
+}
+
+/// One request's outcome as the parser sees it.
+public enum WeatherBody: Sendable, Equatable {
+    /// A new body.
+    case fresh(Data)
+    /// The server said 304: reuse what the previous snapshot has from this request.
+    case notModified
+    /// An optional request was refused; its part of the data is missing.
+    case unavailable
+}
+
+extension WeatherBody {
+    /// The body of a single-request API, or an error explaining why there is none.
+    func requiredData(api: String) throws(WeatherError) -> Data {
+        guard case .fresh(let data) = self else {
+            throw .missingField(api: api, path: "(response body)")
+        }
+        return data
+    }
+}
+
+/// Percent-encodes a query value.
+func queryValue(_ text: String) -> String {
+    var allowed = CharacterSet.urlQueryAllowed
+    allowed.remove(charactersIn: "&=+?#")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+}

@@ -1,0 +1,71 @@
+import Foundation
+import WeftCore
+
+/// Why a weather request, response or key failed; each message names the API and, for HTTP, the URL and status.
+public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible, RefreshFailure {
+    /// The body was not JSON at all (`what` is e.g. "an HTML page"), with the start of it.
+    case notJSON(api: String, what: String, excerpt: String)
+    /// The body is the start of a JSON document that stops early.
+    case truncatedJSON(api: String, bytes: Int)
+    /// The body is not valid JSON for another reason.
+    case malformedJSON(api: String, reason: String)
+    /// A field the API always sends is missing (`path` is dotted, e.g. `minutely_15.time`).
+    case missingField(api: String, path: String)
+    /// A field has the wrong JSON type.
+    case wrongType(api: String, path: String, expected: String)
+    /// A field has a value weft cannot use.
+    case invalidValue(api: String, path: String, message: String)
+    /// The body is the API's own error document.
+    case apiError(api: String, message: String)
+    /// The server answered with an HTTP error status.
+    case httpStatus(url: String, status: Int, retryAfter: Date?, message: String)
+    /// The request did not get an HTTP answer.
+    case transport(url: String, message: String)
+    /// A 304 arrived but there is no earlier snapshot to keep.
+    case notModifiedWithoutSnapshot(url: String)
+    /// The provider has no HTTP client yet (the integrator wires WeftHTTP into `WeatherProvider.fetch`).
+    case httpClientNotWired(url: String)
+    /// The WeatherKit token could not be made.
+    case signing(String)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let api, let what, let excerpt):
+            return "\(api) answered with \(what) instead of JSON: \"\(excerpt)\""
+        case .truncatedJSON(let api, let bytes):
+            return "\(api) response is truncated JSON (it stops after \(bytes) bytes)"
+        case .malformedJSON(let api, let reason):
+            return "\(api) response is not valid JSON: \(reason)"
+        case .missingField(let api, let path):
+            return "\(api) response has no \"\(path)\"; the API's format may have changed"
+        case .wrongType(let api, let path, let expected):
+            return "\(api) response: \"\(path)\" should be \(expected)"
+        case .invalidValue(let api, let path, let message):
+            return "\(api) response: \"\(path)\" \(message)"
+        case .apiError(let api, let message):
+            return "\(api) reported an error: \(message)"
+        case .httpStatus(let url, let status, _, let message):
+            return "\(url): HTTP \(status)" + (message.isEmpty ? "" : ": \(message)")
+        case .transport(let url, let message):
+            return "\(url): \(message)"
+        case .notModifiedWithoutSnapshot(let url):
+            return "\(url): the server said 304 Not Modified, but there is no earlier snapshot; run with --force"
+        case .httpClientNotWired(let url):
+            return "\(url): this build of weft has no HTTP client wired into the weather provider"
+        case .signing(let message):
+            return "cannot sign the WeatherKit token: \(message)"
+        }
+    }
+
+    /// The HTTP status, for HTTP failures.
+    public var httpStatus: Int? {
+        if case .httpStatus(_, let status, _, _) = self { return status }
+        return nil
+    }
+
+    /// The time the server asked us to wait until, for HTTP failures that said so.
+    public var retryAfter: Date? {
+        if case .httpStatus(_, _, let retryAfter, _) = self { return retryAfter }
+        return nil
+    }
+}

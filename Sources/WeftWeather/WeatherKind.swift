@@ -1,0 +1,97 @@
+import Foundation
+import WeftCore
+
+/// Where a weather kind's providers get their HTTP client from; the integrator supplies one backed by WeftHTTP.
+///
+/// Wiring: declare `enum CurlWeatherFetch: WeatherFetchSource { static var fetch: WeatherFetch { … } }` whose closure
+/// sends `request.headers` (User-Agent, Authorization, If-None-Match, If-Modified-Since), follows redirects, accepts
+/// gzip and returns status, headers and the decoded body; then register `WeatherKinds.all(CurlWeatherFetch.self)`.
+/// A transport failure may throw any error: the provider reports it as `WeatherError.transport` with the display URL.
+public protocol WeatherFetchSource {
+    /// The fetch every provider of the kind uses.
+    static var fetch: WeatherFetch { get }
+}
+
+/// The placeholder source: every request fails with "HTTP client not wired" until WeftHTTP is plugged in.
+public enum UnwiredFetch: WeatherFetchSource {
+    public static var fetch: WeatherFetch {
+        { request in throw WeatherError.httpClientNotWired(url: request.displayURL) }
+    }
+}
+
+/// The provider kind of one weather API, with the HTTP client its instances use.
+public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKind {
+    public static var type: String { API.type }
+    public static var schemaVersion: Int { WeatherSnapshot.schemaVersion }
+
+    /// The keys every weather type knows.
+    static var commonKeys: Set<String> {
+        ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix"]
+    }
+
+    public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
+        try config.checkKnownKeys(commonKeys.union(API.extraKeys))
+        let settings = try settings(config)
+        let prefix = try config.string("prefix") ?? "__weather_"
+        guard !prefix.isEmpty, prefix == prefix.lowercased(), !prefix.contains(" ") else {
+            throw config.invalid("prefix", "must be non-empty, lower-case and without spaces, e.g. \"__weather_\"")
+        }
+        let api = try API.make(config, settings: settings)
+        return WeatherProvider(instance: config.instance, prefix: prefix, api: api, fetch: Source.fetch)
+    }
+
+    public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
+        let weather = try snapshot.decode(WeatherSnapshot.self)
+        return WeatherVariables.derive(
+            weather, prefix: snapshot.prefix, fetchedAt: snapshot.fetchedAt, context: context)
+    }
+
+    /// The common keys, checked.
+    static func settings(_ config: ProviderConfig) throws(ConfigError) -> WeatherSettings {
+        guard let latitude = try config.double("latitude") else {
+            throw .missingKey(file: config.file, key: "latitude", expected: "degrees north, e.g. latitude = 52.52")
+        }
+        guard (-90...90).contains(latitude) else { throw config.invalid("latitude", "must be between -90 and 90") }
+        guard let longitude = try config.double("longitude") else {
+            throw .missingKey(file: config.file, key: "longitude", expected: "degrees east, e.g. longitude = 13.405")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw config.invalid("longitude", "must be between -180 and 180")
+        }
+        let unitsText = try config.string("units") ?? "celsius"
+        guard let units = TemperatureUnit(rawValue: unitsText) else {
+            throw config.invalid("units", "\"\(unitsText)\" is not a unit; write \"celsius\" or \"fahrenheit\"")
+        }
+        let contact = try config.string("contact")
+        if let contact, contact.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw config.invalid("contact", "must not be empty")
+        }
+        let baseURL = try config.string("base_url")
+        if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
+            throw config.invalid("base_url", "\"\(baseURL)\" must start with http:// or https://")
+        }
+        return WeatherSettings(
+            name: try config.string("name") ?? config.instance, latitude: latitude, longitude: longitude,
+            units: units, contact: contact, baseURL: baseURL)
+    }
+}
+
+/// The four weather kinds with the placeholder HTTP client.
+public typealias OpenMeteoKind = WeatherKind<OpenMeteoAPI, UnwiredFetch>
+/// MET Norway with the placeholder HTTP client.
+public typealias METNorwayKind = WeatherKind<METNorwayAPI, UnwiredFetch>
+/// Pirate Weather with the placeholder HTTP client.
+public typealias PirateWeatherKind = WeatherKind<PirateWeatherAPI, UnwiredFetch>
+/// WeatherKit with the placeholder HTTP client.
+public typealias WeatherKitKind = WeatherKind<WeatherKitAPI, UnwiredFetch>
+
+/// Every weather kind, for registering.
+public enum WeatherKinds {
+    /// The four kinds using `source` for HTTP, e.g. `WeatherKinds.all(CurlWeatherFetch.self)`.
+    public static func all<Source: WeatherFetchSource>(_ source: Source.Type) -> [any ProviderKind.Type] {
+        [
+            WeatherKind<OpenMeteoAPI, Source>.self, WeatherKind<METNorwayAPI, Source>.self,
+            WeatherKind<PirateWeatherAPI, Source>.self, WeatherKind<WeatherKitAPI, Source>.self,
+        ]
+    }
+}

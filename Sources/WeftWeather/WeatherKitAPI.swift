@@ -1,0 +1,137 @@
+import Foundation
+import WeftCore
+
+/// Apple WeatherKit REST: one call for currentWeather, forecastNextHour, forecastHourly and forecastDaily.
+public struct WeatherKitAPI: WeatherAPI {
+    public static let type = "weatherkit"
+    public static let displayName = "Apple Weather"
+    public var settings: WeatherSettings
+    /// Signs the bearer token; nil builds requests without one (for tests of the URL).
+    public var signer: WeatherKitSigner?
+    /// `expireTime` governs; the next-hour data expires after 3 minutes, which is more often than worth asking.
+    public var minimumInterval: TimeInterval { 300 }
+
+    /// Creates the adapter.
+    public init(settings: WeatherSettings, signer: WeatherKitSigner?) {
+        self.settings = settings
+        self.signer = signer
+    }
+
+    public static let extraKeys: Set<String> = ["team_id", "service_id", "key_id", "private_key_file"]
+
+    public static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
+        let team = try config.requiredString("team_id", "your Apple Developer team id, e.g. \"ABCDE12345\"")
+        let service = try config.requiredString("service_id", "the WeatherKit service id, e.g. \"com.example.weft\"")
+        let keyID = try config.requiredString("key_id", "the id of the WeatherKit key (.p8)")
+        let path = try config.requiredString("private_key_file", "the path of the WeatherKit .p8 private key")
+        let pem = try ConfigSecrets.file(config, "private_key_file", path: path)
+        do {
+            let signer = try WeatherKitSigner(teamID: team, serviceID: service, keyID: keyID, privateKeyPEM: pem)
+            return Self(settings: settings, signer: signer)
+        } catch {
+            throw config.invalid("private_key_file", "\(path): \(error)")
+        }
+    }
+
+    public func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
+        let origin = settings.origin(default: "https://weatherkit.apple.com")
+        let url =
+            "\(origin)/api/v1/weather/en/\(WeatherSettings.coordinate(settings.latitude))/"
+            + "\(WeatherSettings.coordinate(settings.longitude))"
+            + "?dataSets=currentWeather,forecastNextHour,forecastHourly,forecastDaily"
+            + "&timezone=\(queryValue(settings.timeZone.identifier))"
+        var headers = ["User-Agent": settings.userAgent]
+        if let signer { headers["Authorization"] = "Bearer \(try signer.token(now: now))" }
+        return [WeatherRequest(url: url, headers: headers)]
+    }
+
+    public func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
+        -> WeatherSnapshot
+    {
+        try parse(try (bodies.first ?? .unavailable).requiredData(api: Self.displayName), now: now)
+    }
+
+    /// Parses a weather response holding any of the four datasets.
+    public func parse(_ body: Data, now: Date) throws(WeatherError) -> WeatherSnapshot {
+        let api = "WeatherKit"
+        let root = try JSONNode.parse(body, api: api)
+        let datasets = ["currentWeather", "forecastNextHour", "forecastHourly", "forecastDaily"]
+        var present: [String] = []
+        for name in datasets where try root.optionalField(name) != nil { present.append(name) }
+        if present.isEmpty {
+            if let status = try? root.optionalDouble("status"), let error = try? root.optionalString("error") {
+                let message = (try? root.optionalString("message")) ?? error
+                throw .apiError(api: api, message: "\(Int(status)) \(message)")
+            }
+            throw .missingField(api: api, path: datasets.joined(separator: ", ") + " (none present)")
+        }
+        var expiry: Date?
+        var attributionURL: String?
+        var dataProvider: String?
+        for name in present {
+            guard let metadata = try root.field(name).optionalField("metadata") else { continue }
+            if let expire = try metadata.optionalField("expireTime")?.instant() {
+                expiry = min(expiry ?? expire, expire)
+            }
+            if attributionURL == nil { attributionURL = try metadata.optionalString("attributionURL") }
+            if dataProvider == nil { dataProvider = try metadata.optionalString("providerName") }
+        }
+
+        var current: CurrentConditions?
+        if let node = try root.optionalField("currentWeather") {
+            current = CurrentConditions(
+                temperature: try node.double("temperature"),
+                apparentTemperature: try node.optionalDouble("temperatureApparent"),
+                humidity: try node.optionalDouble("humidity"),
+                condition: WeatherCondition.weatherKit(try node.string("conditionCode")),
+                isDay: try node.optionalField("daylight")?.bool(),
+                precipitationIntensity: try node.optionalDouble("precipitationIntensity"))
+        }
+
+        var minutes: MinuteSeries?
+        if let node = try root.optionalField("forecastNextHour"), let items = try node.optionalField("minutes") {
+            var points: [MinutePoint] = []
+            // Often 78–79 minutes are given; the first 60 are the next hour.
+            for item in try items.array().prefix(60) {
+                points.append(
+                    MinutePoint(
+                        date: try item.instant("startTime"), intensity: try item.double("precipitationIntensity"),
+                        chance: try item.optionalDouble("precipitationChance"), step: 60))
+            }
+            let start = try node.optionalField("forecastStart")?.instant() ?? points.first?.date
+            if let start, !points.isEmpty { minutes = MinuteSeries(forecastStart: start, points: points) }
+        }
+
+        var hourly: [HourlyForecast] = []
+        if let node = try root.optionalField("forecastHourly") {
+            // The list starts hours before the request; only the current hour onwards is forecast.
+            for item in try node.field("hours").array() {
+                let time = try item.instant("forecastStart")
+                guard time.addingTimeInterval(3600) > now else { continue }
+                hourly.append(
+                    HourlyForecast(
+                        time: time, temperature: try item.double("temperature"),
+                        precipitationChance: try item.optionalDouble("precipitationChance"),
+                        condition: WeatherCondition.weatherKit(try item.string("conditionCode"))))
+            }
+        }
+
+        var daily: [DailyForecast] = []
+        if let node = try root.optionalField("forecastDaily") {
+            for item in try node.field("days").array() {
+                daily.append(
+                    DailyForecast(
+                        date: LocalDate.string(try item.instant("forecastStart"), in: settings.timeZone),
+                        high: try item.double("temperatureMax"), low: try item.double("temperatureMin"),
+                        precipitationChance: try item.optionalDouble("precipitationChance")))
+            }
+        }
+        let text = dataProvider.map { "\(Self.displayName) (data: \($0))" } ?? Self.displayName
+        return WeatherSnapshot(
+            locationName: settings.name, latitude: settings.latitude, longitude: settings.longitude,
+            units: settings.units, providerName: Self.displayName,
+            attribution: Attribution(
+                text: text, url: attributionURL ?? "https://weatherkit.apple.com/legal-attribution.html"),
+            current: current, hourly: hourly, daily: daily, minutes: minutes, providerExpiry: expiry)
+    }
+}

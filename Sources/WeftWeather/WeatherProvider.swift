@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import WeftCore
+
+/// Performs one HTTP GET; the integrator fills it with the WeftHTTP (libcurl) client.
+public typealias WeatherFetch = @Sendable (WeatherRequest) async throws -> WeatherResponse
+
+/// One configured weather instance: builds requests, fetches them through `fetch`, parses, and sets the expiry.
+public struct WeatherProvider<API: WeatherAPI>: Provider {
+    public let instance: String
+    public let prefix: String
+    /// The adapter of this instance's API.
+    public var api: API
+    /// The HTTP seam: every request goes through it, conditional headers already added.
+    public var fetch: WeatherFetch
+
+    /// Creates a provider.
+    public init(instance: String, prefix: String, api: API, fetch: @escaping WeatherFetch) {
+        self.instance = instance
+        self.prefix = prefix
+        self.api = api
+        self.fetch = fetch
+    }
+
+    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        var api = self.api
+        api.settings.timeZone = context.timeZone
+        let now = context.now
+        var previous: WeatherSnapshot?
+        if let snapshot = context.previous, snapshot.kind == API.type,
+            snapshot.schemaVersion == WeatherSnapshot.schemaVersion
+        {
+            previous = try? snapshot.decode(WeatherSnapshot.self)
+        }
+        var bodies: [WeatherBody] = []
+        var validators: [HTTPValidator] = []
+        var expiries: [Date] = []
+        for var request in try api.requests(now: now) {
+            let stored = context.validators[request.url]
+            if previous != nil, let stored {
+                if let etag = stored.etag { request.headers["If-None-Match"] = etag }
+                if let modified = stored.lastModified { request.headers["If-Modified-Since"] = modified }
+            }
+            let response: WeatherResponse
+            do {
+                response = try await fetch(request)
+            } catch let error as WeatherError {
+                throw error
+            } catch {
+                throw WeatherError.transport(url: request.displayURL, message: "\(error)")
+            }
+            switch response.status {
+            case 304:
+                guard previous != nil else { throw WeatherError.notModifiedWithoutSnapshot(url: request.displayURL) }
+                bodies.append(.notModified)
+                if let stored { validators.append(stored) }
+            case 200...299:
+                if response.status == 203 {
+                    context.logger.warning(
+                        "\(request.displayURL): HTTP 203, the product is deprecated or in beta; check the API's changelog"
+                    )
+                }
+                bodies.append(.fresh(response.body))
+                let etag = response.header("ETag")
+                let modified = response.header("Last-Modified")
+                if etag != nil || modified != nil {
+                    validators.append(HTTPValidator(url: request.url, etag: etag, lastModified: modified))
+                }
+            default:
+                if request.optional, [400, 404, 422].contains(response.status) {
+                    // Outside the optional product's area: go on without it.
+                    context.logger.info("\(request.displayURL): HTTP \(response.status); going on without it")
+                    bodies.append(.unavailable)
+                    continue
+                }
+                throw WeatherError.httpStatus(
+                    url: request.displayURL, status: response.status,
+                    retryAfter: HTTPDates.retryAfter(response, now: now),
+                    message: HTTPDates.errorMessage(response.body))
+            }
+            if let expiry = HTTPDates.expiry(response, now: now) { expiries.append(expiry) }
+        }
+        let minimum = now.addingTimeInterval(api.minimumInterval)
+        if bodies.allSatisfy({ $0 == .notModified }) {
+            let due = max(expiries.min() ?? now.addingTimeInterval(max(api.minimumInterval, 300)), minimum)
+            return RefreshOutcome(.notModified(validUntil: due + jitter(now)), validators: validators)
+        }
+        let weather = try api.snapshot(from: bodies, previous: previous, now: now)
+        if let expiry = weather.providerExpiry { expiries.append(expiry) }
+        let due = max(expiries.min() ?? now.addingTimeInterval(max(api.minimumInterval, 300)), minimum)
+        let snapshot = Snapshot(
+            instance: instance, kind: API.type, prefix: prefix, schemaVersion: WeatherSnapshot.schemaVersion,
+            fetchedAt: now, validUntil: due + jitter(now), payload: try Snapshot.encode(weather))
+        return RefreshOutcome(.updated(snapshot), validators: validators)
+    }
+
+    /// 0–30 s, stable for an instance and a fetch second, so instances do not all ask on the same second.
+    func jitter(_ now: Date) -> TimeInterval {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in instance.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        hash = (hash ^ UInt64(bitPattern: Int64(now.timeIntervalSince1970))) &* 0x0000_0100_0000_01b3
+        return TimeInterval(hash % 31)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import WeftCore
+import WeftWeather
+
+/// Recorded responses live in Tests/Fixtures/weather (see SOURCES.md there).
+enum Fixture {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/weather")
+
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+}
+
+/// Instants and zones pinned for the tests.
+enum Pinned {
+    static func date(_ text: String) -> Date {
+        guard let date = ISOInstant.parse(text) else { fatalError("bad test date \(text)") }
+        return date
+    }
+
+    static func zone(_ identifier: String) -> TimeZone {
+        guard let zone = TimeZone(identifier: identifier) else { fatalError("no zone \(identifier)") }
+        return zone
+    }
+
+    static func context(_ now: String, zone: String) -> VariableContext {
+        VariableContext(now: date(now), timeZone: self.zone(zone), locale: Locale(identifier: "en_US_POSIX"))
+    }
+}
+
+extension WeatherSettings {
+    static func test(
+        _ name: String, _ latitude: Double, _ longitude: Double, units: TemperatureUnit = .celsius,
+        zone: String = "UTC"
+    ) -> WeatherSettings {
+        WeatherSettings(
+            name: name, latitude: latitude, longitude: longitude, units: units, contact: "test@example.org",
+            timeZone: Pinned.zone(zone))
+    }
+}
+
+/// Derives variables with the default prefix.
+func variables(_ weather: WeatherSnapshot, now: String, zone: String, fetchedAt: Date? = nil) -> [String: String] {
+    WeatherVariables.derive(
+        weather, prefix: "__weather_", fetchedAt: fetchedAt, context: Pinned.context(now, zone: zone))
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import WeftCore
+
+@testable import WeftWeather
+
+@Suite struct WeatherVariablesTests {
+    let now = Pinned.date("2026-03-10T09:30:40Z")
+
+    var complete: WeatherSnapshot {
+        let start = Pinned.date("2026-03-10T09:30:00Z")
+        return WeatherSnapshot(
+            locationName: "Berlin", latitude: 52.52, longitude: 13.405, units: .fahrenheit, providerName: "Open-Meteo",
+            attribution: Attribution(text: "Weather data by Open-Meteo.com", url: "https://open-meteo.com/"),
+            current: CurrentConditions(
+                temperature: -0.5, apparentTemperature: -4.5, humidity: 0.675, condition: .lightRain, isDay: true,
+                precipitationIntensity: 0.8),
+            hourly: [
+                HourlyForecast(
+                    time: Pinned.date("2026-03-10T09:00:00Z"), temperature: 0.5, precipitationChance: 0.85,
+                    condition: .lightRain),
+                HourlyForecast(
+                    time: Pinned.date("2026-03-10T10:00:00Z"), temperature: 1.5, precipitationChance: nil,
+                    condition: .cloudy),
+            ],
+            daily: [
+                DailyForecast(date: "2026-03-09", high: 20, low: 10, precipitationChance: nil),
+                DailyForecast(date: "2026-03-10", high: 3.5, low: -2.5, precipitationChance: 0.9),
+            ],
+            minutes: MinuteSeries(
+                forecastStart: start,
+                points: (0..<60).map {
+                    MinutePoint(
+                        date: start.addingTimeInterval(Double($0 * 60)), intensity: $0 < 25 ? 1.0 : 0, chance: 0.8,
+                        step: 60)
+                }))
+    }
+
+    static let allKeys: Set<String> = [
+        "location", "location_name", "lat", "lon", "condition", "symbol", "condition_symbol", "icon", "updated_iso",
+        "temp", "temp_c", "temp_f", "temperature", "feels", "feels_c", "feels_f", "temperature_feels_like",
+        "high", "high_c", "high_f", "daily_high", "low", "low_c", "low_f", "daily_low", "precip", "precip_fraction",
+        "humidity", "humidity_fraction", "nowcast", "nowcast_secondary", "rain_next_hour_summary", "rain_start_min",
+        "rain_end_min", "rain_start", "rain_peak_intensity_mmh", "rain_next_hour_max_mm_hr", "rain_peak_chance",
+        "rain_peak_chance_fraction", "rain_next_hour_mm", "nowcast_series", "nowcast_spark", "hourly_strip",
+        "provider", "attribution",
+    ]
+
+    @Test func everyKeyAndAliasOfTheSpecIsProduced() {
+        let vars = WeatherVariables.derive(
+            complete, prefix: "__weather_", fetchedAt: Pinned.date("2026-03-10T09:25:00Z"),
+            context: Pinned.context("2026-03-10T09:30:40Z", zone: "Europe/Berlin"))
+        #expect(Set(vars.keys) == Set(Self.allKeys.map { "__weather_" + $0 }))
+        let expected: [String: String] = [
+            "location": "Berlin", "location_name": "Berlin", "lat": "52.5200", "lon": "13.4050",
+            "condition": "Light rain", "symbol": "cloud.rain.fill", "condition_symbol": "cloud.rain.fill", "icon": "🌧",
+            "updated_iso": "2026-03-10T09:25:00Z",
+            // Fahrenheit is configured: the plain keys follow it. -0.5 °C rounds away from zero to -1.
+            "temp": "31", "temperature": "31", "temp_c": "-1", "temp_f": "31",
+            "feels": "24", "temperature_feels_like": "24", "feels_c": "-5", "feels_f": "24",
+            "high": "38", "daily_high": "38", "high_c": "4", "high_f": "38",
+            "low": "28", "daily_low": "28", "low_c": "-3", "low_f": "28",
+            "precip": "85", "precip_fraction": "0.85", "humidity": "68", "humidity_fraction": "0.675",
+            "nowcast": "Rain now", "nowcast_secondary": "Ends in 24m",
+            "rain_next_hour_summary": "Rain now · Ends in 24m",
+            "rain_start_min": "0", "rain_end_min": "24", "rain_start": "Now",
+            "rain_peak_intensity_mmh": "0.8", "rain_next_hour_max_mm_hr": "0.8", "rain_peak_chance": "80",
+            "rain_peak_chance_fraction": "0.8", "rain_next_hour_mm": "0.3",
+            "nowcast_spark": String(repeating: "▄", count: 25) + String(repeating: "▁", count: 35),
+            "hourly_strip": "10 85% 33 · 11 — 35",
+            "provider": "Open-Meteo", "attribution": "Weather data by Open-Meteo.com (https://open-meteo.com/)",
+        ]
+        for (key, value) in expected {
+            #expect(vars["__weather_" + key] == value, "\(key)")
+        }
+        #expect(
+            vars["__weather_nowcast_series"]
+                == (Array(repeating: "0.80", count: 25) + Array(repeating: "0.00", count: 35)).joined(separator: ","))
+    }
+
+    @Test func missingDataGivesNoKeys() {
+        let bare = WeatherSnapshot(
+            locationName: "Nowhere", latitude: -33.8688, longitude: 151.2093, units: .celsius,
+            providerName: "Open-Meteo", attribution: Attribution(text: "Open-Meteo", url: nil), current: nil,
+            hourly: [], daily: [], minutes: nil)
+        let vars = WeatherVariables.derive(
+            bare, prefix: "__weather_", fetchedAt: nil, context: Pinned.context("2026-03-10T09:30:40Z", zone: "UTC"))
+        #expect(
+            vars == [
+                "__weather_location": "Nowhere", "__weather_location_name": "Nowhere", "__weather_lat": "-33.8688",
+                "__weather_lon": "151.2093", "__weather_provider": "Open-Meteo", "__weather_attribution": "Open-Meteo",
+                "__weather_nowcast": "Next-hour rain unavailable",
+                "__weather_rain_next_hour_summary": "Next-hour rain unavailable",
+            ])
+    }
+
+    @Test func theKindUsesTheSnapshotPrefixAndCelsiusByDefault() throws {
+        var weather = complete
+        weather.units = .celsius
+        let snapshot = Snapshot(
+            instance: "berlin", kind: "open-meteo", prefix: "__berlin_", schemaVersion: 1,
+            fetchedAt: Pinned.date("2026-03-10T09:25:00Z"), validUntil: Pinned.date("2026-03-10T09:40:00Z"),
+            payload: try Snapshot.encode(weather))
+        let vars = try OpenMeteoKind.variables(
+            of: snapshot, context: Pinned.context("2026-03-10T09:30:40Z", zone: "Europe/Berlin"))
+        #expect(vars["__berlin_temp"] == "-1")
+        #expect(vars["__berlin_temperature"] == "-1")
+        #expect(vars["__berlin_hourly_strip"] == "10 85% 1 · 11 — 2")
+        #expect(vars["__weather_temp"] == nil)
+        // Today's high comes from today's local date, not the first day in the list.
+        #expect(vars["__berlin_high"] == "4")
+    }
+
+    @Test func theSnapshotPayloadRoundTrips() throws {
+        let data = try Snapshot.encode(complete)
+        let snapshot = Snapshot(
+            instance: "w", kind: "open-meteo", prefix: "__weather_", schemaVersion: 1, fetchedAt: now, validUntil: now,
+            payload: data)
+        #expect(try snapshot.decode(WeatherSnapshot.self) == complete)
+    }
+}
