@@ -40,6 +40,10 @@ let package = Package(
                 "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // Step-count CSV exports: parsing, de-duplication, daily totals, goals, streaks and variables.
+        .target(
+            name: "WeftSteps",
+            dependencies: ["WeftCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "weft",
             dependencies: [
@@ -54,5 +58,7 @@ let package = Package(
         .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore"]),
         .testTarget(name: "WeftEngineTests", dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand"]),
         .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
+        .testTarget(
+            name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore"]),
     ]
 )

@@ -1,0 +1,177 @@
+import Foundation
+
+/// A streaming CSV reader over bytes: RFC 4180 quotes, backslash-escaped quotes, BOM, CRLF, `,` or `;`.
+///
+/// Fields are byte ranges into one owned buffer; quoted fields are unescaped in place (the unescaped text is never
+/// longer than the escaped one), so reading a row allocates nothing once the field arrays have grown.
+public struct CSVReader {
+    /// The field separator in use.
+    public let delimiter: UInt8
+    /// The 1-based line on which the current row starts.
+    public private(set) var line: Int = 0
+    /// The number of fields in the current row.
+    public var count: Int { starts.count }
+
+    private let storage: ByteStorage
+    private var position: Int
+    private var nextLine = 1
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+
+    /// Creates a reader; a leading UTF-8 byte-order mark is skipped and a nil delimiter is sniffed from the first line.
+    public init<Bytes: Collection>(bytes: Bytes, delimiter: UInt8? = nil) where Bytes.Element == UInt8 {
+        storage = ByteStorage(bytes)
+        let buffer = storage.buffer
+        var start = 0
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+        position = start
+        self.delimiter = delimiter ?? Self.sniffDelimiter(buffer, from: start)
+        starts.reserveCapacity(32)
+        ends.reserveCapacity(32)
+    }
+
+    /// `;` when the first line has more semicolons than commas outside quotes, else `,`.
+    ///
+    /// Samsung's metadata line carries commas only, so a `;` header is looked for on the second line too.
+    static func sniffDelimiter(_ buffer: UnsafeMutableBufferPointer<UInt8>, from start: Int) -> UInt8 {
+        var commas = 0
+        var semicolons = 0
+        var quoted = false
+        var lines = 0
+        var index = start
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if !quoted {
+                if byte == UInt8(ascii: ",") {
+                    commas += 1
+                } else if byte == UInt8(ascii: ";") {
+                    semicolons += 1
+                } else if byte == UInt8(ascii: "\n") {
+                    lines += 1
+                    if lines == 2 || semicolons > commas || commas > 2 { break }
+                }
+            }
+            index += 1
+        }
+        return semicolons > commas ? UInt8(ascii: ";") : UInt8(ascii: ",")
+    }
+
+    /// Advances to the next row; false at the end of the input.
+    public mutating func next() -> Bool {
+        let buffer = storage.buffer
+        let end = buffer.count
+        starts.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        guard position < end else { return false }
+        line = nextLine
+        let delimiter = self.delimiter
+        var index = position
+        while true {
+            // One field starts at `index`.
+            if index < end, buffer[index] == UInt8(ascii: "\"") {
+                var write = index + 1
+                var read = index + 1
+                let fieldStart = write
+                var closed = false
+                while read < end {
+                    let byte = buffer[read]
+                    if byte == UInt8(ascii: "\"") {
+                        if read + 1 < end, buffer[read + 1] == UInt8(ascii: "\"") {
+                            buffer[write] = byte
+                            write += 1
+                            read += 2
+                            continue
+                        }
+                        read += 1
+                        closed = true
+                        break
+                    }
+                    if byte == UInt8(ascii: "\\"), read + 1 < end, buffer[read + 1] == UInt8(ascii: "\"") {
+                        buffer[write] = UInt8(ascii: "\"")
+                        write += 1
+                        read += 2
+                        continue
+                    }
+                    if byte == UInt8(ascii: "\n") { nextLine += 1 }
+                    buffer[write] = byte
+                    write += 1
+                    read += 1
+                }
+                _ = closed
+                // Anything between the closing quote and the delimiter is kept (lenient, like most readers).
+                var tail = read
+                while tail < end, buffer[tail] != delimiter, buffer[tail] != UInt8(ascii: "\n") {
+                    buffer[write] = buffer[tail]
+                    write += 1
+                    tail += 1
+                }
+                var fieldEnd = write
+                if fieldEnd > fieldStart, buffer[fieldEnd - 1] == UInt8(ascii: "\r"), tail < end,
+                    buffer[tail] == UInt8(ascii: "\n")
+                {
+                    fieldEnd -= 1
+                }
+                starts.append(fieldStart)
+                ends.append(fieldEnd)
+                index = tail
+            } else {
+                let fieldStart = index
+                while index < end {
+                    let byte = buffer[index]
+                    if byte == delimiter || byte == UInt8(ascii: "\n") { break }
+                    index += 1
+                }
+                var fieldEnd = index
+                if fieldEnd > fieldStart, buffer[fieldEnd - 1] == UInt8(ascii: "\r") { fieldEnd -= 1 }
+                starts.append(fieldStart)
+                ends.append(fieldEnd)
+            }
+            if index >= end {
+                position = end
+                return true
+            }
+            if buffer[index] == UInt8(ascii: "\n") {
+                nextLine += 1
+                position = index + 1
+                return true
+            }
+            index += 1  // past the delimiter
+        }
+    }
+
+    /// True when the row is a blank line.
+    public var isBlankRow: Bool { starts.count == 1 && starts[0] == ends[0] }
+
+    /// The bytes of field `index` (empty when the row is shorter).
+    public func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard index >= 0, index < starts.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(rebasing: storage.buffer[starts[index]..<ends[index]])
+    }
+
+    /// Field `index` decoded as UTF-8 (invalid bytes repaired), or "" when the row is shorter.
+    public func string(_ index: Int) -> String {
+        String(decoding: bytes(index), as: UTF8.self)
+    }
+
+    /// Every field of the current row as strings.
+    public var strings: [String] { (0..<count).map { string($0) } }
+
+    /// True when field `index` is empty or only spaces.
+    public func isEmpty(_ index: Int) -> Bool {
+        bytes(index).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+}
+
+/// The reader's owned, mutable copy of the input; freed exactly once when the last reader copy goes away.
+private final class ByteStorage {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+
+    init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+    }
+
+    deinit { buffer.deallocate() }
+}
