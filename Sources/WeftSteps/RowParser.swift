@@ -77,7 +77,7 @@ struct RowParser {
         let endColumn = try require("endDate")
         let valueColumn = try require("value")
         var dates = PatternSet(["yyyy-MM-dd HH:mm:ss Z", "iso"])
-        let fixedSource = batch.source(named: "Apple Health")
+        let fixedSource = sourceColumn == nil ? batch.source(named: "Apple Health") : -1
         while reader.next() {
             if reader.isBlankRow { continue }
             if let typeColumn, !Self.isStepType(reader.bytes(typeColumn)) { continue }
@@ -189,7 +189,7 @@ struct RowParser {
         let stepsColumn = try require("TotalSteps")
         let idColumn = header.index("Id")
         var dates = PatternSet(["M/d/yyyy", "yyyy-MM-dd", "M/d/yyyy H:mm", "M/d/yyyy h:mm:ss a"])
-        let fixedSource = batch.source(named: "Fitbit")
+        let fixedSource = idColumn == nil ? batch.source(named: "Fitbit") : -1
         while reader.next() {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
@@ -209,7 +209,7 @@ struct RowParser {
         var dates = PatternSet([
             "M/d/yyyy h:mm:ss a", "M/d/yyyy h:mm a", "M/d/yyyy H:mm:ss", "M/d/yyyy H:mm", "iso",
         ])
-        let fixedSource = batch.source(named: "Fitbit")
+        let fixedSource = idColumn == nil ? batch.source(named: "Fitbit") : -1
         while reader.next() {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
@@ -265,7 +265,7 @@ struct RowParser {
         let timeColumn = try require("TIMESTAMP")
         let stepsColumn = try require("STEPS")
         let deviceColumn = header.index("DEVICE_ID")
-        let fixedSource = batch.source(named: "Gadgetbridge")
+        let fixedSource = deviceColumn == nil ? batch.source(named: "Gadgetbridge") : -1
         while reader.next() {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
@@ -293,7 +293,7 @@ struct RowParser {
         let stepsColumn = try column(mapping.steps)
         let sourceColumn = try mapping.source.map { name throws(StepImportError) in try column(name) }
         var dates = PatternSet(patterns: try DatePattern.list(mapping.dateFormat))
-        let fixedSource = batch.source(named: mapping.sourceName)
+        let fixedSource = sourceColumn == nil ? batch.source(named: mapping.sourceName) : -1
         while reader.next() {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
