@@ -20,7 +20,17 @@ public struct CSVReader {
 
     /// Creates a reader; a leading UTF-8 byte-order mark is skipped and a nil delimiter is sniffed from the first line.
     public init<Bytes: Collection>(bytes: Bytes, delimiter: UInt8? = nil) where Bytes.Element == UInt8 {
-        storage = ByteStorage(bytes)
+        self.init(storage: ByteStorage(bytes), delimiter: delimiter)
+    }
+
+    /// Creates a reader over a file's bytes, read straight into the reader's buffer.
+    public init(contentsOfFile path: String, delimiter: UInt8? = nil) throws(StepImportError) {
+        let storage = try ByteStorage(contentsOfFile: path)
+        self.init(storage: storage, delimiter: delimiter)
+    }
+
+    private init(storage: ByteStorage, delimiter: UInt8?) {
+        self.storage = storage
         let buffer = storage.buffer
         var start = 0
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
@@ -171,6 +181,43 @@ private final class ByteStorage {
     init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = buffer.initialize(from: bytes)
+    }
+
+    /// Reads a whole file with POSIX reads, sized by `fstat`, so large exports are not copied twice.
+    ///
+    /// Not `mmap`: a file truncated by its exporter while mapped would crash the reader with SIGBUS.
+    init(contentsOfFile path: String) throws(StepImportError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+        }
+        var capacity = max(Int(info.st_size), 0)
+        var pointer = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1), alignment: 1)
+        var count = 0
+        while true {
+            if count == capacity {
+                // The file grew while being read (or st_size was 0 for a pipe): grow the buffer.
+                let larger = max(capacity * 2, 65_536)
+                let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 1)
+                moved.copyMemory(from: pointer, byteCount: count)
+                pointer.deallocate()
+                pointer = moved
+                capacity = larger
+            }
+            let got = read(descriptor, pointer + count, capacity - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                pointer.deallocate()
+                throw .unreadable(file: path, reason: reason)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        buffer = UnsafeMutableBufferPointer(start: pointer.bindMemory(to: UInt8.self, capacity: capacity), count: count)
     }
 
     deinit { buffer.deallocate() }

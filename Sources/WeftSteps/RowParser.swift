@@ -408,7 +408,15 @@ struct RowParser {
     private static let stepTypeShort = Array("StepCount".utf8)
 
     private static func isStepType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.elementsEqual(stepTypeLong) || bytes.elementsEqual(stepTypeShort)
+        equal(bytes, stepTypeLong) || equal(bytes, stepTypeShort)
+    }
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
+        guard bytes.count == literal.count else { return false }
+        return literal.withUnsafeBufferPointer { stored in
+            guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
+            return memcmp(left, right, stored.count) == 0
+        }
     }
 
     /// The `YYYY-MM-DD` in a file's base name.

@@ -66,8 +66,6 @@ public enum StepAggregator {
         let blockSize = 1440 * sourceCount
         var lastKey = Int64.min
         var lastBase = 0
-        var seen = Set<StepSample>()
-        seen.reserveCapacity(batch.samples.count)
 
         func base(of key: Int64) -> Int {
             if key == lastKey { return lastBase }
@@ -85,9 +83,15 @@ public enum StepAggregator {
             return found
         }
 
-        for sample in batch.samples {
+        // Sorting puts exact duplicates side by side and keeps the minute blocks warm; exports are nearly in time
+        // order already, which the standard library's merge sort handles in close to linear time.
+        let samples = batch.samples.sorted {
+            ($0.start, $0.source, $0.end, $0.steps) < ($1.start, $1.source, $1.end, $1.steps)
+        }
+        for index in samples.indices {
+            let sample = samples[index]
             // Exact duplicate rows (same source, interval and value) are re-exports, not extra steps.
-            guard seen.insert(sample).inserted else { continue }
+            if index > 0, samples[index - 1] == sample { continue }
             if sample.end <= sample.start {
                 let minute = Int64((sample.start / 60).rounded(.down))
                 let key = minute.floorDiv(1440)

@@ -25,20 +25,20 @@ public enum StepImporter {
     /// Reads one file; `file` names it in messages and, for Google Fit per-day files, gives the date.
     public static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch
     {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
-        }
-        return try importData(data, file: path, options: options)
+        try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
     }
 
     /// Reads one file's bytes.
     public static func importData<Bytes: Collection>(_ bytes: Bytes, file: String, options: StepImportOptions)
         throws(StepImportError) -> StepBatch where Bytes.Element == UInt8
     {
-        var reader = CSVReader(bytes: bytes)
+        try importReader(CSVReader(bytes: bytes), file: file, options: options)
+    }
+
+    private static func importReader(_ reader: consuming CSVReader, file: String, options: StepImportOptions)
+        throws(StepImportError) -> StepBatch
+    {
+        var reader = reader
         guard reader.next() else { throw .empty(file: file) }
         // Samsung writes a metadata line (`com.samsung.shealth.step_daily_trend,7006011,6`) above the header.
         if reader.string(0).hasPrefix("com.samsung."), reader.count <= 4 {

@@ -59,3 +59,27 @@ import Testing
         #expect(batch.issues.first?.message.contains("no STEPS column") == true)
     }
 }
+
+@Suite struct FileReadingTests {
+    @Test func aMissingFileNamesThePath() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("weft-steps-\(UUID().uuidString).csv")
+            .path
+        #expect {
+            try StepImporter.importFile(atPath: path, options: StepImportOptions(timeZone: zone("UTC")))
+        } throws: { error in
+            guard let error = error as? StepImportError, case .unreadable(let file, _) = error else { return false }
+            return file == path && error.description.hasPrefix(path)
+        }
+    }
+
+    @Test func anEmptyFileIsReportedAsEmpty() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-steps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("empty.csv").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        #expect(throws: StepImportError.empty(file: path)) {
+            try StepImporter.importFile(atPath: path, options: StepImportOptions(timeZone: zone("UTC")))
+        }
+    }
+}
