@@ -3,7 +3,8 @@ import Foundation
 /// A streaming CSV reader over bytes: RFC 4180 quotes, backslash-escaped quotes, BOM, CRLF, `,` or `;`.
 ///
 /// Fields are byte ranges into one owned buffer; quoted fields are unescaped in place (the unescaped text is never
-/// longer than the escaped one), so reading a row allocates nothing once the field arrays have grown.
+/// longer than the escaped one), so reading a row allocates nothing once the field arrays have grown. Copies of a
+/// reader share that buffer, so read the rows through one copy only.
 public struct CSVReader {
     /// The field separator in use.
     public let delimiter: UInt8
@@ -11,6 +12,8 @@ public struct CSVReader {
     public private(set) var line: Int = 0
     /// The number of fields in the current row.
     public var count: Int { starts.count }
+    /// True when the current row has a quoted field that never closes (it then runs to the end of the input).
+    public private(set) var hasUnterminatedQuote = false
 
     private let storage: ByteStorage
     private var position: Int
@@ -75,6 +78,7 @@ public struct CSVReader {
         starts.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         guard position < end else { return false }
+        hasUnterminatedQuote = false
         line = nextLine
         let delimiter = self.delimiter
         var index = position
@@ -109,7 +113,7 @@ public struct CSVReader {
                     write += 1
                     read += 1
                 }
-                _ = closed
+                if !closed { hasUnterminatedQuote = true }
                 // Anything between the closing quote and the delimiter is kept (lenient, like most readers).
                 var tail = read
                 while tail < end, buffer[tail] != delimiter, buffer[tail] != UInt8(ascii: "\n") {

@@ -78,7 +78,7 @@ struct RowParser {
         let valueColumn = try require("value")
         var dates = PatternSet(["yyyy-MM-dd HH:mm:ss Z", "iso"])
         let fixedSource = sourceColumn == nil ? batch.source(named: "Apple Health") : -1
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow { continue }
             if let typeColumn, !Self.isStepType(reader.bytes(typeColumn)) { continue }
             batch.rowCount += 1
@@ -106,7 +106,7 @@ struct RowParser {
             "dd.MM.yyyy HH:mm", "dd/MM/yyyy", "dd.MM.yyyy",
         ])
         let source = batch.source(named: "Health Auto Export")
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow { continue }
             // A spreadsheet-style "Total" row is not a day.
             if reader.string(dateColumn).lowercased().hasPrefix("total") { continue }
@@ -131,7 +131,7 @@ struct RowParser {
             "yyyy-MM-dd HH:mm:ss Z", "iso",
         ])
         let source = batch.source(named: "QS Access")
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow || reader.isEmpty(stepsColumn) { continue }
             batch.rowCount += 1
             guard let start = instant(reader, startColumn, "Start", &dates),
@@ -149,7 +149,7 @@ struct RowParser {
         }
         var dates = PatternSet(["yyyy-MM-dd"])
         let source = batch.source(named: "Google Fit")
-        while reader.next() {
+        while nextRow(&reader) {
             // An empty step cell means Google Fit has no step data that day, which is not 0 steps.
             if reader.isBlankRow || reader.isEmpty(stepsColumn) { continue }
             batch.rowCount += 1
@@ -169,7 +169,7 @@ struct RowParser {
         }
         var times = PatternSet(["HH:mm:ss.SZ", "HH:mm:ssZ", "HH:mm:ss.S", "HH:mm:ss", "HH:mm"])
         let source = batch.source(named: "Google Fit")
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow || reader.isEmpty(stepsColumn) { continue }
             batch.rowCount += 1
             guard let startFields = fields(reader, startColumn, "Start time", &times),
@@ -190,7 +190,7 @@ struct RowParser {
         let idColumn = header.index("Id")
         var dates = PatternSet(["M/d/yyyy", "yyyy-MM-dd", "M/d/yyyy H:mm", "M/d/yyyy h:mm:ss a"])
         let fixedSource = idColumn == nil ? batch.source(named: "Fitbit") : -1
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
             let source = idColumn.map { sourceIndex(reader.bytes($0), prefix: "Fitbit ") { "" } } ?? fixedSource
@@ -210,7 +210,7 @@ struct RowParser {
             "M/d/yyyy h:mm:ss a", "M/d/yyyy h:mm a", "M/d/yyyy H:mm:ss", "M/d/yyyy H:mm", "iso",
         ])
         let fixedSource = idColumn == nil ? batch.source(named: "Fitbit") : -1
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
             let source = idColumn.map { sourceIndex(reader.bytes($0), prefix: "Fitbit ") { "" } } ?? fixedSource
@@ -226,7 +226,7 @@ struct RowParser {
         let stepsColumn = try require("Steps")
         var dates = PatternSet(["yyyy-MM-dd", "M/d/yyyy", "dd-MM-yyyy", "dd.MM.yyyy"])
         let source = batch.source(named: "Fitbit")
-        while reader.next() {
+        while nextRow(&reader) {
             // The section ends at a blank line or the next section's title.
             if reader.isBlankRow || reader.count == 1 { break }
             batch.rowCount += 1
@@ -243,7 +243,7 @@ struct RowParser {
         let typeColumn = header.index("source_type")
         var dates = PatternSet(["yyyy-MM-dd HH:mm:ss.S", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"])
         let source = batch.source(named: "Samsung Health")
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow { continue }
             // One row per device per day; -2 is Samsung's own merge of all devices.
             if let typeColumn, ByteNumber.integer(reader.bytes(typeColumn)) != -2 { continue }
@@ -266,7 +266,7 @@ struct RowParser {
         let stepsColumn = try require("STEPS")
         let deviceColumn = header.index("DEVICE_ID")
         let fixedSource = deviceColumn == nil ? batch.source(named: "Gadgetbridge") : -1
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
             guard let seconds = ByteNumber.integer(reader.bytes(timeColumn)) else {
@@ -294,7 +294,7 @@ struct RowParser {
         let sourceColumn = try mapping.source.map { name throws(StepImportError) in try column(name) }
         var dates = PatternSet(patterns: try DatePattern.list(mapping.dateFormat))
         let fixedSource = sourceColumn == nil ? batch.source(named: mapping.sourceName) : -1
-        while reader.next() {
+        while nextRow(&reader) {
             if reader.isBlankRow { continue }
             batch.rowCount += 1
             let source = sourceColumn.map { sourceIndex(reader.bytes($0), prefix: "") { "" } } ?? fixedSource
@@ -310,6 +310,17 @@ struct RowParser {
     }
 
     // MARK: Helpers
+
+    /// The next row; a row whose quote never closes swallowed the rest of the file, so it is reported and ends it.
+    private mutating func nextRow(_ reader: inout CSVReader) -> Bool {
+        guard reader.next() else { return false }
+        guard !reader.hasUnterminatedQuote else {
+            batch.rowCount += 1
+            bad(reader.line, "a quoted field is never closed (missing \")")
+            return false
+        }
+        return true
+    }
 
     private func require(_ name: String) throws(StepImportError) -> Int {
         guard let index = header.index(name) else {

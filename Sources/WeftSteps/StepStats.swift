@@ -7,15 +7,16 @@ public enum StepStats {
     /// A day whose goal is 0 neither counts nor breaks; a day missing from the history ends the streak; a day under
     /// its goal ends it.
     public static func streak(_ history: StepHistory, today: StepDay, rule: StreakRule) -> Int {
+        // Today without an import yet has 0 steps against today's goal rather than being a missing day.
+        let todayRecord = history.days[today] ?? StepDayRecord(steps: 0, goal: history.goals.goal(for: today))
         var day = today
-        if rule == .fair {
-            let todayMet = history.days[today].map { $0.goal > 0 && $0.steps >= $0.goal } ?? false
-            if !todayMet { day = today.adding(days: -1) }
+        if rule == .fair, !(todayRecord.goal > 0 && todayRecord.steps >= todayRecord.goal) {
+            day = today.adding(days: -1)
         }
         guard let earliest = history.days.keys.min() else { return 0 }
         var count = 0
-        while day >= earliest {
-            guard let record = history.days[day] else { break }
+        while day >= earliest || day == today {
+            guard let record = day == today ? todayRecord : history.days[day] else { break }
             if record.goal > 0 {
                 guard record.steps >= record.goal else { break }
                 count += 1

@@ -75,3 +75,18 @@ import Testing
         #expect(throws: StepImportError.self) { try DatePattern("yyyy-MM-dd QQ") }
     }
 }
+
+@Suite struct UnterminatedQuoteTests {
+    @Test func anUnclosedQuoteIsReportedOnItsLine() throws {
+        let text = """
+            TIMESTAMP,DEVICE_ID,USER_ID,RAW_INTENSITY,STEPS,RAW_KIND,HEART_RATE
+            1704067200,1,1,10,5,1,255
+            1704067260,"1,1,10,5,1,255
+            1704067320,1,1,10,5,1,255
+
+            """
+        let batch = try importText(text, lenient: true)
+        #expect(batch.samples.count == 1)
+        #expect(batch.issues.map(\.description) == ["test.csv:3: a quoted field is never closed (missing \")"])
+    }
+}

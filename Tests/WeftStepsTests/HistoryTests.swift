@@ -157,3 +157,27 @@ import WeftCore
         #expect(StepHistory(rows: original.rows, goals: original.goals, updatedAt: original.updatedAt) == original)
     }
 }
+
+@Suite struct StreakEdgeTests {
+    @Test func aRestDayTodayWithoutDataDoesNotZeroTheStrictStreak() {
+        // Sunday 2026-03-08 has goal 0 and no import yet; Friday and Saturday met their goals.
+        let history = StepHistory(
+            rows: [
+                StepHistoryRow(day: day("2026-03-06"), steps: 9000, goal: 8000),
+                StepHistoryRow(day: day("2026-03-07"), steps: 9000, goal: 8000),
+            ], goals: StepGoals(weekday: 8000, weekend: 8000, weekendDays: [1]).withSundayOff())
+        #expect(StepStats.streak(history, today: day("2026-03-08"), rule: .strict) == 2)
+        #expect(StepStats.streak(history, today: day("2026-03-08"), rule: .fair) == 2)
+        // On Monday Sunday is no longer today: it has no data, so it is a missing day and ends both streaks.
+        #expect(StepStats.streak(history, today: day("2026-03-09"), rule: .strict) == 0)
+        #expect(StepStats.streak(history, today: day("2026-03-09"), rule: .fair) == 0)
+    }
+}
+
+extension StepGoals {
+    fileprivate func withSundayOff() -> StepGoals {
+        var goals = self
+        goals.weekend = 0
+        return goals
+    }
+}
