@@ -1,49 +1,5 @@
 import Foundation
 
-/// How overlapping sources are combined in each minute.
-public enum DedupMode: String, Sendable, Codable, CaseIterable {
-    /// Only the highest-ranked source with steps in that minute counts (Apple Health's rule).
-    case priority
-    /// The largest source in that minute counts (Pedometer++'s rule).
-    case max
-}
-
-/// How samples become daily totals.
-public struct StepAggregationOptions: Sendable {
-    /// The zone whose local days the totals are for.
-    public var timeZone: TimeZone
-    /// Per-minute combination of sources.
-    public var dedup: DedupMode
-    /// Source names ranked first, in this order; other sources follow by class (user-entered, watch, phone, other).
-    public var priority: [String]
-
-    /// Creates options.
-    public init(timeZone: TimeZone, dedup: DedupMode = .priority, priority: [String] = []) {
-        self.timeZone = timeZone
-        self.dedup = dedup
-        self.priority = priority
-    }
-}
-
-/// Daily step totals, de-duplicated across sources, and each source's own daily totals; unrounded.
-public struct StepTotals: Sendable, Equatable {
-    /// The de-duplicated total of each local day.
-    public var days: [StepDay: Double] = [:]
-    /// Each source's own total per local day, before de-duplication.
-    public var perSource: [StepDay: [String: Double]] = [:]
-
-    /// Empty totals.
-    public init() {}
-
-    /// Each day's total rounded (half away from zero) once, at the end.
-    public var rounded: [StepDay: Int] { days.mapValues(Self.round) }
-
-    /// Each source's daily totals, rounded.
-    public var roundedPerSource: [StepDay: [String: Int]] { perSource.mapValues { $0.mapValues(Self.round) } }
-
-    static func round(_ value: Double) -> Int { Int(value.rounded(.toNearestOrAwayFromZero)) }
-}
-
 /// Turns a batch into daily totals: drops exact duplicates, spreads samples over minutes, de-duplicates sources per
 /// minute and sums local days.
 public enum StepAggregator {

@@ -1,42 +1,5 @@
 import Foundation
 
-/// One timed step sample: steps taken over [start, end), seconds since 1970 in UTC.
-public struct StepSample: Sendable, Hashable {
-    /// Index into the batch's `sources`.
-    public var source: Int
-    /// Start, seconds since 1970.
-    public var start: Double
-    /// End, seconds since 1970; equal to `start` for a zero-length sample.
-    public var end: Double
-    /// Steps taken.
-    public var steps: Double
-
-    /// Creates a sample.
-    public init(source: Int, start: Double, end: Double, steps: Double) {
-        self.source = source
-        self.start = start
-        self.end = end
-        self.steps = steps
-    }
-}
-
-/// One source's total for one local day, from exports that only have daily values.
-public struct DailyStepTotal: Sendable, Hashable {
-    /// Index into the batch's `sources`.
-    public var source: Int
-    /// The local day.
-    public var day: StepDay
-    /// Steps that day.
-    public var steps: Double
-
-    /// Creates a daily total.
-    public init(source: Int, day: StepDay, steps: Double) {
-        self.source = source
-        self.day = day
-        self.steps = steps
-    }
-}
-
 /// What one or more imported files yielded: sources, samples, daily totals and the bad rows that were skipped.
 public struct StepBatch: Sendable {
     /// Every source seen, indexed by the samples' `source`.

@@ -45,29 +45,3 @@ public struct StepGoals: Sendable, Hashable, Codable {
         return names.firstIndex(of: prefix).map { $0 + 1 }
     }
 }
-
-/// How the streak treats today.
-public enum StreakRule: String, Sendable, Codable, CaseIterable {
-    /// Counting starts yesterday unless today already met its goal, so an unfinished today never breaks it.
-    case fair
-    /// Counting starts today; an unmet today gives 0.
-    case strict
-}
-
-/// What averages divide by.
-public enum AverageRule: String, Sendable, Codable, CaseIterable {
-    /// The number of days in the window that have data.
-    case daysWithData = "days-with-data"
-    /// The number of days in the window.
-    case calendarDays = "calendar-days"
-}
-
-/// Whether step data can be read, as `__steps_access` reports it.
-public enum StepAccess: String, Sendable, Codable {
-    /// Data exists.
-    case authorised
-    /// No source is configured.
-    case notDetermined
-    /// The configured source cannot be read.
-    case denied
-}

@@ -1,36 +1,5 @@
 import Foundation
 
-/// One day of the history: its steps and the goal that applied when it was recorded.
-public struct StepDayRecord: Sendable, Hashable, Codable {
-    /// Steps that day (already de-duplicated and rounded).
-    public var steps: Int
-    /// The goal that applied that day.
-    public var goal: Int
-
-    /// Creates a record.
-    public init(steps: Int, goal: Int) {
-        self.steps = steps
-        self.goal = goal
-    }
-}
-
-/// One history row, the shape for a table (`day TEXT PRIMARY KEY, steps INTEGER, goal INTEGER`).
-public struct StepHistoryRow: Sendable, Hashable, Codable {
-    /// The local day.
-    public var day: StepDay
-    /// Steps that day.
-    public var steps: Int
-    /// The goal that applied that day.
-    public var goal: Int
-
-    /// Creates a row.
-    public init(day: StepDay, steps: Int, goal: Int) {
-        self.day = day
-        self.steps = steps
-        self.goal = goal
-    }
-}
-
 /// The daily step history with the settings its variables need; Codable as a snapshot payload.
 public struct StepHistory: Sendable, Hashable, Codable {
     /// Each local day with data.
