@@ -2,6 +2,8 @@ import Foundation
 
 /// A streaming CSV reader over bytes: RFC 4180 quotes, backslash-escaped quotes, BOM, CRLF, `,` or `;`.
 ///
+/// Inside quotes both dialects are understood at once: `""` and `\"` are a quote, `\\` is a backslash.
+///
 /// Fields are byte ranges into one owned buffer; quoted fields are unescaped in place (the unescaped text is never
 /// longer than the escaped one), so reading a row allocates nothing once the field arrays have grown. Copies of a
 /// reader share that buffer, so read the rows through one copy only.
@@ -102,8 +104,11 @@ public struct CSVReader {
                         closed = true
                         break
                     }
-                    if byte == UInt8(ascii: "\\"), read + 1 < end, buffer[read + 1] == UInt8(ascii: "\"") {
-                        buffer[write] = UInt8(ascii: "\"")
+                    // The backslash dialect (Radcliffe's applehealthdata.py) writes `\"` for `"` and `\\` for `\`.
+                    if byte == UInt8(ascii: "\\"), read + 1 < end,
+                        buffer[read + 1] == UInt8(ascii: "\"") || buffer[read + 1] == UInt8(ascii: "\\")
+                    {
+                        buffer[write] = buffer[read + 1]
                         write += 1
                         read += 2
                         continue

@@ -19,8 +19,10 @@ import Testing
     }
 
     @Test func backslashEscapedQuotesAreUnescaped() {
-        let result = rows("name,value\n\"Ann \\\"Walks\\\" iPhone\",25\n")
+        let result = rows("name,value\n\"Ann \\\"Walks\\\" iPhone\",25\n\"C:\\\\\",3\n")
         #expect(result[1].fields == ["Ann \"Walks\" iPhone", "25"])
+        // An escaped backslash right before the closing quote does not escape the quote.
+        #expect(result[2].fields == ["C:\\", "3"])
     }
 
     @Test func bomCRLFAndTrailingCommaAreHandled() {
