@@ -14,7 +14,7 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownFormatName(String)
     /// A date layout contains letters that are not date fields.
     case badDateFormat(format: String)
-    /// More than the tolerated share of rows were bad.
+    /// More than the tolerated share of rows were bad; `first` holds up to ten of them.
     case tooManyBadRows(file: String, bad: Int, total: Int, first: [StepIssue])
     /// A per-day Google Fit file whose name carries no date.
     case noDateInFileName(file: String)

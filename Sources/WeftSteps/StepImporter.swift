@@ -51,7 +51,8 @@ public enum StepImporter {
         if !options.lenient, batch.rowCount > 0,
             Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount)
         {
-            throw .tooManyBadRows(file: file, bad: batch.issues.count, total: batch.rowCount, first: batch.issues)
+            throw .tooManyBadRows(
+                file: file, bad: batch.issues.count, total: batch.rowCount, first: Array(batch.issues.prefix(10)))
         }
         return batch
     }
