@@ -89,7 +89,12 @@ public enum StepFormat: Sendable, Hashable {
         }
         if header.has("Date", "Steps", "Calories Burned") { return .fitbitDashboard }
         if header.has("Start", "Finish"), header.index(containing: ["steps"]) != nil { return .qsAccess }
-        if header.names.count >= 2, header.index(containing: stepWords) ?? 0 > 0 { return .healthAutoExport }
+        // Health Auto Export: a date column first (in any of the app's languages), a step column after it.
+        if header.names.count >= 2, header.index(containing: stepWords) ?? 0 > 0,
+            let first = header.baseKeys.first, ["date", "fecha", "datum", "data"].contains(where: first.contains)
+        {
+            return .healthAutoExport
+        }
         return nil
     }
 }

@@ -174,7 +174,10 @@ import Testing
         #expect(detect("Date/Time,Active Energy (kJ),Step Count (count)") == "health-auto-export")
         #expect(detect("Start,Finish,Steps (count)") == "qs-access")
         #expect(detect("Date,Calories Burned,Steps,Distance") == "fitbit-dashboard")
+        #expect(detect("Datum,Gewicht (kg),Schrittzahl (Anzahl)") == "health-auto-export")
         #expect(detect("when,what,how much") == nil)
+        // Google's newer per-minute files are not Health Auto Export; they need a generic mapping.
+        #expect(detect("timestamp,steps,data source") == nil)
     }
 
     @Test func unknownLayoutAndFormatOverride() throws {
