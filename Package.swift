@@ -57,6 +57,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // Step-count CSV exports: parsing, de-duplication, daily totals, goals, streaks and variables.
+        .target(
+            name: "WeftSteps",
+            dependencies: ["WeftCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "weft",
             dependencies: [
@@ -77,5 +81,6 @@ let package = Package(
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
         .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar"]),
         .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore"]),
+        .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore"]),
     ]
 )

@@ -1,0 +1,9 @@
+import Foundation
+
+/// What averages divide by.
+public enum AverageRule: String, Sendable, Codable, CaseIterable {
+    /// The number of days in the window that have data.
+    case daysWithData = "days-with-data"
+    /// The number of days in the window.
+    case calendarDays = "calendar-days"
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What one or more imported files yielded: sources, samples, daily totals and the bad rows that were skipped.
+public struct StepBatch: Sendable {
+    /// Every source seen, indexed by the samples' `source`.
+    public private(set) var sources: [StepSource] = []
+    /// Timed samples.
+    public var samples: [StepSample] = []
+    /// Daily totals.
+    public var dailyTotals: [DailyStepTotal] = []
+    /// Bad rows that were skipped.
+    public var issues: [StepIssue] = []
+    /// Data rows read (good and bad), for the bad-row share.
+    public var rowCount = 0
+    private var sourceIndex: [String: Int] = [:]
+
+    /// An empty batch.
+    public init() {}
+
+    /// The index of a source, adding it on first sight (its kind is decided then).
+    public mutating func source(named name: String, device: String = "") -> Int {
+        if let index = sourceIndex[name] { return index }
+        sources.append(StepSource(name: name, device: device))
+        sourceIndex[name] = sources.count - 1
+        return sources.count - 1
+    }
+
+    /// Samples as (source name, start, end, steps), for callers that do not care about indices.
+    public var namedSamples: [(source: String, start: Date, end: Date, steps: Double)] {
+        samples.map {
+            (
+                sources[$0.source].name, Date(timeIntervalSince1970: $0.start), Date(timeIntervalSince1970: $0.end),
+                $0.steps
+            )
+        }
+    }
+
+    /// Adds another batch's content, re-indexing its sources.
+    public mutating func append(_ other: StepBatch) {
+        var map: [Int] = []
+        for source in other.sources {
+            if let index = sourceIndex[source.name] {
+                map.append(index)
+            } else {
+                sources.append(source)
+                sourceIndex[source.name] = sources.count - 1
+                map.append(sources.count - 1)
+            }
+        }
+        samples.reserveCapacity(samples.count + other.samples.count)
+        for var sample in other.samples {
+            sample.source = map[sample.source]
+            samples.append(sample)
+        }
+        for var total in other.dailyTotals {
+            total.source = map[total.source]
+            dailyTotals.append(total)
+        }
+        issues += other.issues
+        rowCount += other.rowCount
+    }
+}

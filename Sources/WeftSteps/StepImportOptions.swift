@@ -1,0 +1,21 @@
+import Foundation
+
+/// How to read step export files.
+public struct StepImportOptions: Sendable {
+    /// The zone of local (offset-less) times in the files, like `--tz`.
+    public var timeZone: TimeZone
+    /// A format chosen by name instead of detection.
+    public var format: StepFormat?
+    /// Import the good rows even when more than `maxBadFraction` of the rows are bad.
+    public var lenient: Bool
+    /// The share of bad rows above which a file is rejected whole (1%).
+    public var maxBadFraction: Double
+
+    /// Creates options.
+    public init(timeZone: TimeZone, format: StepFormat? = nil, lenient: Bool = false, maxBadFraction: Double = 0.01) {
+        self.timeZone = timeZone
+        self.format = format
+        self.lenient = lenient
+        self.maxBadFraction = maxBadFraction
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Reads step exports into samples and daily totals.
+public enum StepImporter {
+    /// Reads one file; `file` names it in messages and, for Google Fit per-day files, gives the date.
+    public static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch
+    {
+        try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
+    }
+
+    /// Reads one file's bytes.
+    public static func importData<Bytes: Collection>(_ bytes: Bytes, file: String, options: StepImportOptions)
+        throws(StepImportError) -> StepBatch where Bytes.Element == UInt8
+    {
+        try importReader(CSVReader(bytes: bytes), file: file, options: options)
+    }
+
+    private static func importReader(_ reader: consuming CSVReader, file: String, options: StepImportOptions)
+        throws(StepImportError) -> StepBatch
+    {
+        var reader = reader
+        guard reader.next() else { throw .empty(file: file) }
+        // Samsung writes a metadata line (`com.samsung.shealth.step_daily_trend,7006011,6`) above the header.
+        if reader.string(0).hasPrefix("com.samsung."), reader.count <= 4 {
+            guard reader.next() else { throw .empty(file: file) }
+        }
+        var format = options.format
+        // The fitbit.com dashboard export is a sequence of titled sections; steps live under `Activities`.
+        if format == nil || format == .fitbitDashboard, reader.count == 1, !reader.isBlankRow {
+            let title = reader.string(0).trimmingCharacters(in: .whitespaces)
+            if ["Body", "Foods", "Activities", "Sleep", "Food Log"].contains(where: { title.hasPrefix($0) }) {
+                while reader.string(0).trimmingCharacters(in: .whitespaces) != "Activities" || reader.count != 1 {
+                    guard reader.next() else {
+                        throw .missingColumn(
+                            file: file, line: reader.line, format: "fitbit-dashboard", column: "Activities")
+                    }
+                }
+                guard reader.next() else { throw .empty(file: file) }
+                format = .fitbitDashboard
+            }
+        }
+        let header = StepHeader(reader.strings)
+        let headerLine = reader.line
+        guard let chosen = format ?? StepFormat.detect(header) else {
+            throw .unknownFormat(file: file, header: header.names)
+        }
+        var parser = RowParser(file: file, header: header, headerLine: headerLine, options: options, format: chosen)
+        parser.decimalComma = reader.delimiter == UInt8(ascii: ";")
+        try parser.run(&reader)
+        let batch = parser.batch
+        if !options.lenient, batch.rowCount > 0,
+            Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount)
+        {
+            throw .tooManyBadRows(
+                file: file, bad: batch.issues.count, total: batch.rowCount, first: Array(batch.issues.prefix(10)))
+        }
+        return batch
+    }
+
+    /// Reads several files into one batch; each file is checked for bad rows on its own.
+    public static func importFiles(atPaths paths: [String], options: StepImportOptions) throws(StepImportError)
+        -> StepBatch
+    {
+        var batch = StepBatch()
+        for path in paths { batch.append(try importFile(atPath: path, options: options)) }
+        return batch
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// One timed step sample: steps taken over [start, end), seconds since 1970 in UTC.
+public struct StepSample: Sendable, Hashable {
+    /// Index into the batch's `sources`.
+    public var source: Int
+    /// Start, seconds since 1970.
+    public var start: Double
+    /// End, seconds since 1970; equal to `start` for a zero-length sample.
+    public var end: Double
+    /// Steps taken.
+    public var steps: Double
+
+    /// Creates a sample.
+    public init(source: Int, start: Double, end: Double, steps: Double) {
+        self.source = source
+        self.start = start
+        self.end = end
+        self.steps = steps
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import WeftCore
+
+/// A `type = "steps"` provider file's own keys, checked, with errors naming the file, line and key.
+///
+/// Storage, file watching and refresh stay with the provider glue; this only turns TOML into the pure options.
+public struct StepSettings: Sendable {
+    /// Export files or glob patterns (`files = ["~/exports/StepCount*.csv"]`), as written.
+    public var files: [String]
+    /// `timezone`, when set; otherwise the caller's zone applies.
+    public var timeZone: TimeZone?
+    /// `format`, when set (with `start_column`/`steps_column`… for `generic`); otherwise detected per file.
+    public var format: StepFormat?
+    /// `lenient = true` imports the good rows of files with more than 1% bad rows.
+    public var lenient: Bool
+    /// `dedup = "priority"` (default) or `"max"`.
+    public var dedup: DedupMode
+    /// `priority = ["Anna’s Apple Watch", "iPhone"]`: source names ranked first.
+    public var priority: [String]
+    /// `goal_weekday`, `goal_weekend`, `weekend_days = ["sat", "sun"]`.
+    public var goals: StepGoals
+    /// `streak_rule = "fair"` (default) or `"strict"`.
+    public var streakRule: StreakRule
+    /// `average = "days-with-data"` (default) or `"calendar-days"`.
+    public var averageRule: AverageRule
+
+    /// Every key a steps provider file may contain besides `type`.
+    public static let knownKeys: Set<String> = [
+        "files", "timezone", "format", "lenient", "dedup", "priority", "goal_weekday", "goal_weekend", "weekend_days",
+        "streak_rule", "average", "start_column", "end_column", "steps_column", "source_column", "source_name",
+        "date_format", "prefix", "interval", "name",
+    ]
+
+    /// Reads and checks the keys.
+    public init(config: ProviderConfig) throws(ConfigError) {
+        try config.checkKnownKeys(Self.knownKeys)
+        files = try config.stringArray("files") ?? []
+        if let name = try config.string("timezone") {
+            guard let zone = TimeZone(identifier: name) else {
+                throw config.invalid("timezone", "\"\(name)\" is not an IANA time zone such as \"Europe/Berlin\"")
+            }
+            timeZone = zone
+        }
+        lenient = try config.bool("lenient") ?? false
+        dedup = try Self.choice(config, "dedup", default: .priority)
+        streakRule = try Self.choice(config, "streak_rule", default: .fair)
+        averageRule = try Self.choice(config, "average", default: .daysWithData)
+        priority = try config.stringArray("priority") ?? []
+        let weekday = try Self.goal(config, "goal_weekday") ?? 10_000
+        let weekend = try Self.goal(config, "goal_weekend")
+        var weekendDays: Set<Int> = [1, 7]
+        if let names = try config.stringArray("weekend_days") {
+            weekendDays = []
+            for name in names {
+                guard let number = StepGoals.weekdayNumber(name) else {
+                    throw config.invalid("weekend_days", "\"\(name)\" is not a weekday; write e.g. [\"sat\", \"sun\"]")
+                }
+                weekendDays.insert(number)
+            }
+        }
+        goals = StepGoals(weekday: weekday, weekend: weekend, weekendDays: weekendDays)
+        format = try Self.format(config)
+    }
+
+    /// Import options in `zone` (the configured `timezone` wins).
+    public func importOptions(timeZone zone: TimeZone) -> StepImportOptions {
+        StepImportOptions(timeZone: timeZone ?? zone, format: format, lenient: lenient)
+    }
+
+    /// Aggregation options in `zone` (the configured `timezone` wins).
+    public func aggregationOptions(timeZone zone: TimeZone) -> StepAggregationOptions {
+        StepAggregationOptions(timeZone: timeZone ?? zone, dedup: dedup, priority: priority)
+    }
+
+    private static func choice<Value: RawRepresentable & CaseIterable>(
+        _ config: ProviderConfig, _ key: String, default fallback: Value
+    ) throws(ConfigError) -> Value where Value.RawValue == String {
+        guard let text = try config.string(key) else { return fallback }
+        guard let value = Value(rawValue: text) else {
+            let known = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw config.invalid(key, "\"\(text)\" is not one of \(known)")
+        }
+        return value
+    }
+
+    private static func goal(_ config: ProviderConfig, _ key: String) throws(ConfigError) -> Int? {
+        guard let value = try config.integer(key) else { return nil }
+        guard value >= 0 else { throw config.invalid(key, "a goal cannot be negative (0 means no goal that day)") }
+        return value
+    }
+
+    private static func format(_ config: ProviderConfig) throws(ConfigError) -> StepFormat? {
+        let start = try config.string("start_column")
+        let steps = try config.string("steps_column")
+        let name = try config.string("format") ?? (start != nil || steps != nil ? "generic" : nil)
+        guard let name else { return nil }
+        var mapping: GenericMapping?
+        if name == "generic" {
+            guard let start else {
+                throw .missingKey(file: config.file, key: "start_column", expected: "the column with the sample start")
+            }
+            guard let steps else {
+                throw .missingKey(file: config.file, key: "steps_column", expected: "the column with the step count")
+            }
+            let dateFormat = try config.string("date_format") ?? "iso"
+            do {
+                _ = try DatePattern.list(dateFormat)
+            } catch {
+                throw config.invalid("date_format", error.description)
+            }
+            mapping = GenericMapping(
+                start: start, end: try config.string("end_column"), steps: steps,
+                source: try config.string("source_column"), sourceName: try config.string("source_name") ?? "CSV",
+                dateFormat: dateFormat)
+        }
+        do {
+            return try StepFormat(name: name, mapping: mapping)
+        } catch {
+            throw config.invalid("format", error.description)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import WeftSteps
+
+@Suite struct TimeTests {
+    @Test func civilDatesRoundTripAcrossCenturiesAndLeapDays() {
+        for number in stride(from: Int64(-800_000), through: 800_000, by: 997) {
+            let parts = CivilDate.civil(fromDays: number)
+            #expect(CivilDate.daysFromCivil(year: parts.year, month: parts.month, day: parts.day) == number)
+        }
+        #expect(CivilDate.daysFromCivil(year: 1970, month: 1, day: 1) == 0)
+        #expect(
+            CivilDate.daysFromCivil(year: 2024, month: 3, day: 1)
+                - CivilDate.daysFromCivil(year: 2024, month: 2, day: 28) == 2)
+        #expect(CivilDate.daysInMonth(year: 1900, month: 2) == 28)
+        #expect(CivilDate.daysInMonth(year: 2000, month: 2) == 29)
+    }
+
+    @Test func stepDaysKnowTheirWeekdayAndZoneStart() {
+        #expect(day("2026-03-10").weekday == 3)  // Tuesday
+        #expect(day("1970-01-01").weekday == 5)  // Thursday
+        #expect(day("1969-12-28").weekday == 1)  // Sunday, before the epoch
+        #expect(day("2024-03-31").start(in: zone("Europe/Berlin")) == instant("2024-03-30T23:00:00Z"))
+        #expect(day("2024-04-01").start(in: zone("Europe/Berlin")) == instant("2024-03-31T22:00:00Z"))
+        #expect(StepDay(containing: instant("2024-03-31T21:59:59Z"), in: zone("Europe/Berlin")) == day("2024-03-31"))
+        #expect(StepDay(containing: instant("2024-03-31T22:00:00Z"), in: zone("Europe/Berlin")) == day("2024-04-01"))
+        #expect(StepDay(iso: "2024-02-30") == nil)
+    }
+
+    @Test func wallClockTimesInTheRepeatedAutumnHourTakeTheFirstOccurrence() {
+        var converter = ZoneConverter(timeZone: zone("Europe/Berlin"))
+        let wall = CivilDate.daysFromCivil(year: 2024, month: 10, day: 27) * 86_400 + 2 * 3600 + 30 * 60
+        #expect(converter.instant(wallSeconds: wall) == Int64(instant("2024-10-27T00:30:00Z").timeIntervalSince1970))
+        let after = CivilDate.daysFromCivil(year: 2024, month: 10, day: 27) * 86_400 + 4 * 3600
+        #expect(converter.instant(wallSeconds: after) == Int64(instant("2024-10-27T03:00:00Z").timeIntervalSince1970))
+        let gap = CivilDate.daysFromCivil(year: 2024, month: 3, day: 31) * 86_400 + 2 * 3600 + 30 * 60
+        // 02:30 does not exist on the spring day; it is read with the winter offset (03:30 CEST).
+        #expect(converter.instant(wallSeconds: gap) == Int64(instant("2024-03-31T01:30:00Z").timeIntervalSince1970))
+    }
+
+    @Test func severalFilesMergeTheirSources() throws {
+        let paths = ["apple_health/radcliffe_backslash_StepCount.csv", "gadgetbridge/gadgetbridge_rows.csv"].map(
+            Fixture.path)
+        let batch = try StepImporter.importFiles(atPaths: paths, options: StepImportOptions(timeZone: zone("UTC")))
+        #expect(
+            batch.sources.map(\.name) == [
+                "Mark’s Apple Watch", "Ann \"Walks\" iPhone", "Gadgetbridge device 1", "Gadgetbridge device 2",
+            ])
+        #expect(batch.samples.count == 5)
+        #expect(Set(batch.samples.map(\.source)) == [0, 1, 2, 3])
+        let totals = StepAggregator.aggregate(batch, options: StepAggregationOptions(timeZone: zone("UTC")))
+        #expect(totals.rounded == [day("2017-04-12"): 29, day("2024-01-01"): 80])
+    }
+}
