@@ -37,13 +37,39 @@ public enum TimeVariables {
 public enum ISOInstant {
     /// Formats an instant in UTC.
     public static func format(_ date: Date, milliseconds: Bool = false) -> String {
-        let parts = LocalTime.components(of: date, in: TimeZone(identifier: "UTC") ?? .gmt)
-        let base = String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year, parts.month, parts.day, parts.hour, parts.minute,
-            parts.second)
-        guard milliseconds else { return base + "Z" }
-        let millis = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
-        return base + String(format: ".%03dZ", (millis + 1000) % 1000)
+        // Plain arithmetic rather than Calendar: this runs on every render, and ICU's calendar costs a
+        // noticeable share of a status-bar call's start-up.
+        // Dates are stored relative to 2001, so an instant such as 1969-12-31T23:59:59.999 comes back a hair
+        // off: milliseconds round to the nearest (as ISO8601DateFormatter does), whole seconds truncate.
+        let seconds = date.timeIntervalSince1970
+        let totalMillis =
+            milliseconds ? Int64((seconds * 1000).rounded()) : Int64(seconds.rounded(.down)) * 1000
+        let (days, millisOfDay) = totalMillis.quotientAndRemainder(dividingBy: 86_400_000)
+        let dayNumber = millisOfDay < 0 ? days - 1 : days
+        let dayMillis = millisOfDay < 0 ? millisOfDay + 86_400_000 : millisOfDay
+        let (year, month, day) = civil(fromDays: dayNumber)
+        let second = dayMillis / 1000
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        text += "T" + pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
+        return milliseconds ? text + "." + pad(dayMillis % 1000, 3) + "Z" : text + "Z"
+    }
+
+    /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's civil_from_days).
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// Parses `2026-03-10T09:30:00Z`, with fractional seconds or a numeric offset.

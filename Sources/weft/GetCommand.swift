@@ -23,7 +23,7 @@ struct GetCommand: ParsableCommand {
     }
 
     static func execute(key: String, settings: RenderSettings) throws {
-        let session = try settings.open(environment: ProcessInfo.processInfo.environment)
+        let session = try settings.open(environment: ReadOptions.environment)
         let value = session.resolver.value(TemplateKey.canonical(key))
         try session.checkCache()
         guard let value, !value.isEmpty else { throw ExitCode(1) }

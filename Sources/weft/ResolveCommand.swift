@@ -26,7 +26,7 @@ struct ResolveCommand: ParsableCommand {
     }
 
     static func execute(templates: [String], settings: RenderSettings) throws {
-        let session = try settings.open(environment: ProcessInfo.processInfo.environment)
+        let session = try settings.open(environment: ReadOptions.environment)
         var output = ""
         for template in templates {
             if template == "-" {

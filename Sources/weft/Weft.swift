@@ -50,7 +50,7 @@ struct Weft: AsyncParsableCommand {
 
     /// Logs go to stderr; `WEFT_LOG=debug|info|warning|error` picks how much (default: error).
     static func bootstrapLogging() {
-        let level = ProcessInfo.processInfo.environment["WEFT_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .error
+        let level = getenv("WEFT_LOG").flatMap { Logger.Level(rawValue: String(cString: $0)) } ?? .error
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

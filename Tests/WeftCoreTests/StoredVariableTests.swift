@@ -78,6 +78,21 @@ import Testing
         #expect(TimeVariables.value("__time", context: context) == "12:30")
         #expect(TimeVariables.value("__weekday", context: context) == "Mi.")
     }
+
+    @Test func isoInstantsMatchFoundationAcrossEras() {
+        let reference = ISO8601DateFormatter()
+        reference.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        // Leap days, century years, before 1970 and milliseconds just under a second.
+        let samples: [TimeInterval] = [
+            0, -1, -0.001, 951_782_399.999, 951_825_600, 4_107_542_400, -2_208_988_800.5, 1_773_135_000.25,
+            253_402_300_799,
+        ]
+        for seconds in samples {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(ISOInstant.format(date, milliseconds: true) == reference.string(from: date), "\(seconds)")
+        }
+        #expect(ISOInstant.format(Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59Z")
+    }
 }
 
 @Suite struct FlatJSONObjectTests {
