@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "WeftEngine",
             dependencies: [
-                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand",
+                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand", "WeftWeather",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "WeftWeather",
             dependencies: [
-                "WeftCore",
+                "WeftCore", "WeftHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
@@ -73,14 +73,16 @@ let package = Package(
         .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
         .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore"]),
-        .testTarget(name: "WeftEngineTests", dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand"]),
+        .testTarget(
+            name: "WeftEngineTests",
+            dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand", "WeftTestSupport"]),
         .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
         .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar"]),
-        .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore"]),
+        .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftTestSupport"]),
         .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore"]),
     ]
 )

@@ -1,8 +1,9 @@
 import WeftCommand
 import WeftCore
+import WeftWeather
 
 /// The provider kinds this build of weft ships.
 public enum BuiltinProviders {
     /// The registry of every built-in kind.
-    public static let registry = ProviderRegistry([CommandKind.self])
+    public static let registry = ProviderRegistry([CommandKind.self] + WeatherKinds.all)
 }

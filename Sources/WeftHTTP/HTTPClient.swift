@@ -39,6 +39,22 @@ public struct HTTPClient: Sendable {
 
     /// Fetches `request.url`; returns 2xx and 304 responses and throws `HTTPError` for everything else.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let (response, reason) = try await transfer(request)
+        if (200..<300).contains(response.status) || response.status == 304 { return response }
+        let redact = Redactor(secrets: request.allSecrets)
+        throw .status(
+            url: redact(request.url), status: response.status, reason: redact(HTTPError.excerpt(of: Data(reason.utf8))),
+            bodyExcerpt: redact(HTTPError.excerpt(of: response.body)), retryAfter: response.retryAfter)
+    }
+
+    /// Fetches `request.url` and returns whatever status the server answered, for callers that read error
+    /// bodies and headers themselves (an API's JSON error message, rate-limit headers); only transfer
+    /// failures throw.
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        try await transfer(request).response
+    }
+
+    private func transfer(_ request: HTTPRequest) async throws(HTTPError) -> (response: HTTPResponse, reason: String) {
         let redact = Redactor(secrets: request.allSecrets)
         let loggedURL = redact(request.url)
         let headerLines: HeaderLines
@@ -88,17 +104,12 @@ public struct HTTPClient: Sendable {
                 "bytes": "\(outcome.body.count)", "elapsed_ms": "\(elapsed.wholeMilliseconds)",
                 "effective_url": "\(redact(outcome.effectiveURL))",
             ])
-        if (200..<300).contains(outcome.status) || outcome.status == 304 {
-            if outcome.status == 203 {
-                // MET Norway marks deprecated or beta products this way.
-                logger.notice("GET \(loggedURL): HTTP 203 Non-Authoritative Information (deprecated or beta product)")
-            }
-            return response
+        if outcome.status == 203 {
+            // MET Norway marks deprecated or beta products this way.
+            logger.notice("GET \(loggedURL): HTTP 203 Non-Authoritative Information (deprecated or beta product)")
         }
         let reason = outcome.reason.isEmpty ? HTTPError.standardReason(outcome.status) : outcome.reason
-        throw .status(
-            url: loggedURL, status: outcome.status, reason: redact(HTTPError.excerpt(of: Data(reason.utf8))),
-            bodyExcerpt: redact(HTTPError.excerpt(of: outcome.body)), retryAfter: response.retryAfter)
+        return (response, reason)
     }
 
     private func logRequest(_ request: HTTPRequest, url: String, proxy: ProxySettings, redact: Redactor) {

@@ -47,7 +47,10 @@ public enum HTTPError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// A one-line message naming the URL and what went wrong.
-    public var description: String {
+    public var description: String { "GET \(url): \(detail)" }
+
+    /// What went wrong, without the URL.
+    public var detail: String {
         let detail: String
         switch self {
         case .status(_, let status, let reason, let excerpt, let retryAfter):
@@ -66,7 +69,7 @@ public enum HTTPError: Error, CustomStringConvertible, Sendable, Equatable {
         case .transferFailed(_, let message): detail = "transfer failed: \(message)"
         case .cancelled: detail = "cancelled"
         }
-        return "GET \(url): \(detail)"
+        return detail
     }
 }
 

@@ -46,7 +46,8 @@ public struct PirateWeatherAPI: WeatherAPI {
         return [
             WeatherRequest(
                 url: "\(origin)/forecast/\(queryValue(apiKey))\(tail)",
-                displayURL: "\(origin)/forecast/<api_key>\(tail)", headers: ["User-Agent": settings.userAgent])
+                displayURL: "\(origin)/forecast/<api_key>\(tail)", headers: ["User-Agent": settings.userAgent],
+                secrets: [apiKey])
         ]
     }
 

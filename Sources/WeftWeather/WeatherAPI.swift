@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftHTTP
 
 /// One weather API: pure request building and pure response parsing, so both are testable without a network.
 public protocol WeatherAPI: Sendable {
@@ -38,6 +39,8 @@ public struct WeatherSettings: Sendable, Equatable {
     public var baseURL: String?
     /// The zone local days are counted in.
     public var timeZone: TimeZone
+    /// The limit for each whole HTTP transfer.
+    public var timeout: Duration = .seconds(20)
 
     /// Creates settings.
     public init(
@@ -53,9 +56,9 @@ public struct WeatherSettings: Sendable, Equatable {
         self.timeZone = timeZone
     }
 
-    /// The identifying User-Agent every request sends.
+    /// The identifying User-Agent every request sends: `weft/VERSION (+CONTACT)`.
     public var userAgent: String {
-        contact.map { "weft/\(weftVersion) (\($0))" } ?? "weft/\(weftVersion)"
+        HTTPClient.userAgent(version: WeftVersion.current, contact: contact)
     }
 
     /// `base_url` without a trailing slash, or the API's default origin.
@@ -74,9 +77,6 @@ public struct WeatherSettings: Sendable, Equatable {
     }
 }
 
-/// The version in the User-Agent.
-let weftVersion = "0.1"
-
 /// One HTTP GET a refresh makes.
 public struct WeatherRequest: Sendable, Equatable {
     /// The full URL, secrets included (it is also the key of stored validators).
@@ -87,13 +87,22 @@ public struct WeatherRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// Whether the refresh goes on without this response when the server refuses it (MET nowcast outside its area).
     public var optional: Bool
+    /// Strings in the URL or headers (API keys) that never appear in a message or log line.
+    public var secrets: [String]
+    /// The limit for the whole transfer.
+    public var timeout: Duration
 
     /// Creates a request.
-    public init(url: String, displayURL: String? = nil, headers: [String: String], optional: Bool = false) {
+    public init(
+        url: String, displayURL: String? = nil, headers: [String: String], optional: Bool = false,
+        secrets: [String] = [], timeout: Duration = .seconds(20)
+    ) {
         self.url = url
         self.displayURL = displayURL ?? url
         self.headers = headers
         self.optional = optional
+        self.secrets = secrets
+        self.timeout = timeout
     }
 }
 

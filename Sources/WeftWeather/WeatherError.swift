@@ -23,8 +23,6 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible, R
     case transport(url: String, message: String)
     /// A 304 arrived but there is no earlier snapshot to keep.
     case notModifiedWithoutSnapshot(url: String)
-    /// The provider has no HTTP client yet (the integrator wires WeftHTTP into `WeatherProvider.fetch`).
-    case httpClientNotWired(url: String)
     /// The WeatherKit token could not be made.
     case signing(String)
 
@@ -50,8 +48,6 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible, R
             return "\(url): \(message)"
         case .notModifiedWithoutSnapshot(let url):
             return "\(url): the server said 304 Not Modified, but there is no earlier snapshot; run with --force"
-        case .httpClientNotWired(let url):
-            return "\(url): this build of weft has no HTTP client wired into the weather provider"
         case .signing(let message):
             return "cannot sign the WeatherKit token: \(message)"
         }

@@ -1,22 +1,10 @@
 import Foundation
 import WeftCore
 
-/// Where a weather kind's providers get their HTTP client from; the integrator supplies one backed by WeftHTTP.
-///
-/// Wiring: declare `enum CurlWeatherFetch: WeatherFetchSource { static var fetch: WeatherFetch { … } }` whose closure
-/// sends `request.headers` (User-Agent, Authorization, If-None-Match, If-Modified-Since), follows redirects, accepts
-/// gzip and returns status, headers and the decoded body; then register `WeatherKinds.all(CurlWeatherFetch.self)`.
-/// A transport failure may throw any error: the provider reports it as `WeatherError.transport` with the display URL.
+/// Where a weather kind's providers get their HTTP client from: libcurl in weft, a scripted fetch in tests.
 public protocol WeatherFetchSource {
     /// The fetch every provider of the kind uses.
     static var fetch: WeatherFetch { get }
-}
-
-/// The placeholder source: every request fails with "HTTP client not wired" until WeftHTTP is plugged in.
-public enum UnwiredFetch: WeatherFetchSource {
-    public static var fetch: WeatherFetch {
-        { request in throw WeatherError.httpClientNotWired(url: request.displayURL) }
-    }
 }
 
 /// The provider kind of one weather API, with the HTTP client its instances use.
@@ -26,7 +14,7 @@ public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKi
 
     /// The keys every weather type knows.
     static var commonKeys: Set<String> {
-        ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix"]
+        ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout"]
     }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
@@ -70,24 +58,34 @@ public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKi
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
             throw config.invalid("base_url", "\"\(baseURL)\" must start with http:// or https://")
         }
-        return WeatherSettings(
+        var settings = WeatherSettings(
             name: try config.string("name") ?? config.instance, latitude: latitude, longitude: longitude,
             units: units, contact: contact, baseURL: baseURL)
+        if let timeout = try config.duration("timeout") {
+            guard timeout > .zero, timeout <= .seconds(300) else {
+                throw config.invalid("timeout", "must be between 1 s and 5 min, e.g. timeout = \"20s\"")
+            }
+            settings.timeout = timeout
+        }
+        return settings
     }
 }
 
-/// The four weather kinds with the placeholder HTTP client.
-public typealias OpenMeteoKind = WeatherKind<OpenMeteoAPI, UnwiredFetch>
-/// MET Norway with the placeholder HTTP client.
-public typealias METNorwayKind = WeatherKind<METNorwayAPI, UnwiredFetch>
-/// Pirate Weather with the placeholder HTTP client.
-public typealias PirateWeatherKind = WeatherKind<PirateWeatherAPI, UnwiredFetch>
-/// WeatherKit with the placeholder HTTP client.
-public typealias WeatherKitKind = WeatherKind<WeatherKitAPI, UnwiredFetch>
+/// Open-Meteo over libcurl.
+public typealias OpenMeteoKind = WeatherKind<OpenMeteoAPI, CurlWeatherFetch>
+/// MET Norway over libcurl.
+public typealias METNorwayKind = WeatherKind<METNorwayAPI, CurlWeatherFetch>
+/// Pirate Weather over libcurl.
+public typealias PirateWeatherKind = WeatherKind<PirateWeatherAPI, CurlWeatherFetch>
+/// WeatherKit over libcurl.
+public typealias WeatherKitKind = WeatherKind<WeatherKitAPI, CurlWeatherFetch>
 
 /// Every weather kind, for registering.
 public enum WeatherKinds {
-    /// The four kinds using `source` for HTTP, e.g. `WeatherKinds.all(CurlWeatherFetch.self)`.
+    /// The four kinds over libcurl, as weft registers them.
+    public static var all: [any ProviderKind.Type] { all(CurlWeatherFetch.self) }
+
+    /// The four kinds using `source` for HTTP (tests pass a scripted one).
     public static func all<Source: WeatherFetchSource>(_ source: Source.Type) -> [any ProviderKind.Type] {
         [
             WeatherKind<OpenMeteoAPI, Source>.self, WeatherKind<METNorwayAPI, Source>.self,

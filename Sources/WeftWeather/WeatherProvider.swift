@@ -36,6 +36,7 @@ public struct WeatherProvider<API: WeatherAPI>: Provider {
         var validators: [HTTPValidator] = []
         var expiries: [Date] = []
         for var request in try api.requests(now: now) {
+            request.timeout = api.settings.timeout
             let stored = context.validators[request.url]
             if previous != nil, let stored {
                 if let etag = stored.etag { request.headers["If-None-Match"] = etag }

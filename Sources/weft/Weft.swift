@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import Logging
+import WeftCore
 
 @main
 struct Weft: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = WeftVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "weft",

@@ -116,7 +116,7 @@ import WeftCore
                 "https://api.met.no/weatherapi/locationforecast/2.0/complete?lat=59.9139&lon=10.7522",
             ])
         #expect(requests.map(\.optional) == [true, false])
-        #expect(requests.allSatisfy { $0.headers["User-Agent"] == "weft/0.1 (ops@example.org)" })
+        #expect(requests.allSatisfy { $0.headers["User-Agent"] == "weft/0.1.0 (+ops@example.org)" })
     }
 
     @Test func anHTMLErrorPageIsNamed() {

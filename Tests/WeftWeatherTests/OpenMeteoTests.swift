@@ -121,7 +121,7 @@ import WeftCore
         ] {
             #expect(url.contains(part), "\(part)")
         }
-        #expect(requests.first?.headers["User-Agent"] == "weft/0.1 (test@example.org)")
+        #expect(requests.first?.headers["User-Agent"] == "weft/0.1.0 (+test@example.org)")
     }
 
     @Test func wrongShapesAreNamed() {

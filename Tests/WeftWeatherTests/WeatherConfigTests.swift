@@ -48,7 +48,7 @@ import WeftCore
             try weather.api.requests(now: Date()).first?.url.hasPrefix("http://127.0.0.1:8080/v1/forecast?") == true)
         #expect(OpenMeteoKind.type == "open-meteo")
         #expect(
-            WeatherKinds.all(UnwiredFetch.self).map { $0.type } == [
+            WeatherKinds.all.map { $0.type } == [
                 "open-meteo", "met-norway", "pirate-weather", "weatherkit",
             ])
     }
