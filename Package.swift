@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate",
+                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "WeftEngineTests",
             dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand", "WeftTestSupport"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["weft"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["weft", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),

@@ -25,7 +25,7 @@ struct Weft: AsyncParsableCommand {
         version: version,
         subcommands: [
             RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
-            VarCommand.self,
+            VarCommand.self, WeatherCommand.self,
         ])
 
     static func main() async {

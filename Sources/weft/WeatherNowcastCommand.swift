@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftStore
+import WeftWeather
+
+struct WeatherNowcastCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nowcast",
+        abstract: "Show the next 60 minutes of rain from the cache, as a chart or JSON.",
+        discussion: """
+            The chart has one column per minute from now, scaled to the peak expected intensity (intensity ×
+            chance); `·` marks minutes the provider said nothing about. Nothing is fetched: run `weft refresh`.
+
+            Examples:
+              weft weather nowcast
+              weft weather nowcast --instance home --json
+            """)
+
+    @Option(help: ArgumentHelp("The weather instance (default: the only one in the cache).", valueName: "name"))
+    var instance: String?
+
+    @Flag(help: "Print JSON: forecast_start, now, headline, secondary and 60 minutes of {intensity, chance, expected}.")
+    var json = false
+
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var locations: LocationOptions
+
+    func run() throws {
+        let now = try clock.instant()
+        let cache = locations.resolved.cacheDirectory
+        let store = try CacheStore.openForReading(directory: cache)
+        let weather = try store.allSnapshots().filter { SavedResponse.types.contains($0.kind) }
+        let chosen: Snapshot
+        if let instance {
+            guard let match = weather.first(where: { $0.instance == instance }) else {
+                throw CLIError(
+                    "no weather snapshot for \"\(instance)\" in \(cache)"
+                        + (weather.isEmpty ? "; run `weft refresh \(instance)`" : " (there is: \(Self.names(weather)))")
+                )
+            }
+            chosen = match
+        } else {
+            guard let only = weather.first else {
+                throw CLIError("no weather snapshot in \(cache); configure a weather provider and run `weft refresh`")
+            }
+            guard weather.count == 1 else {
+                throw CLIError("several weather instances (\(Self.names(weather))); pick one with --instance")
+            }
+            chosen = only
+        }
+        let report = NowcastReport(try chosen.decode(WeatherSnapshot.self), now: now)
+        FileHandle.standardOutput.write(Data((json ? try report.json() + "\n" : report.chart()).utf8))
+    }
+
+    static func names(_ snapshots: [Snapshot]) -> String {
+        snapshots.map(\.instance).sorted().joined(separator: ", ")
+    }
+}

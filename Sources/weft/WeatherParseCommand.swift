@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftWeather
+
+struct WeatherParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Normalise a saved weather API response with no network, and show its variables.",
+        discussion: """
+            What to attach to a bug report: the snapshot weft makes of the response and every __weather_*
+            variable as it renders at --now. For met-norway give the nowcast and/or the locationforecast file.
+
+            Examples:
+              curl -s 'https://api.open-meteo.com/v1/forecast?…' > saved.json
+              weft weather parse --type open-meteo saved.json --now 2026-03-10T09:30:00Z --json
+              weft weather parse --type met-norway nowcast.json forecast.json
+            """)
+
+    @Option(
+        help: ArgumentHelp(
+            "The API the response came from: \(SavedResponse.types.joined(separator: ", ")).", valueName: "type"))
+    var type: String
+
+    @Argument(help: ArgumentHelp("The saved response body (met-norway: up to two).", valueName: "file"))
+    var files: [String]
+
+    @Flag(help: "Print {\"snapshot\": …, \"variables\": {…}} as JSON.")
+    var json = false
+
+    @OptionGroup var clock: ClockOptions
+
+    @Option(help: ArgumentHelp("Locale for the variables.", valueName: "id"))
+    var locale: String = "en_US"
+
+    func validate() throws {
+        guard SavedResponse.types.contains(type) else {
+            throw ValidationError(
+                "--type \"\(type)\" is not a weather type; use one of \(SavedResponse.types.joined(separator: ", "))")
+        }
+        guard files.count == 1 || (type == METNorwayAPI.type && files.count == 2) else {
+            throw ValidationError(type == METNorwayAPI.type ? "give one or two files" : "give exactly one file")
+        }
+    }
+
+    func run() throws {
+        let now = try clock.instant()
+        let zone = try clock.zone()
+        let bodies = try files.map { path in
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw CLIError("cannot read \(path): \(error.localizedDescription)")
+            }
+        }
+        let weather: WeatherSnapshot
+        do {
+            guard let parsed = try SavedResponse.snapshot(type: type, bodies: bodies, now: now, timeZone: zone) else {
+                throw CLIError("--type \(type) is not a weather type")
+            }
+            weather = parsed
+        } catch let error as WeatherError {
+            throw CLIError("\(files.joined(separator: ", ")): \(error)")
+        }
+        let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: locale))
+        let variables = WeatherVariables.derive(weather, prefix: "__weather_", fetchedAt: now, context: context)
+        guard json else {
+            let width = variables.keys.map(\.count).max() ?? 0
+            let lines = variables.sorted { $0.key < $1.key }.map {
+                $0.key + String(repeating: " ", count: width - $0.key.count + 2) + $0.value
+            }
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            return
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISOInstant.format(date))
+        }
+        let snapshot = try encoder.encode(weather)
+        let vars = try encoder.encode(variables)
+        let text =
+            "{\n  \"snapshot\": " + Self.indent(snapshot) + ",\n  \"variables\": " + Self.indent(vars) + "\n}\n"
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Nests a pretty-printed JSON document one level deeper.
+    static func indent(_ data: Data) -> String {
+        String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\n  ")
+    }
+}
