@@ -42,13 +42,13 @@ let package = Package(
         .target(
             name: "WeftEngine",
             dependencies: [
-                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand", "WeftWeather",
+                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand", "WeftWeather", "WeftCalendar",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
             name: "WeftCalendar",
-            dependencies: ["CLibical", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CLibical", "WeftCore", "WeftHTTP", .product(name: "Logging", package: "swift-log")]),
         // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
         .target(
             name: "WeftWeather",
@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather",
+                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -81,7 +81,7 @@ let package = Package(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
-        .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar"]),
+        .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftTestSupport"]),
         .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftTestSupport"]),
         .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore"]),
     ]

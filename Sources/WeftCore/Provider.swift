@@ -63,11 +63,15 @@ public struct RefreshOutcome: Sendable {
     public var change: Change
     /// Validators to remember for the next conditional request.
     public var validators: [HTTPValidator]
+    /// What went wrong in a refresh that still succeeded in part (one calendar source of several failed);
+    /// recorded with the attempt, so `weft status` and `<prefix>error` show it.
+    public var problems: [String]
 
     /// Creates an outcome.
-    public init(_ change: Change, validators: [HTTPValidator] = []) {
+    public init(_ change: Change, validators: [HTTPValidator] = [], problems: [String] = []) {
         self.change = change
         self.validators = validators
+        self.problems = problems
     }
 }
 

@@ -1,3 +1,4 @@
+import WeftCalendar
 import WeftCommand
 import WeftCore
 import WeftWeather
@@ -5,5 +6,5 @@ import WeftWeather
 /// The provider kinds this build of weft ships.
 public enum BuiltinProviders {
     /// The registry of every built-in kind.
-    public static let registry = ProviderRegistry([CommandKind.self] + WeatherKinds.all)
+    public static let registry = ProviderRegistry([CommandKind.self, CalendarKind.self] + WeatherKinds.all)
 }

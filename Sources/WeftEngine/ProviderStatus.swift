@@ -13,7 +13,7 @@ public struct ProviderStatus: Sendable, Encodable {
     public var ageSeconds: Int?
     /// Until when the snapshot is fresh.
     public var validUntil: Date?
-    /// The last attempt's error, when the last attempt failed.
+    /// The last attempt's error, when it failed, or what went wrong in a partly successful one.
     public var lastError: String?
     /// The HTTP status of that failure, if it was one.
     public var lastHTTPStatus: Int?
@@ -74,7 +74,7 @@ public struct ProviderStatus: Sendable, Encodable {
         return ProviderStatus(
             instance: instance, type: type, prefix: info?.prefix ?? prefix, lastSuccess: info?.fetchedAt,
             ageSeconds: info.map { max(0, Int(now.timeIntervalSince($0.fetchedAt))) }, validUntil: info?.validUntil,
-            lastError: failed ? attempt?.error : nil, lastHTTPStatus: failed ? attempt?.httpStatus : nil,
+            lastError: attempt?.error, lastHTTPStatus: failed ? attempt?.httpStatus : nil,
             nextDue: DuePolicy.nextDue(snapshot: info, lastAttempt: attempt, configModified: configModified),
             configured: configured)
     }

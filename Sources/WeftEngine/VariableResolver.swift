@@ -90,9 +90,10 @@ public final class VariableResolver {
         return nil
     }
 
+    /// The last attempt's error: why it failed, or what went wrong in a partly successful one (a calendar
+    /// source that could not be read while the others refreshed).
     private func failure(of instance: String) throws(StoreError) -> String? {
-        guard let attempt = try store.lastAttempt(instance), attempt.outcome == .failed else { return nil }
-        return attempt.error
+        try store.lastAttempt(instance)?.error
     }
 
     /// A snapshot's variables plus the bookkeeping every provider has: updated_iso, age_min and stale.

@@ -212,7 +212,9 @@ extension CacheStore {
                     ])
             }
             try Self.insert(
-                RefreshAttempt(instance: instance, prefix: prefix, attemptedAt: date, outcome: attemptOutcome),
+                RefreshAttempt(
+                    instance: instance, prefix: prefix, attemptedAt: date, outcome: attemptOutcome,
+                    error: outcome.problems.isEmpty ? nil : outcome.problems.joined(separator: "; ")),
                 duration: duration,
                 db: db)
         }

@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+import WeftCore
+
+/// A configured calendar instance: reads every source, keeps a failed source's last good events, and
+/// snapshots the occurrences of the coming days.
+public struct CalendarProvider: Provider {
+    public let instance: String
+    public let prefix: String
+    /// The calendars, in order.
+    public var sources: [CalendarSource]
+    /// Who "me" is, which events to keep, and the zone for all-day and floating times (nil: the refresh's zone).
+    public var options: CalendarOptions
+    /// Whether `options.timeZone` was configured, rather than taken from the refresh.
+    public var zoneConfigured: Bool
+    /// How far ahead occurrences are kept.
+    public var lookahead: TimeInterval
+    /// How often the sources are read again.
+    public var interval: TimeInterval
+    /// The contact for the User-Agent of URL sources.
+    public var contact: String?
+    /// The limit for each URL transfer.
+    public var timeout: Duration
+    /// The most occurrences kept per source, so a rule repeating every minute cannot bloat the cache.
+    public static let maxOccurrencesPerSource = 2000
+
+    /// Creates a provider.
+    public init(
+        instance: String, prefix: String, sources: [CalendarSource], options: CalendarOptions, zoneConfigured: Bool,
+        lookahead: TimeInterval, interval: TimeInterval, contact: String?, timeout: Duration
+    ) {
+        self.instance = instance
+        self.prefix = prefix
+        self.sources = sources
+        self.options = options
+        self.zoneConfigured = zoneConfigured
+        self.lookahead = lookahead
+        self.interval = interval
+        self.contact = contact
+        self.timeout = timeout
+    }
+
+    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        var options = self.options
+        if !zoneConfigured { options.timeZone = context.timeZone }
+        let now = context.now
+        let previous: CalendarSnapshot? =
+            context.previous.flatMap { snapshot in
+                snapshot.schemaVersion == CalendarSnapshot.schemaVersion
+                    ? try? snapshot.decode(CalendarSnapshot.self) : nil
+            }
+        var parts: [CalendarSnapshot.SourceEvents] = []
+        var problems: [String] = []
+        var validators: [HTTPValidator] = []
+        var failures = 0
+        for source in sources {
+            let last = previous?.sources.first { $0.source == source }
+            do {
+                let part = try await read(source, last: last, options: options, context: context)
+                if let validator = part.validator { validators.append(validator) }
+                for warning in part.warnings {
+                    context.logger.warning("\(warning)")
+                    problems.append("\(warning)")
+                }
+                parts.append(part.events)
+            } catch {
+                failures += 1
+                let message = "\(source.name): \(error)"
+                context.logger.warning("\(message)")
+                problems.append(message)
+                // A source that fails keeps its last good events; the failure shows in status and __calendar_error.
+                if var kept = last {
+                    kept.dropEnded(now: now)
+                    kept.error = "\(error)"
+                    parts.append(kept)
+                } else {
+                    parts.append(.init(source: source, occurrences: [], horizon: now, readAt: now, error: "\(error)"))
+                }
+            }
+        }
+        if failures == sources.count, let first = problems.first {
+            throw CalendarProviderError.everySourceFailed(first: first, count: failures)
+        }
+        let snapshot = Snapshot(
+            instance: instance, kind: CalendarKind.type, prefix: prefix, schemaVersion: CalendarSnapshot.schemaVersion,
+            fetchedAt: now, validUntil: now.addingTimeInterval(interval),
+            payload: try Snapshot.encode(CalendarSnapshot(sources: parts)))
+        return RefreshOutcome(.updated(snapshot), validators: validators, problems: problems)
+    }
+
+    private func read(
+        _ source: CalendarSource, last: CalendarSnapshot.SourceEvents?, options: CalendarOptions,
+        context: RefreshContext
+    ) async throws -> (events: CalendarSnapshot.SourceEvents, validator: HTTPValidator?, warnings: [CalendarWarning]) {
+        let now = context.now
+        let horizon = now.addingTimeInterval(lookahead)
+        var validator: HTTPValidator?
+        if case .url(let url) = source.location, let last, last.error == nil,
+            last.horizon >= now.addingTimeInterval(lookahead / 2)
+        {
+            // Only ask "changed?" while the kept occurrences still reach far enough ahead.
+            validator = context.validators[url]
+        }
+        guard
+            let (calendar, newValidator) = try await source.load(
+                options: options, validator: validator, contact: contact, timeout: timeout)
+        else {
+            var kept = last ?? .init(source: source, occurrences: [], horizon: horizon, readAt: now)
+            kept.dropEnded(now: now)
+            kept.readAt = now
+            return (kept, validator, [])
+        }
+        var occurrences = calendar.occurrences(overlapping: now, horizon).filter { !$0.isCancelled }
+        if occurrences.count < 2 {
+            // Quiet calendars still show their next events, however far ahead.
+            let (next, then) = calendar.nextUp(now: horizon)
+            occurrences += [next, then].compactMap { $0 }
+        }
+        let kept = Array(occurrences.prefix(Self.maxOccurrencesPerSource))
+        let complete = occurrences.count > Self.maxOccurrencesPerSource ? kept.last?.start ?? horizon : horizon
+        return (
+            .init(source: source, occurrences: kept, horizon: complete, readAt: now), newValidator,
+            calendar.warnings
+        )
+    }
+}
+
+/// Why a calendar refresh stored nothing.
+public enum CalendarProviderError: Error, CustomStringConvertible {
+    /// No source could be read; the last snapshot is kept whole.
+    case everySourceFailed(first: String, count: Int)
+
+    public var description: String {
+        switch self {
+        case .everySourceFailed(let first, let count):
+            count == 1 ? first : "all \(count) sources failed; first: \(first)"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A calendar instance's snapshot: each source's upcoming occurrences, so next and then stay right at render
+/// time as events end, until the next refresh.
+public struct CalendarSnapshot: Codable, Sendable, Equatable {
+    /// The payload version.
+    public static let schemaVersion = 1
+
+    /// One source's part of the snapshot.
+    public struct SourceEvents: Codable, Sendable, Equatable {
+        /// The source as configured.
+        public var source: CalendarSource
+        /// Occurrences that had not ended when they were read, up to `horizon`, sorted.
+        public var occurrences: [CalendarOccurrence]
+        /// How far ahead `occurrences` is complete.
+        public var horizon: Date
+        /// When the source was last read successfully.
+        public var readAt: Date
+        /// Why the last read failed, when it did (the occurrences are then the last good ones).
+        public var error: String?
+
+        /// Creates a source's part.
+        public init(
+            source: CalendarSource, occurrences: [CalendarOccurrence], horizon: Date, readAt: Date, error: String? = nil
+        ) {
+            self.source = source
+            self.occurrences = occurrences
+            self.horizon = horizon
+            self.readAt = readAt
+            self.error = error
+        }
+
+        /// Forgets occurrences that ended before `now` (a zero-length one ends at its start).
+        mutating func dropEnded(now: Date) {
+            occurrences.removeAll { $0.start == $0.end ? $0.start < now : $0.end <= now }
+        }
+    }
+
+    /// Every configured source, in configuration order.
+    public var sources: [SourceEvents]
+
+    /// Creates a snapshot.
+    public init(sources: [SourceEvents]) {
+        self.sources = sources
+    }
+
+    /// The occurrences of every source, sorted by start, then UID.
+    public var occurrences: [CalendarOccurrence] {
+        sources.flatMap(\.occurrences).sorted(by: CalendarOccurrence.precedes)
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import WeftCalendar
+import WeftCore
+
+struct CalendarNextCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "Print the next event and the one after it (an event in progress is next).",
+        discussion: """
+            JSON is {"next": {"title", "start", "end", "all_day", "location", "calendar"} | null, "then": … | null}
+            with UTC instants; an all-day event starts at local midnight of --tz.
+
+            Examples:
+              weft calendar next ~/calendars/work.ics
+              weft calendar next work.ics https://example.org/team.ics --now 2026-03-10T08:00:00Z --tz Europe/Berlin --json
+            """)
+
+    @OptionGroup var calendar: CalendarReadOptions
+    @OptionGroup var clock: ClockOptions
+
+    func run() async throws {
+        let now = try clock.instant()
+        let zone = try clock.zone()
+        let calendars = try await calendar.load(zone: zone)
+        let candidates = calendars.flatMap { calendar -> [CalendarOccurrence] in
+            let (next, then) = calendar.nextUp(now: now)
+            return [next, then].compactMap { $0 }
+        }
+        let (next, then) = NextUp.pick(candidates, now: now)
+        if calendar.json {
+            func slot(_ event: CalendarOccurrence?) -> Any {
+                guard let event else { return NSNull() }
+                return CalendarReadOptions.object(event)
+            }
+            try CalendarReadOptions.write(json: ["next": slot(next), "then": slot(then)])
+            return
+        }
+        let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US"))
+        let variables = CalendarVariables.derive(candidates, prefix: "", context: context)
+        guard next != nil else {
+            print("No upcoming events")
+            return
+        }
+        print(variables["header"] ?? "Next Up")
+        for slot in ["next_", "then_"] {
+            guard let title = variables[slot + "title"] else { continue }
+            var line = "  \(variables[slot + "label"] ?? "")  \(variables[slot + "time_range"] ?? "")  \(title)"
+            if let location = variables[slot + "location"] { line += " @ \(location)" }
+            line += "  [\(variables[slot + "calendar"] ?? "")]"
+            print(line)
+        }
+    }
+}
