@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "WeftEngine",
             dependencies: [
-                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand", "WeftWeather", "WeftCalendar",
+                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand", "WeftWeather", "WeftCalendar", "WeftSteps",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar",
+                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar", "WeftSteps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

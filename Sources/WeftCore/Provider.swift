@@ -35,17 +35,20 @@ public struct RefreshContext: Sendable {
     public var timeZone: TimeZone
     /// Where the provider logs.
     public var logger: Logger
+    /// The instance's stored data besides its snapshot, when the refresh runs against a cache.
+    public var data: (any ProviderDataStore)?
 
     /// Creates a context.
     public init(
         now: Date, previous: Snapshot?, validators: [String: HTTPValidator] = [:], timeZone: TimeZone,
-        logger: Logger
+        logger: Logger, data: (any ProviderDataStore)? = nil
     ) {
         self.now = now
         self.previous = previous
         self.validators = validators
         self.timeZone = timeZone
         self.logger = logger
+        self.data = data
     }
 }
 

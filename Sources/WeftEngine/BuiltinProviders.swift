@@ -1,10 +1,12 @@
 import WeftCalendar
 import WeftCommand
 import WeftCore
+import WeftSteps
 import WeftWeather
 
 /// The provider kinds this build of weft ships.
 public enum BuiltinProviders {
     /// The registry of every built-in kind.
-    public static let registry = ProviderRegistry([CommandKind.self, CalendarKind.self] + WeatherKinds.all)
+    public static let registry = ProviderRegistry(
+        [CommandKind.self, CalendarKind.self, StepsKind.self] + WeatherKinds.all)
 }

@@ -104,7 +104,7 @@ public struct Refresher: Sendable {
             let context = RefreshContext(
                 now: start, previous: info == nil ? nil : try store.snapshot(instance),
                 validators: try store.validators(instance), timeZone: timeZone,
-                logger: Logger(label: "weft.\(instance)"))
+                logger: Logger(label: "weft.\(instance)"), data: store)
             let clock = ContinuousClock()
             let began = clock.now
             do {

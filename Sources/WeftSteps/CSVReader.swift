@@ -16,6 +16,10 @@ public struct CSVReader {
     public var count: Int { starts.count }
     /// True when the current row has a quoted field that never closes (it then runs to the end of the input).
     public private(set) var hasUnterminatedQuote = false
+    /// How many bytes of the input have been read, for progress reports.
+    public var bytesRead: Int { position }
+    /// The size of the input.
+    public var totalBytes: Int { storage.buffer.count }
 
     private let storage: ByteStorage
     private var position: Int

@@ -314,6 +314,11 @@ struct RowParser {
     /// The next row; a row whose quote never closes swallowed the rest of the file, so it is reported and ends it.
     private mutating func nextRow(_ reader: inout CSVReader) -> Bool {
         guard reader.next() else { return false }
+        if let progress = options.progress, batch.rowCount % 65_536 == 0 {
+            progress(
+                StepProgress(
+                    file: file, rows: batch.rowCount, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+        }
         guard !reader.hasUnterminatedQuote else {
             batch.rowCount += 1
             bad(reader.line, "a quoted field is never closed (missing \")")

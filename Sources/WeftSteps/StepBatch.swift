@@ -25,6 +25,25 @@ public struct StepBatch: Sendable {
         return sources.count - 1
     }
 
+    /// The index of `source`, adding it with its kind when it is new.
+    public mutating func add(_ source: StepSource) -> Int {
+        if let index = sourceIndex[source.name] { return index }
+        sources.append(source)
+        sourceIndex[source.name] = sources.count - 1
+        return sources.count - 1
+    }
+
+    /// The same data as one source named `name` (for `--source`, when an export does not say where it came from).
+    public func assigned(to name: String) -> StepBatch {
+        var result = StepBatch()
+        let index = result.source(named: name)
+        result.samples = samples.map { StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps) }
+        result.dailyTotals = dailyTotals.map { DailyStepTotal(source: index, day: $0.day, steps: $0.steps) }
+        result.issues = issues
+        result.rowCount = rowCount
+        return result
+    }
+
     /// Samples as (source name, start, end, steps), for callers that do not care about indices.
     public var namedSamples: [(source: String, start: Date, end: Date, steps: Double)] {
         samples.map {

@@ -10,6 +10,8 @@ public struct StepImportOptions: Sendable {
     public var lenient: Bool
     /// The share of bad rows above which a file is rejected whole (1%).
     public var maxBadFraction: Double
+    /// Called every 65,536 rows while a file is read (for a progress bar).
+    public var progress: (@Sendable (StepProgress) -> Void)?
 
     /// Creates options.
     public init(timeZone: TimeZone, format: StepFormat? = nil, lenient: Bool = false, maxBadFraction: Double = 0.01) {

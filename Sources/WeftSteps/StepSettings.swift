@@ -31,6 +31,19 @@ public struct StepSettings: Sendable {
         "date_format", "prefix", "interval", "name",
     ]
 
+    /// The defaults, for imports into a cache with no steps provider configured.
+    public init() {
+        files = []
+        timeZone = nil
+        format = nil
+        lenient = false
+        dedup = .priority
+        priority = []
+        goals = StepGoals()
+        streakRule = .fair
+        averageRule = .daysWithData
+    }
+
     /// Reads and checks the keys.
     public init(config: ProviderConfig) throws(ConfigError) {
         try config.checkKnownKeys(Self.knownKeys)

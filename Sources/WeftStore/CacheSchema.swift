@@ -44,6 +44,15 @@ enum CacheSchema {
                 t.column("counter_week_start", .integer)
             }
         }
+        migrator.registerMigration("v2: provider data") { db in
+            try db.create(table: "provider_data") { t in
+                t.column("instance", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("value", .blob).notNull()
+                t.column("updated_at", .double).notNull()
+                t.primaryKey(["instance", "name"])
+            }
+        }
         return migrator
     }
 }

@@ -228,7 +228,7 @@ extension CacheStore {
     /// Deletes the snapshot, attempts and validators of an instance no longer configured.
     public func forget(instance: String) throws(StoreError) {
         try write { db in
-            for table in ["snapshot", "refresh_attempt", "http_validator"] {
+            for table in ["snapshot", "refresh_attempt", "http_validator", "provider_data"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE instance = ?", arguments: [instance])
             }
         }

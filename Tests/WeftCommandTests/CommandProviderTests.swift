@@ -91,7 +91,8 @@ func shell(_ script: String, extra: String = "") -> String {
         await #expect {
             _ = try await refresh(provider)
         } throws: { "\($0)".contains("did not finish within 0.5 s; it was stopped") }
-        #expect(clock.now - start < .seconds(5))
+        // Far below the 30 s the command would run; generous because CI machines can be busy.
+        #expect(clock.now - start < .seconds(15))
     }
 
     @Test func floodingCommandIsStoppedAtItsCap() async throws {
@@ -103,7 +104,7 @@ func shell(_ script: String, extra: String = "") -> String {
         ) {
             _ = try await refresh(provider)
         }
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(15))
     }
 
     @Test func missingProgramCannotStart() async throws {

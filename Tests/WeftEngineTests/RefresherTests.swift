@@ -122,7 +122,7 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
             _ = try await space.refresher.run([], force: false, now: t0)
         } throws: { error in
             error is ConfigError
-                && "\(error)".contains("typo.toml:1: unknown provider type \"comand\"; known types: command")
+                && "\(error)".contains("typo.toml:1: unknown provider type \"comand\"; known types: calendar, command, met-norway")
         }
         #expect(space.runs("good") == 0)
     }

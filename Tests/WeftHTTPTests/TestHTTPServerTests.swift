@@ -18,7 +18,7 @@ struct TestHTTPServerTests {
         let started = ContinuousClock.now
         server.stop()
         server.stop()  // idempotent
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(10), "well before the 20 s timeout")
         // The stalled response was cut short, so the client sees an incomplete transfer, not a 20 s timeout.
         guard case .transferFailed = await pending.value else {
             Issue.record("expected .transferFailed for the cut-off body")

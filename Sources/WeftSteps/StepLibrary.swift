@@ -1,0 +1,90 @@
+import Foundation
+import WeftCore
+
+/// Imports into an instance's cached step data and rebuilds its history: what both `weft steps import` and the
+/// steps provider's refresh run.
+public struct StepLibrary: Sendable {
+    /// The instance whose data this is.
+    public var instance: String
+    /// Goals, rules and import options.
+    public var settings: StepSettings
+    /// The zone days are counted in when the settings name none.
+    public var timeZone: TimeZone
+
+    /// Creates a library.
+    public init(instance: String, settings: StepSettings, timeZone: TimeZone) {
+        self.instance = instance
+        self.settings = settings
+        self.timeZone = timeZone
+    }
+
+    /// The zone local days are counted in.
+    public var zone: TimeZone { settings.timeZone ?? timeZone }
+
+    /// Merges `batch` into the stored data (nothing is written when `batch` is nil) and returns the rebuilt snapshot.
+    ///
+    /// The stored samples and the snapshot are rebuilt from everything imported so far, so a day's total is rounded
+    /// once, from all of its minutes; a day before today keeps the goal it was recorded with.
+    public func rebuild(
+        adding batch: StepBatch?, store: any ProviderDataStore, previous: StepsSnapshot?, files: [String: String],
+        now: Date
+    ) throws -> StepsSnapshot {
+        var archive = try StepArchive(blobs: try store.providerData(instance: instance, prefix: ""))
+        if let batch {
+            archive.merge(batch)
+            try store.updateProviderData(instance: instance, set: archive.blobs, remove: [])
+        }
+        let totals = StepAggregator.aggregate(archive.batch, options: settings.aggregationOptions(timeZone: zone))
+        var history = previous?.history ?? StepHistory()
+        history.streakRule = settings.streakRule
+        history.averageRule = settings.averageRule
+        let updated = batch == nil ? history.updatedAt : now
+        history.record(totals.rounded, goals: settings.goals, now: now, timeZone: zone)
+        history.updatedAt = updated
+        var perSource: [String: [String: Int]] = [:]
+        for (day, sources) in totals.roundedPerSource { perSource[day.iso] = sources }
+        let access: StepAccess =
+            history.days.isEmpty ? (settings.files.isEmpty ? .notDetermined : .denied) : .authorised
+        return StepsSnapshot(history: history, perSource: perSource, access: access, files: files)
+    }
+
+    /// Reads files with the instance's import options, `format` and `lenient` overriding them.
+    public func read(
+        _ paths: [String], format: StepFormat? = nil, lenient: Bool? = nil, source: String? = nil,
+        progress: (@Sendable (StepProgress) -> Void)? = nil
+    ) throws(StepImportError) -> StepBatch {
+        var options = settings.importOptions(timeZone: zone)
+        if let format { options.format = format }
+        if let lenient { options.lenient = lenient }
+        options.progress = progress
+        let batch = try StepImporter.importFiles(atPaths: paths, options: options)
+        return source.map { batch.assigned(to: $0) } ?? batch
+    }
+
+    /// `size:mtime` of a file, to notice when it changes; nil when it cannot be read.
+    public static func stamp(_ path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        return "\(size):\(modified.timeIntervalSince1970)"
+    }
+
+    /// The files the patterns name now (`~` expanded, shell globs matched), sorted, without duplicates.
+    public static func expand(_ patterns: [String]) -> (files: [String], unmatched: [String]) {
+        var files: [String] = []
+        var unmatched: [String] = []
+        for pattern in patterns {
+            let expanded = (pattern as NSString).expandingTildeInPath
+            var result = glob_t()
+            defer { globfree(&result) }
+            guard glob(expanded, 0, nil, &result) == 0 else {
+                unmatched.append(pattern)
+                continue
+            }
+            for index in 0..<Int(result.gl_pathc) {
+                if let path = result.gl_pathv[index] { files.append(String(cString: path)) }
+            }
+        }
+        return (Array(Set(files)).sorted(), unmatched)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import WeftCore
+
+/// A configured steps instance: re-imports its files when they change (size or mtime) and snapshots the history.
+public struct StepsProvider: Provider {
+    public let instance: String
+    public let prefix: String
+    /// The instance's settings.
+    public var settings: StepSettings
+    /// How often the files are checked for changes.
+    public var interval: TimeInterval
+
+    /// Creates a provider.
+    public init(instance: String, prefix: String, settings: StepSettings, interval: TimeInterval) {
+        self.instance = instance
+        self.prefix = prefix
+        self.settings = settings
+        self.interval = interval
+    }
+
+    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        guard let store = context.data else { throw StepsProviderError.noCache(instance: instance) }
+        let now = context.now
+        let library = StepLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
+        let previous: StepsSnapshot? = context.previous.flatMap { snapshot in
+            snapshot.schemaVersion == StepsSnapshot.schemaVersion ? try? snapshot.decode(StepsSnapshot.self) : nil
+        }
+        let (files, unmatched) = StepLibrary.expand(settings.files)
+        var stamps: [String: String] = [:]
+        for file in files {
+            guard let stamp = StepLibrary.stamp(file) else {
+                throw StepImportError.unreadable(file: file, reason: "cannot stat it")
+            }
+            stamps[file] = stamp
+        }
+        let changed = files.filter { previous?.files[$0] != stamps[$0] }
+        var problems = unmatched.map { "no file matches \($0)" }
+        if changed.isEmpty, let previous, previous.history.goals == settings.goals,
+            previous.history.streakRule == settings.streakRule, previous.history.averageRule == settings.averageRule
+        {
+            return RefreshOutcome(.notModified(validUntil: now.addingTimeInterval(interval)), problems: problems)
+        }
+        let batch = changed.isEmpty ? nil : try library.read(changed)
+        if let batch, !batch.issues.isEmpty {
+            problems.append("\(batch.issues.count) bad rows skipped; first: \(batch.issues[0])")
+        }
+        let steps = try library.rebuild(adding: batch, store: store, previous: previous, files: stamps, now: now)
+        let snapshot = Snapshot(
+            instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
+            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps))
+        return RefreshOutcome(.updated(snapshot), problems: problems)
+    }
+}
+
+/// Why a steps refresh could not run.
+public enum StepsProviderError: Error, CustomStringConvertible {
+    /// The refresh ran without a cache to keep the imported data in.
+    case noCache(instance: String)
+
+    public var description: String {
+        switch self {
+        case .noCache(let instance): "\(instance): the steps provider needs the cache to keep imported data"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A steps instance's snapshot: the daily history (per day and per source) with its goals and rules, which is all
+/// a render reads, and the state of the files it was imported from.
+public struct StepsSnapshot: Codable, Sendable, Equatable {
+    /// The payload version.
+    public static let schemaVersion = 1
+
+    /// Daily totals with the goal of each day, the current goals and the rules.
+    public var history: StepHistory
+    /// Steps per source for each day (`yyyy-MM-dd` → source → steps), before de-duplication.
+    public var perSource: [String: [String: Int]]
+    /// Whether step data could be read.
+    public var access: StepAccess
+    /// The configured files as last imported: path → `size:mtime`.
+    public var files: [String: String]
+
+    /// Creates a snapshot.
+    public init(
+        history: StepHistory, perSource: [String: [String: Int]] = [:], access: StepAccess,
+        files: [String: String] = [:]
+    ) {
+        self.history = history
+        self.perSource = perSource
+        self.access = access
+        self.files = files
+    }
+}

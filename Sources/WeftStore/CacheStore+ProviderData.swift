@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+import WeftCore
+
+extension CacheStore: ProviderDataStore {
+    public func providerData(instance: String, prefix: String) throws -> [String: Data] {
+        try read(
+            { db in
+                var result: [String: Data] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql:
+                        "SELECT name, value FROM provider_data WHERE instance = ? AND substr(name, 1, length(?2)) = ?2",
+                    arguments: [instance, prefix])
+                while let row = try rows.next() { result[row["name"]] = row["value"] }
+                return result
+            }, empty: [:])
+    }
+
+    public func updateProviderData(instance: String, set: [String: Data], remove: [String]) throws {
+        let now = Date().timeIntervalSince1970
+        try write { db in
+            for name in remove {
+                try db.execute(
+                    sql: "DELETE FROM provider_data WHERE instance = ? AND name = ?", arguments: [instance, name])
+            }
+            for (name, value) in set {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO provider_data (instance, name, value, updated_at) VALUES (?, ?, ?, ?)",
+                    arguments: [instance, name, value, now])
+            }
+        }
+    }
+}

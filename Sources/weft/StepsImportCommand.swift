@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftSteps
+import WeftStore
+
+struct StepsImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import step-count CSV exports into the cache's history.",
+        discussion: """
+            A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole,
+            and nothing is imported, unless --lenient. Bad rows are reported with file and line. On a terminal a
+            progress bar shows rows, rate and time left.
+
+            Examples:
+              weft steps import export.csv
+              weft steps import 'Daily activity metrics.csv' --format google-fit-daily --source "Google Fit"
+              weft steps import hourlySteps_merged.csv --tz America/Chicago --lenient
+            """)
+
+    @Argument(help: ArgumentHelp("CSV exports to import.", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("The export format, when detection from the header is not enough.", valueName: "name"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Count every row as coming from this source.", valueName: "name"))
+    var source: String?
+
+    @Flag(help: "Import the good rows even when more than 1% are bad.")
+    var lenient = false
+
+    @OptionGroup var clock: ClockOptions
+
+    @OptionGroup var target: StepsInstanceOptions
+
+    func run() throws {
+        let instant = try clock.instant()
+        var (instance, prefix, settings) = try target.resolve()
+        // --tz wins over the instance's timezone, which wins over $TZ.
+        if clock.tz != nil { settings.timeZone = try clock.zone() }
+        let zone = try clock.zone()
+        var chosenFormat: StepFormat?
+        if let format {
+            do {
+                var mapping: GenericMapping?
+                if case .generic(let configured)? = settings.format { mapping = configured }
+                chosenFormat = try StepFormat(name: format, mapping: mapping)
+            } catch {
+                throw ValidationError("--format: \(error)")
+            }
+        }
+        let library = StepLibrary(instance: instance, settings: settings, timeZone: zone)
+        let bar = ProgressBar.standardError()
+        let batch: StepBatch
+        do {
+            batch = try library.read(
+                files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
+            bar?.finish()
+        } catch {
+            bar?.finish()
+            throw CLIError("\(error)")
+        }
+        let cache = target.locations.resolved.cacheDirectory
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let lock = try RefreshLock(directory: cache)
+        let store = try CacheStore.openForWriting(directory: cache)
+        let previousSnapshot = try store.snapshot(instance)
+        let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
+        let steps = try library.rebuild(
+            adding: batch, store: store, previous: previous, files: previous?.files ?? [:], now: instant)
+        let snapshot = Snapshot(
+            instance: instance, kind: StepsKind.type, prefix: previousSnapshot?.prefix ?? prefix,
+            schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
+            validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps))
+        try store.recordSuccess(
+            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot)), at: instant)
+        _ = consume lock
+        for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
+        if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }
+        let today = StepDay(containing: instant, in: library.zone)
+        Stderr.line(
+            "imported \(batch.rowCount - batch.issues.count) rows from \(files.count) file\(files.count == 1 ? "" : "s")"
+                + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
+        )
+    }
+}
+
+/// A one-line progress bar on stderr (rows, rate, time left), shown only when stderr is a terminal.
+final class ProgressBar: Sendable {
+    private let started = Date()
+
+    /// A bar on stderr, or nil when stderr is not a terminal.
+    static func standardError() -> ProgressBar? { isatty(2) == 1 ? ProgressBar() : nil }
+
+    /// Redraws the bar.
+    @Sendable func update(_ progress: StepProgress) {
+        let elapsed = max(Date().timeIntervalSince(started), 0.001)
+        let fraction = progress.totalBytes > 0 ? Double(progress.bytesRead) / Double(progress.totalBytes) : 0
+        let width = 24
+        let filled = Int(fraction * Double(width))
+        let rate = Double(progress.rows) / elapsed
+        let left = fraction > 0 ? elapsed / fraction - elapsed : 0
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let name = (progress.file as NSString).lastPathComponent
+        let line = String(
+            format: "\r%@ %@ %3.0f%% %@ rows, %@ rows/s, %.0fs left ", name, bar, fraction * 100,
+            String(progress.rows), String(Int(rate)), left)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
