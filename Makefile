@@ -1,13 +1,13 @@
 # weft — build, test, demo and benchmark with one command each.
 SHELL := /bin/bash
 APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev sqlite3
-BENCH_PACKAGES := hyperfine time file python3
+BENCH_PACKAGES := hyperfine time file python3 python3-venv
 SWIFT ?= swift
 WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test demo release bench clean
+.PHONY: all deps bench-deps build test demo release bench valgrind-calendar clean
 
 all: build
 
@@ -69,6 +69,11 @@ bench-deps:
 # Every benchmark side by side with its peer; results in bench/RESULTS.md.
 bench: bench-deps release
 	Benchmarks/run.sh $(WEFT_RELEASE)
+
+# The calendar tests under valgrind's memcheck: every libical object freed exactly once (slow; not part of test).
+valgrind-calendar:
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES=valgrind
+	scripts/valgrind-calendar.sh
 
 clean:
 	rm -rf .build $(RELEASE_DIR) bin
