@@ -33,7 +33,8 @@ let package = Package(
             name: "WeftStore",
             dependencies: ["WeftCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The HTTP client on libcurl: timeouts, size cap, proxies, conditional requests, redaction.
-        .target(name: "WeftHTTP", dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "WeftHTTP", dependencies: ["CCurl", "WeftCore", .product(name: "Logging", package: "swift-log")]),
         // A loopback HTTP/1.1 server with scripted routes, for tests and the demo replay server.
         .target(name: "WeftTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.

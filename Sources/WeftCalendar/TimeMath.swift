@@ -1,32 +1,16 @@
 import CLibical
 import Foundation
+import WeftCore
 
 /// Calendar arithmetic on plain integers, so hot loops need neither Foundation's Calendar nor libical.
 enum Civil {
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
     static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let m = Int64(month)
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDate.daysFromCivil(year: year, month: month, day: day)
     }
 
     /// The date of a day number (inverse of `days`).
-    static func date(days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
-    }
+    static func date(days: Int64) -> (year: Int, month: Int, day: Int) { CivilDate.civil(fromDays: days) }
 
     /// Floor division, for negative wall-clock seconds before 1970.
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {

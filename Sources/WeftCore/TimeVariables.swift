@@ -47,24 +47,11 @@ public enum ISOInstant {
         let (days, millisOfDay) = totalMillis.quotientAndRemainder(dividingBy: 86_400_000)
         let dayNumber = millisOfDay < 0 ? days - 1 : days
         let dayMillis = millisOfDay < 0 ? millisOfDay + 86_400_000 : millisOfDay
-        let (year, month, day) = civil(fromDays: dayNumber)
+        let (year, month, day) = CivilDate.civil(fromDays: dayNumber)
         let second = dayMillis / 1000
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        var text = pad(Int64(year), 4) + "-" + pad(Int64(month), 2) + "-" + pad(Int64(day), 2)
         text += "T" + pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2)
         return milliseconds ? text + "." + pad(dayMillis % 1000, 3) + "Z" : text + "Z"
-    }
-
-    /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's civil_from_days).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 
 /// A date-time layout such as `yyyy-MM-dd HH:mm:ss Z` or `M/d/yyyy h:mm:ss a`, matched on bytes without Foundation.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 
 /// A local calendar day, stored as days since 1970-01-01 and encoded as `yyyy-MM-dd`.
 public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {

@@ -361,7 +361,8 @@ struct HTTPClientTests {
         task.cancel()
         let error = await task.value
         #expect(error == .cancelled(url: server.url("/stall")))
-        #expect(ContinuousClock.now - started < .seconds(4))
+        // `.cancelled` (not `.timedOut`) already shows the cancellation stopped it; the bound is for busy machines.
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func manyConcurrentRequestsSucceed() async throws {
