@@ -65,11 +65,16 @@ public struct StepArchive: Sendable, Equatable {
     public var blobs: [String: Data] {
         var result: [String: Data] = [:]
         for (name, entry) in entries {
-            var samples = Data([UInt8(entry.source.kind.rawValue)])
-            samples.reserveCapacity(1 + entry.samples.count * 24)
+            // One contiguous buffer per blob: a million samples are three million words.
+            var words: [UInt64] = []
+            words.reserveCapacity(entry.samples.count * 3)
             for sample in entry.samples {
-                for value in [sample.start, sample.end, sample.steps] { samples.append(Self.bytes(value.bitPattern)) }
+                words.append(sample.start.bitPattern.littleEndian)
+                words.append(sample.end.bitPattern.littleEndian)
+                words.append(sample.steps.bitPattern.littleEndian)
             }
+            var samples = Data([UInt8(entry.source.kind.rawValue)])
+            words.withUnsafeBytes { samples.append(contentsOf: $0) }
             result["samples/" + name] = samples
             var days = Data([UInt8(entry.source.kind.rawValue)])
             for (day, steps) in entry.days.sorted(by: { $0.key < $1.key }) {
