@@ -1,16 +1,8 @@
 import Foundation
+import WeftHTTP
 
 /// Reading the cache and retry headers of a weather response.
 enum HTTPDates {
-    /// Parses an HTTP date (`Sun, 22 Nov 2026 19:30:00 GMT`).
-    static func parse(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
-    }
-
     /// When the response stops being fresh: `Cache-Control: max-age` (less `Age`) wins over `Expires`.
     static func expiry(_ response: WeatherResponse, now: Date) -> Date? {
         if let control = response.header("Cache-Control") {
@@ -22,7 +14,7 @@ enum HTTPDates {
                 }
             }
         }
-        return response.header("Expires").flatMap(parse)
+        return response.header("Expires").flatMap(HTTPDate.parse)
     }
 
     /// `Retry-After` (seconds or a date); on a 429 without it, Pirate Weather's `Ratelimit-Reset` seconds.
@@ -31,7 +23,7 @@ enum HTTPDates {
             if let seconds = Double(value.trimmingCharacters(in: .whitespaces)) {
                 return now.addingTimeInterval(seconds)
             }
-            return parse(value)
+            return HTTPDate.parse(value)
         }
         if response.status == 429, let reset = response.header("Ratelimit-Reset").flatMap(Double.init) {
             return now.addingTimeInterval(reset)
