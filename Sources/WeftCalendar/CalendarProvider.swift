@@ -40,6 +40,14 @@ public struct CalendarProvider: Provider {
         self.timeout = timeout
     }
 
+    /// The file and vdir sources: editing a calendar makes it due at the next `weft refresh`.
+    public var watchedFiles: [String] {
+        sources.compactMap { source in
+            if case .path(let path) = source.location { return path }
+            return nil
+        }
+    }
+
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         var options = self.options
         if !zoneConfigured { options.timeZone = context.timeZone }

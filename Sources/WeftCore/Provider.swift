@@ -9,6 +9,13 @@ public protocol Provider: Sendable {
     var prefix: String { get }
     /// Fetches and normalises fresh data. Throwing keeps the previous snapshot.
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome
+    /// Local files the data comes from: a change to any of them makes the provider due, like its own TOML file.
+    var watchedFiles: [String] { get }
+}
+
+extension Provider {
+    /// Most providers read no local files.
+    public var watchedFiles: [String] { [] }
 }
 
 /// A kind of provider, registered by its `type` name; it makes instances and derives variables.

@@ -43,7 +43,7 @@ public struct ProviderStatus: Sendable, Encodable {
                 try status(
                     instance: config.instance, type: config.type, prefix: entry.provider.prefix,
                     info: infos[config.instance], store: store, now: now,
-                    configModified: Refresher.modificationDate(config.file), configured: true))
+                    configModified: Refresher.lastChange(config: config, provider: entry.provider), configured: true))
         }
         for problem in set.problems {
             guard let instance = problem.instance else { continue }

@@ -95,7 +95,7 @@ public struct Refresher: Sendable {
         do {
             let lastAttempt = try store.lastAttempt(instance)
             if let until = DuePolicy.retryAfter(lastAttempt, now: start) { return .waitingForRetryAfter(until: until) }
-            let modified = Self.modificationDate(config.file)
+            let modified = Self.lastChange(config: config, provider: provider)
             if !force, let due = DuePolicy.nextDue(snapshot: info, lastAttempt: lastAttempt, configModified: modified),
                 due > start
             {
@@ -140,6 +140,11 @@ public struct Refresher: Sendable {
             RefreshAttempt(
                 instance: instance, prefix: prefix, attemptedAt: date, outcome: .failed,
                 error: "configuration error: \(problem)"))
+    }
+
+    /// When the provider's TOML file or any file it reads last changed.
+    static func lastChange(config: ProviderConfig, provider: any Provider) -> Date? {
+        ([config.file] + provider.watchedFiles).compactMap(modificationDate).max()
     }
 
     static func modificationDate(_ path: String) -> Date? {

@@ -18,6 +18,9 @@ public struct StepsProvider: Provider {
         self.interval = interval
     }
 
+    /// The configured exports as they match now: a changed or new file makes the instance due.
+    public var watchedFiles: [String] { StepLibrary.expand(settings.files).files }
+
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         guard let store = context.data else { throw StepsProviderError.noCache(instance: instance) }
         let now = context.now

@@ -122,7 +122,8 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
             _ = try await space.refresher.run([], force: false, now: t0)
         } throws: { error in
             error is ConfigError
-                && "\(error)".contains("typo.toml:1: unknown provider type \"comand\"; known types: calendar, command, met-norway")
+                && "\(error)".contains(
+                    "typo.toml:1: unknown provider type \"comand\"; known types: calendar, command, met-norway")
         }
         #expect(space.runs("good") == 0)
     }
@@ -155,5 +156,29 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
         #expect(DuePolicy.nextDue(snapshot: info, lastAttempt: failed) == t0 + 120)
         #expect(DuePolicy.nextDue(snapshot: nil, lastAttempt: nil) == nil)
         #expect(DuePolicy.nextDue(snapshot: info, lastAttempt: nil, configModified: t0) == nil)
+    }
+}
+
+@Suite struct WatchedFileTests {
+    @Test func editingACalendarFileMakesItsProviderDue() async throws {
+        let space = try Workspace()
+        let ics = space.root + "/work.ics"
+        let calendar = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:a@t\r\nDTSTAMP:20260301T000000Z\r
+            DTSTART:20260310T120000Z\r\nDTEND:20260310T130000Z\r\nSUMMARY:Lunch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+            """
+        try calendar.write(toFile: ics, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: t0 - 3600], ofItemAtPath: ics)
+        try space.provider("work", "type = \"calendar\"\nsources = [{ name = \"Work\", path = \"\(ics)\" }]\n")
+        let first = try await space.refresher.run([], force: false, now: t0)
+        #expect(first.entries == [.init(instance: "work", result: .refreshed(nextDue: t0 + 900))])
+        let quiet = try await space.refresher.run([], force: false, now: t0 + 60)
+        #expect(quiet.entries == [.init(instance: "work", result: .notDue(until: t0 + 900))])
+
+        try calendar.replacingOccurrences(of: "Lunch", with: "Team lunch").write(
+            toFile: ics, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: t0 + 120], ofItemAtPath: ics)
+        let edited = try await space.refresher.run([], force: false, now: t0 + 180)
+        #expect(edited.entries == [.init(instance: "work", result: .refreshed(nextDue: t0 + 180 + 900))])
     }
 }
