@@ -41,7 +41,8 @@ public struct NowcastReport: Sendable {
     }
 
     struct Document: Encodable {
-        var forecastStart: String?
+        var forecastStart: String
+        var providerStart: String?
         var now: String
         var headline: String
         var secondary: String?
@@ -50,6 +51,7 @@ public struct NowcastReport: Sendable {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(forecastStart, forKey: .forecastStart)
+            try container.encode(providerStart, forKey: .providerStart)
             try container.encode(now, forKey: .now)
             try container.encode(headline, forKey: .headline)
             try container.encode(secondary, forKey: .secondary)
@@ -58,12 +60,14 @@ public struct NowcastReport: Sendable {
 
         enum CodingKeys: String, CodingKey {
             case forecastStart = "forecast_start"
+            case providerStart = "provider_forecast_start"
             case now, headline, secondary, minutes
         }
     }
 
-    /// `{"forecast_start", "now", "headline", "secondary", "minutes": [60 × {"intensity", "chance", "expected"} | null]}`
-    /// with intensities in mm/h and chances 0–1.
+    /// `{"forecast_start", "provider_forecast_start", "now", "headline", "secondary", "minutes": [60 × {"intensity",
+    /// "chance", "expected"} | null]}` with intensities in mm/h and chances 0–1. `forecast_start` is minute 0 of
+    /// `minutes` (now, to the minute: the series is re-anchored on now); the provider's own start is kept beside it.
     public func json() throws -> String {
         let minutes = (0..<60).map { minute -> Minute? in
             guard let intensity = nowcast.intensityByMinute[minute], let expected = nowcast.expectedByMinute[minute]
@@ -72,9 +76,10 @@ public struct NowcastReport: Sendable {
                 intensity: Self.rounded(intensity), chance: nowcast.chanceByMinute[minute].map(Self.rounded),
                 expected: Self.rounded(expected))
         }
+        let minuteZero = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
         let document = Document(
-            forecastStart: forecastStart.map { ISOInstant.format($0) }, now: ISOInstant.format(now), headline: headline,
-            secondary: secondary, minutes: minutes)
+            forecastStart: ISOInstant.format(minuteZero), providerStart: forecastStart.map { ISOInstant.format($0) },
+            now: ISOInstant.format(now), headline: headline, secondary: secondary, minutes: minutes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(document), as: UTF8.self)

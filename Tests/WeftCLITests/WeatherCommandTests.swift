@@ -53,7 +53,14 @@ struct WeatherCommandTests {
         #expect(first["expected"] as? Double == 1.8)
         #expect(minutes[45] is NSNull, "minutes after the data ends are null")
         #expect(object["headline"] as? String == "Rain now")
-        #expect(object["forecast_start"] as? String == "2026-08-13T19:15:00Z")
+        #expect(object["forecast_start"] as? String == "2026-08-13T19:15:00Z", "minute 0 is now")
+        #expect(object["provider_forecast_start"] as? String == "2026-08-13T19:15:00Z")
+        let later = await box.weft(arguments: ["weather", "nowcast", "--json", "--now", "2026-08-13T19:20:30Z"])
+        let shifted = try #require(
+            try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: Any])
+        #expect(shifted["forecast_start"] as? String == "2026-08-13T19:20:00Z", "re-anchored on now: \(later)")
+        #expect((shifted["minutes"] as? [Any])?[40] is NSNull, "the data ends at 20:00, minute 40 from 19:20")
+        #expect((shifted["minutes"] as? [Any])?[39] is [String: Any])
 
         let chart = await box.weft(arguments: ["weather", "nowcast"] + Self.clock)
         let lines = chart.stdout.split(separator: "\n", omittingEmptySubsequences: false)
