@@ -17,7 +17,8 @@ let package = Package(
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // No pkgConfig: that would link libcurl into every process; shim.h loads it on first use instead.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The template language: pure, no I/O.
         .target(name: "WeftTemplate"),

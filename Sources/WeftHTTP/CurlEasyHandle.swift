@@ -1,12 +1,15 @@
 import CCurl
 import Foundation
 
-/// Runs `curl_global_init` once per process, before the first easy handle.
+/// Loads libcurl and runs `curl_global_init` once per process, before the first easy handle.
 enum CurlGlobal {
-    /// Swift initialises static lets lazily and exactly once, even across threads.
-    static let initResult: UInt32 = curl_global_init(Int(CURL_GLOBAL_DEFAULT)).rawValue
-
-    static func ensureInitialised() -> Bool { initResult == CURLE_OK.rawValue }
+    /// Why libcurl is unusable, or nil once it is loaded and initialised. Swift initialises static lets lazily and
+    /// exactly once, even across threads.
+    static let problem: String? = {
+        if let error = ccurl_load_error() { return "libcurl cannot be loaded (\(String(cString: error)))" }
+        let code = ccurl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        return code == CURLE_OK ? nil : "curl_global_init failed: \(String(cString: ccurl_easy_strerror(code)))"
+    }()
 }
 
 /// Owns one `CURL*` easy handle, its header list and its error buffer, and frees each exactly once.
@@ -20,7 +23,7 @@ final class CurlEasyHandle {
     private(set) var firstSetupFailure: (option: CURLoption, code: CURLcode)?
 
     init?() {
-        guard CurlGlobal.ensureInitialised(), let handle = curl_easy_init() else { return nil }
+        guard CurlGlobal.problem == nil, let handle = ccurl_easy_init() else { return nil }
         raw = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -28,9 +31,9 @@ final class CurlEasyHandle {
     }
 
     deinit {
-        curl_easy_cleanup(raw)
+        ccurl_easy_cleanup(raw)
         // The list must outlive the handle's last use, so it goes after cleanup.
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { ccurl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
 
@@ -63,20 +66,20 @@ final class CurlEasyHandle {
     func setHeaders(_ lines: [String]) {
         var list: UnsafeMutablePointer<curl_slist>? = nil
         for line in lines {
-            guard let appended = curl_slist_append(list, line) else {
+            guard let appended = ccurl_slist_append(list, line) else {
                 record(CURLOPT_HTTPHEADER, CURLE_OUT_OF_MEMORY)
                 continue
             }
             list = appended
         }
-        if let old = headerList { curl_slist_free_all(old) }
+        if let old = headerList { ccurl_slist_free_all(old) }
         headerList = list
         record(CURLOPT_HTTPHEADER, ccurl_setopt_slist(raw, CURLOPT_HTTPHEADER, list))
     }
 
     func perform() -> CURLcode {
         errorBuffer[0] = 0
-        return curl_easy_perform(raw)
+        return ccurl_easy_perform(raw)
     }
 
     func long(_ info: CURLINFO) -> Int? {
@@ -94,7 +97,7 @@ final class CurlEasyHandle {
     func message(for code: CURLcode) -> String {
         let detailed = String(cString: errorBuffer)
         if !detailed.isEmpty { return detailed.trimmingCharacters(in: .newlines) }
-        return String(cString: curl_easy_strerror(code))
+        return String(cString: ccurl_easy_strerror(code))
     }
 
     private func record(_ option: CURLoption, _ code: CURLcode) {

@@ -62,7 +62,8 @@ enum CurlTransfer {
         cancellation: CancellationFlag
     ) -> Result<CurlOutcome, CurlFailure> {
         guard let easy = CurlEasyHandle() else {
-            return .failure(CurlFailure(kind: .invalid, message: "libcurl could not create a handle"))
+            return .failure(
+                CurlFailure(kind: .invalid, message: CurlGlobal.problem ?? "libcurl could not create a handle"))
         }
         let state = TransferState(maxBodyBytes: request.maxBodyBytes, cancellation: cancellation)
         let statePointer = Unmanaged.passUnretained(state).toOpaque()
@@ -114,7 +115,7 @@ enum CurlTransfer {
             easy.set(CURLOPT_PROXY, proxy.proxy)
             easy.set(CURLOPT_NOPROXY, proxy.noProxy)
             if let (option, code) = easy.firstSetupFailure {
-                let text = String(cString: curl_easy_strerror(code))
+                let text = String(cString: ccurl_easy_strerror(code))
                 let message = "libcurl rejected option \(option.rawValue): \(text)"
                 return .failure(CurlFailure(kind: .invalid, message: message))
             }
