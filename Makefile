@@ -7,7 +7,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test demo release bench valgrind-calendar clean
+.PHONY: all deps bench-deps build test stress demo release bench valgrind-calendar clean
 
 all: build
 
@@ -28,6 +28,12 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The long fault-injection runs (a few minutes): 100 kill -9s of a refresh and of a steps import, a full disk,
+# 8 readers x 1000 `weft get` during continuous refreshes. `make test` runs a few rounds of each.
+stress: deps
+	$(SWIFT) build --build-tests
+	WEFT_STRESS=1 $(SWIFT) test --skip-build --filter FaultInjectionTests
 
 # Refreshes the example providers into a throw-away cache and prints resolved sample templates. Weather comes
 # from a loopback server replaying a recorded Open-Meteo response shifted to now: no internet needed.

@@ -76,12 +76,18 @@ public struct RefreshOutcome: Sendable {
     /// What went wrong in a refresh that still succeeded in part (one calendar source of several failed);
     /// recorded with the attempt, so `weft status` and `<prefix>error` show it.
     public var problems: [String]
+    /// Provider data blobs (see ``ProviderDataStore``) to store in the same transaction as the snapshot, so a refresh
+    /// killed midway never leaves new data under an old snapshot.
+    public var data: [String: Data]
 
     /// Creates an outcome.
-    public init(_ change: Change, validators: [HTTPValidator] = [], problems: [String] = []) {
+    public init(
+        _ change: Change, validators: [HTTPValidator] = [], problems: [String] = [], data: [String: Data] = [:]
+    ) {
         self.change = change
         self.validators = validators
         self.problems = problems
+        self.data = data
     }
 }
 

@@ -21,19 +21,18 @@ public struct StepLibrary: Sendable {
     /// The zone local days are counted in.
     public var zone: TimeZone { settings.timeZone ?? timeZone }
 
-    /// Merges `batch` into the stored data (nothing is written when `batch` is nil) and returns the rebuilt snapshot.
+    /// Merges `batch` into the stored samples and returns the rebuilt snapshot with the samples to store beside it.
     ///
-    /// The stored samples and the snapshot are rebuilt from everything imported so far, so a day's total is rounded
-    /// once, from all of its minutes; a day before today keeps the goal it was recorded with.
+    /// Nothing is written here: the caller stores both in one transaction (``RefreshOutcome/data``), so a killed
+    /// import leaves the old samples and snapshot or the new ones, never a mix. The snapshot is rebuilt from
+    /// everything imported so far, so a day's total is rounded once, from all of its minutes; a day before today
+    /// keeps the goal it was recorded with.
     public func rebuild(
         adding batch: StepBatch?, store: any ProviderDataStore, previous: StepsSnapshot?, files: [String: String],
         now: Date
-    ) throws -> StepsSnapshot {
+    ) throws -> (snapshot: StepsSnapshot, data: [String: Data]) {
         var archive = try StepArchive(blobs: try store.providerData(instance: instance, prefix: ""))
-        if let batch {
-            archive.merge(batch)
-            try store.updateProviderData(instance: instance, set: archive.blobs, remove: [])
-        }
+        if let batch { archive.merge(batch) }
         let totals = StepAggregator.aggregate(archive.batch, options: settings.aggregationOptions(timeZone: zone))
         var history = previous?.history ?? StepHistory()
         history.streakRule = settings.streakRule
@@ -45,7 +44,10 @@ public struct StepLibrary: Sendable {
         for (day, sources) in totals.roundedPerSource { perSource[day.iso] = sources }
         let access: StepAccess =
             history.days.isEmpty ? (settings.files.isEmpty ? .notDetermined : .denied) : .authorised
-        return StepsSnapshot(history: history, perSource: perSource, access: access, files: files)
+        return (
+            StepsSnapshot(history: history, perSource: perSource, access: access, files: files),
+            batch == nil ? [:] : archive.blobs
+        )
     }
 
     /// Reads files with the instance's import options, `format` and `lenient` overriding them.

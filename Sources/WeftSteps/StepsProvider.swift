@@ -47,11 +47,12 @@ public struct StepsProvider: Provider {
         if let batch, !batch.issues.isEmpty {
             problems.append("\(batch.issues.count) bad rows skipped; first: \(batch.issues[0])")
         }
-        let steps = try library.rebuild(adding: batch, store: store, previous: previous, files: stamps, now: now)
+        let (steps, data) = try library.rebuild(
+            adding: batch, store: store, previous: previous, files: stamps, now: now)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps))
-        return RefreshOutcome(.updated(snapshot), problems: problems)
+        return RefreshOutcome(.updated(snapshot), problems: problems, data: data)
     }
 }
 

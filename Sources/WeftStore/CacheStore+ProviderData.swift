@@ -18,17 +18,19 @@ extension CacheStore: ProviderDataStore {
     }
 
     public func updateProviderData(instance: String, set: [String: Data], remove: [String]) throws {
-        let now = Date().timeIntervalSince1970
-        try write { db in
-            for name in remove {
-                try db.execute(
-                    sql: "DELETE FROM provider_data WHERE instance = ? AND name = ?", arguments: [instance, name])
-            }
-            for (name, value) in set {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO provider_data (instance, name, value, updated_at) VALUES (?, ?, ?, ?)",
-                    arguments: [instance, name, value, now])
-            }
+        try write { db in try Self.setProviderData(instance: instance, set: set, remove: remove, at: Date(), db: db) }
+    }
+
+    static func setProviderData(
+        instance: String, set: [String: Data], remove: [String], at date: Date, db: Database
+    ) throws {
+        for name in remove {
+            try db.execute(sql: "DELETE FROM provider_data WHERE instance = ? AND name = ?", arguments: [instance, name])
+        }
+        for (name, value) in set {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO provider_data (instance, name, value, updated_at) VALUES (?, ?, ?, ?)",
+                arguments: [instance, name, value, date.timeIntervalSince1970])
         }
     }
 }

@@ -173,7 +173,8 @@ extension CacheStore {
             }, empty: [:])
     }
 
-    /// Stores a successful refresh — new snapshot or extended validity, validators and the attempt — at once.
+    /// Stores a successful refresh — new snapshot or extended validity, validators, provider data and the attempt —
+    /// in one transaction.
     public func recordSuccess(
         instance: String, prefix: String, outcome: RefreshOutcome, at date: Date, duration: Duration = .zero
     ) throws(StoreError) {
@@ -211,6 +212,7 @@ extension CacheStore {
                         validator.url, instance, validator.etag, validator.lastModified, date.timeIntervalSince1970,
                     ])
             }
+            try Self.setProviderData(instance: instance, set: outcome.data, remove: [], at: date, db: db)
             try Self.insert(
                 RefreshAttempt(
                     instance: instance, prefix: prefix, attemptedAt: date, outcome: attemptOutcome,

@@ -97,6 +97,7 @@ public struct CacheStore: Sendable {
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
             return .unreadable(path: path, reason: reason)
         case .SQLITE_ERROR where reason.hasPrefix("no such table"): return .corrupt(path: path, reason: reason)
+        case .SQLITE_FULL: return .diskFull(path: path)
         default: return .database(path: path, reason: reason)
         }
     }

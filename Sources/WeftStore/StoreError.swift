@@ -8,6 +8,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case refreshRunning(lockFile: String, holder: String, waited: Double)
     case notANumber(key: String, value: String)
     case database(path: String, reason: String)
+    /// The disk holding the cache filled up mid-write; the transaction was rolled back.
+    case diskFull(path: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "variable \"\(key)\" holds \"\(value)\", which is not a number"
         case .database(let path, let reason):
             return "cache \(path): \(reason)"
+        case .diskFull(let path):
+            return "cache \(path): the disk is full; nothing was written and the previous data is kept: "
+                + "free some space (or move the cache with --cache) and run it again"
         }
     }
 }

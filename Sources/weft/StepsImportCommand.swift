@@ -68,14 +68,14 @@ struct StepsImportCommand: ParsableCommand {
         let store = try CacheStore.openForWriting(directory: cache)
         let previousSnapshot = try store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
-        let steps = try library.rebuild(
+        let (steps, data) = try library.rebuild(
             adding: batch, store: store, previous: previous, files: previous?.files ?? [:], now: instant)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: previousSnapshot?.prefix ?? prefix,
             schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
             validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps))
         try store.recordSuccess(
-            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot)), at: instant)
+            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data), at: instant)
         _ = consume lock
         for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }
