@@ -20,6 +20,42 @@ hyperfine -N --warmup 2 --runs 15 --export-json "$work/calendar.json" \
 python3 "$here/report.py" "$work/calendar.json" "weft calendar next" "python recurring-ical-events" \
   "calendar next-up on a generated 10,000-event calendar (parse + expand + pick)" 20
 
+# khal (from PyPI) on the same events as a vdir, one .ics per UID as khal keeps them; weft reads the same vdir.
+# khal indexes a vdir into its own SQLite file on first use, so it is timed cold (index built: once, it takes
+# minutes) and warm (index kept: the run a user sees every time after the first).
+python3 "$here/split-vdir.py" "$work/bench.ics" "$work/vdir"
+khalvenv=$("$here/python-venv.sh" "$work/khal" khal)
+cat >"$work/khal.conf" <<CONF
+[calendars]
+[[bench]]
+path = $work/vdir
+type = calendar
+[locale]
+local_timezone = Europe/Berlin
+default_timezone = Europe/Berlin
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%d %H:%M
+longdatetimeformat = %Y-%m-%d %H:%M
+[sqlite]
+path = $work/khal.db
+CONF
+printf '#!/bin/sh\nexec %s -c %s list --format "{start} {title}" --day-format "" "2026-03-10 10:30" 1d\n' \
+  "$khalvenv/bin/khal" "$work/khal.conf" >"$work/khal-next.sh"
+chmod +x "$work/khal-next.sh"
+rm -f "$work/khal.db"
+/usr/bin/time -o "$work/khal-cold.txt" -f '%e %M' "$work/khal-next.sh" >/dev/null 2>&1
+cold=$(tail -1 "$work/khal-cold.txt")
+"$work/khal-next.sh" 2>/dev/null | head -2 >&2
+hyperfine -N --warmup 1 --runs 5 --export-json "$work/khal.json" \
+  -n "weft calendar next (vdir)" "$weft calendar next $work/vdir --now $now --tz Europe/Berlin --json" \
+  -n "khal list (warm index)" "$work/khal-next.sh" >&2
+python3 "$here/report.py" "$work/khal.json" "weft calendar next (vdir)" "khal list (warm index)" \
+  "calendar next-up on the same events as a vdir of $(ls "$work/vdir" | wc -l) files: weft against khal" 0
+echo "khal's first run on the vdir (building its index): ${cold% *} s, peak RSS ${cold#* } KiB; weft keeps no index and reads the files every time."
+echo
+
 # The next-up query alone (after parsing), as weft times it in process: median of 9 runs against 100 ms.
 for _ in 1 2 3 4 5 6 7 8 9; do
   WEFT_LOG=debug "$weft" calendar next "$work/bench.ics" --now "$now" --tz Europe/Berlin 2>&1 >/dev/null \
