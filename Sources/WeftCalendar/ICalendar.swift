@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Logging
 
@@ -13,15 +14,18 @@ public final class ICalendar: @unchecked Sendable {
     public let options: CalendarOptions
 
     private let documents: [ICalDocument]
-    private let series: [Series]
-    private let expander: SeriesExpander
+    let series: [Series]
+    let expander: SeriesExpander
+    /// With at least twice this many series, queries expand them on several threads.
+    let seriesPerPart: Int
     private let lock = NSLock()
     private var collectedWarnings: [CalendarWarning]
 
     private init(
         calendarName: String, options: CalendarOptions, documents: [ICalDocument], series: [Series],
-        warnings: [CalendarWarning]
+        warnings: [CalendarWarning], tuning: Tuning
     ) {
+        self.seriesPerPart = tuning.seriesPerPart
         self.calendarName = calendarName
         self.options = options
         self.documents = documents
@@ -46,7 +50,7 @@ public final class ICalendar: @unchecked Sendable {
     public static func parse(
         _ text: String, file: String, calendarName: String, options: CalendarOptions
     ) throws(CalendarError) -> ICalendar {
-        try parse(sources: [(text, file)], calendarName: calendarName, options: options)
+        try parse(sources: [(text, file)], calendarName: calendarName, options: options, tuning: Tuning())
     }
 
     /// Loads a `.ics` file, or a directory of them (a vdir as vdirsyncer and khal keep it: every `*.ics`
@@ -60,31 +64,51 @@ public final class ICalendar: @unchecked Sendable {
         for file in try CalendarFiles.list(path) {
             sources.append((try CalendarFiles.read(file), file))
         }
-        return try parse(sources: sources, calendarName: calendarName, options: options)
+        return try parse(sources: sources, calendarName: calendarName, options: options, tuning: Tuning())
     }
 
-    private static func parse(
-        sources: [(text: String, file: String)], calendarName: String, options: CalendarOptions
+    /// When work is spread over several threads; tests lower the thresholds to exercise it on small calendars.
+    struct Tuning {
+        /// Files at least this large are cut into parts parsed side by side.
+        var splitAbove = CalendarSplitter.minimumSize
+        /// With at least twice this many series, queries expand them on several threads.
+        var seriesPerPart = 500
+    }
+
+    static func parse(
+        sources: [(text: String, file: String)], calendarName: String, options: CalendarOptions, tuning: Tuning
     ) throws(CalendarError) -> ICalendar {
+        // Parse and extract on every core: each file (and each part of a large one) is its own libical tree.
+        let pieces = sources.flatMap { source in
+            CalendarSplitter.split(source.text, parts: cores, minimumSize: tuning.splitAbove).map {
+                (text: $0, file: source.file)
+            }
+        }
+        let parsed = ParsedPiece.parseAll(pieces, options: options)
         var documents: [ICalDocument] = []
         var components: [EventComponent] = []
         var warnings: [CalendarWarning] = []
-        for source in sources {
-            guard let document = ICalDocument(text: source.text, file: source.file) else {
+        for (piece, result) in zip(pieces, parsed) {
+            guard let document = result.document else {
                 throw .unparseable(
-                    file: source.file,
+                    file: piece.file,
                     reason:
-                        source.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                        piece.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                         ? "the file is empty"
                         : "libical found no complete VCALENDAR (garbage, or truncated before END:VCALENDAR)")
             }
-            guard !document.calendars().isEmpty else {
-                throw .unparseable(file: source.file, reason: "it contains no VCALENDAR")
+            guard result.hasCalendar else {
+                throw .unparseable(file: piece.file, reason: "it contains no VCALENDAR")
             }
-            var extractor = EventExtractor(document: document, options: options)
-            extractor.extract(firstOrder: components.count)
-            components += extractor.components
-            warnings += extractor.warnings
+            // Numbered across everything loaded, in file order (SEQUENCE ties go to the first).
+            let offset = components.count
+            components += result.components.map {
+                var component = $0
+                component.order += offset
+                return component
+            }
+            // The parts of one file repeat its header, and with it any calendar-level warning.
+            for warning in result.warnings where !warnings.contains(warning) { warnings.append(warning) }
             documents.append(document)
         }
 
@@ -112,7 +136,8 @@ public final class ICalendar: @unchecked Sendable {
                 "series": "\(series.count)", "warnings": "\(warnings.count)",
             ])
         return ICalendar(
-            calendarName: calendarName, options: options, documents: documents, series: series, warnings: warnings)
+            calendarName: calendarName, options: options, documents: documents, series: series, warnings: warnings,
+            tuning: tuning)
     }
 
     /// Occurrences overlapping the half-open window `[start, end)`, sorted by start, then UID.
@@ -128,9 +153,36 @@ public final class ICalendar: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         withExtendedLifetime(documents) {
-            for item in series {
-                expander.occurrences(
-                    of: item, windowStart: windowStart, windowEnd: windowEnd, into: &result, warnings: &newWarnings)
+            let parts = series.count >= seriesPerPart * 2 ? Self.cores : 1
+            guard parts > 1 else {
+                for item in series {
+                    expander.occurrences(
+                        of: item, windowStart: windowStart, windowEnd: windowEnd, into: &result,
+                        warnings: &newWarnings)
+                }
+                return
+            }
+            // Large calendars expand their series on every core; each part has its own iterators and results,
+            // and libical guards the zone tables they share.
+            var partial = [ExpandedPart](repeating: ExpandedPart(), count: parts)
+            let work = ExpansionWork(series: series, expander: expander)
+            partial.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let slots = ExpansionWork.Slots(base: base)
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    let range = (work.series.count * part / parts)..<(work.series.count * (part + 1) / parts)
+                    var found = ExpandedPart()
+                    for item in work.series[range] {
+                        work.expander.occurrences(
+                            of: item, windowStart: windowStart, windowEnd: windowEnd, into: &found.occurrences,
+                            warnings: &found.warnings)
+                    }
+                    slots.base[part] = found
+                }
+            }
+            for part in partial {
+                result += part.occurrences
+                newWarnings += part.warnings
             }
         }
         for warning in newWarnings where !collectedWarnings.contains(warning) {
@@ -152,5 +204,65 @@ public final class ICalendar: @unchecked Sendable {
             if picked.then != nil || window >= horizon { return picked }
             span *= 8
         }
+    }
+}
+
+extension ICalendar {
+    /// The cores used for parsing and expanding (at most four).
+    static let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+}
+
+/// What one thread expanded.
+private struct ExpandedPart {
+    var occurrences: [CalendarOccurrence] = []
+    var warnings: [CalendarWarning] = []
+}
+
+/// The series and expander shared read-only by the expanding threads while the calendar's lock is held.
+private struct ExpansionWork: @unchecked Sendable {
+    let series: [Series]
+    let expander: SeriesExpander
+
+    /// The results buffer: each iteration writes only its own slot, and the buffer outlives
+    /// `concurrentPerform`, which returns only when every iteration is done.
+    struct Slots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<ExpandedPart>
+    }
+}
+
+/// One parsed file (or part of one) with the events read from it.
+private struct ParsedPiece {
+    var document: ICalDocument?
+    var hasCalendar = false
+    var components: [EventComponent] = []
+    var warnings: [CalendarWarning] = []
+
+    /// Parses and extracts the pieces concurrently; results are in the pieces' order.
+    static func parseAll(_ pieces: [(text: String, file: String)], options: CalendarOptions) -> [ParsedPiece] {
+        LibicalRuntime.prepare()
+        var results = [ParsedPiece](repeating: ParsedPiece(), count: pieces.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let slots = Slots(base: base)
+            DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+                slots.base[index] = parse(pieces[index], options: options)
+            }
+        }
+        return results
+    }
+
+    /// The results buffer, shared with the workers: each iteration writes only its own slot, and the buffer
+    /// outlives `concurrentPerform`, which returns only when every iteration is done.
+    private struct Slots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<ParsedPiece>
+    }
+
+    private static func parse(_ piece: (text: String, file: String), options: CalendarOptions) -> ParsedPiece {
+        guard let document = ICalDocument(text: piece.text, file: piece.file) else { return ParsedPiece() }
+        guard !document.calendars().isEmpty else { return ParsedPiece(document: document) }
+        var extractor = EventExtractor(document: document, options: options)
+        extractor.extract(firstOrder: 0)
+        return ParsedPiece(
+            document: document, hasCalendar: true, components: extractor.components, warnings: extractor.warnings)
     }
 }

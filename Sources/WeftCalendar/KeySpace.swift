@@ -67,6 +67,16 @@ struct KeySpace {
         }
     }
 
+    /// A key no instance starting at this wall-clock time (in the series' own zone) can exceed, without asking
+    /// libical: exact for DATE and floating series; for zoned ones a day of slack covers any UTC offset.
+    func keyBound(wallSeconds wall: Int64) -> Int64 {
+        switch basis {
+        case .date: return Civil.floorDiv(wall, 86_400)
+        case .floating: return wall
+        case .zoned: return wall + 86_400
+        }
+    }
+
     /// A libical time for a key, for seeking the iterator.
     func iteratorTime(forKey key: Int64) -> icaltimetype {
         switch basis {

@@ -18,6 +18,11 @@ struct Series {
     struct PreparedRule {
         let rule: RuleRef
         let untilKey: Int64
+        /// No instance has a key above this (a COUNT rule whose end is certain, see `RuleBound`), else `.max`.
+        let lastKeyBound: Int64
+        /// For a COUNT rule of fixed shape: the wall-clock seconds of its last instance (see `RuleBound`), so it is
+        /// expanded like an UNTIL rule, skipping ahead to the window; nil for other rules.
+        let lastWallSeconds: Int64?
     }
 
     /// Occurrences known without expansion (single events, overrides, orphans), already filtered.

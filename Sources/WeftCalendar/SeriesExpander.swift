@@ -76,12 +76,15 @@ struct SeriesExpander {
         let space = recurring.space
         let master = recurring.master
         let upper = min(range.upperBound, prepared.untilKey)
-        guard upper >= range.lowerBound else { return }
+        // No instance comes before DTSTART, nor after a COUNT rule's certain end.
+        guard upper >= range.lowerBound, upper >= recurring.startKey, prepared.lastKeyBound >= range.lowerBound
+        else { return }
 
         // UNTIL is applied here, in the series' own key space, instead of by libical, whose 3.0 comparison
         // of UNTIL against zoned or floating DTSTARTs is not reliable; the rule itself then has no end.
         var rule = icalproperty_get_rrule(prepared.rule.property)
         rule.until = icaltime_null_time()
+        if prepared.lastWallSeconds != nil { rule.count = 0 }
         var dtstart = master.start.value
         let canSeek = rule.count <= 0 && range.lowerBound > recurring.startKey
         var seekWithIterator = false
@@ -124,6 +127,7 @@ struct SeriesExpander {
                 if !warnings.contains(warning) { warnings.append(warning) }
                 return
             }
+            if let last = prepared.lastWallSeconds, Civil.wallSeconds(of: time) > last { return }
             let key = space.key(iterated: time)
             if key > upper { return }
             if key >= range.lowerBound { keys.insert(key) }

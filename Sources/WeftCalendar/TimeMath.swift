@@ -12,6 +12,11 @@ enum Civil {
     /// The date of a day number (inverse of `days`).
     static func date(days: Int64) -> (year: Int, month: Int, day: Int) { CivilDate.civil(fromDays: days) }
 
+    /// libical's weekday of a day number: 1 = Sunday … 7 = Saturday (1970-01-01 was a Thursday).
+    static func weekday(ofDay day: Int64) -> Int64 {
+        ((day + 4) % 7 + 7) % 7 + 1
+    }
+
     /// Floor division, for negative wall-clock seconds before 1970.
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
@@ -56,10 +61,16 @@ enum Civil {
 /// The configured (viewer's) zone: where all-day and floating times are anchored.
 struct LocalZone {
     let timeZone: TimeZone
+    private let table: OffsetTable
+
+    init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        self.table = OffsetTable(timeZone: timeZone)
+    }
 
     /// UTC offset in seconds at an instant.
     func offset(at instant: Int64) -> Int64 {
-        Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+        table.offset(at: instant)
     }
 
     /// Wall-clock seconds at an instant.

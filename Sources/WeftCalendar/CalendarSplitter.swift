@@ -1,0 +1,86 @@
+/// Cuts one large VCALENDAR into several smaller ones that libical can parse on separate cores.
+///
+/// Each part repeats the header — the calendar's properties (X-WR-TIMEZONE) and its VTIMEZONEs — and holds a run
+/// of whole VEVENTs, in file order, so extracting the parts one after the other gives the same events as the
+/// whole. Only plain layouts are cut: one VCALENDAR that ends with END:VCALENDAR, and no VTIMEZONE after the
+/// first VEVENT; anything else (and anything small) is parsed whole, exactly as written.
+enum CalendarSplitter {
+    /// Below this size one parser is quick enough.
+    static let minimumSize = 256 * 1024
+
+    /// `text` in up to `parts` pieces (just `[text]` when it is below `minimumSize` or not plainly laid out).
+    static func split(_ text: String, parts: Int, minimumSize: Int = minimumSize) -> [String] {
+        guard parts > 1, text.utf8.count >= minimumSize else { return [text] }
+        let bytes = Array(text.utf8)
+        guard let layout = Layout(bytes) else { return [text] }
+        var cuts = [layout.firstEvent]
+        for part in 1..<parts {
+            let target = layout.firstEvent + (layout.calendarEnd - layout.firstEvent) * part / parts
+            // The first VEVENT that starts at or after the target.
+            var low = 0
+            var high = layout.eventStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if layout.eventStarts[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            if low < layout.eventStarts.count, layout.eventStarts[low] > cuts[cuts.count - 1] {
+                cuts.append(layout.eventStarts[low])
+            }
+        }
+        guard cuts.count > 1 else { return [text] }
+        cuts.append(layout.calendarEnd)
+        let header = bytes[0..<layout.firstEvent]
+        let footer = Array("END:VCALENDAR\r\n".utf8)
+        return (0..<cuts.count - 1).map { index in
+            String(decoding: header + bytes[cuts[index]..<cuts[index + 1]] + footer, as: UTF8.self)
+        }
+    }
+
+    /// Where the VEVENTs of a plainly laid-out calendar begin and where END:VCALENDAR is.
+    private struct Layout {
+        var eventStarts: [Int] = []
+        var firstEvent: Int
+        var calendarEnd: Int
+
+        init?(_ bytes: [UInt8]) {
+            var eventStarts: [Int] = []
+            var calendars = 0
+            var calendarEnd: Int?
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                if calendarEnd != nil {
+                    // Only blank lines may follow END:VCALENDAR.
+                    if bytes[lineStart..<lineEnd].contains(where: { $0 != 13 && $0 != 32 && $0 != 9 }) { return nil }
+                } else if Self.starts(bytes, at: lineStart, with: "BEGIN:VEVENT") {
+                    eventStarts.append(lineStart)
+                } else if Self.starts(bytes, at: lineStart, with: "BEGIN:VCALENDAR") {
+                    calendars += 1
+                } else if Self.starts(bytes, at: lineStart, with: "BEGIN:VTIMEZONE") {
+                    if !eventStarts.isEmpty { return nil }
+                } else if Self.starts(bytes, at: lineStart, with: "END:VCALENDAR") {
+                    calendarEnd = lineStart
+                }
+                lineStart = lineEnd + 1
+            }
+            guard calendars == 1, let calendarEnd, let first = eventStarts.first else { return nil }
+            self.eventStarts = eventStarts
+            self.firstEvent = first
+            self.calendarEnd = calendarEnd
+        }
+
+        /// Whether the line at `index` starts with `prefix`, ignoring ASCII case (property names are case-insensitive).
+        private static func starts(_ bytes: [UInt8], at index: Int, with prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let pointer = prefix.utf8Start
+            for offset in 0..<count {
+                var byte = bytes[index + offset]
+                if byte >= 97 && byte <= 122 { byte -= 32 }
+                if byte != pointer[offset] { return false }
+            }
+            return true
+        }
+    }
+}

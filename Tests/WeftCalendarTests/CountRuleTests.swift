@@ -1,0 +1,98 @@
+import CLibical
+import Foundation
+import Testing
+
+@testable import WeftCalendar
+
+/// COUNT rules of fixed shape are expanded by skipping ahead to the window (their last instance is computed);
+/// every such shape must give exactly what stepping libical's iterator from DTSTART gives.
+@Suite struct CountRuleTests {
+    /// `yyyyMMdd'T'HHmm` wall-clock starts of every instance, by stepping libical's iterator from DTSTART.
+    private func stepped(_ rule: String, dtstart: String, zone: String?) throws -> [String] {
+        var start = icaltime_from_string(dtstart)
+        if let zone { start.zone = icaltimezone_get_builtin_timezone(zone) }
+        let iterator = try #require(RecurIterator(rule: icalrecurrencetype_from_string(rule), start: start))
+        var result: [String] = []
+        while let time = iterator.next(), result.count < 10_000 {
+            result.append(
+                String(format: "%04d%02d%02dT%02d%02d", time.year, time.month, time.day, time.hour, time.minute))
+        }
+        return result
+    }
+
+    private func wall(_ date: Date, _ zone: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "yyyyMMdd'T'HHmm"
+        return formatter.string(from: date)
+    }
+
+    static let rules = [
+        "FREQ=DAILY;COUNT=40", "FREQ=DAILY;INTERVAL=3;COUNT=25", "FREQ=WEEKLY;COUNT=30",
+        "FREQ=WEEKLY;INTERVAL=2;COUNT=20", "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=31", "FREQ=WEEKLY;BYDAY=SA,MO;COUNT=9",
+        "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;COUNT=17", "FREQ=WEEKLY;INTERVAL=3;BYDAY=MO;COUNT=12",
+        "FREQ=WEEKLY;BYDAY=MO,TH;WKST=SU;COUNT=15", "FREQ=MONTHLY;COUNT=14", "FREQ=MONTHLY;INTERVAL=5;COUNT=9",
+        "FREQ=MONTHLY;BYMONTHDAY=3;COUNT=13", "FREQ=YEARLY;COUNT=6", "FREQ=YEARLY;INTERVAL=4;COUNT=3",
+        "FREQ=YEARLY;COUNT=30", "FREQ=MONTHLY;COUNT=200",
+        "FREQ=DAILY;COUNT=1",
+    ]
+
+    @Test("fixed-shape COUNT rules give libical's instances in every window", arguments: rules)
+    func matchesSteppedIteration(rule: String) throws {
+        // 2025-03-03 is a Monday; 09:30 in Berlin crosses both DST changes within the ranges above.
+        for (dtstart, zone) in [("20250303T093000", "Europe/Berlin"), ("20250303T023000", "America/New_York")] {
+            let expected = try stepped(rule, dtstart: dtstart, zone: zone)
+            let calendar = try ICS.parse(
+                ICS.calendar(
+                    ICS.event(
+                        "UID:r", "SUMMARY:R", "DTSTART;TZID=\(zone):\(dtstart)", "DURATION:PT30M", "RRULE:\(rule)")),
+                zone: "UTC")
+            #expect(calendar.series.first?.recurring?.rules.first?.lastWallSeconds != nil, "\(rule)")
+            let all = calendar.occurrences(overlapping: When.utc(2024, 1, 1), When.utc(2060, 1, 1))
+            #expect(all.map { wall($0.start, zone) } == expected, "\(rule) from \(dtstart) \(zone)")
+            // Windows late in the series, where the iterator skips ahead instead of counting from DTSTART.
+            for index in Set([expected.count / 2, expected.count - 1]) where index > 0 {
+                let from = all[index - 1].end
+                let found = calendar.occurrences(overlapping: from, all[index].start.addingTimeInterval(60))
+                #expect(found.map { wall($0.start, zone) } == [expected[index]], "\(rule) instance \(index)")
+            }
+            let after = calendar.occurrences(
+                overlapping: try #require(all.last).end, try #require(all.last).end.addingTimeInterval(5 * 366 * 86_400)
+            )
+            #expect(after.isEmpty, "\(rule): nothing after the last instance")
+        }
+    }
+
+    @Test("all-day and floating COUNT rules too")
+    func dateAndFloating() throws {
+        for (dtstart, prefix) in [("20250303", "DTSTART;VALUE=DATE:"), ("20250303T093000", "DTSTART:")] {
+            let rule = "FREQ=WEEKLY;BYDAY=MO,FR;COUNT=11"
+            let calendar = try ICS.parse(
+                ICS.calendar(ICS.event("UID:d", "SUMMARY:D", prefix + dtstart, "RRULE:\(rule)")), zone: "Europe/Berlin")
+            let found = calendar.occurrences(overlapping: When.utc(2025, 1, 1), When.utc(2026, 1, 1))
+            let days = found.map { String(wall($0.start, "Europe/Berlin").prefix(8)) }
+            let expected = try stepped(rule, dtstart: dtstart, zone: nil).map { String($0.prefix(8)) }
+            #expect(days == expected)
+            #expect(days.last == "20250407")
+        }
+    }
+
+    @Test(
+        "shapes that are not fixed still step from DTSTART",
+        arguments: [
+            "FREQ=WEEKLY;BYDAY=TU;COUNT=5", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=6",
+            "FREQ=MONTHLY;BYDAY=2MO;COUNT=4",
+            "FREQ=MONTHLY;BYMONTHDAY=10,20;COUNT=4", "FREQ=DAILY;BYDAY=MO;COUNT=3", "FREQ=DAILY;BYHOUR=9,17;COUNT=4",
+        ])
+    func otherShapesAreNotResolved(rule: String) throws {
+        let calendar = try ICS.parse(
+            ICS.calendar(ICS.event("UID:o", "DTSTART;TZID=Europe/Berlin:20250303T093000", "RRULE:\(rule)")))
+        #expect(calendar.series.first?.recurring?.rules.first?.lastWallSeconds == nil)
+        // DTSTART is always an instance (RFC 5545), also where the rule itself does not match it.
+        let stepped = try stepped(rule, dtstart: "20250303T093000", zone: "Europe/Berlin")
+        let expected = stepped.first == "20250303T0930" ? stepped : ["20250303T0930"] + stepped
+        let found = calendar.occurrences(overlapping: When.utc(2025, 1, 1), When.utc(2027, 1, 1))
+        #expect(found.map { wall($0.start, "Europe/Berlin") } == expected)
+    }
+}
