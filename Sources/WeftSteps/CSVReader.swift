@@ -207,8 +207,9 @@ private final class ByteStorage {
         guard fstat(descriptor, &info) == 0 else {
             throw .unreadable(file: path, reason: String(cString: strerror(errno)))
         }
-        var capacity = max(Int(info.st_size), 0)
-        var pointer = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1), alignment: 1)
+        // One byte more than the file: the read that finds EOF then needs no larger buffer (and no copy of it all).
+        var capacity = max(Int(info.st_size), 0) + 1
+        var pointer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
         var count = 0
         while true {
             if count == capacity {
