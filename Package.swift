@@ -88,6 +88,8 @@ let package = Package(
         .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftTestSupport"]),
         .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftTestSupport"]),
         .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore"]),
-        .testTarget(name: "WeftHabitsTests", dependencies: ["WeftHabits", "WeftCore", "WeftStore"]),
+        .testTarget(
+            name: "WeftHabitsTests",
+            dependencies: ["WeftHabits", "WeftCore", "WeftStore", .product(name: "Logging", package: "swift-log")]),
     ]
 )

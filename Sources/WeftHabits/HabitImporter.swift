@@ -51,7 +51,7 @@ public enum HabitImporter {
         for row in rows.dropFirst() {
             func field(_ index: Int?) -> String {
                 guard let index, index < row.fields.count else { return "" }
-                return row.fields[index].trimmingCharacters(in: .whitespaces)
+                return row.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)
             }
             let name = field(habitIndex)
             guard !name.isEmpty else {
@@ -87,7 +87,7 @@ public enum HabitImporter {
                 completion.map { $0.at ?? HabitDay.start(of: $0.day, in: zone) } ?? Date(timeIntervalSince1970: -1e12)
             if habits[slug] == nil || when >= (latest[slug] ?? .distantPast) {
                 let experiments = field(experimentsIndex).split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces)
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines)
                 }.filter { !$0.isEmpty }
                 habits[slug] = ImportedHabit(
                     name: name, identity: field(identityIndex), experiments: experiments, schedule: schedule)
