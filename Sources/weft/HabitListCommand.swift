@@ -9,7 +9,7 @@ struct HabitListCommand: ParsableCommand {
         abstract: "List habits with their streak, this week (Monday first) and 7- and 30-day completion rates.",
         discussion: """
             The same numbers as the __habits_* variables, computed at --now. In the week, ✓ is done, · scheduled
-            and not done, and a blank is a day off.
+            and not done, and a blank is a day off, a day to come or a day before the first completion.
 
             Examples:
               weft habit list
@@ -52,7 +52,9 @@ struct HabitListCommand: ParsableCommand {
             let week = (0..<7).map { offset -> String in
                 let day = monday + Int64(offset)
                 if habit.isDone(day) { return "✓" }
-                return habit.schedule.contains(day: day) && day <= today ? "·" : " "
+                // Before its first completion the habit may not have existed: no day there counts as missed.
+                let counted = day <= today && day >= (habit.completions.first?.day ?? today)
+                return habit.schedule.contains(day: day) && counted ? "·" : " "
             }.joined()
             let rates = [7, 30].map { length in
                 HabitStats.rate(habit, today: today, length: length).map { "\($0)%" } ?? "–"
