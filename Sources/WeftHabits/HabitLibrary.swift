@@ -22,10 +22,15 @@ public struct HabitLibrary: Sendable {
     public var zone: TimeZone { settings.timeZone ?? timeZone }
 
     /// Reads files with the instance's layout (`format` overriding it).
+    ///
+    /// Each import is keyed by the file's absolute path, so `weft habit import` of a relative path and the
+    /// provider's glob of the same file replace each other instead of piling up.
     public func read(_ paths: [String], format: HabitFormat? = nil) throws(HabitImportError) -> [HabitImport] {
         var results: [HabitImport] = []
         for path in paths {
-            results.append(try HabitImporter.importFile(atPath: path, zone: zone, format: format ?? settings.format))
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            results.append(
+                try HabitImporter.importFile(atPath: absolute, zone: zone, format: format ?? settings.format))
         }
         return results
     }

@@ -49,8 +49,7 @@ struct HabitImportCommand: ParsableCommand {
         let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
         let imports: [HabitImport]
         do {
-            // Keys by absolute path, so the provider's re-import of the same file replaces this one.
-            imports = try library.read(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, format: format)
+            imports = try library.read(files, format: format)
         } catch {
             throw CLIError("\(error)")
         }

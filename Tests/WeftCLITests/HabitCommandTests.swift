@@ -115,4 +115,20 @@ struct HabitCommandTests {
         #expect(unknown.exitCode == 1, "\(unknown)")
         #expect(unknown.stderr.contains("numu.csv:1: unknown habit export layout"), "\(unknown)")
     }
+
+    @Test func concurrentDonesAreAllRecorded() async throws {
+        let box = try Sandbox()
+        let names = ["Read", "Run", "Floss", "Stretch"]
+        let results = await withTaskGroup(of: ProcessResult.self) { group in
+            for name in names {
+                group.addTask { await box.weft(arguments: ["habit", "done", name] + Self.clock) }
+            }
+            var results: [ProcessResult] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        for result in results { #expect(result.exitCode == 0, "\(result)") }
+        #expect(
+            await resolve(box, "{{__habits_count}} {{__habits_done_today}}/{{__habits_due_today}}") == "4 4/4\n")
+    }
 }
