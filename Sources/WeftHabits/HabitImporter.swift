@@ -40,9 +40,13 @@ public enum HabitImporter {
         guard let habitIndex = try index(columns.habit, required: true),
             let dateIndex = try index(columns.date, required: true)
         else { throw .missingColumn(file: file, format: chosen.name, column: columns.habit) }
-        let scheduleIndex = try index(columns.schedule, required: format != nil && columns.schedule != nil)
-        let identityIndex = try index(columns.identity, required: false)
-        let experimentsIndex = try index(columns.experiments, required: false)
+        // A generic mapping names its optional columns on purpose, so a misspelt one is an error; identitybuilder's
+        // are looked for and used when present.
+        var isGeneric = false
+        if case .generic = chosen { isGeneric = true }
+        let scheduleIndex = try index(columns.schedule, required: isGeneric)
+        let identityIndex = try index(columns.identity, required: isGeneric)
+        let experimentsIndex = try index(columns.experiments, required: isGeneric)
 
         var habits: [String: ImportedHabit] = [:]
         var latest: [String: Date] = [:]
