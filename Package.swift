@@ -45,7 +45,7 @@ let package = Package(
             name: "WeftEngine",
             dependencies: [
                 "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand", "WeftWeather", "WeftCalendar", "WeftSteps",
-                .product(name: "Logging", package: "swift-log"),
+                "WeftHabits", .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
@@ -63,11 +63,13 @@ let package = Package(
         .target(
             name: "WeftSteps",
             dependencies: ["WeftCore", .product(name: "Logging", package: "swift-log")]),
+        // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
+        .target(name: "WeftHabits", dependencies: ["WeftCore"]),
         .executableTarget(
             name: "weft",
             dependencies: [
                 "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar", "WeftSteps",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -86,5 +88,8 @@ let package = Package(
         .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftTestSupport"]),
         .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftTestSupport"]),
         .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore"]),
+        .testTarget(
+            name: "WeftHabitsTests",
+            dependencies: ["WeftHabits", "WeftCore", "WeftStore", .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -1,6 +1,7 @@
 import WeftCalendar
 import WeftCommand
 import WeftCore
+import WeftHabits
 import WeftSteps
 import WeftWeather
 
@@ -8,5 +9,5 @@ import WeftWeather
 public enum BuiltinProviders {
     /// The registry of every built-in kind.
     public static let registry = ProviderRegistry(
-        [CommandKind.self, CalendarKind.self, StepsKind.self] + WeatherKinds.all)
+        [CommandKind.self, CalendarKind.self, StepsKind.self, HabitsKind.self] + WeatherKinds.all)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 
 /// Streaks, averages and best days over a step history: pure functions of the history and the local today.
 public enum StepStats {
@@ -9,21 +10,14 @@ public enum StepStats {
     public static func streak(_ history: StepHistory, today: StepDay, rule: StreakRule) -> Int {
         // Today without an import yet has 0 steps against today's goal rather than being a missing day.
         let todayRecord = history.days[today] ?? StepDayRecord(steps: 0, goal: history.goals.goal(for: today))
-        var day = today
-        if rule == .fair, !(todayRecord.goal > 0 && todayRecord.steps >= todayRecord.goal) {
-            day = today.adding(days: -1)
+        return StreakWalk.count(
+            today: today.dayNumber, earliest: history.days.keys.min()?.dayNumber, todayStillOpen: rule == .fair
+        ) { number in
+            let day = StepDay(dayNumber: number)
+            guard let record = day == today ? todayRecord : history.days[day] else { return .missed }
+            guard record.goal > 0 else { return .unscheduled }
+            return record.steps >= record.goal ? .met : .missed
         }
-        guard let earliest = history.days.keys.min() else { return 0 }
-        var count = 0
-        while day >= earliest || day == today {
-            guard let record = day == today ? todayRecord : history.days[day] else { break }
-            if record.goal > 0 {
-                guard record.steps >= record.goal else { break }
-                count += 1
-            }
-            day = day.adding(days: -1)
-        }
-        return count
     }
 
     /// The mean over the last `length` local days including today; nil when no day in the window has data.

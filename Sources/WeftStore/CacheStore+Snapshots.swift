@@ -256,7 +256,7 @@ extension CacheStore {
                 """, arguments: [attempt.instance, attemptsKept])
     }
 
-    private static func snapshot(from row: Row) -> Snapshot {
+    static func snapshot(from row: Row) -> Snapshot {
         Snapshot(
             instance: row["instance"], kind: row["kind"], prefix: row["prefix"], schemaVersion: row["schema_version"],
             fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),

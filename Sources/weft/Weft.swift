@@ -25,7 +25,7 @@ struct Weft: AsyncParsableCommand {
         version: version,
         subcommands: [
             RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
-            VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self,
+            VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
         ])
 
     static func main() async {

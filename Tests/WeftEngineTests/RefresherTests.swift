@@ -123,7 +123,7 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
         } throws: { error in
             error is ConfigError
                 && "\(error)".contains(
-                    "typo.toml:1: unknown provider type \"comand\"; known types: calendar, command, met-norway")
+                    "typo.toml:1: unknown provider type \"comand\"; known types: calendar, command, habits, met-norway")
         }
         #expect(space.runs("good") == 0)
     }

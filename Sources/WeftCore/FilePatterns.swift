@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The local files a provider's `files = [...]` patterns name, and a stamp that changes when a file does.
+public enum FilePatterns {
+    /// The files the patterns name now (`~` expanded, shell globs matched), sorted, without duplicates.
+    public static func expand(_ patterns: [String]) -> (files: [String], unmatched: [String]) {
+        var files: [String] = []
+        var unmatched: [String] = []
+        for pattern in patterns {
+            let expanded = (pattern as NSString).expandingTildeInPath
+            var result = glob_t()
+            defer { globfree(&result) }
+            guard glob(expanded, 0, nil, &result) == 0 else {
+                unmatched.append(pattern)
+                continue
+            }
+            for index in 0..<Int(result.gl_pathc) {
+                if let path = result.gl_pathv[index] { files.append(String(cString: path)) }
+            }
+        }
+        return (Array(Set(files)).sorted(), unmatched)
+    }
+
+    /// `size:mtime` of a file, to notice when it changes; nil when it cannot be read.
+    public static func stamp(_ path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        return "\(size):\(modified.timeIntervalSince1970)"
+    }
+}

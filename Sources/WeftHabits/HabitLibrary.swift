@@ -1,0 +1,59 @@
+import Foundation
+import WeftCore
+
+/// Imports into an instance's cached habit data and rebuilds its snapshot: what `weft habit import`, `done`,
+/// `undo` and the habits provider's refresh share.
+public struct HabitLibrary: Sendable {
+    /// The instance whose data this is.
+    public var instance: String
+    /// Files, zone and layout.
+    public var settings: HabitSettings
+    /// The zone completions are converted in when the settings name none.
+    public var timeZone: TimeZone
+
+    /// Creates a library.
+    public init(instance: String, settings: HabitSettings, timeZone: TimeZone) {
+        self.instance = instance
+        self.settings = settings
+        self.timeZone = timeZone
+    }
+
+    /// The zone local days are counted in.
+    public var zone: TimeZone { settings.timeZone ?? timeZone }
+
+    /// Reads files with the instance's layout (`format` overriding it).
+    ///
+    /// Each import is keyed by the file's absolute path, so `weft habit import` of a relative path and the
+    /// provider's glob of the same file replace each other instead of piling up.
+    public func read(_ paths: [String], format: HabitFormat? = nil) throws(HabitImportError) -> [HabitImport] {
+        var results: [HabitImport] = []
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            results.append(
+                try HabitImporter.importFile(atPath: absolute, zone: zone, format: format ?? settings.format))
+        }
+        return results
+    }
+
+    /// The snapshot payload of an archive.
+    public func snapshot(of archive: HabitArchive, files: [String: String]) -> HabitsSnapshot {
+        HabitsSnapshot(
+            habits: archive.states(), timeZone: settings.timeZone?.identifier, files: files,
+            manualRevision: archive.manual.revision)
+    }
+
+    /// Merges imports into the stored data and returns the rebuilt payload.
+    public func rebuild(
+        adding imports: [HabitImport], store: any ProviderDataStore, files: [String: String]
+    ) throws -> HabitsSnapshot {
+        var archive = try HabitArchive(blobs: try store.providerData(instance: instance, prefix: ""))
+        var changed: [String: Data] = [:]
+        for result in imports {
+            archive.merge(result)
+            let blob = try archive.importBlob(result.file)
+            changed[blob.key] = blob.data
+        }
+        if !changed.isEmpty { try store.updateProviderData(instance: instance, set: changed, remove: []) }
+        return snapshot(of: archive, files: files)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import WeftCore
+
+/// A configured habits instance: re-imports its files when they change (size or mtime) and snapshots every
+/// habit with its completions, imported and recorded by hand.
+public struct HabitsProvider: Provider {
+    public let instance: String
+    public let prefix: String
+    /// The instance's settings.
+    public var settings: HabitSettings
+    /// How often the files are checked for changes.
+    public var interval: TimeInterval
+
+    /// Creates a provider.
+    public init(instance: String, prefix: String, settings: HabitSettings, interval: TimeInterval) {
+        self.instance = instance
+        self.prefix = prefix
+        self.settings = settings
+        self.interval = interval
+    }
+
+    /// The configured exports as they match now: a changed or new file makes the instance due.
+    public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
+
+    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        guard let store = context.data else { throw HabitsProviderError.noCache(instance: instance) }
+        let now = context.now
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
+        let previous: HabitsSnapshot? = context.previous.flatMap { snapshot in
+            snapshot.schemaVersion == HabitsSnapshot.schemaVersion ? try? snapshot.decode(HabitsSnapshot.self) : nil
+        }
+        let (files, unmatched) = FilePatterns.expand(settings.files)
+        var stamps: [String: String] = [:]
+        for file in files {
+            guard let stamp = FilePatterns.stamp(file) else {
+                throw HabitImportError.unreadable(file: file, reason: "cannot stat it")
+            }
+            stamps[file] = stamp
+        }
+        let changed = files.filter { previous?.files[$0] != stamps[$0] }
+        var problems = unmatched.map { "no file matches \($0)" }
+        // `weft habit done` writes the manual record and the snapshot together; a refresh that read the record
+        // just before that would have written an older snapshot, which the revision check repairs here.
+        let manual = try HabitArchive(blobs: try store.providerData(instance: instance, prefix: HabitArchive.manualKey))
+            .manual
+        if changed.isEmpty, let previous, previous.timeZone == settings.timeZone?.identifier,
+            previous.manualRevision == manual.revision
+        {
+            return RefreshOutcome(.notModified(validUntil: now.addingTimeInterval(interval)), problems: problems)
+        }
+        let imports = try library.read(changed)
+        for result in imports where !result.issues.isEmpty {
+            problems.append("\(result.issues.count) bad rows skipped; first: \(result.issues[0])")
+        }
+        // Zone changes re-read every file: completions become days in the new zone.
+        let rereads =
+            previous?.timeZone == settings.timeZone?.identifier
+            ? [] : try library.read(files.filter { !changed.contains($0) })
+        let habits = try library.rebuild(adding: imports + rereads, store: store, files: stamps)
+        let snapshot = Snapshot(
+            instance: instance, kind: HabitsKind.type, prefix: prefix, schemaVersion: HabitsSnapshot.schemaVersion,
+            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(habits))
+        return RefreshOutcome(.updated(snapshot), problems: problems)
+    }
+}
+
+/// Why a habits refresh could not run.
+public enum HabitsProviderError: Error, CustomStringConvertible {
+    /// The refresh ran without a cache to keep the imported data in.
+    case noCache(instance: String)
+
+    public var description: String {
+        switch self {
+        case .noCache(let instance): "\(instance): the habits provider needs the cache to keep imported data"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftEngine
+import WeftHabits
+import WeftStore
+
+struct HabitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "habit",
+        abstract: "Import habit-tracker exports, mark habits done and look at streaks.",
+        discussion: """
+            identitybuilder's CSV export (Habit,Identity,Experiments,Schedule,CompletionDate) is recognised by its
+            header; other trackers need a column mapping (--habit-column, --date-column). Completions live in the
+            cache, so {{__habits_read_streak}} renders without reading any CSV. A provider file with
+            type = "habits" and files = ["~/exports/habits*.csv"] re-imports changed files on `weft refresh`.
+
+            Examples:
+              weft habit import ~/Downloads/identitybuilder.csv --tz Europe/Berlin
+              weft habit done "Exercise 30min"
+              weft habit undo Read --date 2026-03-09
+              weft habit list
+            """,
+        subcommands: [HabitImportCommand.self, HabitDoneCommand.self, HabitUndoCommand.self, HabitListCommand.self])
+}
+
+/// Which habits instance a command works on, its settings, and the one transaction every write goes through.
+struct HabitInstanceOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The habits instance (default: the only one configured, else \"habits\").", valueName: "name"))
+    var instance: String?
+
+    @OptionGroup var locations: LocationOptions
+
+    /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
+    func resolve() throws -> (instance: String, prefix: String, settings: HabitSettings) {
+        let configs =
+            (try? ProviderSet(path: locations.resolved.providersDirectory, registry: BuiltinProviders.registry))?
+            .entries.map(\.config).filter { $0.type == HabitsKind.type } ?? []
+        let chosen: ProviderConfig?
+        if let instance {
+            chosen = configs.first { $0.instance == instance }
+        } else {
+            guard configs.count <= 1 else {
+                throw CLIError(
+                    "several habits instances (\(configs.map(\.instance).sorted().joined(separator: ", "))); pick one with --instance"
+                )
+            }
+            chosen = configs.first
+        }
+        guard let config = chosen else { return (instance ?? "habits", "__habits_", HabitSettings()) }
+        return (config.instance, try config.string("prefix") ?? "__habits_", try HabitSettings(config: config))
+    }
+
+    /// The instance's snapshot, or an error that says how to make one.
+    func snapshot(_ instance: String) throws -> HabitsSnapshot {
+        let cache = locations.resolved.cacheDirectory
+        let store = try CacheStore.openForReading(directory: cache)
+        guard let snapshot = try store.snapshot(instance) else {
+            throw CLIError(
+                "no habits for \"\(instance)\" in \(cache); run `weft habit import FILE…` or `weft habit done NAME` first"
+            )
+        }
+        return try snapshot.decode(HabitsSnapshot.self)
+    }
+
+    /// Changes the stored archive and rewrites the snapshot from it in one short IMMEDIATE transaction, so renders
+    /// see the change at once and no refresh lock is waited for.
+    func update<T>(
+        library: HabitLibrary, prefix: String, now: Date,
+        _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
+    ) throws -> (snapshot: HabitsSnapshot, result: T) {
+        let store = try CacheStore.openForWriting(directory: locations.resolved.cacheDirectory)
+        return try store.updateProviderState(instance: library.instance) { blobs, current in
+            var archive = try HabitArchive(blobs: blobs)
+            let (files, manual, result) = try change(&archive)
+            var set: [String: Data] = [:]
+            for file in files {
+                let blob = try archive.importBlob(file)
+                set[blob.key] = blob.data
+            }
+            if manual {
+                let blob = try archive.manualBlob()
+                set[blob.key] = blob.data
+            }
+            let previous = try current.flatMap { snapshot in
+                snapshot.kind == HabitsKind.type ? try snapshot.decode(HabitsSnapshot.self) : nil
+            }
+            let habits = library.snapshot(of: archive, files: previous?.files ?? [:])
+            let snapshot = Snapshot(
+                instance: library.instance, kind: HabitsKind.type, prefix: current?.prefix ?? prefix,
+                schemaVersion: HabitsSnapshot.schemaVersion, fetchedAt: now, validUntil: current?.validUntil ?? now,
+                payload: try Snapshot.encode(habits))
+            // Nothing changed (an undo with nothing to undo): leave the cache exactly as it was.
+            let change = set.isEmpty ? ProviderStateChange() : ProviderStateChange(set: set, snapshot: snapshot)
+            return (change, (habits, result))
+        }
+    }
+}
+
+/// `--date` for done and undo: a day, `today` or `yesterday`.
+struct HabitDateOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The local day (yyyy-MM-dd, today or yesterday; default today in --tz / the instance's timezone).",
+            valueName: "date"))
+    var date: String?
+
+    /// The day and, for today, the instant to record.
+    func completion(now: Date, zone: TimeZone) throws -> HabitCompletion {
+        let today = HabitDay.containing(now, in: zone)
+        switch date?.lowercased() {
+        case nil, "today"?: return HabitCompletion(day: today, at: now)
+        case "yesterday"?: return HabitCompletion(day: today - 1)
+        case let text?:
+            guard let day = HabitDay.parse(text) else {
+                throw ValidationError("--date \"\(text)\" is not a date like 2026-03-10, today or yesterday")
+            }
+            return HabitCompletion(day: day, at: day == today ? now : nil)
+        }
+    }
+}
+
+extension ClockOptions {
+    /// The zone habit days are counted in: --tz, else the instance's timezone, else $TZ.
+    func habitZone(_ settings: inout HabitSettings) throws -> TimeZone {
+        if tz != nil { settings.timeZone = try zone() }
+        return try settings.timeZone ?? zone()
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftHabits
+
+struct HabitImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import habit-tracker CSV exports into the cache.",
+        discussion: """
+            Importing a file again replaces what it said before; completions recorded with `weft habit done` are
+            kept. Completion times become local days in --tz (else the instance's timezone, else $TZ), so
+            2024-10-09T23:30:00Z counts for 10 October in Europe/Berlin. Rows that cannot be read are skipped and
+            reported with file and line.
+
+            Examples:
+              weft habit import identitybuilder-export.csv --tz Europe/Berlin
+              weft habit import numu.csv --habit-column "Habit Name" --date-column Date
+            """)
+
+    @Argument(help: ArgumentHelp("CSV exports to import.", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("The column with the habit's name (a generic export).", valueName: "name"))
+    var habitColumn: String?
+
+    @Option(help: ArgumentHelp("The column with the completion date or time (a generic export).", valueName: "name"))
+    var dateColumn: String?
+
+    @Option(
+        help: ArgumentHelp("The column with the schedule, weekday digits 0–6 (a generic export).", valueName: "name"))
+    var scheduleColumn: String?
+
+    @OptionGroup var clock: ClockOptions
+
+    @OptionGroup var target: HabitInstanceOptions
+
+    func run() throws {
+        let now = try clock.instant()
+        var (instance, prefix, settings) = try target.resolve()
+        let zone = try clock.habitZone(&settings)
+        var format: HabitFormat?
+        if habitColumn != nil || dateColumn != nil || scheduleColumn != nil {
+            guard let habitColumn, let dateColumn else {
+                throw ValidationError("a generic export needs both --habit-column and --date-column")
+            }
+            format = .generic(HabitColumns(habit: habitColumn, date: dateColumn, schedule: scheduleColumn))
+        }
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
+        let imports: [HabitImport]
+        do {
+            imports = try library.read(files, format: format)
+        } catch {
+            throw CLIError("\(error)")
+        }
+        let (habits, _) = try target.update(library: library, prefix: prefix, now: now) { archive in
+            for result in imports { archive.merge(result) }
+            return (imports.map(\.file), false, ())
+        }
+        let issues = imports.flatMap(\.issues)
+        for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
+        if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
+        let rows = imports.map(\.rowCount).reduce(0, +) - issues.count
+        let today = HabitDay.containing(now, in: library.zone)
+        let due = habits.habits.filter { $0.schedule.contains(day: today) }
+        Stderr.line(
+            "imported \(rows) rows from \(files.count) file\(files.count == 1 ? "" : "s") into \(instance): "
+                + "\(habits.habits.count) habits, \(due.filter { $0.isDone(today) }.count) of \(due.count) due today done"
+        )
+    }
+}

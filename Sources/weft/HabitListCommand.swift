@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftHabits
+
+struct HabitListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List habits with their streak, this week (Monday first) and 7- and 30-day completion rates.",
+        discussion: """
+            The same numbers as the __habits_* variables, computed at --now. In the week, ✓ is done, · scheduled
+            and not done, and a blank is a day off, a day to come or a day before the first completion.
+
+            Examples:
+              weft habit list
+              weft habit list --json | jq '.[] | select(.done_today == false) | .name'
+            """)
+
+    @Flag(help: "Print JSON: [{\"name\", \"slug\", \"identity\", \"experiments\", \"schedule\", \"streak\", …}].")
+    var json = false
+
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var target: HabitInstanceOptions
+
+    func run() throws {
+        let (instance, _, _) = try target.resolve()
+        let snapshot = try target.snapshot(instance)
+        let zone = try clock.tz != nil ? clock.zone() : HabitVariables.zone(of: snapshot, fallback: clock.zone())
+        let now = try clock.instant()
+        let today = HabitDay.containing(now, in: zone)
+        if json {
+            let objects = snapshot.habits.map { habit -> [String: Any] in
+                var object: [String: Any] = [
+                    "name": habit.name, "slug": habit.slug, "identity": habit.identity,
+                    "experiments": habit.experiments, "schedule": habit.schedule.digits,
+                    "streak": HabitStats.streak(habit, today: today), "done_today": habit.isDone(today),
+                    "scheduled_today": habit.schedule.contains(day: today),
+                    "completions": habit.completions.map { HabitDay.iso($0.day) },
+                ]
+                for length in [7, 30] {
+                    object["rate_\(length)"] = HabitStats.rate(habit, today: today, length: length) ?? NSNull()
+                }
+                return object
+            }
+            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            return
+        }
+        let monday = HabitDay.weekStart(today)
+        let width = snapshot.habits.map(\.name.count).max() ?? 0
+        let lines = snapshot.habits.map { habit in
+            let week = (0..<7).map { offset -> String in
+                let day = monday + Int64(offset)
+                if habit.isDone(day) { return "✓" }
+                // Before its first completion the habit may not have existed: no day there counts as missed.
+                let counted = day <= today && day >= (habit.completions.first?.day ?? today)
+                return habit.schedule.contains(day: day) && counted ? "·" : " "
+            }.joined()
+            let rates = [7, 30].map { length in
+                HabitStats.rate(habit, today: today, length: length).map { "\($0)%" } ?? "–"
+            }
+            let name = habit.name + String(repeating: " ", count: max(0, width - habit.name.count))
+            return "\(name)  \(week)  streak \(HabitStats.streak(habit, today: today))  7d \(rates[0])  30d \(rates[1])"
+        }
+        print(
+            lines.isEmpty
+                ? "No habits" : "\(String(repeating: " ", count: width))  MTWTFSS\n" + lines.joined(separator: "\n"))
+    }
+}
