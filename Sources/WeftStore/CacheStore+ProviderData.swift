@@ -4,28 +4,28 @@ import WeftCore
 
 extension CacheStore: ProviderDataStore {
     public func providerData(instance: String, prefix: String) throws -> [String: Data] {
-        try read(
-            { db in
-                var result: [String: Data] = [:]
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql:
-                        "SELECT name, value FROM provider_data WHERE instance = ? AND substr(name, 1, length(?2)) = ?2",
-                    arguments: [instance, prefix])
-                while let row = try rows.next() { result[row["name"]] = row["value"] }
-                return result
-            }, empty: [:])
+        try read({ db in try Self.providerData(instance: instance, prefix: prefix, db: db) }, empty: [:])
     }
 
     public func updateProviderData(instance: String, set: [String: Data], remove: [String]) throws {
         try write { db in try Self.setProviderData(instance: instance, set: set, remove: remove, at: Date(), db: db) }
     }
 
+    static func providerData(instance: String, prefix: String, db: Database) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT name, value FROM provider_data WHERE instance = ? AND substr(name, 1, length(?2)) = ?2",
+            arguments: [instance, prefix])
+        while let row = try rows.next() { result[row["name"]] = row["value"] }
+        return result
+    }
+
     static func setProviderData(
         instance: String, set: [String: Data], remove: [String], at date: Date, db: Database
     ) throws {
         for name in remove {
-            try db.execute(sql: "DELETE FROM provider_data WHERE instance = ? AND name = ?", arguments: [instance, name])
+            try db.execute(
+                sql: "DELETE FROM provider_data WHERE instance = ? AND name = ?", arguments: [instance, name])
         }
         for (name, value) in set {
             try db.execute(

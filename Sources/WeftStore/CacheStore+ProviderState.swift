@@ -27,41 +27,14 @@ extension CacheStore {
         instance: String, prefix: String = "",
         _ change: ([String: Data], Snapshot?) throws -> (change: ProviderStateChange, result: T)
     ) throws(StoreError) -> T {
-        let now = Date().timeIntervalSince1970
-        return try write { db in
-            var blobs: [String: Data] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: "SELECT name, value FROM provider_data WHERE instance = ? AND substr(name, 1, length(?2)) = ?2",
-                arguments: [instance, prefix])
-            while let row = try rows.next() { blobs[row["name"]] = row["value"] }
+        try write { db in
+            let blobs = try Self.providerData(instance: instance, prefix: prefix, db: db)
             let current = try Row.fetchOne(db, sql: "SELECT * FROM snapshot WHERE instance = ?", arguments: [instance])
                 .map(Self.snapshot(from:))
             let (update, result) = try change(blobs, current)
-            for name in update.remove {
-                try db.execute(
-                    sql: "DELETE FROM provider_data WHERE instance = ? AND name = ?", arguments: [instance, name])
-            }
-            for (name, value) in update.set {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO provider_data (instance, name, value, updated_at) VALUES (?, ?, ?, ?)",
-                    arguments: [instance, name, value, now])
-            }
-            if let snapshot = update.snapshot {
-                try db.execute(
-                    sql: """
-                        INSERT INTO snapshot (instance, kind, prefix, schema_version, fetched_at, valid_until, payload)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(instance) DO UPDATE SET kind = excluded.kind, prefix = excluded.prefix,
-                            schema_version = excluded.schema_version, fetched_at = excluded.fetched_at,
-                            valid_until = excluded.valid_until, payload = excluded.payload
-                        """,
-                    arguments: [
-                        snapshot.instance, snapshot.kind, snapshot.prefix, snapshot.schemaVersion,
-                        snapshot.fetchedAt.timeIntervalSince1970, snapshot.validUntil.timeIntervalSince1970,
-                        snapshot.payload,
-                    ])
-            }
+            try Self.setProviderData(
+                instance: instance, set: update.set, remove: update.remove, at: Date(), db: db)
+            if let snapshot = update.snapshot { try Self.upsert(snapshot, db: db) }
             return result
         }
     }

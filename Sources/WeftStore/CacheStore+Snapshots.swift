@@ -182,19 +182,7 @@ extension CacheStore {
             let attemptOutcome: RefreshAttempt.Outcome
             switch outcome.change {
             case .updated(let snapshot):
-                try db.execute(
-                    sql: """
-                        INSERT INTO snapshot (instance, kind, prefix, schema_version, fetched_at, valid_until, payload)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(instance) DO UPDATE SET kind = excluded.kind, prefix = excluded.prefix,
-                            schema_version = excluded.schema_version, fetched_at = excluded.fetched_at,
-                            valid_until = excluded.valid_until, payload = excluded.payload
-                        """,
-                    arguments: [
-                        snapshot.instance, snapshot.kind, snapshot.prefix, snapshot.schemaVersion,
-                        snapshot.fetchedAt.timeIntervalSince1970, snapshot.validUntil.timeIntervalSince1970,
-                        snapshot.payload,
-                    ])
+                try Self.upsert(snapshot, db: db)
                 attemptOutcome = .ok
             case .notModified(let validUntil):
                 try db.execute(
@@ -254,6 +242,23 @@ extension CacheStore {
                 DELETE FROM refresh_attempt WHERE instance = ?1 AND id NOT IN
                     (SELECT id FROM refresh_attempt WHERE instance = ?1 ORDER BY id DESC LIMIT ?2)
                 """, arguments: [attempt.instance, attemptsKept])
+    }
+
+    /// Stores `snapshot` in place of the instance's previous one.
+    static func upsert(_ snapshot: Snapshot, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO snapshot (instance, kind, prefix, schema_version, fetched_at, valid_until, payload)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(instance) DO UPDATE SET kind = excluded.kind, prefix = excluded.prefix,
+                    schema_version = excluded.schema_version, fetched_at = excluded.fetched_at,
+                    valid_until = excluded.valid_until, payload = excluded.payload
+                """,
+            arguments: [
+                snapshot.instance, snapshot.kind, snapshot.prefix, snapshot.schemaVersion,
+                snapshot.fetchedAt.timeIntervalSince1970, snapshot.validUntil.timeIntervalSince1970,
+                snapshot.payload,
+            ])
     }
 
     static func snapshot(from row: Row) -> Snapshot {
