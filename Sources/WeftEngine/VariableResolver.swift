@@ -18,6 +18,10 @@ public final class VariableResolver {
     public private(set) var problems: [String] = []
     /// The first cache error met; after it the cache is not asked again and only non-cache sources answer.
     public private(set) var cacheError: StoreError?
+    /// Per instance read so far: whether its snapshot was stale, and its last error.
+    private var conditions: [String: (stale: Bool, error: String?)] = [:]
+    /// The instances read since `beginRender()`.
+    private var touched: Set<String> = []
 
     /// Creates a resolver over an open cache; `overrides` are this call's extra stored variables.
     public init(
@@ -47,6 +51,21 @@ public final class VariableResolver {
         return TimeVariables.value(key, context: context)
     }
 
+    /// Starts a new render for `health`: providers read before no longer count.
+    public func beginRender() { touched = [] }
+
+    /// The providers read since `beginRender()`, and which of them were stale or failing.
+    public var health: RenderHealth {
+        var result = RenderHealth()
+        for instance in touched {
+            result.read.insert(instance)
+            guard let condition = conditions[instance] else { continue }
+            if condition.stale { result.stale.insert(instance) }
+            if let error = condition.error { result.errors[instance] = error }
+        }
+        return result
+    }
+
     /// Every variable from every source, with the same precedence as `value(_:)`.
     public func allVariables() -> [String: String] {
         var result = TimeVariables.all(context: context)
@@ -71,18 +90,23 @@ public final class VariableResolver {
         guard key.hasPrefix("__"), cacheError == nil else { return nil }
         do {
             if let snapshot = try store.snapshot(answering: key) {
+                touched.insert(snapshot.instance)
                 if ownerVariables[snapshot.instance] == nil {
                     var variables = variables(of: snapshot)
-                    if let error = try failure(of: snapshot.instance) { variables[snapshot.prefix + "error"] = error }
+                    let error = try failure(of: snapshot.instance)
+                    if let error { variables[snapshot.prefix + "error"] = error }
+                    conditions[snapshot.instance] = (context.now >= snapshot.validUntil, error)
                     ownerVariables[snapshot.instance] = variables
                 }
                 if let value = ownerVariables[snapshot.instance]?[key] { return value }
             }
             // A provider that has never succeeded still reports why.
-            if let attempt = try store.lastAttempt(answering: key), attempt.outcome == .failed,
-                key == attempt.prefix + "error"
-            {
-                return attempt.error
+            if let attempt = try store.lastAttempt(answering: key), attempt.outcome == .failed {
+                touched.insert(attempt.instance)
+                if conditions[attempt.instance] == nil {
+                    conditions[attempt.instance] = (false, attempt.error ?? "the last refresh failed")
+                }
+                if key == attempt.prefix + "error" { return attempt.error }
             }
         } catch {
             cacheError = error

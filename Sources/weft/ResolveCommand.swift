@@ -14,25 +14,33 @@ struct ResolveCommand: ParsableCommand {
               weft resolve '{{__time}} · {{__uptime_load|--||number:2}}'
               weft resolve '{{=water/8||percent}} of the water goal'
               printf '%s\\n' '{{__today}}' '{{__weekday|upper}}' | weft resolve -
+              weft resolve --format waybar --tooltip '{{__weather_summary}}' '{{__weather_nowcast}}'
+              weft resolve --format i3bar '👟 {{__steps_today}}'
             """)
 
     @Argument(help: "Templates to render; `-` reads templates from stdin, one per line.")
     var templates: [String]
 
     @OptionGroup var options: ReadOptions
+    @OptionGroup var bar: BarOptions
 
     func run() throws {
-        try Self.execute(templates: templates, settings: options.settings)
+        try Self.execute(templates: templates, settings: options.settings, bar: bar)
     }
 
-    static func execute(templates: [String], settings: RenderSettings) throws {
+    static func execute(templates: [String], settings: RenderSettings, bar: BarOptions? = nil) throws {
         let session = try settings.open(environment: ReadOptions.environment)
         var output = ""
+        func line(_ template: String) -> String {
+            guard let bar, !bar.isPlain else { return session.render(template) + "\n" }
+            return session.statusLine(template, tooltip: bar.tooltip, percentage: bar.percentage)
+                .formatted(bar.format) + "\n"
+        }
         for template in templates {
             if template == "-" {
-                while let line = readLine(strippingNewline: true) { output += session.render(line) + "\n" }
+                while let read = readLine(strippingNewline: true) { output += line(read) }
             } else {
-                output += session.render(template) + "\n"
+                output += line(template)
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))

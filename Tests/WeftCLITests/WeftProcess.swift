@@ -52,7 +52,7 @@ enum WeftProcess {
         return "weft-binary-not-found-set-WEFT_BIN"
     }()
 
-    private static let spawnLock = NSLock()
+    static let spawnLock = NSLock()
 
     /// Runs `weft` with `arguments`.
     static func weft(

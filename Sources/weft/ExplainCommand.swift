@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import WeftCore
+import WeftEngine
+import WeftStore
+import WeftTemplate
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract:
+            "Show where a variable comes from: its provider, the snapshot's age and validity, errors, next refresh.",
+        discussion: """
+            The same precedence as a render: a provider's variable, then a stored variable (`weft var`), then the
+            time built-ins. Exits 1 when nothing answers the key, naming the prefixes that exist.
+
+            Examples:
+              weft explain __weather_temp
+              weft explain water --json
+            """)
+
+    @Argument(help: "The variable, as written in a template (`__weather_temp`, `water`).")
+    var key: String
+
+    @Flag(help: "Print JSON (times in UTC ISO 8601).")
+    var json = false
+
+    @OptionGroup var options: ReadOptions
+
+    func run() throws {
+        let settings = options.settings
+        let session = try settings.open(environment: ReadOptions.environment)
+        let canonical = TemplateKey.canonical(key)
+        let value = session.resolver.value(canonical)
+        try session.checkCache()
+        let instant = try options.clock.instant()
+        let locations = WeftLocations.resolve(
+            cache: settings.cacheDirectory, providers: settings.providersDirectory,
+            environment: ReadOptions.environment)
+        let store = try CacheStore.openForReading(directory: locations.cacheDirectory)
+        let set = try? ProviderSet(path: locations.providersDirectory, registry: BuiltinProviders.registry)
+        let statuses = try set.map { try ProviderStatus.collect($0, store: store, now: instant) } ?? []
+        var origin = Origin(key: canonical, value: value, source: "none")
+
+        let owner =
+            try store.snapshot(answering: canonical)?.instance ?? store.lastAttempt(answering: canonical)?.instance
+        if let owner, let status = statuses.first(where: { $0.instance == owner }) {
+            origin.provider(status, now: instant)
+            if value == nil {
+                origin.note =
+                    "provider \(owner) has no variable \(canonical): `weft vars --prefix \(status.prefix)` lists its variables"
+            }
+        } else if value != nil, try store.variable(canonical) != nil {
+            origin.source = "stored"
+            origin.note = "a stored variable: `weft var set/incr` changes it"
+        } else if value != nil, TimeVariables.keys.contains(canonical) {
+            origin.source = "builtin"
+            origin.note = "a time built-in, computed from the clock at each render"
+        } else if value != nil {
+            origin.source = "vars"
+            origin.note = "from this call's --vars file"
+        } else {
+            let prefixes = statuses.map(\.prefix).filter { !$0.isEmpty }.sorted()
+            origin.note =
+                "nothing answers \(canonical): no provider prefix matches it, no stored variable has that name and it is not a time built-in"
+                + (prefixes.isEmpty ? "" : " (provider prefixes: \(prefixes.joined(separator: ", ")))")
+        }
+
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(ISOInstant.format(date))
+            }
+            print(String(decoding: try encoder.encode(origin), as: UTF8.self))
+        } else {
+            print(origin.text(now: instant, zone: try options.clock.zone()))
+        }
+        if value == nil { throw ExitCode(1) }
+    }
+}
+
+/// Where one variable's value comes from.
+private struct Origin: Encodable {
+    var key: String
+    var value: String?
+    /// provider, stored, builtin, vars or none.
+    var source: String
+    var instance: String?
+    var type: String?
+    var prefix: String?
+    var fetchedAt: Date?
+    var ageSeconds: Int?
+    var validUntil: Date?
+    var stale: Bool?
+    var lastError: String?
+    var lastHTTPStatus: Int?
+    var nextDue: Date?
+    var note: String?
+
+    enum CodingKeys: String, CodingKey {
+        case key, value, source, instance, type, prefix, stale, note
+        case fetchedAt = "fetched_at"
+        case ageSeconds = "age_seconds"
+        case validUntil = "valid_until"
+        case lastError = "last_error"
+        case lastHTTPStatus = "last_http_status"
+        case nextDue = "next_due"
+    }
+
+    mutating func provider(_ status: ProviderStatus, now: Date) {
+        source = "provider"
+        instance = status.instance
+        type = status.type
+        prefix = status.prefix
+        fetchedAt = status.lastSuccess
+        ageSeconds = status.ageSeconds
+        validUntil = status.validUntil
+        stale = status.validUntil.map { now >= $0 }
+        lastError = status.lastError
+        lastHTTPStatus = status.lastHTTPStatus
+        nextDue = status.nextDue.map { max($0, now) } ?? now
+        if !status.configured { note = "its provider file is gone; `weft refresh` forgets it" }
+    }
+
+    func text(now: Date, zone: TimeZone) -> String {
+        var lines = ["\(key) = \(value ?? "(no value)")"]
+        func row(_ label: String, _ text: String) {
+            lines.append("  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + text)
+        }
+        func when(_ date: Date) -> String { Clock.short(date, now: now, zone: zone) }
+        switch source {
+        case "provider":
+            row("source", "provider \(instance ?? "?") (\(type ?? "?")), prefix \(prefix ?? "")")
+            if let fetchedAt, let ageSeconds {
+                row("snapshot", "fetched \(when(fetchedAt)), \(StatusCommand.age(ageSeconds)) ago")
+            } else {
+                row("snapshot", "none yet: the provider has never refreshed successfully")
+            }
+            if let validUntil {
+                let seconds = Int(abs(validUntil.timeIntervalSince(now)))
+                row(
+                    "valid until",
+                    "\(when(validUntil)) ("
+                        + (now >= validUntil
+                            ? "stale for \(StatusCommand.age(seconds)))" : "fresh for \(StatusCommand.age(seconds)))"))
+            }
+            row("last error", lastError.map { $0 + (lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
+            if let nextDue {
+                row("next refresh", nextDue <= now ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
+            }
+        case "stored", "builtin", "vars": row("source", note ?? source)
+        default: break
+        }
+        if source != "stored" && source != "builtin" && source != "vars", let note { lines.append("  " + note) }
+        return lines.joined(separator: "\n")
+    }
+}
