@@ -7,7 +7,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test stress demo release bench valgrind-calendar clean
+.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar clean
 
 all: build
 
@@ -68,6 +68,27 @@ release: deps
 	cp $(RELEASE_DIR)/release/weft $(WEFT_RELEASE)
 	strip $(WEFT_RELEASE)
 	@ls -la $(WEFT_RELEASE)
+
+# Installs bin/weft, shell completions and a man page under $(DESTDIR)$(PREFIX) (PREFIX=~/.local for one user).
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+COMPDIR = $(DESTDIR)$(PREFIX)/share
+install: release
+	$(SWIFT) build --product generate-manual
+	install -d $(BINDIR) $(MANDIR) $(COMPDIR)/bash-completion/completions $(COMPDIR)/zsh/site-functions \
+	  $(COMPDIR)/fish/vendor_completions.d
+	install -m 755 $(WEFT_RELEASE) $(BINDIR)/weft
+	$(WEFT_RELEASE) --generate-completion-script bash > $(COMPDIR)/bash-completion/completions/weft
+	$(WEFT_RELEASE) --generate-completion-script zsh > $(COMPDIR)/zsh/site-functions/_weft
+	$(WEFT_RELEASE) --generate-completion-script fish > $(COMPDIR)/fish/vendor_completions.d/weft.fish
+	.build/debug/generate-manual $(WEFT_RELEASE) --output-directory $(MANDIR)
+	sed -i "/^$$/d" $(MANDIR)/weft.1  # blank lines are not mdoc
+	@echo "installed $(BINDIR)/weft, its man page and bash/zsh/fish completions"
+
+uninstall:
+	rm -f $(BINDIR)/weft $(MANDIR)/weft.1 $(COMPDIR)/bash-completion/completions/weft \
+	  $(COMPDIR)/zsh/site-functions/_weft $(COMPDIR)/fish/vendor_completions.d/weft.fish
 
 bench-deps:
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
