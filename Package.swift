@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -65,10 +67,20 @@ let package = Package(
             dependencies: ["WeftCore", .product(name: "Logging", package: "swift-log")]),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
         .target(name: "WeftHabits", dependencies: ["WeftCore"]),
+        // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
+        .target(
+            name: "WeftServe",
+            dependencies: [
+                "WeftEngine", "WeftCore", "WeftStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar", "WeftSteps",
+                "WeftEngine", "WeftServe", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar", "WeftSteps",
                 "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -26,7 +26,7 @@ struct Weft: AsyncParsableCommand {
         subcommands: [
             RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
-            ExplainCommand.self, WatchCommand.self, ScheduleCommand.self,
+            ExplainCommand.self, WatchCommand.self, ScheduleCommand.self, ServeCommand.self,
         ])
 
     static func main() async {

@@ -1,0 +1,158 @@
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import WeftCore
+import WeftEngine
+import WeftStore
+
+/// Answers `weft serve`'s requests: rate limit, then the bearer token, then the route; reads get an ETag.
+///
+/// Every request opens the cache read-only for its own render, so answers follow refreshes at once and never
+/// hold up a writer. Nothing is read from disk but the cache and the provider files.
+public struct WeftResponder: HTTPResponder {
+    public typealias Context = ServeContext
+
+    private let configuration: ServeConfiguration
+    private let limiter: RateLimiter
+
+    /// A responder for `configuration`.
+    public init(configuration: ServeConfiguration) {
+        self.configuration = configuration
+        limiter = RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.burst)
+    }
+
+    public func respond(to request: Request, context: ServeContext) async throws -> Response {
+        // Before the token check, so guessing tokens is rate limited too.
+        if let wait = limiter.admit(context.client) {
+            var reply = Reply.error(.tooManyRequests, "too many requests from \(context.client); slow down")
+            reply.headers[.retryAfter] = String(wait)
+            return reply.response
+        }
+        if let token = configuration.token, !Self.authorized(request, token: token) {
+            var reply = Reply.error(.unauthorized, "this server needs an Authorization: Bearer token")
+            reply.headers[.wwwAuthenticate] = #"Bearer realm="weft""#
+            return reply.response
+        }
+        var reply = try await route(request)
+        if request.method == .get || request.method == .head, reply.status == .ok {
+            reply = reply.conditional(ifNoneMatch: request.headers[.ifNoneMatch])
+        }
+        return reply.response
+    }
+
+    private func route(_ request: Request) async throws -> Reply {
+        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        let readOnly: [HTTPRequest.Method] = [.get, .head]
+        switch path {
+        case "/healthz":
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            return Reply.text("ok\n", type: "text/plain; charset=utf-8")
+        case "/":
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            return try dashboard()
+        case "/v1/vars":
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            let prefix = request.uri.queryParameters.get("prefix") ?? ""
+            let variables = try session().resolver.allVariables().filter { $0.key.hasPrefix(prefix) }
+            return Reply.json(["vars": variables])
+        case "/v1/status":
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            return try status()
+        case "/v1/resolve":
+            let template: String
+            switch request.method {
+            case .get, .head:
+                guard let given = request.uri.queryParameters.get("template") else {
+                    return Reply.error(.badRequest, "give the template as ?template=… (percent-encoded) or POST it")
+                }
+                template = given
+            case .post:
+                do {
+                    let body = try await request.body.collect(upTo: configuration.maxBodyBytes)
+                    template = String(buffer: body)
+                } catch is NIOTooManyBytesError {
+                    return Reply.error(
+                        .contentTooLarge, "the template is larger than \(configuration.maxBodyBytes) bytes")
+                }
+            default: return Reply.notAllowed("GET, HEAD, POST")
+            }
+            guard template.utf8.count <= configuration.maxBodyBytes else {
+                return Reply.error(.contentTooLarge, "the template is larger than \(configuration.maxBodyBytes) bytes")
+            }
+            let line = try session().statusLine(template)
+            return Reply.text(line.formatted(.json) + "\n", type: "application/json")
+        default:
+            guard path.hasPrefix("/v1/vars/") else {
+                return Reply.error(.notFound, "no such endpoint: \(path) (see /v1/vars, /v1/resolve, /v1/status)")
+            }
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            let key = String(path.dropFirst("/v1/vars/".count))
+            let session = try session()
+            guard let value = session.resolver.value(key) else {
+                try session.checkCache()
+                return Reply.error(.notFound, "no variable \(key)")
+            }
+            return Reply.json(["key": key, "value": value])
+        }
+    }
+
+    /// The pinned `--now`, else the clock.
+    private func now() -> Date {
+        configuration.render.now.flatMap(ISOInstant.parse) ?? Date()
+    }
+
+    private func session() throws -> RenderSession {
+        let session = try configuration.render.open(environment: configuration.environment)
+        try session.checkCache()
+        return session
+    }
+
+    private func locations() -> WeftLocations {
+        WeftLocations.resolve(
+            cache: configuration.render.cacheDirectory, providers: configuration.render.providersDirectory,
+            environment: configuration.environment)
+    }
+
+    private func statuses(now: Date) throws -> [ProviderStatus] {
+        let where_ = locations()
+        let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
+        guard let set = try? ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry) else {
+            return []
+        }
+        return try ProviderStatus.collect(set, store: store, now: now)
+    }
+
+    private func status() throws -> Reply {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISOInstant.format(date))
+        }
+        let body = try encoder.encode(["providers": try statuses(now: now())])
+        return Reply.text(String(decoding: body, as: UTF8.self) + "\n", type: "application/json")
+    }
+
+    private func dashboard() throws -> Reply {
+        let now = now()
+        let session = try session()
+        let zone = try TimeZoneName.resolve(configuration.render.timeZone, environment: configuration.environment)
+        let page = Dashboard(
+            statuses: try statuses(now: now), variables: session.resolver.allVariables(), now: now, zone: zone)
+        return Reply.text(page.html(), type: "text/html; charset=utf-8")
+    }
+
+    /// Compares the token in constant time, so its length and content do not leak through timing.
+    static func authorized(_ request: Request, token: String) -> Bool {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
+        let given = Array(header.dropFirst("Bearer ".count).utf8)
+        let expected = Array(token.utf8)
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in 0..<expected.count {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+}

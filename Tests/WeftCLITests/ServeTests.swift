@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+import WeftTestSupport
+
+/// `weft serve` through the built binary and the curl CLI: endpoints, ETags, auth, limits, and the dashboard in
+/// a real headless Chromium.
+@Suite("serve")
+struct ServeTests {
+    /// An HTTP answer as curl saw it.
+    struct Answer: CustomStringConvertible {
+        var status: Int
+        var headers: [String: String]
+        var body: String
+        var description: String { "\(status) \(headers) \(body.debugDescription)" }
+    }
+
+    /// A running `weft serve` on a free port, stopped when the test ends.
+    final class Server: Sendable {
+        let child: StreamingChild
+        let base: String
+
+        init(_ box: Sandbox, _ arguments: [String] = []) throws {
+            child = try StreamingChild(
+                [WeftProcess.binary, "serve", "--port", "0"] + arguments + box.locations)
+            let line = try #require(child.line(within: .seconds(30)), "weft serve printed nothing")
+            let prefix = "weft: serving on "
+            #expect(line.hasPrefix(prefix), "\(line)")
+            base = String(line.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        }
+
+        /// Requests `path` with curl; `headers` as `Name: value`, `body` POSTed when given.
+        func request(_ path: String, method: String = "GET", headers: [String] = [], body: String? = nil) async
+            -> Answer
+        {
+            var argv = ["curl", "-s", "-S", "-i", "--max-time", "20", "-X", method]
+            for header in headers { argv += ["-H", header] }
+            if body != nil { argv += ["--data-binary", "@-", "-H", "Content-Type: text/plain"] }
+            let result = await WeftProcess.run(argv + [base + path], stdin: body, timeout: .seconds(30))
+            return Self.parse(result.stdout)
+        }
+
+        static func parse(_ raw: String) -> Answer {
+            guard let split = raw.range(of: "\r\n\r\n") else { return Answer(status: -1, headers: [:], body: raw) }
+            let head = raw[..<split.lowerBound].components(separatedBy: "\r\n")
+            let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? -1
+            var headers: [String: String] = [:]
+            for line in head.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            return Answer(status: status, headers: headers, body: String(raw[split.upperBound...]))
+        }
+    }
+
+    /// A sandbox whose `demo` provider was refreshed at `Fixed.now`; its note needs HTML escaping.
+    static func sandbox() async throws -> Sandbox {
+        let box = try Sandbox()
+        try box.provider("demo", shellProvider(#"printf '{"temp": 21, "note": "<b>bold</b> & co"}'"#))
+        #expect(await box.weft("refresh", "--now", Fixed.now).exitCode == 0)
+        return box
+    }
+
+    static func object(_ answer: Answer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any], "\(answer)")
+    }
+
+    @Test func endpointsAnswerWithJSONAndETags() async throws {
+        let box = try await Self.sandbox()
+        let server = try Server(box, ["--now", "2026-03-10T09:31:00Z"])
+
+        let health = await server.request("/healthz")
+        #expect(health.status == 200 && health.body == "ok\n", "\(health)")
+
+        let all = try Self.object(await server.request("/v1/vars"))
+        let vars = try #require(all["vars"] as? [String: String])
+        #expect(vars["__demo_temp"] == "21")
+        #expect(vars["__time"] != nil)
+        let demo = try #require(
+            try Self.object(await server.request("/v1/vars?prefix=__demo_"))["vars"] as? [String: String])
+        #expect(demo.keys.allSatisfy { $0.hasPrefix("__demo_") } && demo["__demo_temp"] == "21", "\(demo)")
+
+        let one = await server.request("/v1/vars/__demo_temp")
+        #expect(one.status == 200 && one.body == #"{"key":"__demo_temp","value":"21"}"# + "\n", "\(one)")
+        let missing = await server.request("/v1/vars/__demo_nothing")
+        #expect(missing.status == 404 && missing.body.contains("no variable __demo_nothing"), "\(missing)")
+
+        let query = await server.request("/v1/resolve?template=%7B%7B__demo_temp%7D%7D%C2%B0%20at%20%7B%7B__time%7D%7D")
+        #expect(query.status == 200, "\(query)")
+        #expect(try Self.object(query)["text"] as? String == "21° at 09:31")
+        let posted = await server.request(
+            "/v1/resolve", method: "POST", body: "{{__demo_temp|?}} and {{__demo_x|none}}")
+        #expect(try Self.object(posted)["text"] as? String == "21 and none", "\(posted)")
+        let noTemplate = await server.request("/v1/resolve")
+        #expect(noTemplate.status == 400, "\(noTemplate)")
+
+        let status = try Self.object(await server.request("/v1/status"))
+        let providers = try #require(status["providers"] as? [[String: Any]])
+        #expect(providers.map { $0["instance"] as? String } == ["demo"])
+        #expect(providers.first?["last_success"] as? String == Fixed.now)
+
+        // ETag and If-None-Match.
+        let tagged = await server.request("/v1/vars/__demo_temp")
+        let tag = try #require(tagged.headers["etag"], "\(tagged)")
+        let again = await server.request("/v1/vars/__demo_temp", headers: ["If-None-Match: \(tag)"])
+        #expect(again.status == 304 && again.body.isEmpty, "\(again)")
+        let other = await server.request("/v1/vars/__demo_temp", headers: [#"If-None-Match: "0000""#])
+        #expect(other.status == 200, "\(other)")
+
+        // Wrong paths and methods.
+        let unknown = await server.request("/etc/passwd")
+        #expect(unknown.status == 404, "\(unknown)")
+        let traversal = await server.request("/v1/vars/..%2F..%2Fetc%2Fpasswd")
+        #expect(traversal.status == 404 && !traversal.body.contains("root:"), "\(traversal)")
+        let wrong = await server.request("/v1/vars", method: "POST", body: "x")
+        #expect(wrong.status == 405 && wrong.headers["allow"] == "GET, HEAD", "\(wrong)")
+        let delete = await server.request("/v1/resolve", method: "DELETE")
+        #expect(delete.status == 405, "\(delete)")
+
+        server.child.send(SIGTERM)
+        #expect(server.child.ending(within: .seconds(15))?.code == 0)
+    }
+
+    @Test func oversizedRequestsAndTheRateLimit() async throws {
+        let box = try await Self.sandbox()
+        let server = try Server(box, ["--max-body", "1024", "--rate", "0.2", "--burst", "4"])
+        let big = await server.request("/v1/resolve", method: "POST", body: String(repeating: "x", count: 4000))
+        #expect(big.status == 413, "\(big)")
+        let small = await server.request("/v1/resolve", method: "POST", body: "{{__demo_temp}}")
+        #expect(small.status == 200, "\(small)")
+        // Two requests so far from 127.0.0.1, half the burst: two more pass, then they wait (one token per 5 s).
+        var statuses: [Int] = []
+        var retryAfter: String?
+        for _ in 0..<5 {
+            let answer = await server.request("/healthz")
+            statuses.append(answer.status)
+            if answer.status == 429 { retryAfter = answer.headers["retry-after"] }
+        }
+        #expect(statuses.prefix(2) == [200, 200] && statuses.filter { $0 == 429 }.count >= 2, "\(statuses)")
+        #expect(retryAfter.flatMap(Int.init).map { $0 >= 1 } == true, "\(String(describing: retryAfter))")
+    }
+
+    @Test func aTokenGuardsEveryRequest() async throws {
+        let box = try await Self.sandbox()
+        let token = "3f9c2d7e1a8b4c6d9e0f1a2b3c4d5e6f"
+        try box.write("token", token + "\n")
+        let server = try Server(box, ["--token-file", box.path("token")])
+        let none = await server.request("/v1/vars/__demo_temp")
+        #expect(none.status == 401 && none.headers["www-authenticate"]?.hasPrefix("Bearer") == true, "\(none)")
+        let wrong = await server.request("/", headers: ["Authorization: Bearer 3f9c2d7e1a8b4c6d9e0f1a2b3c4d5e6e"])
+        #expect(wrong.status == 401, "\(wrong)")
+        let right = await server.request("/v1/vars/__demo_temp", headers: ["Authorization: Bearer \(token)"])
+        #expect(right.status == 200, "\(right)")
+        let health = await server.request("/healthz")
+        #expect(health.status == 401, "every request needs the token: \(health)")
+
+        // Another address than loopback without a token is refused before listening.
+        let open = await box.weft("serve", "--bind", "0.0.0.0", "--port", "0", timeout: .seconds(20))
+        #expect(open.exitCode == 1 && open.stderr.contains("--token-file"), "\(open)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "needs Debian's chromium"))
+    func dashboardRendersInChromium() async throws {
+        let http = try TestHTTPServer()
+        let recording = try Data(
+            contentsOf: URL(
+                fileURLWithPath: WeatherCommandTests.fixtures + "/openmeteo-minutely15-derived-45min-rain.json"))
+        http.route("/v1/forecast") { _ in
+            TestResponse(headers: [("Content-Type", "application/json")], body: Array(recording))
+        }
+        let box = try WeatherCommandTests.sandbox(http)
+        try box.provider("demo", shellProvider(#"printf '{"note": "<script>document.title=1</script>"}'"#))
+        #expect(await box.weft(arguments: ["refresh"] + WeatherCommandTests.clock).exitCode == 0)
+        let server = try Server(box, ["--now", WeatherCommandTests.now, "--tz", "Europe/Prague"])
+
+        let screenshot = box.path("dashboard.png")
+        let shot = await WeftProcess.run(
+            [
+                "chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--user-data-dir=" + box.path("chromium"), "--window-size=800,1000", "--screenshot=" + screenshot,
+                server.base + "/",
+            ], timeout: .seconds(90))
+        #expect(FileManager.default.fileExists(atPath: screenshot), "\(shot)")
+        let dom = await WeftProcess.run(
+            [
+                "chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=" + box.path("chromium"),
+                "--dump-dom", server.base + "/",
+            ], timeout: .seconds(90))
+        #expect(
+            dom.stdout.contains("<title>weft</title>"), "the variable's script never ran: \(dom.stdout.prefix(300))")
+        #expect(dom.stdout.contains("Brno: Rain now"), "\(dom.stdout.prefix(2000))")
+        #expect(dom.stdout.contains("&lt;script&gt;document.title=1&lt;/script&gt;"))
+        #expect(dom.stdout.contains(#"<td class="ok">ok</td>"#))
+
+        // 45 minutes of rain at the peak: 45 bars of 9 × 120 px in the bars' colour, none elsewhere on the page.
+        let count = await WeftProcess.run(["python3", "-c", Self.countColour, screenshot, "31,111,209"])
+        let pixels = Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        #expect(pixels > 40 * 9 * 100, "rain-coloured pixels in the screenshot: \(pixels) (\(count))")
+        #expect(pixels < 61 * 10 * 125, "\(pixels)")
+    }
+
+    /// Counts the pixels of one RGB colour (±8 per channel) in an 8-bit RGB or RGBA PNG, with the standard
+    /// library only: inflate the IDAT stream and undo the per-row filters.
+    static let countColour = #"""
+        import struct, sys, zlib
+        data = open(sys.argv[1], "rb").read()
+        target = [int(v) for v in sys.argv[2].split(",")]
+        pos, idat, width, height, kind = 8, b"", 0, 0, 0
+        while pos < len(data):
+            length, name = struct.unpack(">I4s", data[pos:pos + 8])
+            chunk = data[pos + 8:pos + 8 + length]
+            if name == b"IHDR":
+                width, height, depth, kind = struct.unpack(">IIBB", chunk[:10])
+                assert depth == 8 and kind in (2, 6), (depth, kind)
+            elif name == b"IDAT":
+                idat += chunk
+            pos += 12 + length
+        raw, bpp = zlib.decompress(idat), 3 if kind == 2 else 4
+        stride, previous, count, offset = width * bpp, bytearray(width * bpp), 0, 0
+        for _ in range(height):
+            mode, row = raw[offset], bytearray(raw[offset + 1:offset + 1 + stride])
+            offset += 1 + stride
+            for i in range(stride):
+                a = row[i - bpp] if i >= bpp else 0
+                b = previous[i]
+                c = previous[i - bpp] if i >= bpp else 0
+                if mode == 1: row[i] = (row[i] + a) & 255
+                elif mode == 2: row[i] = (row[i] + b) & 255
+                elif mode == 3: row[i] = (row[i] + (a + b) // 2) & 255
+                elif mode == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            for x in range(0, stride, bpp):
+                if all(abs(row[x + k] - target[k]) <= 8 for k in range(3)):
+                    count += 1
+            previous = row
+        print(count)
+        """#
+}
