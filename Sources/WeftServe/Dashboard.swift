@@ -93,24 +93,25 @@ struct Dashboard {
         return out + "</table>\n"
     }
 
-    /// 60 bars on a 600 × 140 canvas, scaled to the peak (at least 1 mm/h, so drizzle looks like drizzle).
+    /// 60 bars, 120 px high under the peak's label, scaled to the peak (at least 1 mm/h, so drizzle looks like
+    /// drizzle).
     static func chart(_ values: [Double]) -> String {
         let width = 600.0
         let height = 120.0
         let peak = max(values.max() ?? 0, 1)
         var svg =
-            "<svg id=\"rain\" xmlns=\"http://www.w3.org/2000/svg\" width=\"620\" height=\"150\" "
-            + "viewBox=\"0 0 620 150\" role=\"img\" aria-label=\"expected rain, next 60 minutes\">"
-        svg += "<line x1=\"10\" y1=\"\(height + 5)\" x2=\"\(width + 10)\" y2=\"\(height + 5)\" stroke=\"#9aa3af\"/>"
+            "<svg id=\"rain\" xmlns=\"http://www.w3.org/2000/svg\" width=\"620\" height=\"170\" "
+            + "viewBox=\"0 0 620 170\" role=\"img\" aria-label=\"expected rain, next 60 minutes\">"
+        svg += "<line x1=\"10\" y1=\"\(height + 25)\" x2=\"\(width + 10)\" y2=\"\(height + 25)\" stroke=\"#9aa3af\"/>"
         for (minute, value) in values.prefix(60).enumerated() where value > 0 {
             let barHeight = max(1, value / peak * height)
             svg +=
                 String(
                     format: "<rect x=\"%.0f\" y=\"%.1f\" width=\"9\" height=\"%.1f\" ", 10 + Double(minute) * 10,
-                    height + 5 - barHeight, barHeight) + "fill=\"\(rainColour)\"/>"
+                    height + 25 - barHeight, barHeight) + "fill=\"\(rainColour)\"/>"
         }
         for (minute, label) in [(0, "now"), (15, "15"), (30, "30"), (45, "45"), (59, "60 min")] {
-            svg += "<text x=\"\(10 + minute * 10)\" y=\"145\" font-size=\"12\" fill=\"#6b7280\">\(label)</text>"
+            svg += "<text x=\"\(10 + minute * 10)\" y=\"165\" font-size=\"12\" fill=\"#6b7280\">\(label)</text>"
         }
         svg += String(format: "<text x=\"12\" y=\"14\" font-size=\"12\" fill=\"#6b7280\">%.1f mm/h</text>", peak)
         return svg + "</svg>"
