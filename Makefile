@@ -61,13 +61,13 @@ demo: build
 	echo "\$$ weft weather nowcast"; w weather nowcast; \
 	echo "\$$ weft status"; w status
 
-# A static, stripped release binary in bin/weft.
+# Stripped release binaries with the Swift runtime linked in: bin/weft, and bin/weft-serve behind `weft serve`.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR)
 	@mkdir -p bin
-	cp $(RELEASE_DIR)/release/weft $(WEFT_RELEASE)
-	strip $(WEFT_RELEASE)
-	@ls -la $(WEFT_RELEASE)
+	cp $(RELEASE_DIR)/release/weft $(RELEASE_DIR)/release/weft-serve bin/
+	strip $(WEFT_RELEASE) bin/weft-serve
+	@ls -la $(WEFT_RELEASE) bin/weft-serve
 
 # Installs bin/weft, shell completions and a man page under $(DESTDIR)$(PREFIX) (PREFIX=~/.local for one user).
 PREFIX ?= /usr/local
@@ -79,15 +79,16 @@ install: release
 	install -d $(BINDIR) $(MANDIR) $(COMPDIR)/bash-completion/completions $(COMPDIR)/zsh/site-functions \
 	  $(COMPDIR)/fish/vendor_completions.d
 	install -m 755 $(WEFT_RELEASE) $(BINDIR)/weft
+	install -m 755 bin/weft-serve $(BINDIR)/weft-serve
 	$(WEFT_RELEASE) --generate-completion-script bash > $(COMPDIR)/bash-completion/completions/weft
 	$(WEFT_RELEASE) --generate-completion-script zsh > $(COMPDIR)/zsh/site-functions/_weft
 	$(WEFT_RELEASE) --generate-completion-script fish > $(COMPDIR)/fish/vendor_completions.d/weft.fish
 	.build/debug/generate-manual $(WEFT_RELEASE) --output-directory $(MANDIR)
 	sed -i "/^$$/d" $(MANDIR)/weft.1  # blank lines are not mdoc
-	@echo "installed $(BINDIR)/weft, its man page and bash/zsh/fish completions"
+	@echo "installed $(BINDIR)/weft and weft-serve, the man page and bash/zsh/fish completions"
 
 uninstall:
-	rm -f $(BINDIR)/weft $(MANDIR)/weft.1 $(COMPDIR)/bash-completion/completions/weft \
+	rm -f $(BINDIR)/weft $(BINDIR)/weft-serve $(MANDIR)/weft.1 $(COMPDIR)/bash-completion/completions/weft \
 	  $(COMPDIR)/zsh/site-functions/_weft $(COMPDIR)/fish/vendor_completions.d/weft.fish
 
 bench-deps:

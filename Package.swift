@@ -5,7 +5,8 @@ let package = Package(
     name: "weft",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "weft", targets: ["weft"])
+        .executable(name: "weft", targets: ["weft"]),
+        .executable(name: "weft-serve", targets: ["weft-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -77,10 +78,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The server behind `weft serve`, a program of its own so `weft get` does not load the HTTP stack.
+        .executableTarget(name: "weft-serve", dependencies: ["WeftServe", "WeftEngine"]),
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftEngine", "WeftServe", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar", "WeftSteps",
+                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar", "WeftSteps",
                 "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -92,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "WeftEngineTests",
             dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand", "WeftTestSupport"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["weft", "WeftTestSupport"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["weft", "weft-serve", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),

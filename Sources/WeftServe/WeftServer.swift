@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import WeftEngine
 
 /// Runs `weft serve` until SIGTERM or SIGINT.
 public enum WeftServer {

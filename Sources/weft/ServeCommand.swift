@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
 import WeftEngine
-import WeftServe
 
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the variables, renders and provider status over HTTP, with a dashboard at /.",
@@ -50,35 +49,42 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         var configuration = ServeConfiguration()
         configuration.bind = bind
         configuration.port = port
+        configuration.tokenFile = tokenFile
         configuration.maxBodyBytes = maxBody
         configuration.requestsPerSecond = rate
         configuration.burst = burst
         configuration.render = options.settings
         configuration.environment = ReadOptions.environment
-        if let tokenFile {
-            let path = (tokenFile as NSString).expandingTildeInPath
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw CLIError("cannot read the token file \(path)")
-            }
-            let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard token.count >= 16 else {
-                throw CLIError("the token in \(path) is shorter than 16 characters; use e.g. `openssl rand -hex 32`")
-            }
-            configuration.token = token
+        // Checked here, so mistakes are reported before anything starts.
+        do {
+            try configuration.loadToken()
+            try configuration.check()
+        } catch {
+            throw CLIError("\(error)")
         }
-        guard configuration.isLoopback || configuration.token != nil else {
+        let json = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
+        let server = try Self.serverExecutable()
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(server), strdup(json), nil]
+        execv(server, argv)
+        throw CLIError("cannot start \(server): \(String(cString: strerror(errno)))")
+    }
+
+    /// `weft-serve` beside this executable (as `make install` and `swift build` put it), else on $PATH.
+    static func serverExecutable() throws -> String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var candidates = [(own as NSString).deletingLastPathComponent + "/weft-serve"]
+        for directory in (ReadOptions.environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append(directory + "/weft-serve")
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw CLIError(
-                "listening on \(bind) would let other machines read your variables without a password: "
-                    + "give --token-file, or keep the default --bind 127.0.0.1")
+                "weft serve runs the weft-serve program, which is not beside \(own) nor on PATH; "
+                    + "`make install` installs both")
         }
-        let bind = bind
-        try await WeftServer.run(configuration) { port in
-            // The address on stdout so scripts (and tests) that asked for port 0 learn it.
-            FileHandle.standardOutput.write(Data("weft: serving on http://\(bind):\(port)/\n".utf8))
-        }
+        return found
     }
 }
