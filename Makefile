@@ -7,7 +7,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar clean
+.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar fuzz clean
 
 all: build
 
@@ -102,6 +102,12 @@ bench: bench-deps release
 valgrind-calendar:
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES=valgrind
 	scripts/valgrind-calendar.sh
+
+# Every libFuzzer target for FUZZ_SECONDS (default 60) each; fails when one crashes, hangs or runs out of
+# memory (inputs in .build-fuzz/artifacts/). Not part of test: it needs minutes.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 clean:
 	rm -rf .build $(RELEASE_DIR) bin

@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "WeftServe",
             dependencies: [
-                "WeftEngine", "WeftCore", "WeftStore",
+                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -108,3 +108,24 @@ let package = Package(
             dependencies: ["WeftHabits", "WeftCore", "WeftStore", .product(name: "Logging", package: "swift-log")]),
     ]
 )
+
+// libFuzzer targets (Fuzz/), declared only when WEFT_FUZZ=1 (`make fuzz`): plain `swift build` and `swift test`
+// never compile them. They are built with `-sanitize=fuzzer`, which links libFuzzer; each calls its driver.
+if Context.environment["WEFT_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzTemplate", ["WeftTemplate"]),
+        ("FuzzSteps", ["WeftSteps"]),
+        ("FuzzCalendar", ["WeftCalendar", "WeftCore"]),
+        ("FuzzOpenMeteo", ["WeftWeather", "WeftCore"]),
+        ("FuzzMETNorway", ["WeftWeather", "WeftCore"]),
+        ("FuzzPirateWeather", ["WeftWeather", "WeftCore"]),
+        ("FuzzWeatherKit", ["WeftWeather", "WeftCore"]),
+    ]
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+    ]
+    package.targets += fuzzTargets.map {
+        .executableTarget(name: $0.name, dependencies: $0.dependencies + ["FuzzSupport"], path: "Fuzz/\($0.name)")
+    }
+}

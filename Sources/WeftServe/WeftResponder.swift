@@ -6,6 +6,7 @@ import NIOCore
 import WeftCore
 import WeftEngine
 import WeftStore
+import WeftTemplate
 
 /// Answers `weft serve`'s requests: rate limit, then the bearer token, then the route; reads get an ETag.
 ///
@@ -54,7 +55,8 @@ public struct WeftResponder: HTTPResponder {
             return try dashboard()
         case "/v1/vars":
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
-            let prefix = request.uri.queryParameters.get("prefix") ?? ""
+            // Canonical, as template keys are, so `?prefix=__Weather_` finds `__weather_temp`.
+            let prefix = request.uri.queryParameters.get("prefix").map(TemplateKey.canonical) ?? ""
             let variables = try session().resolver.allVariables().filter { $0.key.hasPrefix(prefix) }
             return Reply.json(["vars": variables])
         case "/v1/status":
@@ -88,7 +90,7 @@ public struct WeftResponder: HTTPResponder {
                 return Reply.error(.notFound, "no such endpoint: \(path) (see /v1/vars, /v1/resolve, /v1/status)")
             }
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
-            let key = String(path.dropFirst("/v1/vars/".count))
+            let key = TemplateKey.canonical(String(path.dropFirst("/v1/vars/".count)))
             let session = try session()
             guard let value = session.resolver.value(key) else {
                 try session.checkCache()

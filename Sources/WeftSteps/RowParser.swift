@@ -400,6 +400,12 @@ struct RowParser {
             bad(line, "the sample ends before it starts")
             return
         }
+        guard end - start <= StepSample.maximumDuration else {
+            let days = ((end - start) / 86_400).rounded(.down)
+            let length = days < 1e9 ? "\(Int(days)) days" : "more than a billion days"
+            bad(line, "the sample lasts \(length); at most 7 days are accepted (is a year mistyped?)")
+            return
+        }
         batch.samples.append(StepSample(source: source, start: start, end: end, steps: steps))
     }
 

@@ -11,6 +11,10 @@ public struct StepSample: Sendable, Hashable {
     /// Steps taken.
     public var steps: Double
 
+    /// The longest sample imported (7 days): every export's samples are minutes to a day long, and the aggregator
+    /// spreads a sample over each of its minutes, so a mistyped year would make it work through centuries.
+    public static let maximumDuration: Double = 7 * 86_400
+
     /// Creates a sample.
     public init(source: Int, start: Double, end: Double, steps: Double) {
         self.source = source

@@ -98,6 +98,19 @@ struct JSONNode {
         throw .wrongType(api: api, path: path, expected: "a number")
     }
 
+    /// A Unix time in seconds; one outside 1970…9999 is refused (no real forecast is there, and date maths on it
+    /// would overflow).
+    func unixTime() throws(WeatherError) -> Date {
+        let seconds = try double()
+        guard (0...Self.latestUnixTime).contains(seconds) else {
+            throw .invalidValue(api: api, path: path, message: "is not a Unix time between 1970 and 9999")
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// 9999-12-31T23:59:59Z.
+    static let latestUnixTime = 253_402_300_799.0
+
     /// A string.
     func string() throws(WeatherError) -> String {
         guard let string = value as? String else { throw .wrongType(api: api, path: path, expected: "a string") }
@@ -128,6 +141,9 @@ struct JSONNode {
 
     /// A required member as a number.
     func double(_ key: String) throws(WeatherError) -> Double { try field(key).double() }
+
+    /// A required member as a Unix time.
+    func unixTime(_ key: String) throws(WeatherError) -> Date { try field(key).unixTime() }
 
     /// A required member as a string.
     func string(_ key: String) throws(WeatherError) -> String { try field(key).string() }

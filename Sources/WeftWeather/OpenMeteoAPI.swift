@@ -135,7 +135,7 @@ public struct OpenMeteoAPI: WeatherAPI {
             guard !(item.value is String) else {
                 throw .wrongType(api: node.api, path: item.path, expected: "a Unix time (request timeformat=unixtime)")
             }
-            result.append(Date(timeIntervalSince1970: try item.double()))
+            result.append(try item.unixTime())
         }
         return result
     }

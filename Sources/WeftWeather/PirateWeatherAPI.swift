@@ -103,7 +103,7 @@ public struct PirateWeatherAPI: WeatherAPI {
                 let chance = try item.optionalDouble("precipProbability") ?? (intensity == 0 ? 0 : nil)
                 points.append(
                     MinutePoint(
-                        date: Date(timeIntervalSince1970: try item.double("time")), intensity: mmPerHour(intensity),
+                        date: try item.unixTime("time"), intensity: mmPerHour(intensity),
                         chance: chance, step: 60))
             }
             if let first = points.first { minutes = MinuteSeries(forecastStart: first.date, points: points) }
@@ -112,7 +112,7 @@ public struct PirateWeatherAPI: WeatherAPI {
         var hourly: [HourlyForecast] = []
         if let node = try root.optionalField("hourly") {
             for item in try node.field("data").array() {
-                let time = Date(timeIntervalSince1970: try item.double("time"))
+                let time = try item.unixTime("time")
                 guard time.addingTimeInterval(3600) > now else { continue }
                 hourly.append(
                     HourlyForecast(
@@ -127,7 +127,7 @@ public struct PirateWeatherAPI: WeatherAPI {
         var daily: [DailyForecast] = []
         if let node = try root.optionalField("daily") {
             for item in try node.field("data").array() {
-                let time = Date(timeIntervalSince1970: try item.double("time"))
+                let time = try item.unixTime("time")
                 var high = try item.optionalDouble("temperatureMax")
                 if high == nil { high = try item.double("temperatureHigh") }
                 var low = try item.optionalDouble("temperatureMin")

@@ -13,6 +13,8 @@ final class StreamingChild: @unchecked Sendable {
     let pid: pid_t
     private var stdout: Int32
     private var pending: [UInt8] = []
+    /// Set once waitpid has collected the child, after which its pid may belong to another process.
+    private var reaped = false
 
     init(_ argv: [String]) throws {
         WeftProcess.spawnLock.lock()
@@ -27,6 +29,9 @@ final class StreamingChild: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        // Not the test process's stderr: `swift test` reads that pipe to its end, and a child outliving a crashed
+        // test process would otherwise hold it open and hang the whole run.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -56,6 +61,7 @@ final class StreamingChild: @unchecked Sendable {
 
     deinit {
         if stdout >= 0 { close(stdout) }
+        guard !reaped else { return }
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
@@ -91,7 +97,7 @@ final class StreamingChild: @unchecked Sendable {
     }
 
     /// Sends `signal` to the child.
-    func send(_ signal: Int32) { kill(pid, signal) }
+    func send(_ signal: Int32) { if !reaped { kill(pid, signal) } }
 
     /// How the child ended: (exit status, nil) or (nil, signal); nil if it is still running after `timeout`.
     func ending(within timeout: Duration) -> (code: Int32?, signal: Int32?)? {
@@ -100,6 +106,7 @@ final class StreamingChild: @unchecked Sendable {
         var status: Int32 = 0
         while clock.now < deadline {
             if waitpid(pid, &status, WNOHANG) == pid {
+                reaped = true
                 let signal = status & 0x7f
                 return signal == 0 ? ((status >> 8) & 0xff, nil) : (nil, signal)
             }

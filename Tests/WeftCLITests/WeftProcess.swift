@@ -52,7 +52,12 @@ enum WeftProcess {
         return "weft-binary-not-found-set-WEFT_BIN"
     }()
 
-    static let spawnLock = NSLock()
+    /// Held while spawning. Taking it also ignores SIGPIPE in the test process once: a child that exits before
+    /// reading all of its stdin must give our write EPIPE, not kill the whole test run.
+    static let spawnLock: NSLock = {
+        signal(SIGPIPE, SIG_IGN)
+        return NSLock()
+    }()
 
     /// Runs `weft` with `arguments`.
     static func weft(
