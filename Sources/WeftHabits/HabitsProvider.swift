@@ -29,13 +29,8 @@ public struct HabitsProvider: Provider {
         let previous: HabitsSnapshot? = context.previous.flatMap { snapshot in
             snapshot.schemaVersion == HabitsSnapshot.schemaVersion ? try? snapshot.decode(HabitsSnapshot.self) : nil
         }
-        let (files, unmatched) = FilePatterns.expand(settings.files)
-        var stamps: [String: String] = [:]
-        for file in files {
-            guard let stamp = FilePatterns.stamp(file) else {
-                throw HabitImportError.unreadable(file: file, reason: "cannot stat it")
-            }
-            stamps[file] = stamp
+        let (files, stamps, unmatched) = try FilePatterns.scan(settings.files) {
+            HabitImportError.unreadable(file: $0, reason: "cannot stat it")
         }
         let changed = files.filter { previous?.files[$0] != stamps[$0] }
         var problems = unmatched.map { "no file matches \($0)" }

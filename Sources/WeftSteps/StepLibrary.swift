@@ -62,12 +62,4 @@ public struct StepLibrary: Sendable {
         let batch = try StepImporter.importFiles(atPaths: paths, options: options)
         return source.map { batch.assigned(to: $0) } ?? batch
     }
-
-    /// `size:mtime` of a file, to notice when it changes; nil when it cannot be read.
-    public static func stamp(_ path: String) -> String? { FilePatterns.stamp(path) }
-
-    /// The files the patterns name now (`~` expanded, shell globs matched), sorted, without duplicates.
-    public static func expand(_ patterns: [String]) -> (files: [String], unmatched: [String]) {
-        FilePatterns.expand(patterns)
-    }
 }

@@ -19,7 +19,7 @@ public struct StepsProvider: Provider {
     }
 
     /// The configured exports as they match now: a changed or new file makes the instance due.
-    public var watchedFiles: [String] { StepLibrary.expand(settings.files).files }
+    public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         guard let store = context.data else { throw StepsProviderError.noCache(instance: instance) }
@@ -28,13 +28,8 @@ public struct StepsProvider: Provider {
         let previous: StepsSnapshot? = context.previous.flatMap { snapshot in
             snapshot.schemaVersion == StepsSnapshot.schemaVersion ? try? snapshot.decode(StepsSnapshot.self) : nil
         }
-        let (files, unmatched) = StepLibrary.expand(settings.files)
-        var stamps: [String: String] = [:]
-        for file in files {
-            guard let stamp = StepLibrary.stamp(file) else {
-                throw StepImportError.unreadable(file: file, reason: "cannot stat it")
-            }
-            stamps[file] = stamp
+        let (files, stamps, unmatched) = try FilePatterns.scan(settings.files) {
+            StepImportError.unreadable(file: $0, reason: "cannot stat it")
         }
         let changed = files.filter { previous?.files[$0] != stamps[$0] }
         var problems = unmatched.map { "no file matches \($0)" }

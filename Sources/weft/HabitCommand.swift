@@ -35,20 +35,7 @@ struct HabitInstanceOptions: ParsableArguments {
 
     /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
     func resolve() throws -> (instance: String, prefix: String, settings: HabitSettings) {
-        let configs =
-            (try? ProviderSet(path: locations.resolved.providersDirectory, registry: BuiltinProviders.registry))?
-            .entries.map(\.config).filter { $0.type == HabitsKind.type } ?? []
-        let chosen: ProviderConfig?
-        if let instance {
-            chosen = configs.first { $0.instance == instance }
-        } else {
-            guard configs.count <= 1 else {
-                throw CLIError(
-                    "several habits instances (\(configs.map(\.instance).sorted().joined(separator: ", "))); pick one with --instance"
-                )
-            }
-            chosen = configs.first
-        }
+        let chosen = try locations.configuredInstance(type: HabitsKind.type, named: instance)
         guard let config = chosen else { return (instance ?? "habits", "__habits_", HabitSettings()) }
         return (config.instance, try config.string("prefix") ?? "__habits_", try HabitSettings(config: config))
     }

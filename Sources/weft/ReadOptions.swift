@@ -114,6 +114,21 @@ struct LocationOptions: ParsableArguments {
     var resolved: WeftLocations {
         WeftLocations.resolve(cache: cache, providers: providers, environment: ProcessInfo.processInfo.environment)
     }
+
+    /// The configured instance of `type` a command acts on: the one named, else the only one; nil when none is
+    /// configured, so the command can use the defaults.
+    func configuredInstance(type: String, named instance: String?) throws -> ProviderConfig? {
+        let configs =
+            (try? ProviderSet(path: resolved.providersDirectory, registry: BuiltinProviders.registry))?
+            .entries.map(\.config).filter { $0.type == type } ?? []
+        if let instance { return configs.first { $0.instance == instance } }
+        guard configs.count <= 1 else {
+            throw CLIError(
+                "several \(type) instances (\(configs.map(\.instance).sorted().joined(separator: ", "))); pick one with --instance"
+            )
+        }
+        return configs.first
+    }
 }
 
 /// An error whose message is the whole story; exits 1.

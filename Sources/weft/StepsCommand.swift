@@ -34,21 +34,7 @@ struct StepsInstanceOptions: ParsableArguments {
 
     /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
     func resolve() throws -> (instance: String, prefix: String, settings: StepSettings) {
-        let where_ = locations.resolved
-        let configs =
-            (try? ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry))?
-            .entries.map(\.config).filter { $0.type == StepsKind.type } ?? []
-        let chosen: ProviderConfig?
-        if let instance {
-            chosen = configs.first { $0.instance == instance }
-        } else {
-            guard configs.count <= 1 else {
-                throw CLIError(
-                    "several steps instances (\(configs.map(\.instance).sorted().joined(separator: ", "))); pick one with --instance"
-                )
-            }
-            chosen = configs.first
-        }
+        let chosen = try locations.configuredInstance(type: StepsKind.type, named: instance)
         guard let config = chosen else { return (instance ?? "steps", "__steps_", StepSettings()) }
         return (config.instance, try config.string("prefix") ?? "__steps_", try StepSettings(config: config))
     }
