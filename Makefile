@@ -7,7 +7,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar fuzz clean
+.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar fuzz libical-forwarders clean
 
 all: build
 
@@ -98,6 +98,10 @@ bench-deps:
 # Every benchmark side by side with its peer; results in bench/RESULTS.md.
 bench: bench-deps release
 	Benchmarks/run.sh $(WEFT_RELEASE)
+
+# Regenerates Sources/CLibicalLoader/Forwarders.c after the Swift code starts calling another libical function.
+libical-forwarders: deps
+	scripts/gen-libical-forwarders.py
 
 # The calendar tests under valgrind's memcheck: every libical object freed exactly once (slow; not part of test).
 valgrind-calendar:

@@ -19,8 +19,10 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
-        .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-        // No pkgConfig: that would link libcurl into every process; shim.h loads it on first use instead.
+        // No pkgConfig for either: linking them would load them (and what they pull in) into every process;
+        // CLibicalLoader and CCurl's shim load them on first use instead.
+        .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
+        .target(name: "CLibicalLoader"),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The template language: pure, no I/O.
@@ -53,7 +55,7 @@ let package = Package(
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
             name: "WeftCalendar",
-            dependencies: ["CLibical", "WeftCore", "WeftHTTP", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CLibical", "CLibicalLoader", "WeftCore", "WeftHTTP", .product(name: "Logging", package: "swift-log")]),
         // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
         .target(
             name: "WeftWeather",

@@ -78,6 +78,10 @@ public final class ICalendar: @unchecked Sendable {
     static func parse(
         sources: [(text: String, file: String)], calendarName: String, options: CalendarOptions, tuning: Tuning
     ) throws(CalendarError) -> ICalendar {
+        if let reason = LibicalRuntime.loadError {
+            throw .unreadable(
+                file: sources.first?.file ?? "calendar", reason: "libical cannot be loaded (\(reason)); install libical3")
+        }
         // Parse and extract on every core: each file (and each part of a large one) is its own libical tree.
         let pieces = sources.flatMap { source in
             CalendarSplitter.split(source.text, parts: cores, minimumSize: tuning.splitAbove).map {

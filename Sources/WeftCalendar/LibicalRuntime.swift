@@ -1,4 +1,5 @@
 import CLibical
+import CLibicalLoader
 
 /// Process-wide libical set-up done once before any concurrent use.
 enum LibicalRuntime {
@@ -14,6 +15,9 @@ enum LibicalRuntime {
     static func prepare() {
         _ = warmUp
     }
+
+    /// Why libical cannot be loaded (it is opened on first use, not at process start); nil when it can.
+    static var loadError: String? { clibical_load_error().map { String(cString: $0) } }
 
     /// libical's UTC zone (process lifetime).
     static var utc: OpaquePointer? { icaltimezone_get_utc_timezone() }

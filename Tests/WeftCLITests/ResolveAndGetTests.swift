@@ -64,6 +64,27 @@ struct ResolveAndGetTests {
         #expect(unknown.exitCode == 1 && unknown.stdout.isEmpty, "\(unknown)")
     }
 
+    /// Status bars run `weft get` every second: it must not pay for loading libcurl or libical (and the ICU and
+    /// TLS libraries behind them), which only refreshes and calendar parsing use.
+    @Test func getLoadsNeitherLibcurlNorLibical() async throws {
+        let box = try await Self.withSnapshot()
+        let get = await box.weft("get", "__demo_city", environment: ["LD_DEBUG": "files"])
+        #expect(get.exitCode == 0 && get.stdout == "Berlin\n", "\(get)")
+        #expect(get.stderr.contains("libsqlite3"), "LD_DEBUG=files lists the libraries loaded: \(get.stderr)")
+        #expect(!get.stderr.contains("libcurl") && !get.stderr.contains("libical"), "\(get.stderr)")
+
+        let calendar = box.path("one.ics")
+        try box.write(
+            calendar,
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//weft//test//EN\r\nBEGIN:VEVENT\r\nUID:1\r\n"
+                + "DTSTART:20260310T120000Z\r\nDTEND:20260310T130000Z\r\nSUMMARY:Lunch\r\nEND:VEVENT\r\n"
+                + "END:VCALENDAR\r\n")
+        let next = await WeftProcess.weft(
+            ["calendar", "next", calendar] + Fixed.clock, environment: ["LD_DEBUG": "files"])
+        #expect(next.exitCode == 0 && next.stdout.contains("Lunch"), "\(next)")
+        #expect(next.stderr.contains("libical.so.3"), "libical is loaded when a calendar is parsed")
+    }
+
     @Test func readersWorkWithoutAnyCache() async throws {
         let box = try Sandbox()
         let get = await box.weft("get", "__demo_temp")
