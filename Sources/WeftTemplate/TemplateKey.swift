@@ -7,24 +7,27 @@ public enum TemplateKey {
 
     /// trimmed, lower-cased, white-space runs collapsed to one space, cut to 64 characters, trimmed again.
     public static func canonical(_ raw: String) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return "" }
+        // Character.isWhitespace is Foundation's whitespacesAndNewlines, without the NSString bridge that
+        // `trimmingCharacters` costs every `weft get`.
         var out = ""
         var count = 0
-        var lastWasSpace = false
-        for character in trimmed.lowercased() {
-            if count == maximumLength { break }
+        var spaceBefore = false
+        for character in raw.lowercased() {
             if character.isWhitespace {
-                if lastWasSpace { continue }
-                out.append(" ")
-                lastWasSpace = true
-            } else {
-                out.append(character)
-                lastWasSpace = false
+                spaceBefore = !out.isEmpty
+                continue
             }
+            if spaceBefore {
+                // A run of whitespace is one space, and the cut never ends on it.
+                guard count + 1 < maximumLength else { break }
+                out.append(" ")
+                count += 1
+                spaceBefore = false
+            }
+            guard count < maximumLength else { break }
+            out.append(character)
             count += 1
         }
-        // The cut can end on the collapsed space.
-        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+        return out
     }
 }
