@@ -18,7 +18,9 @@ hyperfine -N --warmup 2 --runs 15 --export-json "$work/calendar.json" \
   -n "python recurring-ical-events" "$venv/bin/python $here/peer-calendar-next.py $work/bench.ics $now" >&2
 
 python3 "$here/report.py" "$work/calendar.json" "weft calendar next" "python recurring-ical-events" \
-  "calendar next-up on a generated 10,000-event calendar (parse + expand + pick)" 20
+  "calendar next-up on a generated 10,000-event calendar (parse + expand + pick)" 20 \
+  --rss "$weft calendar next $work/bench.ics --now $now --tz Europe/Berlin --json" \
+  "$venv/bin/python $here/peer-calendar-next.py $work/bench.ics $now"
 
 # khal (from PyPI) on the same events as a vdir, one .ics per UID as khal keeps them; weft reads the same vdir.
 # khal indexes a vdir into its own SQLite file on first use, so it is timed cold (index built: once, it takes
@@ -52,7 +54,8 @@ hyperfine -N --warmup 1 --runs 5 --export-json "$work/khal.json" \
   -n "weft calendar next (vdir)" "$weft calendar next $work/vdir --now $now --tz Europe/Berlin --json" \
   -n "khal list (warm index)" "$work/khal-next.sh" >&2
 python3 "$here/report.py" "$work/khal.json" "weft calendar next (vdir)" "khal list (warm index)" \
-  "calendar next-up on the same events as a vdir of $(ls "$work/vdir" | wc -l) files: weft against khal" 0
+  "calendar next-up on the same events as a vdir of $(ls "$work/vdir" | wc -l) files: weft against khal" 0 \
+  --rss "$weft calendar next $work/vdir --now $now --tz Europe/Berlin --json" "$work/khal-next.sh"
 echo "khal's first run on the vdir (building its index): ${cold% *} s, peak RSS ${cold#* } KiB; weft keeps no index and reads the files every time."
 echo
 

@@ -19,4 +19,5 @@ hyperfine --warmup 1 --runs 5 --prepare "rm -rf $work/cache" --export-json "$wor
   -n "pandas read_csv + daily sums" "$venv/bin/python $here/peer-steps-days.py $work/steps.csv Europe/Berlin" >&2
 
 python3 "$here/report.py" "$work/steps.json" "weft steps import + days" "pandas read_csv + daily sums" \
-  "steps: import a generated 1,000,000-row Apple Health CSV and print daily totals" 1 2000
+  "steps: import a generated 1,000,000-row Apple Health CSV and print daily totals" 1 2000 \
+  --rss "rm -rf $work/cache && $run" "$venv/bin/python $here/peer-steps-days.py $work/steps.csv Europe/Berlin"
