@@ -55,7 +55,9 @@ let package = Package(
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
             name: "WeftCalendar",
-            dependencies: ["CLibical", "CLibicalLoader", "WeftCore", "WeftHTTP", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "CLibical", "CLibicalLoader", "WeftCore", "WeftHTTP", .product(name: "Logging", package: "swift-log"),
+            ]),
         // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
         .target(
             name: "WeftWeather",

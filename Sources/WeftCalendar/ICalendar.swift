@@ -80,7 +80,8 @@ public final class ICalendar: @unchecked Sendable {
     ) throws(CalendarError) -> ICalendar {
         if let reason = LibicalRuntime.loadError {
             throw .unreadable(
-                file: sources.first?.file ?? "calendar", reason: "libical cannot be loaded (\(reason)); install libical3")
+                file: sources.first?.file ?? "calendar",
+                reason: "libical cannot be loaded (\(reason)); install libical3")
         }
         // Parse and extract on every core: each file (and each part of a large one) is its own libical tree.
         let pieces = sources.flatMap { source in
