@@ -10,7 +10,7 @@ struct CalendarNextCommand: AsyncParsableCommand {
         abstract: "Print the next event and the one after it (an event in progress is next).",
         discussion: """
             JSON is {"next": {"title", "start", "end", "all_day", "location", "calendar"} | null, "then": … | null}
-            with UTC instants; an all-day event starts at local midnight of --tz.
+            with UTC instants; an all-day event starts at local midnight of --tz. Events up to 400 days after --now are looked at; null means nothing in that time.
 
             Examples:
               weft calendar next ~/calendars/work.ics
