@@ -56,7 +56,7 @@ public struct WeftResponder: HTTPResponder {
         case "/v1/vars":
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
             // Canonical, as template keys are, so `?prefix=__Weather_` finds `__weather_temp`.
-            let prefix = request.uri.queryParameters.get("prefix").map(TemplateKey.canonical) ?? ""
+            let prefix = FormQuery(request.uri.query)["prefix"].map(TemplateKey.canonical) ?? ""
             let variables = try session().resolver.allVariables().filter { $0.key.hasPrefix(prefix) }
             return Reply.json(["vars": variables])
         case "/v1/status":
@@ -66,7 +66,7 @@ public struct WeftResponder: HTTPResponder {
             let template: String
             switch request.method {
             case .get, .head:
-                guard let given = request.uri.queryParameters.get("template") else {
+                guard let given = FormQuery(request.uri.query)["template"] else {
                     return Reply.error(.badRequest, "give the template as ?template=… (percent-encoded) or POST it")
                 }
                 template = given

@@ -35,6 +35,12 @@ struct CalendarReadOptions: ParsableArguments {
     @Flag(help: "Print JSON with UTC ISO 8601 instants.")
     var json = false
 
+    func validate() throws {
+        if sources.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("a SOURCE is empty; give a .ics file, a directory or an http(s):// URL")
+        }
+    }
+
     /// Loads every source; the first that fails stops the command with its file or URL named.
     func load(zone: TimeZone) async throws -> [ICalendar] {
         let options = CalendarOptions(timeZone: zone, me: me, includeAllDay: !noAllDay)

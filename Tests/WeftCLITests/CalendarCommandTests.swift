@@ -98,6 +98,12 @@ struct CalendarCommandTests {
         #expect(text.stdout.hasPrefix("Next Up\n  In 1 hr  14:00–15:00  Planning @ Room 2  [work]\n"), "\(text)")
     }
 
+    @Test func emptySourceIsAUsageError() async throws {
+        let result = await WeftProcess.weft(["calendar", "next", "", "--now", "2026-03-10T12:00:00Z"])
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stderr.contains("a SOURCE is empty"), "\(result)")
+    }
+
     @Test func listIsAnAgendaWithStatus() async throws {
         let box = try Sandbox()
         try box.write("work.ics", Self.ics)

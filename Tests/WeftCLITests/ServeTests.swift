@@ -88,6 +88,8 @@ struct ServeTests {
         let query = await server.request("/v1/resolve?template=%7B%7B__demo_temp%7D%7D%C2%B0%20at%20%7B%7B__time%7D%7D")
         #expect(query.status == 200, "\(query)")
         #expect(try Self.object(query)["text"] as? String == "21° at 09:31")
+        let form = await server.request("/v1/resolve?template=%7B%7B%3D1%2B2%7D%7D+and+%7B%7B__demo_temp%7D%7D")
+        #expect(try Self.object(form)["text"] as? String == "3 and 21", "+ is a space, %2B a plus: \(form)")
         let posted = await server.request(
             "/v1/resolve", method: "POST", body: "{{__demo_temp|?}} and {{__demo_x|none}}")
         #expect(try Self.object(posted)["text"] as? String == "21 and none", "\(posted)")
