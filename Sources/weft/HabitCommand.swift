@@ -86,16 +86,45 @@ struct HabitInstanceOptions: ParsableArguments {
     }
 }
 
-/// `--date` for done and undo: a day, `today` or `yesterday`.
-struct HabitDateOption: ParsableArguments {
+/// What `done` and `undo` share: the habit's name, `--date` (a day, `today` or `yesterday`), the clock and the instance.
+struct HabitEditOptions: ParsableArguments {
+    @Argument(help: "The habit's name.")
+    var name: String
+
     @Option(
         help: ArgumentHelp(
             "The local day (yyyy-MM-dd, today or yesterday; default today in --tz / the instance's timezone).",
             valueName: "date"))
     var date: String?
 
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var target: HabitInstanceOptions
+
+    /// Resolves the instance, the zone and the day, then applies `change` to the stored archive; the cache is
+    /// written only when `change` says it changed something.
+    func edit<T>(
+        _ change: (inout HabitArchive, _ slug: String, _ completion: HabitCompletion) throws -> (
+            changed: Bool, result: T
+        )
+    ) throws -> HabitEdit<T> {
+        let now = try clock.instant()
+        var (instance, prefix, settings) = try target.resolve()
+        let zone = try clock.habitZone(&settings)
+        let completion = try self.completion(now: now, zone: zone)
+        let slug = HabitSlug.of(name)
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
+        let (habits, result) = try target.update(library: library, prefix: prefix, now: now) { archive in
+            let (changed, result) = try change(&archive, slug, completion)
+            return (changedFiles: [], manual: changed, result: result)
+        }
+        let streak = habits.habit(slug).map { HabitStats.streak($0, today: HabitDay.containing(now, in: zone)) } ?? 0
+        return HabitEdit(
+            habits: habits, slug: slug, name: habits.habit(slug)?.name ?? name, day: completion.day, streak: streak,
+            result: result)
+    }
+
     /// The day and, for today, the instant to record.
-    func completion(now: Date, zone: TimeZone) throws -> HabitCompletion {
+    private func completion(now: Date, zone: TimeZone) throws -> HabitCompletion {
         let today = HabitDay.containing(now, in: zone)
         switch date?.lowercased() {
         case nil, "today"?: return HabitCompletion(day: today, at: now)
@@ -107,6 +136,17 @@ struct HabitDateOption: ParsableArguments {
             return HabitCompletion(day: day, at: day == today ? now : nil)
         }
     }
+}
+
+/// A `done` or `undo` after it was stored: the habits as they are now and what the change returned.
+struct HabitEdit<T> {
+    let habits: HabitsSnapshot
+    let slug: String
+    /// The habit's stored name, or the name given when it is unknown.
+    let name: String
+    let day: Int64
+    let streak: Int
+    let result: T
 }
 
 extension ClockOptions {

@@ -16,33 +16,20 @@ struct HabitDoneCommand: ParsableCommand {
               weft habit done "Exercise 30min" --date yesterday
             """)
 
-    @Argument(help: "The habit's name.")
-    var name: String
-
-    @OptionGroup var day: HabitDateOption
-    @OptionGroup var clock: ClockOptions
-    @OptionGroup var target: HabitInstanceOptions
+    @OptionGroup var habit: HabitEditOptions
 
     func run() throws {
-        let now = try clock.instant()
-        var (instance, prefix, settings) = try target.resolve()
-        let zone = try clock.habitZone(&settings)
-        let completion = try day.completion(now: now, zone: zone)
-        let slug = HabitSlug.of(name)
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
-        let (habits, known) = try target.update(library: library, prefix: prefix, now: now) { archive in
+        let edit = try habit.edit { archive, slug, completion in
             let known = archive.states().first { $0.slug == slug }
-            archive.manual.markDone(known?.name ?? name, completion)
-            return ([], true, known != nil)
+            archive.manual.markDone(known?.name ?? habit.name, completion)
+            return (true, known != nil)
         }
-        if !known {
-            let others = habits.habits.filter { $0.slug != slug }.map(\.name)
+        if !edit.result {
+            let others = edit.habits.habits.filter { $0.slug != edit.slug }.map(\.name)
             Stderr.line(
-                "weft: new habit \"\(name)\" (\(slug)), scheduled every day"
+                "weft: new habit \"\(habit.name)\" (\(edit.slug)), scheduled every day"
                     + (others.isEmpty ? "" : "; known: \(others.joined(separator: ", "))"))
         }
-        let today = HabitDay.containing(now, in: zone)
-        let streak = habits.habit(slug).map { HabitStats.streak($0, today: today) } ?? 0
-        print("\(habits.habit(slug)?.name ?? name): done \(HabitDay.iso(completion.day)), streak \(streak)")
+        print("\(edit.name): done \(HabitDay.iso(edit.day)), streak \(edit.streak)")
     }
 }

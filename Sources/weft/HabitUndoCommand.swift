@@ -17,36 +17,24 @@ struct HabitUndoCommand: ParsableCommand {
               weft habit undo "Exercise 30min" --date 2026-03-09
             """)
 
-    @Argument(help: "The habit's name.")
-    var name: String
-
-    @OptionGroup var day: HabitDateOption
-    @OptionGroup var clock: ClockOptions
-    @OptionGroup var target: HabitInstanceOptions
+    @OptionGroup var habit: HabitEditOptions
 
     func run() throws {
-        let now = try clock.instant()
-        var (instance, prefix, settings) = try target.resolve()
-        let zone = try clock.habitZone(&settings)
-        let day = try self.day.completion(now: now, zone: zone).day
-        let slug = HabitSlug.of(name)
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
-        let (habits, outcome) = try target.update(library: library, prefix: prefix, now: now) {
-            archive -> (changedFiles: [String], manual: Bool, result: String?) in
+        let edit = try habit.edit { archive, slug, completion -> (changed: Bool, result: String?) in
             let states = archive.states()
             guard states.contains(where: { $0.slug == slug }) else {
-                return ([], false, "no habit \"\(name)\"; known: \(states.map(\.name).joined(separator: ", "))")
+                return (false, "no habit \"\(habit.name)\"; known: \(states.map(\.name).joined(separator: ", "))")
             }
+            let day = completion.day
             guard archive.manual.undo(slug, day: day, imported: archive.isImported(slug, day: day)) else {
-                return ([], false, "\(name) was not done on \(HabitDay.iso(day))")
+                return (false, "\(habit.name) was not done on \(HabitDay.iso(day))")
             }
-            return ([], true, nil)
+            return (true, nil)
         }
-        if let outcome {
-            Stderr.line("weft: \(outcome)")
+        if let problem = edit.result {
+            Stderr.line("weft: \(problem)")
             throw ExitCode(1)
         }
-        let streak = habits.habit(slug).map { HabitStats.streak($0, today: HabitDay.containing(now, in: zone)) } ?? 0
-        print("\(habits.habit(slug)?.name ?? name): not done \(HabitDay.iso(day)), streak \(streak)")
+        print("\(edit.name): not done \(HabitDay.iso(edit.day)), streak \(edit.streak)")
     }
 }
