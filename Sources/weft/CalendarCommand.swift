@@ -8,8 +8,8 @@ struct CalendarCommand: ParsableCommand {
         commandName: "calendar",
         abstract: "Ask iCalendar files, vdirs and URLs for the next events or an agenda, without the cache.",
         discussion: """
-            A SOURCE is a .ics file, a directory of .ics files (as vdirsyncer and khal keep them) or an
-            http(s):// or webcal:// URL. For the bar, configure a provider with type = "calendar" and render
+            A SOURCE is a .ics file, a directory of .ics files (as vdirsyncer and khal keep them) or an \
+            http(s):// or webcal:// URL. For the bar, configure a provider with type = "calendar" and render \
             {{__calendar_next_title}} instead: that reads the cache and never parses at render time.
 
             Examples:

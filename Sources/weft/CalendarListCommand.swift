@@ -8,8 +8,8 @@ struct CalendarListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "Print every occurrence overlapping [--from, --to) as an agenda, with its status.",
         discussion: """
-            Like `khal list`: one heading per local day of --tz, then each event's time range, title, location
-            and calendar; cancelled and tentative occurrences are marked. JSON is an array of {"title", "start",
+            Like `khal list`: one heading per local day of --tz, then each event's time range, title, location \
+            and calendar; cancelled and tentative occurrences are marked. JSON is an array of {"title", "start", \
             "end", "all_day", "location", "calendar", "status"}.
 
             Examples:

@@ -9,7 +9,7 @@ struct CalendarNextCommand: AsyncParsableCommand {
         commandName: "next",
         abstract: "Print the next event and the one after it (an event in progress is next).",
         discussion: """
-            JSON is {"next": {"title", "start", "end", "all_day", "location", "calendar"} | null, "then": … | null}
+            JSON is {"next": {"title", "start", "end", "all_day", "location", "calendar"} | null, "then": … | null} \
             with UTC instants; an all-day event starts at local midnight of --tz. Events up to 400 days after --now are looked at; null means nothing in that time.
 
             Examples:

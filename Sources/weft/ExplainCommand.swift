@@ -11,7 +11,7 @@ struct ExplainCommand: ParsableCommand {
         abstract:
             "Show where a variable comes from: its provider, the snapshot's age and validity, errors, next refresh.",
         discussion: """
-            The same precedence as a render: a provider's variable, then a stored variable (`weft var`), then the
+            The same precedence as a render: a provider's variable, then a stored variable (`weft var`), then the \
             time built-ins. Exits 1 when nothing answers the key, naming the prefixes that exist.
 
             Examples:

@@ -10,9 +10,9 @@ struct HabitCommand: ParsableCommand {
         commandName: "habit",
         abstract: "Import habit-tracker exports, mark habits done and look at streaks.",
         discussion: """
-            identitybuilder's CSV export (Habit,Identity,Experiments,Schedule,CompletionDate) is recognised by its
-            header; other trackers need a column mapping (--habit-column, --date-column). Completions live in the
-            cache, so {{__habits_read_streak}} renders without reading any CSV. A provider file with
+            identitybuilder's CSV export (Habit,Identity,Experiments,Schedule,CompletionDate) is recognised by its \
+            header; other trackers need a column mapping (--habit-column, --date-column). Completions live in the \
+            cache, so {{__habits_read_streak}} renders without reading any CSV. A provider file with \
             type = "habits" and files = ["~/exports/habits*.csv"] re-imports changed files on `weft refresh`.
 
             Examples:

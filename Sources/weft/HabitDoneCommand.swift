@@ -8,7 +8,7 @@ struct HabitDoneCommand: ParsableCommand {
         commandName: "done",
         abstract: "Mark a habit done today (or on --date) and print its streak.",
         discussion: """
-            The habit is matched by its slug (`exercise 30min` finds "Exercise 30min"); a name never seen before
+            The habit is matched by its slug (`exercise 30min` finds "Exercise 30min"); a name never seen before \
             starts a new habit scheduled every day. Marking a day done again changes nothing.
 
             Examples:

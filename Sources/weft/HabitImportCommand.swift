@@ -8,9 +8,9 @@ struct HabitImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import habit-tracker CSV exports into the cache.",
         discussion: """
-            Importing a file again replaces what it said before; completions recorded with `weft habit done` are
-            kept. Completion times become local days in --tz (else the instance's timezone, else $TZ), so
-            2024-10-09T23:30:00Z counts for 10 October in Europe/Berlin. Rows that cannot be read are skipped and
+            Importing a file again replaces what it said before; completions recorded with `weft habit done` are \
+            kept. Completion times become local days in --tz (else the instance's timezone, else $TZ), so \
+            2024-10-09T23:30:00Z counts for 10 October in Europe/Berlin. Rows that cannot be read are skipped and \
             reported with file and line.
 
             Examples:

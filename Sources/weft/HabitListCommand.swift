@@ -8,7 +8,7 @@ struct HabitListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List habits with their streak, this week (Monday first) and 7- and 30-day completion rates.",
         discussion: """
-            The same numbers as the __habits_* variables, computed at --now. In the week, ✓ is done, · scheduled
+            The same numbers as the __habits_* variables, computed at --now. In the week, ✓ is done, · scheduled \
             and not done, and a blank is a day off, a day to come or a day before the first completion.
 
             Examples:

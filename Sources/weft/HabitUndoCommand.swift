@@ -8,8 +8,8 @@ struct HabitUndoCommand: ParsableCommand {
         commandName: "undo",
         abstract: "Take back a habit's completion today (or on --date); exit 1 when it was not done.",
         discussion: """
-            A completion recorded with `weft habit done` is removed. A completion that came from an imported export
-            is hidden: the day stays not done even when the export is imported again, until `weft habit done`
+            A completion recorded with `weft habit done` is removed. A completion that came from an imported export \
+            is hidden: the day stays not done even when the export is imported again, until `weft habit done` \
             marks it again.
 
             Examples:

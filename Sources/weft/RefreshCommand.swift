@@ -10,11 +10,11 @@ struct RefreshCommand: AsyncParsableCommand {
         commandName: "refresh",
         abstract: "Refresh the providers that are due, keeping the last good snapshot when one fails.",
         discussion: """
-            Each provider decides its own expiry; a provider whose snapshot is still fresh is skipped unless
-            --force is given. Only one refresh runs at a time: a second one waits a few seconds, then gives up.
+            Each provider decides its own expiry; a provider whose snapshot is still fresh is skipped unless \
+            --force is given. Only one refresh runs at a time: a second one waits a few seconds, then gives up. \
             One line per provider goes to stderr.
 
-            Exit status: 0 when everything that ran succeeded (or nothing was due), 1 when any provider
+            Exit status: 0 when everything that ran succeeded (or nothing was due), 1 when any provider \
             failed (its last good snapshot is kept), 2 for configuration errors.
 
             Examples:

@@ -7,7 +7,7 @@ struct ResolveCommand: ParsableCommand {
         commandName: "resolve",
         abstract: "Render templates with the cached variables, one output line per template.",
         discussion: """
-            A template is text with {{key|fallback||filters}} tokens; see the README's template reference.
+            A template is text with {{key|fallback||filters}} tokens; see the README's template reference. \
             Only the snapshots the template needs are read, and nothing is fetched.
 
             Examples:

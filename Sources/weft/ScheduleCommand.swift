@@ -7,8 +7,8 @@ struct ScheduleCommand: ParsableCommand {
         commandName: "schedule",
         abstract: "Print a systemd user timer or a crontab line that runs `weft refresh`.",
         discussion: """
-            `weft refresh` only runs the providers that are due, so running it often is cheap; each provider keeps
-            its own interval. The printed commands carry this weft's absolute path and the absolute provider and
+            `weft refresh` only runs the providers that are due, so running it often is cheap; each provider keeps \
+            its own interval. The printed commands carry this weft's absolute path and the absolute provider and \
             cache directories in use now, so they work from any working directory.
 
             Examples:

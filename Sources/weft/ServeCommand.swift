@@ -7,13 +7,13 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the variables, renders and provider status over HTTP, with a dashboard at /.",
         discussion: """
-            Endpoints: GET /v1/vars[?prefix=P] (JSON), GET /v1/vars/KEY, GET /v1/resolve?template=T and
-            POST /v1/resolve (the body is the template) answering {"text", "stale", "errors"}, GET /v1/status,
-            GET /healthz, and GET / (an HTML dashboard with the next hour's rain). Reads carry an ETag and answer
-            If-None-Match with 304. Every request renders at its own moment from the cache, read-only: run
+            Endpoints: GET /v1/vars[?prefix=P] (JSON), GET /v1/vars/KEY, GET /v1/resolve?template=T and \
+            POST /v1/resolve (the body is the template) answering {"text", "stale", "errors"}, GET /v1/status, \
+            GET /healthz, and GET / (an HTML dashboard with the next hour's rain). Reads carry an ETag and answer \
+            If-None-Match with 304. Every request renders at its own moment from the cache, read-only: run \
             `weft refresh` from a timer as usual. Nothing else on disk is ever served.
 
-            Loopback only by default; listening on another address needs --token-file, and then every request
+            Loopback only by default; listening on another address needs --token-file, and then every request \
             (the dashboard too) needs `Authorization: Bearer TOKEN`.
 
             Examples:

@@ -10,10 +10,10 @@ struct StepsCommand: ParsableCommand {
         commandName: "steps",
         abstract: "Import step-count CSV exports and look at the daily history, streak and averages.",
         discussion: """
-            Exports from Apple Health converters, Health Auto Export, QS Access, Google Fit Takeout, Fitbit, Samsung
-            Health and Gadgetbridge are recognised by their header; re-importing a file or an overlapping export
-            never counts a step twice. The history lives in the cache, so {{__steps_today}} renders without
-            reading any CSV. A provider file with type = "steps" and files = ["~/exports/*.csv"] re-imports
+            Exports from Apple Health converters, Health Auto Export, QS Access, Google Fit Takeout, Fitbit, Samsung \
+            Health and Gadgetbridge are recognised by their header; re-importing a file or an overlapping export \
+            never counts a step twice. The history lives in the cache, so {{__steps_today}} renders without \
+            reading any CSV. A provider file with type = "steps" and files = ["~/exports/*.csv"] re-imports \
             changed files on `weft refresh`.
 
             Examples:

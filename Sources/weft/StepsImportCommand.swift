@@ -9,8 +9,8 @@ struct StepsImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import step-count CSV exports into the cache's history.",
         discussion: """
-            A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole,
-            and nothing is imported, unless --lenient. Bad rows are reported with file and line. On a terminal a
+            A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole, \
+            and nothing is imported, unless --lenient. Bad rows are reported with file and line. On a terminal a \
             progress bar shows rows, rate and time left.
 
             Examples:

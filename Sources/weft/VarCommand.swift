@@ -5,9 +5,9 @@ struct VarCommand: ParsableCommand {
         commandName: "var",
         abstract: "Set, read and count stored variables (WidgetWeaver's Set / Get / Increment).",
         discussion: """
-            Stored variables share the template key space: `weft var set mood happy` is read as {{mood}}.
-            A counter carries a step, an optional goal and an optional reset period; the reset happens at the
-            local day, week (Monday unless --week-start says otherwise) or month boundary, applied when the
+            Stored variables share the template key space: `weft var set mood happy` is read as {{mood}}. \
+            A counter carries a step, an optional goal and an optional reset period; the reset happens at the \
+            local day, week (Monday unless --week-start says otherwise) or month boundary, applied when the \
             counter is next read or written — no daemon needed.
 
             Examples:

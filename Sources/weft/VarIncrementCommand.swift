@@ -7,7 +7,7 @@ struct VarIncrementCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "incr", abstract: "Add to a counter (its step, or --by) and print the new value.",
         discussion: """
-            An unset variable starts from its reset value (0). Concurrent increments all count: each one is a
+            An unset variable starts from its reset value (0). Concurrent increments all count: each one is a \
             single read-and-write transaction.
 
             Examples:

@@ -6,7 +6,7 @@ struct VarNowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "now", abstract: "Store the current time in a variable (WidgetWeaver's SetToNow).",
         discussion: """
-            Formats: iso8601 (2026-03-10T09:30:00Z, the default), unix (seconds), unixms (milliseconds),
+            Formats: iso8601 (2026-03-10T09:30:00Z, the default), unix (seconds), unixms (milliseconds), \
             date (local yyyy-MM-dd), time (local HH:mm). Date filters read all of them:
               weft var now last_coffee
               weft resolve 'coffee {{last_coffee||relative}}'

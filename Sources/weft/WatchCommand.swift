@@ -12,11 +12,11 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Keep rendering a template and print a line each time the result changes.",
         discussion: """
-            For status bars that read a command's output line by line (Waybar and polybar `tail` modules,
-            i3blocks `interval=persist`, tmux through a file): one process instead of one per tick. The template
-            is rendered again every --interval (clock-driven keys such as __time and countdowns change on their
-            own) and within a fraction of a second of any change to the cache (a refresh, `weft var set`). A line
-            is printed only when the rendering differs from the last one. SIGTERM, SIGINT and a closed output
+            For status bars that read a command's output line by line (Waybar and polybar `tail` modules, \
+            i3blocks `interval=persist`, tmux through a file): one process instead of one per tick. The template \
+            is rendered again every --interval (clock-driven keys such as __time and countdowns change on their \
+            own) and within a fraction of a second of any change to the cache (a refresh, `weft var set`). A line \
+            is printed only when the rendering differs from the last one. SIGTERM, SIGINT and a closed output \
             end it with status 0.
 
             Examples:

@@ -5,7 +5,7 @@ struct WeatherCommand: ParsableCommand {
         commandName: "weather",
         abstract: "Look at the cached next-hour rain, or normalise a saved API response.",
         discussion: """
-            Weather instances are provider files with type = "open-meteo", "met-norway", "pirate-weather" or
+            Weather instances are provider files with type = "open-meteo", "met-norway", "pirate-weather" or \
             "weatherkit"; `weft refresh` fetches them and their `__weather_*` variables render at read time.
 
             Examples:

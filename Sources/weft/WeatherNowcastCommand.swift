@@ -9,7 +9,7 @@ struct WeatherNowcastCommand: ParsableCommand {
         commandName: "nowcast",
         abstract: "Show the next 60 minutes of rain from the cache, as a chart or JSON.",
         discussion: """
-            The chart has one column per minute from now, scaled to the peak expected intensity (intensity ×
+            The chart has one column per minute from now, scaled to the peak expected intensity (intensity × \
             chance); `·` marks minutes the provider said nothing about. Nothing is fetched: run `weft refresh`.
 
             Examples:

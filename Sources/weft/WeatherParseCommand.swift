@@ -8,7 +8,7 @@ struct WeatherParseCommand: ParsableCommand {
         commandName: "parse",
         abstract: "Normalise a saved weather API response with no network, and show its variables.",
         discussion: """
-            What to attach to a bug report: the snapshot weft makes of the response and every __weather_*
+            What to attach to a bug report: the snapshot weft makes of the response and every __weather_* \
             variable as it renders at --now. For met-norway give the nowcast and/or the locationforecast file.
 
             Examples:

@@ -11,8 +11,8 @@ struct Weft: AsyncParsableCommand {
         commandName: "weft",
         abstract: "Local data providers and a snapshot cache, resolved into templates.",
         discussion: """
-            Providers (one TOML file each in providers/) are refreshed by `weft refresh`, usually from cron or a
-            systemd timer. Their normalised snapshots live in one SQLite cache; `weft resolve` and `weft get`
+            Providers (one TOML file each in providers/) are refreshed by `weft refresh`, usually from cron or a \
+            systemd timer. Their normalised snapshots live in one SQLite cache; `weft resolve` and `weft get` \
             derive variables from them at the moment they run, so a status bar can call them every second.
 
             Examples:
