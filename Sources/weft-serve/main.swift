@@ -5,8 +5,9 @@ import WeftServe
 // Started by `weft serve` with its checked configuration as JSON in the first argument (the token stays in its
 // file). A program of its own so that Hummingbird and SwiftNIO load only here, not on every `weft get`.
 let arguments = CommandLine.arguments
-guard arguments.count == 2, var configuration = try? JSONDecoder().decode(
-    ServeConfiguration.self, from: Data(arguments[1].utf8))
+guard arguments.count == 2,
+    var configuration = try? JSONDecoder().decode(
+        ServeConfiguration.self, from: Data(arguments[1].utf8))
 else {
     FileHandle.standardError.write(Data("weft-serve is started by `weft serve`; run that instead\n".utf8))
     exit(2)

@@ -75,7 +75,8 @@ struct ServeCommand: ParsableCommand {
 
     /// `weft-serve` beside this executable (as `make install` and `swift build` put it), else on $PATH.
     static func serverExecutable() throws -> String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var candidates = [(own as NSString).deletingLastPathComponent + "/weft-serve"]
         for directory in (ReadOptions.environment["PATH"] ?? "").split(separator: ":") {
             candidates.append(directory + "/weft-serve")

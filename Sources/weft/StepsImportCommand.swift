@@ -75,7 +75,8 @@ struct StepsImportCommand: ParsableCommand {
             schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
             validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps))
         try store.recordSuccess(
-            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data), at: instant)
+            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data),
+            at: instant)
         _ = consume lock
         for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }

@@ -217,7 +217,8 @@ struct BadInputTests {
         // same way because a spawned child's peak RSS can start from the (large, growing) test process's.
         try box.provider("quiet", shellProvider("printf '{}'"))
         let baseline = await box.weft(arguments: ["refresh", "--force", "quiet"] + Fixed.clock)
-        #expect(result.maxRSSKiB < baseline.maxRSSKiB + 40_000, "peak RSS \(result.maxRSSKiB) KiB vs \(baseline.maxRSSKiB)")
+        #expect(
+            result.maxRSSKiB < baseline.maxRSSKiB + 40_000, "peak RSS \(result.maxRSSKiB) KiB vs \(baseline.maxRSSKiB)")
         await Self.expectRecordedFailure(box, containing: "printed more than 1048576 bytes")
     }
 
