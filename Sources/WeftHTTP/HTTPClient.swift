@@ -121,7 +121,7 @@ public struct HTTPClient: Sendable {
         guard logger.logLevel <= .trace else { return }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             let shown =
-                HTTPRequest.credentialHeaderNames.contains(name.lowercased()) ? Redactor.placeholder : redact(value)
+                Redactor.credentialHeaderNames.contains(name.lowercased()) ? Redactor.placeholder : redact(value)
             logger.trace("request header \(name): \(shown)")
         }
         for name in request.secretHeaders.keys.sorted() {
@@ -132,7 +132,7 @@ public struct HTTPClient: Sendable {
     /// `Name: value` lines for CURLOPT_HTTPHEADER, or why a header cannot be sent.
     static func headerLines(for request: HTTPRequest) -> Result<HeaderLines, HeaderFailure> {
         var merged: [(name: String, value: String, secret: Bool)] = request.headers.sorted { $0.key < $1.key }.map {
-            ($0.key, $0.value, HTTPRequest.credentialHeaderNames.contains($0.key.lowercased()))
+            ($0.key, $0.value, Redactor.credentialHeaderNames.contains($0.key.lowercased()))
         }
         merged += request.secretHeaders.sorted { $0.key < $1.key }.map { ($0.key, $0.value, true) }
         if let etag = request.etag { merged.append(("If-None-Match", etag, false)) }

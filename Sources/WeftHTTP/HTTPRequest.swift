@@ -69,21 +69,9 @@ public struct HTTPRequest: Sendable {
 }
 
 extension HTTPRequest {
-    /// Header names whose values are credentials even when passed in `headers`.
-    static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
-
     /// Every secret to redact: the explicit ones plus the values of secret and credential headers.
     var allSecrets: [String] {
-        var result = secrets
-        result.append(contentsOf: secretHeaders.values)
-        for (name, value) in headers where Self.credentialHeaderNames.contains(name.lowercased()) {
-            result.append(value)
-            // "Bearer abc" leaks "abc" if a server echoes only the token.
-            if let space = value.firstIndex(of: " ") {
-                result.append(String(value[value.index(after: space)...]).trimmingSpaces())
-            }
-        }
-        return result
+        secrets + secretHeaders.values + Redactor.credentials(in: headers)
     }
 }
 

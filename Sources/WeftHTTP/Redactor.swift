@@ -1,13 +1,15 @@
 import Foundation
 
 /// Replaces secrets, raw or percent-encoded, with `[redacted]`.
-struct Redactor: Sendable {
-    static let placeholder = "[redacted]"
+public struct Redactor: Sendable {
+    /// What a secret is replaced with.
+    public static let placeholder = "[redacted]"
 
     /// Longest first, so a secret that contains another is replaced whole.
     private let needles: [String]
 
-    init(secrets: [String]) {
+    /// A redactor for `secrets` and their percent-encoded forms.
+    public init(secrets: [String]) {
         var allowedSets: [CharacterSet] = [.urlPathAllowed, .urlQueryAllowed]
         var unreserved = CharacterSet.alphanumerics
         unreserved.insert(charactersIn: "-._~")
@@ -26,10 +28,28 @@ struct Redactor: Sendable {
         needles = set.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
-    func callAsFunction(_ text: String) -> String {
+    /// `text` with every secret replaced.
+    public func callAsFunction(_ text: String) -> String {
         var result = text
         for needle in needles where result.contains(needle) {
             result = result.replacingOccurrences(of: needle, with: Self.placeholder)
+        }
+        return result
+    }
+}
+
+extension Redactor {
+    /// Header names whose values are credentials even when passed as ordinary headers.
+    static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+
+    /// The credentials among `headers`: whole values and, for "Bearer abc", the bare token a server may echo.
+    public static func credentials(in headers: [String: String]) -> [String] {
+        var result: [String] = []
+        for (name, value) in headers where credentialHeaderNames.contains(name.lowercased()) {
+            result.append(value)
+            if let space = value.firstIndex(of: " ") {
+                result.append(String(value[value.index(after: space)...]).trimmingSpaces())
+            }
         }
         return result
     }

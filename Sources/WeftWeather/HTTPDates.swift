@@ -40,7 +40,18 @@ enum HTTPDates {
         }
         let text = String(decoding: body.prefix(2048), as: UTF8.self)
         let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        if collapsed.hasPrefix("<") { return "an HTML page" }
-        return collapsed.count > 120 ? String(collapsed.prefix(120)) + "…" : collapsed
+        if collapsed.hasPrefix("<") {
+            // A proxy's or CDN's error page: its words ("502 Bad Gateway nginx") say more than its markup.
+            let words = collapsed.replacingOccurrences(
+                of: "(?is)<(script|style)\\b.*?</\\1>", with: " ", options: .regularExpression
+            ).replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+                .split(separator: " ").joined(separator: " ")
+            return words.isEmpty ? "an HTML page" : "an HTML page: " + shortened(words)
+        }
+        return shortened(collapsed)
+    }
+
+    private static func shortened(_ text: String) -> String {
+        text.count > 120 ? String(text.prefix(120)) + "…" : text
     }
 }

@@ -64,4 +64,21 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible, R
         if case .httpStatus(_, _, let retryAfter, _) = self { return retryAfter }
         return nil
     }
+
+    /// The same error with `redact` applied to every text that came from a request or a response.
+    public func redacted(_ redact: (String) -> String) -> WeatherError {
+        switch self {
+        case .notJSON(let api, let what, let excerpt): .notJSON(api: api, what: what, excerpt: redact(excerpt))
+        case .malformedJSON(let api, let reason): .malformedJSON(api: api, reason: redact(reason))
+        case .invalidValue(let api, let path, let message):
+            .invalidValue(api: api, path: path, message: redact(message))
+        case .apiError(let api, let message): .apiError(api: api, message: redact(message))
+        case .httpStatus(let url, let status, let retryAfter, let message):
+            .httpStatus(url: redact(url), status: status, retryAfter: retryAfter, message: redact(message))
+        case .transport(let url, let message): .transport(url: redact(url), message: redact(message))
+        case .notModifiedWithoutSnapshot(let url): .notModifiedWithoutSnapshot(url: redact(url))
+        case .signing(let message): .signing(redact(message))
+        case .truncatedJSON, .missingField, .wrongType: self
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WeftCore
+import WeftHTTP
 
 /// Performs one HTTP GET; the integrator fills it with the WeftHTTP (libcurl) client.
 public typealias WeatherFetch = @Sendable (WeatherRequest) async throws -> WeatherResponse
@@ -25,6 +26,19 @@ public struct WeatherProvider<API: WeatherAPI>: Provider {
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         var api = self.api
         api.settings.timeZone = context.timeZone
+        let requests = try api.requests(now: context.now)
+        // Servers echo keys and tokens back in error bodies; no message, log line or cached error may carry them.
+        let redact = Redactor(secrets: requests.flatMap { $0.secrets + Redactor.credentials(in: $0.headers) })
+        do {
+            return try await refresh(context, api: api, requests: requests)
+        } catch let error as WeatherError {
+            throw error.redacted { redact($0) }
+        }
+    }
+
+    private func refresh(_ context: RefreshContext, api: API, requests: [WeatherRequest]) async throws
+        -> RefreshOutcome
+    {
         let now = context.now
         var previous: WeatherSnapshot?
         if let snapshot = context.previous, snapshot.kind == API.type,
@@ -35,7 +49,7 @@ public struct WeatherProvider<API: WeatherAPI>: Provider {
         var bodies: [WeatherBody] = []
         var validators: [HTTPValidator] = []
         var expiries: [Date] = []
-        for var request in try api.requests(now: now) {
+        for var request in requests {
             request.timeout = api.settings.timeout
             let stored = context.validators[request.url]
             if previous != nil, let stored {

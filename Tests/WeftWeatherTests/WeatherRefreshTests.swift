@@ -147,6 +147,47 @@ actor FakeServer {
         }
     }
 
+    @Test func aKeyEchoedInTheErrorBodyIsRedacted() async throws {
+        // Servers often repeat the request path in their error text, and with it a key in the path.
+        let server = FakeServer([
+            (
+                "/forecast/",
+                WeatherResponse(
+                    status: 401,
+                    body: Data(#"{"message":"Invalid key SECRETKEY123 for /forecast/SECRETKEY123/40.7,-74.0"}"#.utf8))
+            )
+        ])
+        let provider = WeatherProvider(
+            instance: "rain", prefix: "__weather_",
+            api: PirateWeatherAPI(settings: .test("New York", 40.7128, -74.0059), apiKey: "SECRETKEY123"),
+            fetch: server.fetch)
+        do {
+            _ = try await provider.refresh(context())
+            Issue.record("a 401 was accepted")
+        } catch let error as WeatherError {
+            #expect(error.httpStatus == 401)
+            #expect(!error.description.contains("SECRETKEY123"), "\(error)")
+            #expect(error.description.hasSuffix("HTTP 401: Invalid key [redacted] for /forecast/[redacted]/40.7,-74.0"))
+        }
+    }
+
+    @Test func anHTMLErrorPageGivesItsWords() async throws {
+        let page = """
+            <html><head><title>502 Bad Gateway</title><style>body { width: 35em; }</style></head>
+            <body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>
+            """
+        let server = FakeServer([("/v1/forecast", WeatherResponse(status: 502, body: Data(page.utf8)))])
+        do {
+            _ = try await openMeteo(server).refresh(context())
+            Issue.record("a 502 was accepted")
+        } catch let error as WeatherError {
+            #expect(error.httpStatus == 502)
+            #expect(
+                error.description.hasSuffix(": HTTP 502: an HTML page: 502 Bad Gateway 502 Bad Gateway nginx"),
+                "\(error)")
+        }
+    }
+
     @Test func aJSONErrorBodyGivesItsMessage() async throws {
         let server = FakeServer([
             (
