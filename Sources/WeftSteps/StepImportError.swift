@@ -19,6 +19,16 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     /// A per-day Google Fit file whose name carries no date.
     case noDateInFileName(file: String)
 
+    /// The file the error is about, when it is about one.
+    public var file: String? {
+        switch self {
+        case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _), .missingColumn(let file, _, _, _),
+            .tooManyBadRows(let file, _, _, _), .noDateInFileName(let file):
+            file
+        case .unknownFormatName, .badDateFormat: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"

@@ -57,12 +57,32 @@ public enum StepImporter {
         return batch
     }
 
-    /// Reads several files into one batch; each file is checked for bad rows on its own.
-    public static func importFiles(atPaths paths: [String], options: StepImportOptions) throws(StepImportError)
-        -> StepBatch
-    {
-        var batch = StepBatch()
-        for path in paths { batch.append(try importFile(atPath: path, options: options)) }
+    /// Reads several files into one batch, each on its own: a file that cannot be imported (unreadable, unknown
+    /// layout, too many bad rows) is left out whole and its error returned beside the others' rows.
+    public static func importFiles(atPaths paths: [String], options: StepImportOptions) -> StepFilesRead {
+        var read = StepFilesRead()
+        for path in paths {
+            do throws(StepImportError) {
+                read.batch.append(try importFile(atPath: path, options: options))
+            } catch {
+                read.failures.append(error)
+            }
+        }
+        return read
+    }
+}
+
+/// What reading several step exports gave: the rows of the files that could be imported, and why the others
+/// could not.
+public struct StepFilesRead: Sendable {
+    /// The rows of every file that was imported.
+    public var batch = StepBatch()
+    /// One error per file left out, in the order the files were given.
+    public var failures: [StepImportError] = []
+
+    /// The batch, or the first failure when no file could be imported at all.
+    public func batchIfAnyFileWasRead(of count: Int) throws(StepImportError) -> StepBatch {
+        if let first = failures.first, failures.count >= count { throw first }
         return batch
     }
 }

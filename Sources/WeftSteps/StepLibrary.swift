@@ -26,10 +26,11 @@ public struct StepLibrary: Sendable {
     /// Nothing is written here: the caller stores both in one transaction (``RefreshOutcome/data``), so a killed
     /// import leaves the old samples and snapshot or the new ones, never a mix. The snapshot is rebuilt from
     /// everything imported so far, so a day's total is rounded once, from all of its minutes; a day before today
-    /// keeps the goal it was recorded with.
+    /// keeps the goal it was recorded with. `sourcesUnreadable` (a configured file missing or unreadable) makes
+    /// `__steps_access` `denied` whatever was imported before.
     public func rebuild(
         adding batch: StepBatch?, store: any ProviderDataStore, previous: StepsSnapshot?, files: [String: String],
-        now: Date
+        sourcesUnreadable: Bool = false, now: Date
     ) throws -> (snapshot: StepsSnapshot, data: [String: Data]) {
         var archive = try StepArchive(blobs: try store.providerData(instance: instance, prefix: ""))
         if let batch { archive.merge(batch) }
@@ -43,23 +44,31 @@ public struct StepLibrary: Sendable {
         var perSource: [String: [String: Int]] = [:]
         for (day, sources) in totals.roundedPerSource { perSource[day.iso] = sources }
         let access: StepAccess =
-            history.days.isEmpty ? (settings.files.isEmpty ? .notDetermined : .denied) : .authorised
+            if sourcesUnreadable {
+                .denied
+            } else if settings.files.isEmpty && history.days.isEmpty {
+                .notDetermined
+            } else {
+                .authorised
+            }
         return (
             StepsSnapshot(history: history, perSource: perSource, access: access, files: files),
             batch == nil ? [:] : archive.blobs
         )
     }
 
-    /// Reads files with the instance's import options, `format` and `lenient` overriding them.
+    /// Reads files with the instance's import options, `format` and `lenient` overriding them; see
+    /// ``StepImporter/importFiles(atPaths:options:)``.
     public func read(
         _ paths: [String], format: StepFormat? = nil, lenient: Bool? = nil, source: String? = nil,
         progress: (@Sendable (StepProgress) -> Void)? = nil
-    ) throws(StepImportError) -> StepBatch {
+    ) -> StepFilesRead {
         var options = settings.importOptions(timeZone: zone)
         if let format { options.format = format }
         if let lenient { options.lenient = lenient }
         options.progress = progress
-        let batch = try StepImporter.importFiles(atPaths: paths, options: options)
-        return source.map { batch.assigned(to: $0) } ?? batch
+        var read = StepImporter.importFiles(atPaths: paths, options: options)
+        if let source { read.batch = read.batch.assigned(to: source) }
+        return read
     }
 }

@@ -33,17 +33,30 @@ public struct StepsProvider: Provider {
         }
         let changed = files.filter { previous?.files[$0] != stamps[$0] }
         var problems = unmatched.map { "no file matches \($0)" }
-        if changed.isEmpty, let previous, previous.history.goals == settings.goals,
+        var unreadable = !unmatched.isEmpty
+        if changed.isEmpty, let previous, (previous.access == .denied) == unreadable,
+            previous.history.goals == settings.goals,
             previous.history.streakRule == settings.streakRule, previous.history.averageRule == settings.averageRule
         {
             return RefreshOutcome(.notModified(validUntil: now.addingTimeInterval(interval)), problems: problems)
         }
-        let batch = changed.isEmpty ? nil : try library.read(changed)
+        var batch: StepBatch?
+        var imported = stamps
+        if !changed.isEmpty {
+            // One bad export must not hold back the others; when none can be read the refresh fails and the last
+            // snapshot stays.
+            let read = library.read(changed)
+            batch = try read.batchIfAnyFileWasRead(of: changed.count)
+            problems += read.failures.map(\.description)
+            // Left unrecorded, a rejected file is tried again at every refresh, so its error stays visible.
+            for file in read.failures.compactMap(\.file) { imported[file] = nil }
+            unreadable = unreadable || read.failures.contains { if case .unreadable = $0 { true } else { false } }
+        }
         if let batch, !batch.issues.isEmpty {
             problems.append("\(batch.issues.count) bad rows skipped; first: \(batch.issues[0])")
         }
         let (steps, data) = try library.rebuild(
-            adding: batch, store: store, previous: previous, files: stamps, now: now)
+            adding: batch, store: store, previous: previous, files: imported, sourcesUnreadable: unreadable, now: now)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps))

@@ -9,8 +9,9 @@ struct StepsImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import step-count CSV exports into the cache's history.",
         discussion: """
-            A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole, \
-            and nothing is imported, unless --lenient. Bad rows are reported with file and line. On a terminal a \
+            A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole: \
+            nothing of it is imported, unless --lenient. Bad rows are reported with file and line. The other \
+            files given are still imported, and the exit status is 1 when any file was rejected. On a terminal a \
             progress bar shows rows, rate and time left.
 
             Examples:
@@ -53,13 +54,13 @@ struct StepsImportCommand: ParsableCommand {
         }
         let library = StepLibrary(instance: instance, settings: settings, timeZone: zone)
         let bar = ProgressBar.standardError()
+        let read = library.read(
+            files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
+        bar?.finish()
         let batch: StepBatch
         do {
-            batch = try library.read(
-                files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
-            bar?.finish()
+            batch = try read.batchIfAnyFileWasRead(of: files.count)
         } catch {
-            bar?.finish()
             throw CLIError("\(error)")
         }
         let cache = target.locations.resolved.cacheDirectory
@@ -81,10 +82,14 @@ struct StepsImportCommand: ParsableCommand {
         for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }
         let today = StepDay(containing: instant, in: library.zone)
+        let importedFiles = files.count - read.failures.count
         Stderr.line(
-            "imported \(batch.rowCount - batch.issues.count) rows from \(files.count) file\(files.count == 1 ? "" : "s")"
+            "imported \(batch.rowCount - batch.issues.count) rows from \(importedFiles) file\(importedFiles == 1 ? "" : "s")"
                 + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
         )
+        // The other files are in; each rejected one is named with its reason, and the exit status says so.
+        for failure in read.failures { Stderr.line("weft: error: \(failure)") }
+        if !read.failures.isEmpty { throw ExitCode(1) }
     }
 }
 

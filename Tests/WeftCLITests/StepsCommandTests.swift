@@ -104,14 +104,62 @@ struct StepsCommandTests {
         #expect(days.stdout == "2026-03-10     5500 / 5000 ✓\n", "\(days)")
     }
 
-    @Test func unconfiguredAccessIsNotDetermined() async throws {
+    @Test func accessSaysWhetherTheConfiguredFilesCanBeRead() async throws {
         let box = try Sandbox()
-        try box.provider("walk", "type = \"steps\"\nfiles = [\"\(box.path("missing-*.csv"))\"]\n")
-        let refresh = await box.weft(arguments: ["refresh"] + Self.clock)
+        try box.provider("walk", "type = \"steps\"\nfiles = []\n")
+        #expect(await box.weft(arguments: ["refresh"] + Self.clock).exitCode == 0)
+        let unconfigured = await box.weft(arguments: ["get", "__steps_access"] + Self.clock)
+        #expect(unconfigured.stdout == "notDetermined\n", "no file is configured: \(unconfigured)")
+
+        try box.provider("walk", "type = \"steps\"\nfiles = [\"\(box.path("export.csv"))\"]\n")
+        let refresh = await box.weft(arguments: ["refresh", "--force"] + Self.clock)
         #expect(refresh.exitCode == 0, "\(refresh)")
-        let access = await box.weft(arguments: ["resolve", "{{__steps_access}} {{__steps_today|none}}"] + Self.clock)
-        #expect(access.stdout == "denied none\n", "\(access)")
+        let missing = await box.weft(arguments: ["resolve", "{{__steps_access}} {{__steps_today|none}}"] + Self.clock)
+        #expect(missing.stdout == "denied none\n", "\(missing)")
         let error = await box.weft(arguments: ["get", "__steps_error"] + Self.clock)
         #expect(error.stdout.contains("no file matches"), "\(error)")
+
+        // A readable export with no rows yet (a fresh Gadgetbridge export is only a header) is not a refusal.
+        try box.write("export.csv", Self.header)
+        #expect(await box.weft(arguments: ["refresh"] + Self.clock).exitCode == 0)
+        let empty = await box.weft(arguments: ["resolve", "{{__steps_access}} {{__steps_today|none}}"] + Self.clock)
+        #expect(empty.stdout == "authorised none\n", "\(empty)")
+
+        try box.write("export.csv", Self.header + Self.row(10, "08:00:00", "08:20:00", 2000))
+        #expect(await box.weft(arguments: ["refresh"] + Self.clock).exitCode == 0)
+        try FileManager.default.removeItem(atPath: box.path("export.csv"))
+        #expect(await box.weft(arguments: ["refresh", "--force"] + Self.clock).exitCode == 0)
+        let gone = await box.weft(arguments: ["resolve", "{{__steps_access}} {{__steps_today}}"] + Self.clock)
+        #expect(gone.stdout == "denied 2000\n", "the export was deleted; what it gave is kept: \(gone)")
+    }
+
+    @Test func oneRejectedExportDoesNotHoldBackTheOthers() async throws {
+        let box = try Sandbox()
+        try box.write("export-a.csv", Self.header + Self.row(10, "08:00:00", "08:20:00", 2000))
+        try box.write("export-b.csv", "Date,Steps\n2026-03-10,lots\n2026-03-10,many\n")
+
+        let import_ = await box.weft(
+            arguments: ["steps", "import", box.path("export-a.csv"), box.path("export-b.csv")] + Self.clock)
+        #expect(import_.exitCode == 1, "\(import_)")
+        #expect(import_.stderr.contains("export-b.csv:2:"), "the rejected file and line are named: \(import_)")
+        #expect(import_.stderr.contains("imported 1 rows from 1 file"), "\(import_)")
+        #expect(try await days(box).map { $0["steps"] as? Int } == [2000], "the good file is in")
+
+        let box2 = try Sandbox()
+        try box2.write("export-a.csv", Self.header + Self.row(10, "08:00:00", "08:20:00", 2000))
+        try box2.write("export-b.csv", "Date,Steps\n2026-03-10,lots\n2026-03-10,many\n")
+        try box2.provider("walk", "type = \"steps\"\nfiles = [\"\(box2.path("export-*.csv"))\"]\n")
+        let refresh = await box2.weft(arguments: ["refresh"] + Self.clock)
+        #expect(refresh.exitCode == 0, "a partial import is not a failed refresh: \(refresh)")
+        let today = await box2.weft(arguments: ["resolve", "{{__steps_today}} {{__steps_access}}"] + Self.clock)
+        #expect(today.stdout == "2000 authorised\n", "\(today)")
+        let error = await box2.weft(arguments: ["get", "__steps_error"] + Self.clock)
+        #expect(error.stdout.contains("export-b.csv:2:"), "\(error)")
+
+        // The rejected file was not recorded as imported, so once it is fixed the next refresh takes it.
+        try box2.write("export-b.csv", Self.header + Self.row(10, "12:00:00", "12:30:00", 3500))
+        #expect(await box2.weft(arguments: ["refresh", "--force"] + Self.clock).exitCode == 0)
+        let fixed = await box2.weft(arguments: ["resolve", "{{__steps_today}} {{__steps_error|none}}"] + Self.clock)
+        #expect(fixed.stdout == "5500 none\n", "\(fixed)")
     }
 }

@@ -43,7 +43,9 @@ import WeftCore
     @Test func severalFilesMergeTheirSources() throws {
         let paths = ["apple_health/radcliffe_backslash_StepCount.csv", "gadgetbridge/gadgetbridge_rows.csv"].map(
             Fixture.path)
-        let batch = try StepImporter.importFiles(atPaths: paths, options: StepImportOptions(timeZone: zone("UTC")))
+        let read = StepImporter.importFiles(atPaths: paths, options: StepImportOptions(timeZone: zone("UTC")))
+        #expect(read.failures.isEmpty)
+        let batch = read.batch
         #expect(
             batch.sources.map(\.name) == [
                 "Mark’s Apple Watch", "Ann \"Walks\" iPhone", "Gadgetbridge device 1", "Gadgetbridge device 2",
