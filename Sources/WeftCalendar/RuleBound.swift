@@ -109,6 +109,56 @@ enum RuleBound {
         return last
     }
 
+    /// False when a SECONDLY to DAILY rule's date parts (BYMONTH, BYMONTHDAY, BYYEARDAY, BYDAY) let no day through.
+    ///
+    /// For these frequencies the date parts only filter, and libical looks for the next match one period at a time
+    /// up to the year 2582 without returning: `FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30` would never come back. Every
+    /// combination of month, day, weekday and leap year recurs within 28 years (this side of 2100), so a rule with
+    /// no matching day in the 28 years from DTSTART has none at all.
+    static func canMatch(_ rule: icalrecurrencetype, start: icaltimetype) -> Bool {
+        guard rule.rscale == nil else { return true }
+        switch rule.freq {
+        case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE, ICAL_DAILY_RECURRENCE: break
+        default: return true
+        }
+        let months = Set(values(rule.by_month))
+        let monthDays = values(rule.by_month_day)
+        let yearDays = values(rule.by_year_day)
+        let byDay = values(rule.by_day)
+        guard !(months.isEmpty && monthDays.isEmpty && yearDays.isEmpty && byDay.isEmpty) else { return true }
+        // Ordinal weekdays (2MO) are not allowed at these frequencies; leave such rules to libical.
+        guard byDay.allSatisfy({ icalrecurrencetype_day_position($0) == 0 }) else { return true }
+        let weekdays = Set(byDay.map { Int64(icalrecurrencetype_day_day_of_week($0).rawValue) })
+        let first = Civil.days(of: start)
+        for day in first..<(first + 28 * 366) {
+            let date = Civil.date(days: day)
+            if !months.isEmpty && !months.contains(Int16(date.month)) { continue }
+            if !weekdays.isEmpty && !weekdays.contains(Civil.weekday(ofDay: day)) { continue }
+            if !monthDays.isEmpty {
+                let length = monthLength(year: date.year, month: date.month)
+                guard monthDays.contains(where: { Int($0) == date.day || Int($0) == date.day - length - 1 }) else {
+                    continue
+                }
+            }
+            if !yearDays.isEmpty {
+                let ordinal = Int(day - Civil.days(year: date.year, month: 1, day: 1)) + 1
+                let length = monthLength(year: date.year, month: 2) == 29 ? 366 : 365
+                guard yearDays.contains(where: { Int($0) == ordinal || Int($0) == ordinal - length - 1 }) else {
+                    continue
+                }
+            }
+            return true
+        }
+        return false
+    }
+
+    private static func monthLength(year: Int, month: Int) -> Int {
+        let next =
+            month == 12
+            ? Civil.days(year: year + 1, month: 1, day: 1) : Civil.days(year: year, month: month + 1, day: 1)
+        return Int(next - Civil.days(year: year, month: month, day: 1))
+    }
+
     /// The used entries of one of libical's BY* arrays (terminated by ICAL_RECURRENCE_ARRAY_MAX unless full).
     private static func values<T>(_ array: T) -> [Int16] {
         withUnsafeBytes(of: array) { raw in

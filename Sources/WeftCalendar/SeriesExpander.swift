@@ -105,7 +105,9 @@ struct SeriesExpander {
                 seekWithIterator = true
             }
         }
-        guard let iterator = RecurIterator(rule: rule, start: dtstart) else {
+        guard RuleBound.canMatch(rule, start: master.start.value),
+            let iterator = RecurIterator(rule: rule, start: dtstart)
+        else {
             let warning = CalendarWarning(
                 file: master.file, uid: master.uid, kind: .unusableRecurrenceRule,
                 message: "libical cannot iterate this RRULE (it can never match?); only DTSTART and RDATEs are shown")

@@ -227,6 +227,41 @@ import Testing
         #expect(calendar.warnings.map(\.kind) == [.unusableRecurrenceRule])
     }
 
+    @Test(
+        "a sub-daily or daily rule whose date parts let no day through yields nothing at once",
+        arguments: [
+            "FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30", "FREQ=SECONDLY;BYMONTH=4;BYMONTHDAY=31",
+            "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=-30", "FREQ=DAILY;BYMONTH=6,9;BYMONTHDAY=31",
+            "FREQ=MINUTELY;INTERVAL=5;BYYEARDAY=367",
+        ])
+    func impossibleSubDailyRule(rule: String) throws {
+        // libical would look for a match minute by minute (or second by second) up to the year 2582.
+        let text = ICS.calendar(ICS.event("UID:never", "DTSTART:20250101T090000Z", "RRULE:" + rule))
+        let calendar = try ICS.parse(text)
+        let found = calendar.occurrences(overlapping: When.utc(2025, 1, 2), When.utc(2025, 1, 3))
+        #expect(found.isEmpty)
+        #expect(calendar.warnings.map(\.kind) == [.unusableRecurrenceRule], "\(calendar.warnings)")
+    }
+
+    @Test("rare but possible sub-daily and daily rules still give their instances")
+    func rareSubDailyRules() throws {
+        let text = ICS.calendar(
+            ICS.event(
+                "UID:leap", "DTSTART:20240101T000000Z",
+                "RRULE:FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYHOUR=9;BYMINUTE=0")
+                + ICS.event("UID:friday13", "DTSTART:20240101T120000Z", "RRULE:FREQ=DAILY;BYDAY=FR;BYMONTHDAY=13")
+                + ICS.event("UID:lastday", "DTSTART:20240101T180000Z", "RRULE:FREQ=HOURLY;BYYEARDAY=366;BYHOUR=18"))
+        let calendar = try ICS.parse(text)
+        let found = calendar.occurrences(overlapping: When.utc(2024, 1, 1), When.utc(2025, 1, 1))
+        // Each DTSTART is an instance too (RFC 5545), matching its rule or not.
+        #expect(
+            found.map(\.start).sorted() == [
+                When.utc(2024, 1, 1, 0), When.utc(2024, 1, 1, 12), When.utc(2024, 1, 1, 18), When.utc(2024, 2, 29, 9),
+                When.utc(2024, 9, 13, 12), When.utc(2024, 12, 13, 12), When.utc(2024, 12, 31, 18),
+            ])
+        #expect(calendar.warnings.isEmpty, "\(calendar.warnings)")
+    }
+
     @Test("a broken RRULE skips the whole series (overrides too) and names UID and file")
     func brokenRuleSkipsSeries() throws {
         let text = ICS.calendar(
