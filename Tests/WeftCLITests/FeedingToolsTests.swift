@@ -147,6 +147,18 @@ struct FeedingToolsTests {
         #expect(ending?.code == 0, "ended with \(String(describing: ending))")
     }
 
+    @Test func watchSeesACacheChangeWithoutWaitingForItsInterval() async throws {
+        let box = try Sandbox()
+        let watch = try StreamingChild(
+            [WeftProcess.binary, "watch", "mood: {{mood|none}}", "--interval", "1h"] + box.locations)
+        #expect(watch.line(within: .seconds(10)) == "mood: none")
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        // An hour's interval: only the cache watch can print this line in time.
+        #expect(watch.line(within: .seconds(5)) == "mood: calm")
+        watch.send(SIGTERM)
+        #expect(watch.ending(within: .seconds(10))?.code == 0)
+    }
+
     @Test func watchExitsCleanlyWhenItsReaderGoes() async throws {
         let box = try Sandbox()
         let watch = try StreamingChild(

@@ -145,6 +145,18 @@ import Testing
         #expect(found[2].start == When.utc(2025, 3, 15, 16))
     }
 
+    @Test("floating times are read in X-WR-TIMEZONE, not in the configured zone")
+    func xWRTimezoneAppliesToFloatingTimes() throws {
+        let text = ICS.calendar(
+            ICS.event("UID:f", "DTSTART:20250115T100000", "DTEND:20250115T110000"),
+            extraHeader: "X-WR-TIMEZONE:America/New_York\r\n")
+        let calendar = try ICS.parse(text, zone: "Europe/Berlin")
+        let found = calendar.occurrences(overlapping: When.utc(2025, 1, 15), When.utc(2025, 1, 16))
+        // 10:00 in New York (EST, UTC−5); read in Berlin it would have been 09:00Z.
+        #expect(found.map(\.start) == [When.utc(2025, 1, 15, 15)])
+        #expect(found.map(\.end) == [When.utc(2025, 1, 15, 16)])
+    }
+
     @Test("an unknown X-WR-TIMEZONE is reported and ignored")
     func unknownCalendarZone() throws {
         let text = ICS.calendar(
