@@ -119,6 +119,7 @@ if Context.environment["WEFT_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzTemplate", ["WeftTemplate"]),
         ("FuzzSteps", ["WeftSteps"]),
+        ("FuzzHabits", ["WeftHabits", "WeftCore"]),
         ("FuzzCalendar", ["WeftCalendar", "WeftCore"]),
         ("FuzzOpenMeteo", ["WeftWeather", "WeftCore"]),
         ("FuzzMETNorway", ["WeftWeather", "WeftCore"]),

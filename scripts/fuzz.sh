@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS="FuzzTemplate FuzzSteps FuzzCalendar FuzzOpenMeteo FuzzMETNorway FuzzPirateWeather FuzzWeatherKit"
+ALL_TARGETS="FuzzTemplate FuzzSteps FuzzHabits FuzzCalendar FuzzOpenMeteo FuzzMETNorway FuzzPirateWeather FuzzWeatherKit"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 OUT=.build-fuzz
@@ -35,6 +35,7 @@ seeds() {
     case $1 in
     FuzzTemplate) find Fuzz/Corpus/FuzzTemplate -type f ;;
     FuzzSteps) find "${roots[@]/%//steps}" providers -type f \( -name '*.csv' -o -name '*.txt' \) 2>/dev/null ;;
+    FuzzHabits) find Fuzz/Corpus/FuzzHabits providers/examples -type f -name '*.csv' 2>/dev/null ;;
     FuzzCalendar) find "${roots[@]/%//ical}" -type f -name '*.ics' 2>/dev/null ;;
     FuzzOpenMeteo) find "${roots[@]/%//weather}" -type f -name 'openmeteo-*' 2>/dev/null ;;
     FuzzMETNorway) find "${roots[@]/%//weather}" -type f -name 'met-*' 2>/dev/null ;;
@@ -46,7 +47,7 @@ seeds() {
 dictionary() {
     case $1 in
     FuzzTemplate | FuzzCalendar) echo "Fuzz/Dictionaries/$1.dict" ;;
-    FuzzSteps) ;;
+    FuzzSteps | FuzzHabits) ;;
     *) echo "Fuzz/Dictionaries/json.dict" ;;
     esac
 }
