@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A full `weft refresh` of every provider kind against loopback servers: Open-Meteo replayed from a recording,
-# a 2,000-event calendar over HTTP plus a local one, a 100,000-row step export and a command. Timed cold (a new
+# MET Norway, Pirate Weather and WeatherKit (a freshly signed ES256 token per run) from recorded responses served
+# as files, a 2,000-event calendar over HTTP plus a local one, a 100,000-row step export, a habit export and a
+# command. Timed cold (a new
 # cache: everything fetched, parsed and imported) and warm (`--force` on a kept cache: conditional GETs answered
 # 304, unchanged step files skipped), as cron runs it.
 set -euo pipefail
@@ -12,6 +14,18 @@ mkdir -p "$work/providers" "$work/www"
 python3 "$here/gen-calendar.py" 2000 "$work/www/team.ics"
 python3 "$here/gen-calendar.py" 500 "$work/home.ics"
 python3 "$here/gen-steps.py" 100000 "$work/steps.csv" >/dev/null
+fixtures=$root/Tests/Fixtures/weather
+# The recorded API responses at the paths each adapter asks for (the static server ignores query strings).
+mkdir -p "$work/www/weatherapi/nowcast/2.0" "$work/www/weatherapi/locationforecast/2.0" \
+  "$work/www/forecast/benchkey" "$work/www/api/v1/weather/en/40.7128"
+cp "$fixtures/met-nowcast-complete-trondheim-2023-rain.json" "$work/www/weatherapi/nowcast/2.0/complete"
+cp "$fixtures/met-locationforecast-complete-toulon-2024-trimmed.json" \
+  "$work/www/weatherapi/locationforecast/2.0/complete"
+cp "$fixtures/pirateweather-forecast-nyc-2023-sanitized-trimmed.json" "$work/www/forecast/benchkey/40.7128,-74.006"
+cp "$fixtures/weatherkit-full-nyc-2022-trimmed.json" "$work/www/api/v1/weather/en/40.7128/-74.006"
+echo benchkey >"$work/pirate.key"
+openssl ecparam -name prime256v1 -genkey -noout | openssl pkcs8 -topk8 -nocrypt -out "$work/AuthKey.p8"
+cp "$root/providers/examples/identitybuilder.csv" "$work/habits.csv"
 
 # Each server prints its ephemeral port first, into the file named by serve's first argument.
 server_pids=""
@@ -35,6 +49,41 @@ name = "Brno"
 latitude = 49.19
 longitude = 16.61
 base_url = "http://127.0.0.1:$weather_port"
+TOML
+cat >"$work/providers/met.toml" <<TOML
+type = "met-norway"
+name = "Trondheim"
+latitude = 63.43
+longitude = 10.39
+contact = "bench@example.org"
+prefix = "__met_"
+base_url = "http://127.0.0.1:$files_port"
+TOML
+cat >"$work/providers/pirate.toml" <<TOML
+type = "pirate-weather"
+name = "New York"
+latitude = 40.7128
+longitude = -74.006
+api_key_file = "$work/pirate.key"
+prefix = "__pirate_"
+base_url = "http://127.0.0.1:$files_port"
+TOML
+cat >"$work/providers/weatherkit.toml" <<TOML
+type = "weatherkit"
+name = "New York"
+latitude = 40.7128
+longitude = -74.006
+team_id = "ABCDE12345"
+service_id = "org.example.weft"
+key_id = "KEY1234567"
+private_key_file = "$work/AuthKey.p8"
+prefix = "__weatherkit_"
+base_url = "http://127.0.0.1:$files_port"
+TOML
+cat >"$work/providers/habits.toml" <<TOML
+type = "habits"
+files = ["$work/habits.csv"]
+timezone = "Europe/Berlin"
 TOML
 cat >"$work/providers/calendar.toml" <<TOML
 type = "calendar"
@@ -70,8 +119,9 @@ hyperfine -N --warmup 1 --runs 10 --export-json "$work/warm.json" \
 python3 - "$work/cold.json" "$(tail -1 "$work/cold.rss")" "$work/warm.json" "$(tail -1 "$work/warm.rss")" <<'PY'
 import json, sys
 print("## weft refresh of every provider kind against loopback servers\n")
-print("Open-Meteo (replayed recording), a 2,000-event calendar over HTTP and a 500-event local one, a")
-print("100,000-row Apple Health export, a command provider.\n")
+print("Open-Meteo (replayed recording); MET Norway, Pirate Weather and WeatherKit (recorded responses, an ES256")
+print("token signed per run); a 2,000-event calendar over HTTP and a 500-event local one; a 100,000-row Apple")
+print("Health export; an identitybuilder habit export; a command provider.\n")
 print("| run | median | mean ± σ | peak RSS |")
 print("|---|---|---|---|")
 for path, rss in zip(sys.argv[1::2], sys.argv[2::2]):

@@ -38,6 +38,14 @@ actor FakeServer {
             fetch: server.fetch)
     }
 
+    /// Pirate Weather in New York with the key `SECRETKEY123`, which no message may show.
+    func pirate(_ server: FakeServer) -> WeatherProvider<PirateWeatherAPI> {
+        WeatherProvider(
+            instance: "rain", prefix: "__weather_",
+            api: PirateWeatherAPI(settings: .test("New York", 40.7128, -74.0059), apiKey: "SECRETKEY123"),
+            fetch: server.fetch)
+    }
+
     func updated(_ outcome: RefreshOutcome) throws -> Snapshot {
         guard case .updated(let snapshot) = outcome.change else {
             Issue.record("expected new data, got \(outcome.change)")
@@ -127,12 +135,8 @@ actor FakeServer {
                     body: Data("Kong Error\nAPI rate limit exceeded.".utf8))
             )
         ])
-        let provider = WeatherProvider(
-            instance: "rain", prefix: "__weather_",
-            api: PirateWeatherAPI(settings: .test("New York", 40.7128, -74.0059), apiKey: "SECRETKEY123"),
-            fetch: server.fetch)
         do {
-            _ = try await provider.refresh(context())
+            _ = try await pirate(server).refresh(context())
             Issue.record("a 429 was accepted")
         } catch let error as WeatherError {
             #expect(error.httpStatus == 429)
@@ -157,12 +161,8 @@ actor FakeServer {
                     body: Data(#"{"message":"Invalid key SECRETKEY123 for /forecast/SECRETKEY123/40.7,-74.0"}"#.utf8))
             )
         ])
-        let provider = WeatherProvider(
-            instance: "rain", prefix: "__weather_",
-            api: PirateWeatherAPI(settings: .test("New York", 40.7128, -74.0059), apiKey: "SECRETKEY123"),
-            fetch: server.fetch)
         do {
-            _ = try await provider.refresh(context())
+            _ = try await pirate(server).refresh(context())
             Issue.record("a 401 was accepted")
         } catch let error as WeatherError {
             #expect(error.httpStatus == 401)
