@@ -59,6 +59,81 @@ struct CalendarCommandTests {
         #expect(!status.stdout.contains("last error"), "\(status)")
     }
 
+    /// An invitation the user declined, a free (TRANSPARENT) block and a meeting, on 10 March in Berlin.
+    static let invitations = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//weft tests//EN
+        BEGIN:VEVENT
+        UID:declined@weft
+        DTSTAMP:20260301T000000Z
+        DTSTART:20260310T100000Z
+        DTEND:20260310T110000Z
+        SUMMARY:Vendor pitch
+        ATTENDEE;PARTSTAT=DECLINED:mailto:ann@example.org
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:focus@weft
+        DTSTAMP:20260301T000000Z
+        DTSTART:20260310T110000Z
+        DTEND:20260310T120000Z
+        TRANSP:TRANSPARENT
+        SUMMARY:Focus time
+        END:VEVENT
+        END:VCALENDAR
+
+        """
+
+    @Test func providerOptionsLeaveOutDeclinedFreeAndAllDayEvents() async throws {
+        let box = try Sandbox()
+        try box.write("work.ics", Self.ics)
+        try box.write("invites.ics", Self.invitations)
+        let sources =
+            "sources = [{ name = \"Work\", path = \"\(box.path("work.ics"))\" }, "
+            + "{ name = \"Invites\", path = \"\(box.path("invites.ics"))\" }]\n"
+        let template = ["resolve", "{{__calendar_next_title}} / {{__calendar_then_title|nothing}}"]
+        try box.provider("work", "type = \"calendar\"\ntimezone = \"Europe/Berlin\"\n" + sources)
+        #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
+        let everything = await box.weft(arguments: template + Fixed.clock)
+        #expect(everything.stdout == "Vendor pitch / Focus time\n", "\(everything)")
+
+        try box.provider(
+            "work",
+            "type = \"calendar\"\ntimezone = \"Europe/Berlin\"\nme = [\"mailto:ann@example.org\"]\n"
+                + "include_all_day = false\ninclude_transparent = false\n" + sources)
+        #expect(await box.weft(arguments: ["refresh", "--force"] + Fixed.clock).exitCode == 0)
+        let filtered = await box.weft(arguments: template + Fixed.clock)
+        #expect(
+            filtered.stdout == "Planning / nothing\n", "declined, free and all-day events are left out: \(filtered)")
+
+        // The same choices as flags of `weft calendar next`.
+        let next = await WeftProcess.weft(
+            [
+                "calendar", "next", box.path("work.ics"), box.path("invites.ics"), "--me", "mailto:ann@example.org",
+                "--no-all-day", "--now", "2026-03-10T09:30:00Z", "--tz", "Europe/Berlin", "--json",
+            ])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(next.stdout.utf8)) as? [String: Any])
+        #expect((object["next"] as? [String: Any])?["title"] as? String == "Focus time", "\(next)")
+        #expect((object["then"] as? [String: Any])?["title"] as? String == "Planning", "\(next)")
+    }
+
+    @Test func oneSourceDownKeepsTheOthersAndShowsInStatus() async throws {
+        let box = try Sandbox()
+        try box.write("work.ics", Self.ics)
+        try box.provider(
+            "work",
+            "type = \"calendar\"\nsources = [{ name = \"Work\", path = \"\(box.path("work.ics"))\" }, "
+                + "{ name = \"Gone\", path = \"\(box.path("gone.ics"))\" }]\n")
+        let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
+        #expect(refresh.exitCode == 0, "\(refresh)")
+        let next = await box.weft(arguments: ["get", "__calendar_next_title"] + Fixed.clock)
+        #expect(next.stdout == "Planning\n", "\(next)")
+        let status = await box.weft(arguments: ["status"] + Fixed.clock)
+        #expect(status.stdout.contains("last error") && status.stdout.contains("gone.ics"), "\(status)")
+        let error = await box.weft(arguments: ["get", "__calendar_error"] + Fixed.clock)
+        #expect(error.stdout.contains("gone.ics"), "\(error)")
+    }
+
     @Test func missingFileFailsTheRefreshAndKeepsTheEvents() async throws {
         let box = try Sandbox()
         try box.write("work.ics", Self.ics)
