@@ -57,12 +57,10 @@ struct StepsImportCommand: ParsableCommand {
         let read = library.read(
             files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
         bar?.finish()
-        let batch: StepBatch
-        do {
-            batch = try read.batchIfAnyFileWasRead(of: files.count)
-        } catch {
-            throw CLIError("\(error)")
-        }
+        // Each rejected file is named with its reason; the others are imported, and the exit status says so.
+        for failure in read.failures { Stderr.line("weft: error: \(failure)") }
+        guard read.failures.count < files.count else { throw ExitCode(1) }
+        let batch = read.batch
         let cache = target.locations.resolved.cacheDirectory
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         let lock = try RefreshLock(directory: cache)
@@ -87,8 +85,6 @@ struct StepsImportCommand: ParsableCommand {
             "imported \(batch.rowCount - batch.issues.count) rows from \(importedFiles) file\(importedFiles == 1 ? "" : "s")"
                 + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
         )
-        // The other files are in; each rejected one is named with its reason, and the exit status says so.
-        for failure in read.failures { Stderr.line("weft: error: \(failure)") }
         if !read.failures.isEmpty { throw ExitCode(1) }
     }
 }

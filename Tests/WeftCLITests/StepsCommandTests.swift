@@ -144,6 +144,10 @@ struct StepsCommandTests {
         #expect(import_.stderr.contains("export-b.csv:2:"), "the rejected file and line are named: \(import_)")
         #expect(import_.stderr.contains("imported 1 rows from 1 file"), "\(import_)")
         #expect(try await days(box).map { $0["steps"] as? Int } == [2000], "the good file is in")
+        let allBad = await box.weft(
+            arguments: ["steps", "import", box.path("export-b.csv"), box.path("missing.csv")] + Self.clock)
+        #expect(allBad.exitCode == 1, "\(allBad)")
+        #expect(allBad.stderr.contains("export-b.csv:2:") && allBad.stderr.contains("missing.csv"), "\(allBad)")
 
         let box2 = try Sandbox()
         try box2.write("export-a.csv", Self.header + Self.row(10, "08:00:00", "08:20:00", 2000))
