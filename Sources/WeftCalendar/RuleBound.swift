@@ -1,4 +1,5 @@
 import CLibical
+import WeftCore
 
 /// An upper bound on when a COUNT-limited RRULE ends, for the rule shapes where it is easy to be sure of.
 ///
@@ -135,14 +136,14 @@ enum RuleBound {
             if !months.isEmpty && !months.contains(Int16(date.month)) { continue }
             if !weekdays.isEmpty && !weekdays.contains(Civil.weekday(ofDay: day)) { continue }
             if !monthDays.isEmpty {
-                let length = monthLength(year: date.year, month: date.month)
+                let length = CivilDate.daysInMonth(year: date.year, month: date.month)
                 guard monthDays.contains(where: { Int($0) == date.day || Int($0) == date.day - length - 1 }) else {
                     continue
                 }
             }
             if !yearDays.isEmpty {
                 let ordinal = Int(day - Civil.days(year: date.year, month: 1, day: 1)) + 1
-                let length = monthLength(year: date.year, month: 2) == 29 ? 366 : 365
+                let length = CivilDate.daysInMonth(year: date.year, month: 2) == 29 ? 366 : 365
                 guard yearDays.contains(where: { Int($0) == ordinal || Int($0) == ordinal - length - 1 }) else {
                     continue
                 }
@@ -150,13 +151,6 @@ enum RuleBound {
             return true
         }
         return false
-    }
-
-    private static func monthLength(year: Int, month: Int) -> Int {
-        let next =
-            month == 12
-            ? Civil.days(year: year + 1, month: 1, day: 1) : Civil.days(year: year, month: month + 1, day: 1)
-        return Int(next - Civil.days(year: year, month: month, day: 1))
     }
 
     /// The used entries of one of libical's BY* arrays (terminated by ICAL_RECURRENCE_ARRAY_MAX unless full).

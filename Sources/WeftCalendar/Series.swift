@@ -23,6 +23,8 @@ struct Series {
         /// For a COUNT rule of fixed shape: the wall-clock seconds of its last instance (see `RuleBound`), so it is
         /// expanded like an UNTIL rule, skipping ahead to the window; nil for other rules.
         let lastWallSeconds: Int64?
+        /// False for a rule whose date parts let no day through (see `RuleBound.canMatch`): it is not iterated.
+        let canMatch: Bool
     }
 
     /// Occurrences known without expansion (single events, overrides, orphans), already filtered.

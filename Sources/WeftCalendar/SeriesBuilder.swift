@@ -81,20 +81,21 @@ struct SeriesBuilder {
 
         let rules = master.rules.map { rule in
             let recurrence = icalproperty_get_rrule(rule.property)
+            let canMatch = RuleBound.canMatch(recurrence, start: master.start.value)
             if let last = RuleBound.lastInstance(recurrence, start: master.start.value) {
                 // Compared as wall-clock time while iterating: converting a far-future time to an instant makes
                 // libical 3.0 re-expand the VTIMEZONE on every call past 2035 (ICALTIMEZONE_MAX_YEAR).
                 let wall = Civil.wallSeconds(of: last)
                 return Series.PreparedRule(
                     rule: rule, untilKey: .max, lastKeyBound: space.keyBound(wallSeconds: wall),
-                    lastWallSeconds: wall)
+                    lastWallSeconds: wall, canMatch: canMatch)
             }
             let bound = RuleBound.countSpan(recurrence, start: master.start.value).map {
                 startKey + ($0 + space.secondsPerKey - 1) / space.secondsPerKey
             }
             return Series.PreparedRule(
                 rule: rule, untilKey: rule.until.map { space.untilKey($0) } ?? .max, lastKeyBound: bound ?? .max,
-                lastWallSeconds: nil)
+                lastWallSeconds: nil, canMatch: canMatch)
         }
         // DTSTART is an instance unless every bound it has ends before it (Confluence writes UNTIL < DTSTART
         // for deleted series, issue 117).

@@ -105,9 +105,7 @@ struct SeriesExpander {
                 seekWithIterator = true
             }
         }
-        guard RuleBound.canMatch(rule, start: master.start.value),
-            let iterator = RecurIterator(rule: rule, start: dtstart)
-        else {
+        guard prepared.canMatch, let iterator = RecurIterator(rule: rule, start: dtstart) else {
             let warning = CalendarWarning(
                 file: master.file, uid: master.uid, kind: .unusableRecurrenceRule,
                 message: "libical cannot iterate this RRULE (it can never match?); only DTSTART and RDATEs are shown")
