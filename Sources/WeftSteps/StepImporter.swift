@@ -64,6 +64,7 @@ public enum StepImporter {
         for path in paths {
             do throws(StepImportError) {
                 read.batch.append(try importFile(atPath: path, options: options))
+                read.importedFiles += 1
             } catch {
                 read.failures.append(error)
             }
@@ -79,10 +80,12 @@ public struct StepFilesRead: Sendable {
     public var batch = StepBatch()
     /// One error per file left out, in the order the files were given.
     public var failures: [StepImportError] = []
+    /// How many files went into the batch.
+    public var importedFiles = 0
 
-    /// The batch, or the first failure when no file could be imported at all.
-    public func batchIfAnyFileWasRead(of count: Int) throws(StepImportError) -> StepBatch {
-        if let first = failures.first, failures.count >= count { throw first }
+    /// The batch, or the first failure when files were given and none could be imported.
+    public func batchIfAnyFileWasRead() throws(StepImportError) -> StepBatch {
+        if importedFiles == 0, let first = failures.first { throw first }
         return batch
     }
 }

@@ -46,7 +46,7 @@ public struct StepsProvider: Provider {
             // One bad export must not hold back the others; when none can be read the refresh fails and the last
             // snapshot stays.
             let read = library.read(changed)
-            batch = try read.batchIfAnyFileWasRead(of: changed.count)
+            batch = try read.batchIfAnyFileWasRead()
             problems += read.failures.map(\.description)
             // Left unrecorded, a rejected file is tried again at every refresh, so its error stays visible.
             for file in read.failures.compactMap(\.file) { imported[file] = nil }

@@ -59,8 +59,7 @@ struct StepsImportCommand: ParsableCommand {
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
-        guard read.failures.count < files.count else { throw ExitCode(1) }
-        let batch = read.batch
+        guard let batch = try? read.batchIfAnyFileWasRead() else { throw ExitCode(1) }
         let cache = target.locations.resolved.cacheDirectory
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         let lock = try RefreshLock(directory: cache)
@@ -80,9 +79,8 @@ struct StepsImportCommand: ParsableCommand {
         for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }
         let today = StepDay(containing: instant, in: library.zone)
-        let importedFiles = files.count - read.failures.count
         Stderr.line(
-            "imported \(batch.rowCount - batch.issues.count) rows from \(importedFiles) file\(importedFiles == 1 ? "" : "s")"
+            "imported \(batch.rowCount - batch.issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
                 + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
         )
         if !read.failures.isEmpty { throw ExitCode(1) }
