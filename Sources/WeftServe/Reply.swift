@@ -44,6 +44,9 @@ struct Reply {
         return text(String(decoding: data, as: UTF8.self) + "\n", type: "application/json")
     }
 
+    /// A query string that is not form encoding, such as a `%` not followed by two hex digits.
+    static let badQuery = error(.badRequest, "the query string is not valid percent-encoding; write % as %25")
+
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Reply {
         var reply = json(["error": message])
         reply.status = status

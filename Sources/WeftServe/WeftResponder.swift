@@ -56,7 +56,8 @@ public struct WeftResponder: HTTPResponder {
         case "/v1/vars":
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
             // Canonical, as template keys are, so `?prefix=__Weather_` finds `__weather_temp`.
-            let prefix = FormQuery(request.uri.query)["prefix"].map(TemplateKey.canonical) ?? ""
+            guard let query = Self.query(request) else { return Reply.badQuery }
+            let prefix = query.prefix.map(TemplateKey.canonical) ?? ""
             let variables = try session().resolver.allVariables().filter { $0.key.hasPrefix(prefix) }
             return Reply.json(["vars": variables])
         case "/v1/status":
@@ -66,7 +67,8 @@ public struct WeftResponder: HTTPResponder {
             let template: String
             switch request.method {
             case .get, .head:
-                guard let given = FormQuery(request.uri.query)["template"] else {
+                guard let query = Self.query(request) else { return Reply.badQuery }
+                guard let given = query.template else {
                     return Reply.error(.badRequest, "give the template as ?template=… (percent-encoded) or POST it")
                 }
                 template = given
@@ -98,6 +100,18 @@ public struct WeftResponder: HTTPResponder {
             }
             return Reply.json(["key": key, "value": value])
         }
+    }
+
+    /// The parameters weft serve reads from a query string.
+    private struct Query: Decodable {
+        var prefix: String?
+        var template: String?
+    }
+
+    /// The query decoded as HTML forms and `curl -G --data-urlencode` send it (`+` is a space, `%2B` a plus), or
+    /// nil when it is not valid form encoding.
+    private static func query(_ request: Request) -> Query? {
+        try? URLEncodedFormDecoder().decode(Query.self, from: request.uri.query ?? "")
     }
 
     /// The pinned `--now`, else the clock.

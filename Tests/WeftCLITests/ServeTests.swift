@@ -93,6 +93,8 @@ struct ServeTests {
         let posted = await server.request(
             "/v1/resolve", method: "POST", body: "{{__demo_temp|?}} and {{__demo_x|none}}")
         #expect(try Self.object(posted)["text"] as? String == "21 and none", "\(posted)")
+        let malformed = await server.request("/v1/resolve?template=100%25%zz")
+        #expect(malformed.status == 400 && malformed.body.contains("%25"), "\(malformed)")
         let noTemplate = await server.request("/v1/resolve")
         #expect(noTemplate.status == 400, "\(noTemplate)")
 
