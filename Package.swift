@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
         .target(name: "CLibicalLoader"),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
+        .target(name: "CPosixSpawn"),
 
         // The template language: pure, no I/O.
         .target(name: "WeftTemplate"),
@@ -44,7 +46,7 @@ let package = Package(
         // A loopback HTTP/1.1 server with scripted routes, for tests and the demo replay server.
         .target(name: "WeftTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
-        .target(name: "WeftCommand", dependencies: ["WeftCore", "WeftTemplate"]),
+        .target(name: "WeftCommand", dependencies: ["CPosixSpawn", "WeftCore", "WeftTemplate"]),
         // Refresh orchestration and the render path, tying providers, store and templates together.
         .target(
             name: "WeftEngine",

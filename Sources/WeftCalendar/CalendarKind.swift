@@ -11,36 +11,27 @@ public enum CalendarKind: ProviderKind {
         "contact", "timeout",
     ]
 
+    public static func defaultPrefix(instance: String) -> String { "__calendar_" }
+
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         try config.checkKnownKeys(knownKeys)
         let sources = try sources(config)
-        let zoneName = try config.string("timezone")
-        var zone = TimeZone(identifier: "UTC") ?? .gmt
-        if let zoneName {
-            guard let named = TimeZone(identifier: zoneName) else {
-                throw config.invalid("timezone", "\"\(zoneName)\" is not a time zone name such as \"Europe/Berlin\"")
-            }
-            zone = named
-        }
+        let configuredZone = try config.timeZone()
         let me = try config.stringArray("me") ?? []
         let options = CalendarOptions(
-            timeZone: zone, me: me, includeAllDay: try config.bool("include_all_day") ?? true,
+            timeZone: configuredZone ?? .gmt, me: me, includeAllDay: try config.bool("include_all_day") ?? true,
             includeTransparent: try config.bool("include_transparent") ?? true)
         let days = try config.integer("days") ?? 30
         guard (1...400).contains(days) else { throw config.invalid("days", "must be between 1 and 400") }
-        let interval = try config.duration("interval") ?? .seconds(900)
-        guard interval >= .seconds(60) else { throw config.invalid("interval", "must be at least 1 minute") }
+        let interval = try config.interval(default: .seconds(900), minimum: .seconds(60))
         let timeout = try config.duration("timeout") ?? .seconds(20)
         guard timeout > .zero, timeout <= .seconds(300) else {
             throw config.invalid("timeout", "must be between 1 s and 5 min")
         }
-        let prefix = try config.string("prefix") ?? "__calendar_"
-        guard !prefix.isEmpty, prefix == prefix.lowercased(), !prefix.contains(" ") else {
-            throw config.invalid("prefix", "must be non-empty, lower-case and without spaces, e.g. \"__calendar_\"")
-        }
+        let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
         return CalendarProvider(
             instance: config.instance, prefix: prefix, sources: sources, options: options,
-            zoneConfigured: zoneName != nil,
+            zoneConfigured: configuredZone != nil,
             lookahead: TimeInterval(days) * 86_400, interval: TimeInterval(interval.components.seconds),
             contact: try config.string("contact"), timeout: timeout)
     }
@@ -56,12 +47,14 @@ public enum CalendarKind: ProviderKind {
         }
         var result: [CalendarSource] = []
         for (index, item) in items.enumerated() {
-            let position = "sources[\(index)]"
             guard case .table(let table) = item else {
-                throw config.invalid("sources", "\(position) must be a table with name and path or url: \(example)")
+                throw config.invalid(
+                    "sources", element: index, "must be a table with name and path or url: \(example)")
             }
-            for key in table.keys where !["name", "path", "url"].contains(key) {
-                throw config.invalid("sources", "\(position) has an unknown key \"\(key)\" (known: name, path, url)")
+            for key in table.keys.sorted() where !["name", "path", "url"].contains(key) {
+                throw .unknownKey(
+                    file: config.file, line: config.line(of: "sources", element: index, field: key),
+                    key: "sources[\(index)].\(key)", known: ["name", "path", "url"])
             }
             var name: String?
             if case .string(let text)? = table["name"] { name = text }
@@ -73,11 +66,13 @@ public enum CalendarKind: ProviderKind {
             case (nil, .string(let url)?):
                 guard let http = CalendarSource.httpURL(url) else {
                     throw config.invalid(
-                        "sources", "\(position).url \"\(url)\" must start with https://, http:// or webcal://")
+                        "sources", element: index, field: "url",
+                        "\"\(url)\" must start with https://, http:// or webcal://")
                 }
                 result.append(CalendarSource(name: name ?? (URL(string: http)?.host ?? url), location: .url(http)))
             default:
-                throw config.invalid("sources", "\(position) needs exactly one of path (a file or directory) or url")
+                throw config.invalid(
+                    "sources", element: index, "needs exactly one of path (a file or directory) or url")
             }
         }
         return result

@@ -48,6 +48,20 @@ public struct CalendarProvider: Provider {
         }
     }
 
+    /// Each file or folder source must exist and be readable; URLs are not fetched.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+        var problems: [ConfigError] = []
+        for (index, source) in sources.enumerated() {
+            guard case .path(let path) = source.location else { continue }
+            if !FileManager.default.fileExists(atPath: path) {
+                problems.append(config.invalid("sources", element: index, field: "path", "\(path) does not exist"))
+            } else if !FileManager.default.isReadableFile(atPath: path) {
+                problems.append(config.invalid("sources", element: index, field: "path", "cannot read \(path)"))
+            }
+        }
+        return problems
+    }
+
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         var options = self.options
         if !zoneConfigured { options.timeZone = context.timeZone }
@@ -103,10 +117,11 @@ public struct CalendarProvider: Provider {
         let now = context.now
         let horizon = now.addingTimeInterval(lookahead)
         var validator: HTTPValidator?
-        if case .url(let url) = source.location, let last, last.error == nil,
+        if case .url(let url) = source.location, let last, last.error == nil, !context.settingsChanged,
             last.horizon >= now.addingTimeInterval(lookahead / 2)
         {
-            // Only ask "changed?" while the kept occurrences still reach far enough ahead.
+            // Only ask "changed?" while the kept occurrences still reach far enough ahead and were expanded with
+            // today's settings (`me`, `days`, the zone…): otherwise an answer of 304 would keep stale occurrences.
             validator = context.validators[url]
         }
         guard

@@ -1,3 +1,4 @@
+import CPosixSpawn
 import Foundation
 
 #if canImport(Glibc)
@@ -27,6 +28,9 @@ struct ChildProcess {
     var argv: [String]
     var timeout: Duration
     var maxOutput: Int
+    /// The working directory the program starts in (the provider file's folder), so relative paths in its argv
+    /// mean the same under cron, a systemd unit or a shell.
+    var directory: String?
 
     /// Runs the program on a thread of its own, so the blocking waits stay off Swift's cooperative pool.
     func run() async throws(CommandError) -> Result {
@@ -53,6 +57,7 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        if let directory { weft_spawn_file_actions_addchdir(&actions, directory) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

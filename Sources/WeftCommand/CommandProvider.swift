@@ -9,9 +9,12 @@ public enum CommandKind: ProviderKind {
 
     static let knownKeys: Set<String> = ["command", "prefix", "timeout", "interval", "max_output"]
 
+    /// `__<file name>_`: each command file is its own source.
+    public static func defaultPrefix(instance: String) -> String { "__\(instance.lowercased())_" }
+
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         try config.checkKnownKeys(knownKeys)
-        guard let argv = try config.stringArray("command") else {
+        guard var argv = try config.stringArray("command") else {
             throw .missingKey(
                 file: config.file, key: "command",
                 expected: "the program and its arguments, e.g. [\"/usr/bin/uptime-json\"]")
@@ -19,18 +22,27 @@ public enum CommandKind: ProviderKind {
         guard let program = argv.first, !program.isEmpty else {
             throw config.invalid("command", "must name a program as its first element")
         }
-        let prefix = try config.string("prefix") ?? "__\(config.instance.lowercased())_"
-        guard !prefix.isEmpty, prefix == prefix.lowercased(), !prefix.contains(" ") else {
-            throw config.invalid("prefix", "must be non-empty, lower-case and without spaces, e.g. \"__uptime_\"")
-        }
+        // The program runs in the provider file's folder; a relative program path is made absolute against it, since
+        // posix_spawnp would otherwise look it up before changing directory.
+        let directory = Self.folder(of: config.file)
+        if program.contains("/"), !program.hasPrefix("/") { argv[0] = directory + "/" + program }
+        let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
         let timeout = try config.duration("timeout") ?? .seconds(10)
         guard timeout > .zero else { throw config.invalid("timeout", "must be longer than 0 s") }
-        let interval = try config.duration("interval") ?? .seconds(300)
+        let interval = try config.interval(default: .seconds(300), minimum: .seconds(1))
         let maxOutput = try config.integer("max_output") ?? 1_048_576
         guard maxOutput > 0 else { throw config.invalid("max_output", "must be a positive number of bytes") }
         return CommandProvider(
             instance: config.instance, prefix: prefix, argv: argv, timeout: timeout, interval: interval,
-            maxOutput: maxOutput)
+            maxOutput: maxOutput, directory: directory)
+    }
+
+    /// The absolute folder of a provider file.
+    static func folder(of file: String) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
+        if folder.hasPrefix("/") { return folder }
+        let current = FileManager.default.currentDirectoryPath
+        return folder.isEmpty ? current : current + "/" + folder
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
@@ -54,10 +66,26 @@ public struct CommandProvider: Provider {
     let timeout: Duration
     let interval: Duration
     let maxOutput: Int
+    /// The provider file's folder: the program's working directory.
+    let directory: String
+
+    /// The program must exist: as a path (relative to the provider file's folder) or on `PATH`.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+        guard let program = argv.first else { return [] }
+        if program.contains("/") {
+            return FileManager.default.isExecutableFile(atPath: program)
+                ? [] : [config.invalid("command", "\(program) is not an executable file")]
+        }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let found = path.split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
+        }
+        return found ? [] : [config.invalid("command", "no program \"\(program)\" on PATH (\(path))")]
+    }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         let shown = argv.joined(separator: " ")
-        let process = ChildProcess(argv: argv, timeout: timeout, maxOutput: maxOutput)
+        let process = ChildProcess(argv: argv, timeout: timeout, maxOutput: maxOutput, directory: directory)
         let result = try await process.run()
         switch result.ending {
         case .timedOut:

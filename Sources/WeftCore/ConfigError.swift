@@ -53,6 +53,17 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The line of the file the error is about, when one is known.
+    public var line: Int? {
+        switch self {
+        case .malformedTOML(_, let line, _, _): return line
+        case .unknownType(_, let line, _, _), .wrongType(_, let line, _, _, _), .invalidValue(_, let line, _, _),
+            .unknownKey(_, let line, _, _):
+            return line
+        case .unreadable, .missingKey, .badInstanceName, .noSuchInstance, .duplicatePrefix: return nil
+        }
+    }
+
     /// The instance whose file the error is about, when the file name is a valid instance id.
     public var instance: String? {
         guard let file, file.hasSuffix(".toml") else { return nil }

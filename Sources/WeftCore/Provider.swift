@@ -11,11 +11,16 @@ public protocol Provider: Sendable {
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome
     /// Local files the data comes from: a change to any of them makes the provider due, like its own TOML file.
     var watchedFiles: [String] { get }
+    /// What stands in the way of a refresh outside the provider file itself (a file that does not exist, a program
+    /// that is not there), placed on the lines of `config` that name it, for `weft check`; nothing is fetched.
+    func preflight(_ config: ProviderConfig) -> [ConfigError]
 }
 
 extension Provider {
     /// Most providers read no local files.
     public var watchedFiles: [String] { [] }
+    /// Most providers have nothing to check beyond their file.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] { [] }
 }
 
 /// A kind of provider, registered by its `type` name; it makes instances and derives variables.
@@ -24,6 +29,8 @@ public protocol ProviderKind: Sendable {
     static var type: String { get }
     /// The snapshot payload version this kind writes and reads.
     static var schemaVersion: Int { get }
+    /// The variable prefix of an instance whose file sets no `prefix`.
+    static func defaultPrefix(instance: String) -> String
     /// Makes an instance from its configuration, or explains what is wrong with it.
     static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider
     /// Derives the variables of a snapshot at the render's `now`; keys include the prefix.
@@ -44,11 +51,14 @@ public struct RefreshContext: Sendable {
     public var logger: Logger
     /// The instance's stored data besides its snapshot, when the refresh runs against a cache.
     public var data: (any ProviderDataStore)?
+    /// Whether the provider's settings changed since its last successful refresh: import-style providers then
+    /// rebuild their derived data from their sources instead of answering "not modified".
+    public var settingsChanged: Bool
 
     /// Creates a context.
     public init(
         now: Date, previous: Snapshot?, validators: [String: HTTPValidator] = [:], timeZone: TimeZone,
-        logger: Logger, data: (any ProviderDataStore)? = nil
+        logger: Logger, data: (any ProviderDataStore)? = nil, settingsChanged: Bool = false
     ) {
         self.now = now
         self.previous = previous
@@ -56,6 +66,7 @@ public struct RefreshContext: Sendable {
         self.timeZone = timeZone
         self.logger = logger
         self.data = data
+        self.settingsChanged = settingsChanged
     }
 }
 

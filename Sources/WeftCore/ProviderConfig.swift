@@ -12,6 +12,7 @@ public struct ProviderConfig: Sendable {
     /// Every top-level key and its value.
     public let values: [String: ConfigValue]
     private let lines: [Substring]
+    private let locator: TOMLLocator
 
     /// Parses TOML text; `file` is used in messages and its base name is the instance id.
     public init(text: String, file: String) throws(ConfigError) {
@@ -33,6 +34,7 @@ public struct ProviderConfig: Sendable {
         self.file = file
         self.values = ConfigValue.convert(table)
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.locator = TOMLLocator(text: text)
         guard let typeValue = values["type"] else {
             throw .missingKey(file: file, key: "type", expected: "the provider type, e.g. type = \"command\"")
         }
@@ -76,6 +78,51 @@ public struct ProviderConfig: Sendable {
             }
         }
         return nil
+    }
+
+    /// The line of element `index` of the array `key` (and of `field` in it, when the element is an inline
+    /// table), falling back to the line of `key`.
+    public func line(of key: String, element index: Int, field: String? = nil) -> Int? {
+        guard let keyLine = line(of: key), let start = locator.valueStart(line: keyLine) else { return line(of: key) }
+        let elements = locator.elementStarts(arrayAt: start)
+        guard elements.indices.contains(index) else { return keyLine }
+        let element = elements[index]
+        if let field, let place = locator.field(field, inTableAt: element) { return locator.line(at: place) }
+        return locator.line(at: element)
+    }
+
+    /// An error about element `index` of the array `key` (or its `field`), placed on that element's own line and
+    /// named as `key[index].field`.
+    public func invalid(_ key: String, element index: Int, field: String? = nil, _ message: String) -> ConfigError {
+        .invalidValue(
+            file: file, line: line(of: key, element: index, field: field),
+            key: "\(key)[\(index)]" + (field.map { ".\($0)" } ?? ""), message: message)
+    }
+
+    /// A stable digest of every setting in the file, whatever its formatting: a refresh compares it with the one
+    /// it stored to notice a changed setting, which makes the provider due and its derived data rebuilt.
+    public var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Self.canonical(.table(values)).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: max(0, 16 - hex.count)) + hex
+    }
+
+    private static func canonical(_ value: ConfigValue) -> String {
+        switch value {
+        case .string(let text): return "s" + text.debugDescription
+        case .integer(let int): return "i\(int)"
+        case .double(let double): return "d\(double)"
+        case .bool(let bool): return bool ? "t" : "f"
+        case .other(let text): return "o" + text.debugDescription
+        case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
+        case .table(let table):
+            return "{" + table.keys.sorted().map { $0.debugDescription + ":" + canonical(table[$0] ?? .bool(false)) }
+                .joined(separator: ",") + "}"
+        }
     }
 
     /// Fails on keys the provider type does not know, so a typo is caught instead of silently ignored.
@@ -150,19 +197,34 @@ public struct ProviderConfig: Sendable {
         return strings
     }
 
-    /// An optional duration: a number of seconds or text such as `90s`, `5m`, `1h30m`, `500ms`.
+    /// The longest duration a provider setting may hold; longer values are mistakes (`1e300`, `inf`), not settings.
+    public static let maximumDuration = Duration.seconds(366 * 86_400)
+
+    /// An optional duration: a number of seconds or text such as `90s`, `5m`, `1h30m`, `500ms`, at most a year.
     public func duration(_ key: String) throws(ConfigError) -> Duration? {
         guard let value = values[key] else { return nil }
+        let limit = DurationText.seconds(Self.maximumDuration)
+        let duration: Duration
         switch value {
-        case .integer(let seconds) where seconds >= 0: return .seconds(seconds)
-        case .double(let seconds) where seconds >= 0: return .milliseconds(Int64(seconds * 1000))
+        case .integer(let seconds):
+            guard seconds >= 0, Double(seconds) <= limit else { throw tooLong(key, "\(seconds)") }
+            duration = .seconds(seconds)
+        case .double(let seconds):
+            guard seconds.isFinite, seconds >= 0, seconds <= limit else { throw tooLong(key, "\(seconds)") }
+            duration = .milliseconds(Int64((seconds * 1000).rounded()))
         case .string(let text):
-            guard let duration = DurationText.parse(text) else {
+            guard let parsed = DurationText.parse(text) else {
                 throw invalid(key, "\"\(text)\" is not a duration; write e.g. \"30s\", \"5m\" or \"1h\"")
             }
-            return duration
+            guard parsed <= Self.maximumDuration else { throw tooLong(key, "\"\(text)\"") }
+            duration = parsed
         default:
             throw wrongType(key, expected: "a duration such as \"5m\"", found: value)
         }
+        return duration
+    }
+
+    private func tooLong(_ key: String, _ shown: String) -> ConfigError {
+        invalid(key, "\(shown) is not a duration between 0 s and 366 days; write e.g. \"30s\", \"5m\" or \"1h\"")
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Data a provider keeps in the cache besides its snapshot (the steps provider's imported samples), as named blobs
+/// Data a provider keeps in the cache besides its snapshot (imported samples, habit completions), as named blobs
 /// per instance. The snapshot stays what renders read; this is what the next refresh builds on.
+///
+/// Providers only read it: what they change goes back in ``RefreshOutcome/data`` and is written with the snapshot
+/// in one transaction, so a refresh killed midway never leaves new data under an old snapshot.
 public protocol ProviderDataStore: Sendable {
     /// Every blob of `instance` whose name starts with `prefix`.
     func providerData(instance: String, prefix: String) throws -> [String: Data]
-    /// Sets and removes blobs of `instance` in one transaction.
-    func updateProviderData(instance: String, set: [String: Data], remove: [String]) throws
 }

@@ -8,6 +8,8 @@ public struct ProviderDirectory: Sendable {
     public let configs: [ProviderConfig]
     /// The files that did not parse, with why.
     public let problems: [ConfigError]
+    /// Whether the directory exists; a missing one has no providers, and nothing may be forgotten for it.
+    public let exists: Bool
 
     /// Reads every `*.toml` directly in `path` (a missing directory has no providers); a broken file is kept
     /// in `problems` so the others can still be listed.
@@ -16,12 +18,14 @@ public struct ProviderDirectory: Sendable {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
+            exists = true
         } catch {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
                 throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
             }
             names = []
+            exists = false
         }
         var configs: [ProviderConfig] = []
         var problems: [ConfigError] = []

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the cache and the provider files are, from flags, the environment and the working directory.
+/// Where the cache and the provider files are, from flags and the environment; never from the working directory.
 public struct WeftLocations: Sendable, Equatable {
     /// The cache directory (holds `weft.sqlite`).
     public var cacheDirectory: String
@@ -13,31 +13,27 @@ public struct WeftLocations: Sendable, Equatable {
         self.providersDirectory = providersDirectory
     }
 
-    /// Applies DESIGN's rules: `--cache`, `WEFT_CACHE`, `./cache/` when it exists, `$XDG_CACHE_HOME/weft/`;
-    /// `--providers`, `WEFT_PROVIDERS`, `./providers/` when it exists, `$XDG_CONFIG_HOME/weft/providers/`.
-    public static func resolve(
-        cache: String?, providers: String?, environment: [String: String],
-        currentDirectory: String = FileManager.default.currentDirectoryPath
-    ) -> WeftLocations {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+    /// Applies DESIGN's rules, first match wins: `--cache` / `--providers`; `WEFT_CACHE` / `WEFT_PROVIDERS`;
+    /// `$WEFT_HOME/cache` / `$WEFT_HOME/providers`; `$XDG_CACHE_HOME/weft` / `$XDG_CONFIG_HOME/weft/providers`
+    /// (`~/.cache/weft`, `~/.config/weft/providers`).
+    ///
+    /// The working directory is never searched: a `cache/` folder in whatever directory the user stands in must not
+    /// take over from their configuration.
+    public static func resolve(cache: String?, providers: String?, environment: [String: String]) -> WeftLocations {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         func expand(_ path: String) -> String {
             path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst(1) : path
         }
-        func isDirectory(_ path: String) -> Bool {
-            var isDir: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        func setting(_ name: String) -> String? {
+            environment[name].flatMap { $0.isEmpty ? nil : expand($0) }
         }
-        let localCache = currentDirectory + "/cache"
+        let weftHome = setting("WEFT_HOME")
         let cacheDirectory =
-            cache.map(expand) ?? environment["WEFT_CACHE"].map(expand)
-            ?? (isDirectory(localCache)
-                ? localCache : (environment["XDG_CACHE_HOME"].map(expand) ?? home + "/.cache") + "/weft")
-        let localProviders = currentDirectory + "/providers"
+            cache.map(expand) ?? setting("WEFT_CACHE") ?? weftHome.map { $0 + "/cache" }
+            ?? (setting("XDG_CACHE_HOME") ?? home + "/.cache") + "/weft"
         let providersDirectory =
-            providers.map(expand) ?? environment["WEFT_PROVIDERS"].map(expand)
-            ?? (isDirectory(localProviders)
-                ? localProviders
-                : (environment["XDG_CONFIG_HOME"].map(expand) ?? home + "/.config") + "/weft/providers")
+            providers.map(expand) ?? setting("WEFT_PROVIDERS") ?? weftHome.map { $0 + "/providers" }
+            ?? (setting("XDG_CONFIG_HOME") ?? home + "/.config") + "/weft/providers"
         return WeftLocations(cacheDirectory: cacheDirectory, providersDirectory: providersDirectory)
     }
 

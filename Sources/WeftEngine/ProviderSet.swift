@@ -1,41 +1,116 @@
 import Foundation
 import WeftCore
+import WeftStore
 
-/// Every configured provider made from its file, and the files that could not be used, with why.
+/// Every provider file in the providers directory: the providers made from the valid ones, and the files that
+/// cannot be used, with why and with what is known of them.
+///
+/// `weft check`, `weft refresh`, `weft status` and the server all read the directory through this one type, so
+/// they agree on what is valid.
 public struct ProviderSet: Sendable {
     /// A provider ready to refresh.
     public struct Entry: Sendable {
+        /// Its parsed file.
         public let config: ProviderConfig
+        /// The provider made from it.
         public let provider: any Provider
+    }
+
+    /// A provider file that cannot be used.
+    public struct Problem: Sendable, CustomStringConvertible {
+        /// What is wrong, naming the file and line.
+        public let error: ConfigError
+        /// The instance the file is for, when its name is a valid instance id.
+        public let instance: String?
+        /// The file's path.
+        public let file: String?
+        /// The file's provider type, when it parsed far enough to tell.
+        public let type: String?
+        /// The prefix its variables would carry, when it can be told (the file's `prefix`, else its type's default).
+        public let prefix: String?
+
+        public var description: String { error.description }
     }
 
     /// The usable providers, sorted by instance id.
     public let entries: [Entry]
-    /// Configuration errors, one per broken file, in file order.
-    public let problems: [ConfigError]
+    /// One problem per unusable file, in file order.
+    public let problems: [Problem]
     /// The directory read.
     public let directory: ProviderDirectory
 
     /// Loads the directory and makes every provider; only an unreadable directory throws.
-    public init(path: String, registry: ProviderRegistry) throws(ConfigError) {
+    ///
+    /// Two files with one prefix cannot both be used: the one that owns the prefix in the cache now (`owners`:
+    /// prefix → instance) keeps it, else the first by name, and the other gets the error, so fixing a conflict
+    /// never leaves the error on the file that did nothing wrong.
+    public init(path: String, registry: ProviderRegistry, owners: [String: String] = [:]) throws(ConfigError) {
         let directory = try ProviderDirectory(path: path)
-        var entries: [Entry] = []
-        var problems = directory.problems
-        var owners: [String: String] = [:]
+        var made: [Entry] = []
+        var problems = directory.problems.map {
+            Problem(error: $0, instance: $0.instance, file: $0.file, type: nil, prefix: nil)
+        }
         for config in directory.configs {
             do throws(ConfigError) {
-                let provider = try registry.make(config)
-                if let other = owners[provider.prefix] {
-                    throw .duplicatePrefix(prefix: provider.prefix, files: [other, config.file])
-                }
-                owners[provider.prefix] = config.file
-                entries.append(Entry(config: config, provider: provider))
+                made.append(Entry(config: config, provider: try registry.make(config)))
             } catch {
-                problems.append(error)
+                problems.append(
+                    Problem(
+                        error: error, instance: config.instance, file: config.file, type: config.type,
+                        prefix: Self.prefix(of: config, registry: registry)))
             }
         }
-        self.entries = entries
-        self.problems = problems
+        var entries: [Entry] = []
+        for (prefix, group) in Dictionary(grouping: made, by: \.provider.prefix) {
+            let owner =
+                group.first { $0.config.instance == owners[prefix] }
+                ?? group.min { $0.config.instance < $1.config.instance }
+            for entry in group {
+                guard let owner, entry.config.instance != owner.config.instance else {
+                    entries.append(entry)
+                    continue
+                }
+                problems.append(
+                    Problem(
+                        error: .duplicatePrefix(prefix: prefix, files: [owner.config.file, entry.config.file]),
+                        instance: entry.config.instance, file: entry.config.file, type: entry.config.type,
+                        prefix: nil))
+            }
+        }
+        self.entries = entries.sorted { $0.config.instance < $1.config.instance }
+        self.problems = problems.sorted { ($0.file ?? "") < ($1.file ?? "") }
         self.directory = directory
+    }
+
+    /// Every instance that has a file, valid or not.
+    public var instances: Set<String> {
+        Set(entries.map(\.config.instance)).union(problems.compactMap(\.instance))
+    }
+
+    /// The entries and problems of the instances named (all when empty), failing on a name that has no file.
+    public func select(_ names: [String]) throws(ConfigError) -> (entries: [Entry], problems: [Problem]) {
+        guard !names.isEmpty else { return (entries, problems) }
+        for name in names where !instances.contains(name) {
+            throw .noSuchInstance(name, directory: directory.path)
+        }
+        return (
+            entries.filter { names.contains($0.config.instance) },
+            problems.filter { $0.instance.map(names.contains) ?? false }
+        )
+    }
+
+    /// The prefix a file that failed to make a provider would use: its own `prefix` when usable, else its type's.
+    private static func prefix(of config: ProviderConfig, registry: ProviderRegistry) -> String? {
+        if case .string(let prefix)? = config.values["prefix"] {
+            return prefix.hasPrefix("__") && prefix == prefix.lowercased() ? prefix : nil
+        }
+        return registry.kind(config.type)?.defaultPrefix(instance: config.instance)
+    }
+}
+
+extension ProviderSet {
+    /// Loads the directory the way a refresh does, with the cache's current prefix owners deciding conflicts.
+    public init(path: String, registry: ProviderRegistry, cache store: CacheStore) throws {
+        try self.init(path: path, registry: registry, owners: Refresher.owners(try store.snapshotInfos()))
     }
 }

@@ -34,22 +34,32 @@ public struct ProviderStatus: Sendable, Encodable {
 
     /// Collects the status of every configured provider, of every broken provider file (its configuration
     /// error as the last error) and of every instance the cache still holds.
-    public static func collect(_ set: ProviderSet, store: CacheStore, now: Date) throws -> [ProviderStatus] {
+    ///
+    /// `zone` is the refresh's zone: a provider whose settings (or zone) changed since its last refresh is due now.
+    public static func collect(_ set: ProviderSet, store: CacheStore, now: Date, zone: TimeZone) throws
+        -> [ProviderStatus]
+    {
         let infos = Dictionary(uniqueKeysWithValues: try store.snapshotInfos().map { ($0.instance, $0) })
+        let records = try store.providerFiles()
         var result: [ProviderStatus] = []
         for entry in set.entries {
             let config = entry.config
-            result.append(
-                try status(
-                    instance: config.instance, type: config.type, prefix: entry.provider.prefix,
-                    info: infos[config.instance], store: store, now: now,
-                    configModified: Refresher.lastChange(config: config, provider: entry.provider), configured: true))
+            var line = try status(
+                instance: config.instance, type: config.type, prefix: entry.provider.prefix,
+                info: infos[config.instance], store: store, now: now,
+                configModified: Refresher.lastChange(config: config, provider: entry.provider), configured: true)
+            if infos[config.instance] != nil,
+                records[config.instance]?.fingerprint != Refresher.fingerprint(config, zone: zone)
+            {
+                line.nextDue = nil
+            }
+            result.append(line)
         }
         for problem in set.problems {
             guard let instance = problem.instance else { continue }
-            let type = set.directory.configs.first(where: { $0.instance == instance })?.type ?? "?"
             var broken = try status(
-                instance: instance, type: type, prefix: infos[instance]?.prefix ?? "", info: infos[instance],
+                instance: instance, type: problem.type ?? infos[instance]?.kind ?? "?",
+                prefix: infos[instance]?.prefix ?? problem.prefix ?? "", info: infos[instance],
                 store: store, now: now, configModified: nil, configured: true)
             broken.lastError = "configuration error: \(problem)"
             broken.lastHTTPStatus = nil

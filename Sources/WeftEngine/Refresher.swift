@@ -3,15 +3,22 @@ import Logging
 import WeftCore
 import WeftStore
 
-/// Runs the providers that are due and stores what they return; the only writer of snapshots.
+/// Runs the providers that are due and stores what they return through the ``CacheWriter``.
+///
+/// One broken provider file never holds back the others: it is reported (and recorded, so `weft status` and its
+/// `<prefix>error` show it) while every valid provider refreshes. The instances whose files are gone are forgotten.
 public struct Refresher: Sendable {
     /// How one provider's turn ended.
     public enum Result: Sendable, Equatable {
-        case refreshed(nextDue: Date)
-        case notModified(nextDue: Date)
+        /// New data was stored; `problems` is what went wrong in a partly successful refresh.
+        case refreshed(nextDue: Date, problems: [String])
+        /// The source said nothing changed; the data's validity was extended.
+        case notModified(nextDue: Date, problems: [String])
         case notDue(until: Date)
         case waitingForRetryAfter(until: Date)
         case failed(String)
+        /// The provider file cannot be used; nothing ran.
+        case invalid(String)
     }
 
     /// One line of the report.
@@ -20,12 +27,26 @@ public struct Refresher: Sendable {
         public var result: Result
     }
 
-    /// What a refresh run did, in provider order.
+    /// What a refresh run did.
     public struct Report: Sendable {
+        /// One entry per provider file, in instance order.
         public var entries: [Entry]
-        /// 0 when everything that ran succeeded (or nothing was due), 1 when any provider failed.
+        /// Instances forgotten because their provider file is gone.
+        public var forgotten: [String]
+
+        /// 2 when a provider file was invalid (the others still ran), else 1 when a provider failed or partly
+        /// failed, else 0 (everything that ran succeeded, or nothing was due).
         public var exitCode: Int32 {
-            entries.contains { if case .failed = $0.result { true } else { false } } ? 1 : 0
+            var code: Int32 = 0
+            for entry in entries {
+                switch entry.result {
+                case .invalid: return 2
+                case .failed: code = 1
+                case .refreshed(_, let problems), .notModified(_, let problems): if !problems.isEmpty { code = 1 }
+                case .notDue, .waitingForRetryAfter: break
+                }
+            }
+            return code
         }
     }
 
@@ -50,53 +71,97 @@ public struct Refresher: Sendable {
 
     /// Refreshes the due providers among `instances` (all when empty); `force` ignores validity.
     ///
-    /// A configuration error stops the run before any provider runs; it is also recorded as the broken
-    /// instance's last error, so `weft status` and `{{__<prefix>error}}` show why its data stopped updating.
+    /// Throws only when nothing can run: the providers directory is unreadable, an instance named has no file, or
+    /// the cache cannot be opened.
     public func run(_ instances: [String], force: Bool, now: Date) async throws -> Report {
-        let set = try ProviderSet(path: locations.providersDirectory, registry: registry)
-        let chosen = try set.directory.select(instances).map(\.instance)
-        let providers = set.entries.filter { chosen.contains($0.config.instance) }
-        try FileManager.default.createDirectory(
-            atPath: locations.cacheDirectory, withIntermediateDirectories: true)
-        let lock = try RefreshLock(directory: locations.cacheDirectory, wait: lockWait)
-        let store = try CacheStore.openForWriting(directory: locations.cacheDirectory)
-        if let first = set.problems.first {
-            for problem in set.problems { try record(problem, store: store, at: now) }
-            throw first
-        }
-        let infos = Dictionary(uniqueKeysWithValues: try store.snapshotInfos().map { ($0.instance, $0) })
+        let writer = try CacheWriter(cacheDirectory: locations.cacheDirectory, wait: lockWait)
+        let store = writer.store
+        let infos = try store.snapshotInfos()
+        let set = try ProviderSet(
+            path: locations.providersDirectory, registry: registry, owners: Self.owners(infos))
+        let (chosen, broken) = try set.select(instances)
+        let forgotten = try sync(set, writer: writer, infos: infos, now: now)
+        let records = try store.providerFiles()
+        let byInstance = Dictionary(infos.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
         let results = await withTaskGroup(of: (Int, Result).self) { group in
-            for (index, item) in providers.enumerated() {
-                let info = infos[item.config.instance]
+            for (index, entry) in chosen.enumerated() {
+                let info = byInstance[entry.config.instance]
+                let stored = records[entry.config.instance]?.fingerprint
                 group.addTask {
-                    (
-                        index,
-                        await self.turn(
-                            item.provider, config: item.config, info: info, store: store, force: force, now: now)
-                    )
+                    let result = await self.turn(
+                        entry, info: info, storedFingerprint: stored, writer: writer, force: force, now: now)
+                    return (index, result)
                 }
             }
-            var results = [Result?](repeating: nil, count: providers.count)
+            var results = [Result?](repeating: nil, count: chosen.count)
             for await (index, result) in group { results[index] = result }
             return results
         }
-        _ = consume lock
-        return Report(
-            entries: zip(providers, results).map {
-                Entry(instance: $0.config.instance, result: $1 ?? .failed("did not run"))
-            })
+        var entries = zip(chosen, results).map {
+            Entry(instance: $0.config.instance, result: $1 ?? .failed("did not run"))
+        }
+        for problem in broken {
+            entries.append(Entry(instance: problem.instance ?? problem.file ?? "?", result: .invalid("\(problem)")))
+        }
+        return Report(entries: entries.sorted { $0.instance < $1.instance }, forgotten: forgotten)
+    }
+
+    /// Which instance owns each prefix in the cache now (the newest snapshot, when two share one).
+    static func owners(_ infos: [SnapshotInfo]) -> [String: String] {
+        var owners: [String: SnapshotInfo] = [:]
+        for info in infos where (owners[info.prefix]?.fetchedAt ?? .distantPast) < info.fetchedAt {
+            owners[info.prefix] = info
+        }
+        return owners.mapValues(\.instance)
+    }
+
+    /// Records every provider file (a broken one with its error, so its prefix's `error` variable shows it) and
+    /// forgets each instance whose file is gone. A providers directory that does not exist forgets nothing: a
+    /// mistyped `--providers` must not empty the cache.
+    private func sync(_ set: ProviderSet, writer: CacheWriter, infos: [SnapshotInfo], now: Date) throws -> [String] {
+        let known = try writer.store.providerFiles()
+        var records: [ProviderFileRecord] = set.entries.map {
+            ProviderFileRecord(
+                instance: $0.config.instance, file: $0.config.file, type: $0.config.type, prefix: $0.provider.prefix,
+                fingerprint: nil, configError: nil)
+        }
+        for problem in set.problems {
+            guard let instance = problem.instance, let file = problem.file else { continue }
+            let prefix =
+                problem.prefix ?? infos.first { $0.instance == instance }?.prefix ?? known[instance]?.prefix
+            records.append(
+                ProviderFileRecord(
+                    instance: instance, file: file, type: problem.type ?? known[instance]?.type, prefix: prefix,
+                    fingerprint: nil, configError: "configuration error: \(problem)"))
+        }
+        let present = set.instances
+        let gone = set.directory.exists ? known.keys.filter { !present.contains($0) }.sorted() : []
+        let forgotten = try writer.syncProviderFiles(records, forgetting: gone, at: now)
+        for instance in forgotten { logger.info("\(instance): forgotten, its provider file is gone") }
+        return forgotten
+    }
+
+    /// The fingerprint of the settings a provider runs with: its file's settings and the refresh's zone, which
+    /// providers without a `timezone` of their own use.
+    static func fingerprint(_ config: ProviderConfig, zone: TimeZone) -> String {
+        config.fingerprint + "/" + zone.identifier
     }
 
     private func turn(
-        _ provider: any Provider, config: ProviderConfig, info: SnapshotInfo?, store: CacheStore, force: Bool,
+        _ entry: ProviderSet.Entry, info: SnapshotInfo?, storedFingerprint: String?, writer: CacheWriter, force: Bool,
         now start: Date
     ) async -> Result {
+        let (config, provider) = (entry.config, entry.provider)
         let instance = config.instance
+        let store = writer.store
         do {
             let lastAttempt = try store.lastAttempt(instance)
             if let until = DuePolicy.retryAfter(lastAttempt, now: start) { return .waitingForRetryAfter(until: until) }
+            let fingerprint = Self.fingerprint(config, zone: timeZone)
+            let settingsChanged = info != nil && storedFingerprint != fingerprint
             let modified = Self.lastChange(config: config, provider: provider)
-            if !force, let due = DuePolicy.nextDue(snapshot: info, lastAttempt: lastAttempt, configModified: modified),
+            if !force, !settingsChanged,
+                let due = DuePolicy.nextDue(snapshot: info, lastAttempt: lastAttempt, configModified: modified),
                 due > start
             {
                 return .notDue(until: due)
@@ -104,22 +169,25 @@ public struct Refresher: Sendable {
             let context = RefreshContext(
                 now: start, previous: info == nil ? nil : try store.snapshot(instance),
                 validators: try store.validators(instance), timeZone: timeZone,
-                logger: Logger(label: "weft.\(instance)"), data: store)
+                logger: Logger(label: "weft.\(instance)"), data: store, settingsChanged: settingsChanged)
             let clock = ContinuousClock()
             let began = clock.now
             do {
                 let outcome = try await provider.refresh(context)
-                try store.recordSuccess(
+                let record = ProviderFileRecord(
+                    instance: instance, file: config.file, type: config.type, prefix: provider.prefix,
+                    fingerprint: fingerprint, configError: nil)
+                try writer.recordSuccess(
                     instance: instance, prefix: provider.prefix, outcome: outcome, at: start,
-                    duration: clock.now - began)
+                    duration: clock.now - began, file: record)
                 switch outcome.change {
-                case .updated(let snapshot): return .refreshed(nextDue: snapshot.validUntil)
-                case .notModified(let validUntil): return .notModified(nextDue: validUntil)
+                case .updated(let snapshot): return .refreshed(nextDue: snapshot.validUntil, problems: outcome.problems)
+                case .notModified(let validUntil): return .notModified(nextDue: validUntil, problems: outcome.problems)
                 }
             } catch {
                 let failure = error as? any RefreshFailure
                 logger.warning("\(instance): \(error)")
-                try store.recordFailure(
+                try writer.recordFailure(
                     RefreshAttempt(
                         instance: instance, prefix: provider.prefix, attemptedAt: start, outcome: .failed,
                         error: "\(error)", httpStatus: failure?.httpStatus, retryAfter: failure?.retryAfter),
@@ -129,17 +197,6 @@ public struct Refresher: Sendable {
         } catch {
             return .failed("\(error)")
         }
-    }
-
-    private func record(_ problem: ConfigError, store: CacheStore, at date: Date) throws {
-        guard let instance = problem.instance else { return }
-        let prefix =
-            try store.snapshotInfos().first(where: { $0.instance == instance })?.prefix
-            ?? store.lastAttempt(instance)?.prefix ?? "__\(instance.lowercased())_"
-        try store.recordFailure(
-            RefreshAttempt(
-                instance: instance, prefix: prefix, attemptedAt: date, outcome: .failed,
-                error: "configuration error: \(problem)"))
     }
 
     /// When the provider's TOML file or any file it reads last changed.

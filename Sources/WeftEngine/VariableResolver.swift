@@ -36,19 +36,34 @@ public final class VariableResolver {
     }
 
     /// The value of a canonical key, or nil when no source has it.
-    public func value(_ key: String) -> String? {
-        if let providerValue = providerValue(key) { return providerValue }
-        if let value = overrides[key] { return value }
+    public func value(_ key: String) -> String? { lookup(key).value }
+
+    /// Where the value of a canonical key comes from, found by the very lookup `value(_:)` makes: what
+    /// `weft explain` prints.
+    public func origin(of key: String) -> VariableOrigin { lookup(key) }
+
+    /// The one lookup behind `value(_:)` and `origin(of:)`: a provider's variable, then `--vars`, then a stored
+    /// variable, then the time built-ins.
+    private func lookup(_ key: String) -> VariableOrigin {
+        let (providerValue, owner) = self.providerValue(key)
+        if let providerValue {
+            return VariableOrigin(key: key, value: providerValue, source: .provider, instance: owner)
+        }
+        if let value = overrides[key] { return VariableOrigin(key: key, value: value, source: .vars, instance: owner) }
         if cacheError == nil {
             do {
                 if let stored = try store.variable(key) {
-                    return stored.value(at: context.now, timeZone: context.timeZone)
+                    let value = stored.value(at: context.now, timeZone: context.timeZone)
+                    return VariableOrigin(key: key, value: value, source: .stored, instance: owner)
                 }
             } catch {
                 cacheError = error
             }
         }
-        return TimeVariables.value(key, context: context)
+        if let value = TimeVariables.value(key, context: context) {
+            return VariableOrigin(key: key, value: value, source: .builtin, instance: owner)
+        }
+        return VariableOrigin(key: key, value: nil, source: .none, instance: owner)
     }
 
     /// Starts a new render for `health`: providers read before no longer count.
@@ -80,14 +95,21 @@ public final class VariableResolver {
             for info in try store.snapshotInfos() {
                 if let error = try failure(of: info.instance) { result[info.prefix + "error"] = error }
             }
+            for record in try store.providerFiles().values {
+                if let prefix = record.prefix, let error = record.configError, result[prefix + "error"] == nil {
+                    result[prefix + "error"] = error
+                }
+            }
         } catch {
             cacheError = error
         }
         return result
     }
 
-    private func providerValue(_ key: String) -> String? {
-        guard key.hasPrefix("__"), cacheError == nil else { return nil }
+    /// A provider's value for `key`, and the instance whose prefix `key` falls under (even when it has no such
+    /// variable).
+    private func providerValue(_ key: String) -> (value: String?, owner: String?) {
+        guard key.hasPrefix("__"), cacheError == nil else { return (nil, nil) }
         do {
             if let snapshot = try store.snapshot(answering: key) {
                 touched.insert(snapshot.instance)
@@ -98,26 +120,35 @@ public final class VariableResolver {
                     conditions[snapshot.instance] = (context.now >= snapshot.validUntil, error)
                     ownerVariables[snapshot.instance] = variables
                 }
-                if let value = ownerVariables[snapshot.instance]?[key] { return value }
+                if let value = ownerVariables[snapshot.instance]?[key] { return (value, snapshot.instance) }
+                return (nil, snapshot.instance)
             }
-            // A provider that has never succeeded still reports why.
+            // A provider that has never succeeded still reports why: its failed attempt, or its broken file.
             if let attempt = try store.lastAttempt(answering: key), attempt.outcome == .failed {
+                let error = try failure(of: attempt.instance) ?? "the last refresh failed"
                 touched.insert(attempt.instance)
-                if conditions[attempt.instance] == nil {
-                    conditions[attempt.instance] = (false, attempt.error ?? "the last refresh failed")
-                }
-                if key == attempt.prefix + "error" { return attempt.error }
+                if conditions[attempt.instance] == nil { conditions[attempt.instance] = (false, error) }
+                return (key == attempt.prefix + "error" ? error : nil, attempt.instance)
+            }
+            if let broken = try store.brokenFile(answering: key), let prefix = broken.prefix,
+                let error = broken.configError
+            {
+                touched.insert(broken.instance)
+                if conditions[broken.instance] == nil { conditions[broken.instance] = (false, error) }
+                return (key == prefix + "error" ? error : nil, broken.instance)
             }
         } catch {
             cacheError = error
         }
-        return nil
+        return (nil, nil)
     }
 
-    /// The last attempt's error: why it failed, or what went wrong in a partly successful one (a calendar
-    /// source that could not be read while the others refreshed).
+    /// Why the instance's data may be wrong or old: its provider file's configuration error, else the last
+    /// attempt's error (why it failed, or what went wrong in a partly successful one, such as a calendar source
+    /// that could not be read while the others refreshed).
     private func failure(of instance: String) throws(StoreError) -> String? {
-        try store.lastAttempt(instance)?.error
+        if let error = try store.configError(instance) { return error }
+        return try store.lastAttempt(instance)?.error
     }
 
     /// A snapshot's variables plus the bookkeeping every provider has: updated_iso, age_min and stale.
@@ -152,4 +183,30 @@ public final class VariableResolver {
             logger.warning("\(problem)")
         }
     }
+}
+
+/// Where one variable's value comes from: what `weft explain` prints.
+public struct VariableOrigin: Sendable, Equatable {
+    /// The kinds of source, in the order a lookup asks them.
+    public enum Source: String, Sendable, Encodable {
+        /// A provider's snapshot (or its error).
+        case provider
+        /// This call's `--vars` file.
+        case vars
+        /// A stored variable (`weft var`).
+        case stored
+        /// A time built-in.
+        case builtin
+        /// Nothing answers the key.
+        case none
+    }
+
+    /// The canonical key.
+    public var key: String
+    /// Its value, when a source has one.
+    public var value: String?
+    /// The source that answered.
+    public var source: Source
+    /// The provider instance whose prefix the key falls under, whether or not it answered.
+    public var instance: String?
 }

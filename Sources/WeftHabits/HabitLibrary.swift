@@ -45,7 +45,7 @@ public struct HabitLibrary: Sendable {
     /// Merges imports into the stored data and returns the rebuilt payload.
     public func rebuild(
         adding imports: [HabitImport], store: any ProviderDataStore, files: [String: String]
-    ) throws -> HabitsSnapshot {
+    ) throws -> (snapshot: HabitsSnapshot, data: [String: Data]) {
         var archive = try HabitArchive(blobs: try store.providerData(instance: instance, prefix: ""))
         var changed: [String: Data] = [:]
         for result in imports {
@@ -53,7 +53,6 @@ public struct HabitLibrary: Sendable {
             let blob = try archive.importBlob(result.file)
             changed[blob.key] = blob.data
         }
-        if !changed.isEmpty { try store.updateProviderData(instance: instance, set: changed, remove: []) }
-        return snapshot(of: archive, files: files)
+        return (snapshot(of: archive, files: files), changed)
     }
 }

@@ -27,12 +27,7 @@ public struct HabitSettings: Sendable, Equatable {
     public init(config: ProviderConfig) throws(ConfigError) {
         try config.checkKnownKeys(Self.knownKeys)
         files = try config.stringArray("files") ?? []
-        if let name = try config.string("timezone") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw config.invalid("timezone", "\"\(name)\" is not an IANA time zone such as \"Europe/Berlin\"")
-            }
-            timeZone = zone
-        }
+        timeZone = try config.timeZone()
         let habit = try config.string("habit_column")
         let date = try config.string("date_column")
         switch try config.string("format") ?? (habit != nil || date != nil ? "generic" : nil) {

@@ -6,14 +6,12 @@ public enum HabitsKind: ProviderKind {
     public static let type = "habits"
     public static var schemaVersion: Int { HabitsSnapshot.schemaVersion }
 
+    public static func defaultPrefix(instance: String) -> String { "__habits_" }
+
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         let settings = try HabitSettings(config: config)
-        let prefix = try config.string("prefix") ?? "__habits_"
-        guard !prefix.isEmpty, prefix == prefix.lowercased(), !prefix.contains(" ") else {
-            throw config.invalid("prefix", "must be non-empty, lower-case and without spaces, e.g. \"__habits_\"")
-        }
-        let interval = try config.duration("interval") ?? .seconds(300)
-        guard interval >= .seconds(10) else { throw config.invalid("interval", "must be at least 10 s") }
+        let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
+        let interval = try config.interval(default: .seconds(300), minimum: .seconds(10))
         return HabitsProvider(
             instance: config.instance, prefix: prefix, settings: settings,
             interval: TimeInterval(interval.components.seconds))

@@ -22,6 +22,11 @@ public struct HabitsProvider: Provider {
     /// The configured exports as they match now: a changed or new file makes the instance due.
     public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
 
+    /// Each pattern in `files` must match a readable file.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+        FilePatterns.preflight(settings.files, key: "files", config: config)
+    }
+
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         guard let store = context.data else { throw HabitsProviderError.noCache(instance: instance) }
         let now = context.now
@@ -32,13 +37,14 @@ public struct HabitsProvider: Provider {
         let (files, stamps, unmatched) = try FilePatterns.scan(settings.files) {
             HabitImportError.unreadable(file: $0, reason: "cannot stat it")
         }
-        let changed = files.filter { previous?.files[$0] != stamps[$0] }
+        // Changed settings (a new zone, another column mapping) re-read every file.
+        let changed = files.filter { context.settingsChanged || previous?.files[$0] != stamps[$0] }
         var problems = unmatched.map { "no file matches \($0)" }
         // `weft habit done` writes the manual record and the snapshot together; a refresh that read the record
         // just before that would have written an older snapshot, which the revision check repairs here.
         let manual = try HabitArchive(blobs: try store.providerData(instance: instance, prefix: HabitArchive.manualKey))
             .manual
-        if changed.isEmpty, let previous, previous.timeZone == settings.timeZone?.identifier,
+        if changed.isEmpty, !context.settingsChanged, let previous, previous.timeZone == settings.timeZone?.identifier,
             previous.manualRevision == manual.revision
         {
             return RefreshOutcome(.notModified(validUntil: now.addingTimeInterval(interval)), problems: problems)
@@ -51,11 +57,11 @@ public struct HabitsProvider: Provider {
         let rereads =
             previous?.timeZone == settings.timeZone?.identifier
             ? [] : try library.read(files.filter { !changed.contains($0) })
-        let habits = try library.rebuild(adding: imports + rereads, store: store, files: stamps)
+        let (habits, data) = try library.rebuild(adding: imports + rereads, store: store, files: stamps)
         let snapshot = Snapshot(
             instance: instance, kind: HabitsKind.type, prefix: prefix, schemaVersion: HabitsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(habits))
-        return RefreshOutcome(.updated(snapshot), problems: problems)
+        return RefreshOutcome(.updated(snapshot), problems: problems, data: data)
     }
 }
 

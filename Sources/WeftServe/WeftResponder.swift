@@ -134,10 +134,14 @@ public struct WeftResponder: HTTPResponder {
     private func statuses(now: Date) throws -> [ProviderStatus] {
         let where_ = locations()
         let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
-        guard let set = try? ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry) else {
+        guard
+            let set = try? ProviderSet(
+                path: where_.providersDirectory, registry: BuiltinProviders.registry, cache: store)
+        else {
             return []
         }
-        return try ProviderStatus.collect(set, store: store, now: now)
+        let zone = try TimeZoneName.resolve(configuration.render.timeZone, environment: configuration.environment)
+        return try ProviderStatus.collect(set, store: store, now: now, zone: zone)
     }
 
     private func status() throws -> Reply {

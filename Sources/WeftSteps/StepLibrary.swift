@@ -27,15 +27,21 @@ public struct StepLibrary: Sendable {
     /// import leaves the old samples and snapshot or the new ones, never a mix. The snapshot is rebuilt from
     /// everything imported so far, so a day's total is rounded once, from all of its minutes; a day before today
     /// keeps the goal it was recorded with. `sourcesUnreadable` (a configured file missing or unreadable) makes
-    /// `__steps_access` `denied` whatever was imported before.
+    /// `__steps_access` `denied` whatever was imported before. `replacingSources` (a rebuild after the settings
+    /// changed) drops everything archived of each source the batch holds before merging it, and the days that no
+    /// longer have steps, so data read under the old zone cannot linger beside the new.
     public func rebuild(
         adding batch: StepBatch?, store: any ProviderDataStore, previous: StepsSnapshot?, files: [String: String],
-        sourcesUnreadable: Bool = false, now: Date
+        sourcesUnreadable: Bool = false, replacingSources: Bool = false, now: Date
     ) throws -> (snapshot: StepsSnapshot, data: [String: Data]) {
         var archive = try StepArchive(blobs: try store.providerData(instance: instance, prefix: ""))
-        if let batch { archive.merge(batch) }
+        if let batch {
+            if replacingSources { for source in batch.sources { archive.entries[source.name] = nil } }
+            archive.merge(batch)
+        }
         let totals = StepAggregator.aggregate(archive.batch, options: settings.aggregationOptions(timeZone: zone))
         var history = previous?.history ?? StepHistory()
+        if replacingSources { history.days = history.days.filter { totals.rounded[$0.key] != nil } }
         history.streakRule = settings.streakRule
         history.averageRule = settings.averageRule
         let updated = batch == nil ? history.updatedAt : now
@@ -53,7 +59,7 @@ public struct StepLibrary: Sendable {
             }
         return (
             StepsSnapshot(history: history, perSource: perSource, access: access, files: files),
-            batch == nil ? [:] : archive.blobs
+            batch == nil && !replacingSources ? [:] : archive.blobs
         )
     }
 

@@ -48,12 +48,7 @@ public struct StepSettings: Sendable {
     public init(config: ProviderConfig) throws(ConfigError) {
         try config.checkKnownKeys(Self.knownKeys)
         files = try config.stringArray("files") ?? []
-        if let name = try config.string("timezone") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw config.invalid("timezone", "\"\(name)\" is not an IANA time zone such as \"Europe/Berlin\"")
-            }
-            timeZone = zone
-        }
+        timeZone = try config.timeZone()
         lenient = try config.bool("lenient") ?? false
         dedup = try Self.choice(config, "dedup", default: .priority)
         streakRule = try Self.choice(config, "streak_rule", default: .fair)

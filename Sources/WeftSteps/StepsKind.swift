@@ -6,14 +6,12 @@ public enum StepsKind: ProviderKind {
     public static let type = "steps"
     public static var schemaVersion: Int { StepsSnapshot.schemaVersion }
 
+    public static func defaultPrefix(instance: String) -> String { "__steps_" }
+
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         let settings = try StepSettings(config: config)
-        let prefix = try config.string("prefix") ?? "__steps_"
-        guard !prefix.isEmpty, prefix == prefix.lowercased(), !prefix.contains(" ") else {
-            throw config.invalid("prefix", "must be non-empty, lower-case and without spaces, e.g. \"__steps_\"")
-        }
-        let interval = try config.duration("interval") ?? .seconds(300)
-        guard interval >= .seconds(10) else { throw config.invalid("interval", "must be at least 10 s") }
+        let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
+        let interval = try config.interval(default: .seconds(300), minimum: .seconds(10))
         return StepsProvider(
             instance: config.instance, prefix: prefix, settings: settings,
             interval: TimeInterval(interval.components.seconds))

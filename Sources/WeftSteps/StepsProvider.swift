@@ -21,6 +21,11 @@ public struct StepsProvider: Provider {
     /// The configured exports as they match now: a changed or new file makes the instance due.
     public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
 
+    /// Each pattern in `files` must match a readable file.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+        FilePatterns.preflight(settings.files, key: "files", config: config)
+    }
+
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         guard let store = context.data else { throw StepsProviderError.noCache(instance: instance) }
         let now = context.now
@@ -31,10 +36,12 @@ public struct StepsProvider: Provider {
         let (files, stamps, unmatched) = try FilePatterns.scan(settings.files) {
             StepImportError.unreadable(file: $0, reason: "cannot stat it")
         }
-        let changed = files.filter { previous?.files[$0] != stamps[$0] }
+        // Changed settings (a new zone, dedup or priority) re-read every file and rebuild the history from it.
+        let rebuild = context.settingsChanged
+        let changed = files.filter { rebuild || previous?.files[$0] != stamps[$0] }
         var problems = unmatched.map { "no file matches \($0)" }
         var unreadable = !unmatched.isEmpty
-        if changed.isEmpty, let previous, (previous.access == .denied) == unreadable,
+        if changed.isEmpty, !rebuild, let previous, (previous.access == .denied) == unreadable,
             previous.history.goals == settings.goals,
             previous.history.streakRule == settings.streakRule, previous.history.averageRule == settings.averageRule
         {
@@ -56,7 +63,8 @@ public struct StepsProvider: Provider {
             problems.append("\(batch.issues.count) bad rows skipped; first: \(batch.issues[0])")
         }
         let (steps, data) = try library.rebuild(
-            adding: batch, store: store, previous: previous, files: imported, sourcesUnreadable: unreadable, now: now)
+            adding: batch, store: store, previous: previous, files: imported, sourcesUnreadable: unreadable,
+            replacingSources: rebuild, now: now)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps))

@@ -53,6 +53,17 @@ enum CacheSchema {
                 t.primaryKey(["instance", "name"])
             }
         }
+        migrator.registerMigration("v3: provider files") { db in
+            try db.create(table: "provider_file") { t in
+                t.primaryKey("instance", .text)
+                t.column("file", .text).notNull()
+                t.column("type", .text)
+                t.column("prefix", .text)
+                t.column("fingerprint", .text)
+                t.column("config_error", .text)
+                t.column("checked_at", .double).notNull()
+            }
+        }
         return migrator
     }
 }

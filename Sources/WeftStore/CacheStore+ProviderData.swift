@@ -7,7 +7,9 @@ extension CacheStore: ProviderDataStore {
         try read({ db in try Self.providerData(instance: instance, prefix: prefix, db: db) }, empty: [:])
     }
 
-    public func updateProviderData(instance: String, set: [String: Data], remove: [String]) throws {
+    /// Sets and removes blobs of `instance` in one transaction: for tests, which seed data; weft itself writes
+    /// provider data only with a snapshot, through the engine's `CacheWriter`.
+    package func updateProviderData(instance: String, set: [String: Data], remove: [String]) throws {
         try write { db in try Self.setProviderData(instance: instance, set: set, remove: remove, at: Date(), db: db) }
     }
 

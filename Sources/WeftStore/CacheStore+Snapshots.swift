@@ -79,7 +79,7 @@ extension CacheStore {
                     db,
                     sql: """
                         SELECT * FROM snapshot WHERE substr(?1, 1, length(prefix)) = prefix
-                        ORDER BY length(prefix) DESC LIMIT 1
+                        ORDER BY length(prefix) DESC, fetched_at DESC LIMIT 1
                         """, arguments: [key]
                 ).map(Self.snapshot(from:))
             }, empty: nil)
@@ -173,12 +173,14 @@ extension CacheStore {
             }, empty: [:])
     }
 
-    /// Stores a successful refresh — new snapshot or extended validity, validators, provider data and the attempt —
-    /// in one transaction.
+    /// Stores a successful refresh — new snapshot or extended validity, validators, provider data, the attempt and
+    /// the provider file's record with the fingerprint of the settings it ran with — in one transaction.
     public func recordSuccess(
-        instance: String, prefix: String, outcome: RefreshOutcome, at date: Date, duration: Duration = .zero
+        instance: String, prefix: String, outcome: RefreshOutcome, at date: Date, duration: Duration = .zero,
+        file: ProviderFileRecord? = nil
     ) throws(StoreError) {
         try write { db in
+            if let file { try Self.saveProviderFile(file, at: date, db: db) }
             let attemptOutcome: RefreshAttempt.Outcome
             switch outcome.change {
             case .updated(let snapshot):
@@ -215,13 +217,39 @@ extension CacheStore {
         try write { db in try Self.insert(attempt, duration: duration, db: db) }
     }
 
-    /// Deletes the snapshot, attempts and validators of an instance no longer configured.
-    public func forget(instance: String) throws(StoreError) {
+    /// Deletes everything the cache holds of each instance — snapshot, attempts, validators, provider data and its
+    /// file's record — in one transaction; returns the instances that had anything.
+    @discardableResult
+    public func forget(instances: [String]) throws(StoreError) -> [String] {
+        try write { db in try Self.forget(instances, db: db) }
+    }
+
+    /// Brings the provider files' records up to date in one transaction: each of `files` is saved (keeping the
+    /// fingerprint its last successful refresh stored), and every instance in `forgetting` is forgotten.
+    public func syncProviderFiles(
+        _ files: [ProviderFileRecord], forgetting: [String], at date: Date
+    ) throws(StoreError) -> [String] {
         try write { db in
-            for table in ["snapshot", "refresh_attempt", "http_validator", "provider_data"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE instance = ?", arguments: [instance])
+            for var record in files {
+                record.fingerprint = try String.fetchOne(
+                    db, sql: "SELECT fingerprint FROM provider_file WHERE instance = ?", arguments: [record.instance])
+                try Self.saveProviderFile(record, at: date, db: db)
             }
+            return try Self.forget(forgetting, db: db)
         }
+    }
+
+    private static func forget(_ instances: [String], db: Database) throws -> [String] {
+        var forgotten: [String] = []
+        for instance in instances {
+            var removed = 0
+            for table in ["snapshot", "refresh_attempt", "http_validator", "provider_data", "provider_file"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE instance = ?", arguments: [instance])
+                removed += db.changesCount
+            }
+            if removed > 0 { forgotten.append(instance) }
+        }
+        return forgotten
     }
 
     private static func insert(_ attempt: RefreshAttempt, duration: Duration, db: Database) throws {

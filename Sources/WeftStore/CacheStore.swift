@@ -41,12 +41,9 @@ public struct CacheStore: Sendable {
     /// ever sees a half-created file; two processes creating it at once both end up on the same file.
     public static func openForWriting(directory: String) throws(StoreError) -> CacheStore {
         let path = directory + "/weft.sqlite"
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreate(path: directory, reason: (error as NSError).localizedDescription)
-        }
+        try prepareDirectory(directory)
         if !FileManager.default.fileExists(atPath: path) { try create(path) }
+        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.label = "weft.writer"
@@ -62,12 +59,31 @@ public struct CacheStore: Sendable {
         }
     }
 
+    /// Creates the cache directory when needed, private to its owner (0700): the cache holds calendar titles,
+    /// locations and health data. A directory made wider by an earlier version is narrowed.
+    public static func prepareDirectory(_ directory: String) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreate(path: directory, reason: (error as NSError).localizedDescription)
+        }
+        var status = stat()
+        if stat(directory, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 {
+            _ = chmod(directory, 0o700)
+        }
+    }
+
     private static func create(_ path: String) throws(StoreError) {
         let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
         do {
+            // Created private before SQLite writes a byte; its -wal and -shm files take the same mode.
+            let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            close(fd)
             let queue = try DatabaseQueue(path: temporary)
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
             try CacheSchema.migrator.migrate(queue)
@@ -81,7 +97,7 @@ public struct CacheStore: Sendable {
     }
 
     private static func withFileLock(_ lockPath: String, _ body: () throws -> Void) throws {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.cannotCreate(path: lockPath, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         flock(fd, LOCK_EX)

@@ -6,13 +6,13 @@ import Foundation
 
 /// An exclusive lock on the cache directory held for one refresh, so overlapping cron runs do not collide.
 /// The kernel releases it when the process dies, so a killed refresh never leaves it stuck.
-public struct RefreshLock: ~Copyable {
+public struct RefreshLock: ~Copyable, Sendable {
     private let descriptor: Int32
 
     /// Takes the lock, waiting up to `wait` for another holder to finish.
     public init(directory: String, wait: Duration = .seconds(5)) throws(StoreError) {
         let path = directory + "/weft.lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }

@@ -17,13 +17,12 @@ public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKi
         ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout"]
     }
 
+    public static func defaultPrefix(instance: String) -> String { "__weather_" }
+
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         try config.checkKnownKeys(commonKeys.union(API.extraKeys))
         let settings = try settings(config)
-        let prefix = try config.string("prefix") ?? "__weather_"
-        guard !prefix.isEmpty, prefix == prefix.lowercased(), !prefix.contains(" ") else {
-            throw config.invalid("prefix", "must be non-empty, lower-case and without spaces, e.g. \"__weather_\"")
-        }
+        let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
         let api = try API.make(config, settings: settings)
         return WeatherProvider(instance: config.instance, prefix: prefix, api: api, fetch: Source.fetch)
     }

@@ -11,8 +11,9 @@ struct ExplainCommand: ParsableCommand {
         abstract:
             "Show where a variable comes from: its provider, the snapshot's age and validity, errors, next refresh.",
         discussion: """
-            The same precedence as a render: a provider's variable, then a stored variable (`weft var`), then the \
-            time built-ins. Exits 1 when nothing answers the key, naming the prefixes that exist.
+            The answer comes from the very lookup a render makes, so it has the same precedence: a provider's \
+            variable, then this call's --vars, then a stored variable (`weft var`), then the time built-ins. Exits 1 \
+            when nothing answers the key, naming the prefixes that exist.
 
             Examples:
               weft explain __weather_temp
@@ -31,39 +32,42 @@ struct ExplainCommand: ParsableCommand {
         let settings = options.settings
         let session = try settings.open(environment: ReadOptions.environment)
         let canonical = TemplateKey.canonical(key)
-        let value = session.resolver.value(canonical)
+        let found = session.resolver.origin(of: canonical)
         try session.checkCache()
+        let value = found.value
         let instant = try options.clock.instant()
         let locations = WeftLocations.resolve(
             cache: settings.cacheDirectory, providers: settings.providersDirectory,
             environment: ReadOptions.environment)
         let store = try CacheStore.openForReading(directory: locations.cacheDirectory)
-        let set = try? ProviderSet(path: locations.providersDirectory, registry: BuiltinProviders.registry)
-        let statuses = try set.map { try ProviderStatus.collect($0, store: store, now: instant) } ?? []
-        var origin = Origin(key: canonical, value: value, source: "none")
+        let set = try? ProviderSet(path: locations.providersDirectory, registry: BuiltinProviders.registry, cache: store)
+        let zone = try options.clock.zone()
+        let statuses = try set.map { try ProviderStatus.collect($0, store: store, now: instant, zone: zone) } ?? []
+        var origin = Origin(key: canonical, value: value, source: found.source.rawValue)
+        let status = found.instance.flatMap { owner in statuses.first { $0.instance == owner } }
 
-        let owner =
-            try store.snapshot(answering: canonical)?.instance ?? store.lastAttempt(answering: canonical)?.instance
-        if let owner, let status = statuses.first(where: { $0.instance == owner }) {
-            origin.provider(status, now: instant)
-            if value == nil {
+        switch found.source {
+        case .provider:
+            if let status { origin.provider(status, now: instant) } else { origin.instance = found.instance }
+        case .stored: origin.note = "a stored variable: `weft var set/incr` changes it"
+        case .builtin: origin.note = "a time built-in, computed from the clock at each render"
+        case .vars: origin.note = "from this call's --vars file"
+        case .none:
+            if let status {
+                origin.provider(status, now: instant)
                 origin.note =
-                    "provider \(owner) has no variable \(canonical): `weft vars --prefix \(status.prefix)` lists its variables"
+                    "provider \(status.instance) has no variable \(canonical): "
+                    + "`weft vars --prefix \(status.prefix)` lists its variables"
+            } else {
+                let prefixes = statuses.map(\.prefix).filter { !$0.isEmpty }.sorted()
+                origin.note =
+                    "nothing answers \(canonical): no provider prefix matches it, no stored variable has that name "
+                    + "and it is not a time built-in"
+                    + (prefixes.isEmpty ? "" : " (provider prefixes: \(prefixes.joined(separator: ", ")))")
             }
-        } else if value != nil, try store.variable(canonical) != nil {
-            origin.source = "stored"
-            origin.note = "a stored variable: `weft var set/incr` changes it"
-        } else if value != nil, TimeVariables.keys.contains(canonical) {
-            origin.source = "builtin"
-            origin.note = "a time built-in, computed from the clock at each render"
-        } else if value != nil {
-            origin.source = "vars"
-            origin.note = "from this call's --vars file"
-        } else {
-            let prefixes = statuses.map(\.prefix).filter { !$0.isEmpty }.sorted()
-            origin.note =
-                "nothing answers \(canonical): no provider prefix matches it, no stored variable has that name and it is not a time built-in"
-                + (prefixes.isEmpty ? "" : " (provider prefixes: \(prefixes.joined(separator: ", ")))")
+        }
+        if found.source != .provider, found.source != .none, let owner = found.instance {
+            origin.note = (origin.note ?? "") + " (provider \(owner) uses this prefix but has no such variable)"
         }
 
         if json {

@@ -36,8 +36,11 @@ struct HabitInstanceOptions: ParsableArguments {
     /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
     func resolve() throws -> (instance: String, prefix: String, settings: HabitSettings) {
         let chosen = try locations.configuredInstance(type: HabitsKind.type, named: instance)
-        guard let config = chosen else { return (instance ?? "habits", "__habits_", HabitSettings()) }
-        return (config.instance, try config.string("prefix") ?? "__habits_", try HabitSettings(config: config))
+        guard let chosen, let provider = chosen.provider as? HabitsProvider else {
+            let name = instance ?? "habits"
+            return (name, HabitsKind.defaultPrefix(instance: name), HabitSettings())
+        }
+        return (chosen.config.instance, provider.prefix, provider.settings)
     }
 
     /// The instance's snapshot, or an error that says how to make one.
@@ -52,14 +55,14 @@ struct HabitInstanceOptions: ParsableArguments {
         return try snapshot.decode(HabitsSnapshot.self)
     }
 
-    /// Changes the stored archive and rewrites the snapshot from it in one short IMMEDIATE transaction, so renders
-    /// see the change at once and no refresh lock is waited for.
+    /// Changes the stored archive and rewrites the snapshot from it in one transaction through the cache's one
+    /// writer, under the refresh lock, so a refresh of the same instance cannot write over the change.
     func update<T>(
         library: HabitLibrary, prefix: String, now: Date,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
-        let store = try CacheStore.openForWriting(directory: locations.resolved.cacheDirectory)
-        return try store.updateProviderState(instance: library.instance) { blobs, current in
+        let writer = try CacheWriter(cacheDirectory: locations.resolved.cacheDirectory)
+        return try writer.update(instance: library.instance) { blobs, current in
             var archive = try HabitArchive(blobs: blobs)
             let (files, manual, result) = try change(&archive)
             var set: [String: Data] = [:]

@@ -71,7 +71,9 @@ extension ReadOptions {
     /// whole environment dictionary is a measurable share of a call that a status bar makes every second.
     static var environment: [String: String] {
         var result: [String: String] = [:]
-        for name in ["HOME", "TZ", "WEFT_CACHE", "WEFT_PROVIDERS", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"] {
+        for name in [
+            "HOME", "TZ", "WEFT_CACHE", "WEFT_PROVIDERS", "WEFT_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "PATH",
+        ] {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result
@@ -102,12 +104,12 @@ struct ClockOptions: ParsableArguments {
 struct LocationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The cache directory (default: $WEFT_CACHE, ./cache, $XDG_CACHE_HOME/weft).", valueName: "dir"))
+            "The cache directory (default: $WEFT_CACHE, $WEFT_HOME/cache, $XDG_CACHE_HOME/weft).", valueName: "dir"))
     var cache: String?
 
     @Option(
         help: ArgumentHelp(
-            "The provider directory (default: $WEFT_PROVIDERS, ./providers, $XDG_CONFIG_HOME/weft/providers).",
+            "The provider directory (default: $WEFT_PROVIDERS, $WEFT_HOME/providers, $XDG_CONFIG_HOME/weft/providers).",
             valueName: "dir"))
     var providers: String?
 
@@ -116,18 +118,22 @@ struct LocationOptions: ParsableArguments {
     }
 
     /// The configured instance of `type` a command acts on: the one named, else the only one; nil when none is
-    /// configured, so the command can use the defaults.
-    func configuredInstance(type: String, named instance: String?) throws -> ProviderConfig? {
-        let configs =
-            (try? ProviderSet(path: resolved.providersDirectory, registry: BuiltinProviders.registry))?
-            .entries.map(\.config).filter { $0.type == type } ?? []
-        if let instance { return configs.first { $0.instance == instance } }
-        guard configs.count <= 1 else {
-            throw CLIError(
-                "several \(type) instances (\(configs.map(\.instance).sorted().joined(separator: ", "))); pick one with --instance"
-            )
+    /// configured, so the command can use the defaults. A broken file of that type (or name) is an error, not a
+    /// reason to fall back to the defaults.
+    func configuredInstance(type: String, named instance: String?) throws -> ProviderSet.Entry? {
+        let set = try ProviderSet(path: resolved.providersDirectory, registry: BuiltinProviders.registry)
+        if let problem = set.problems.first(where: { problem in
+            instance.map { problem.instance == $0 } ?? (problem.type == type)
+        }) {
+            throw CLIError("\(problem); `weft check` lists every problem")
         }
-        return configs.first
+        let entries = set.entries.filter { $0.config.type == type }
+        if let instance { return entries.first { $0.config.instance == instance } }
+        guard entries.count <= 1 else {
+            let names = entries.map(\.config.instance).sorted().joined(separator: ", ")
+            throw CLIError("several \(type) instances (\(names)); pick one with --instance")
+        }
+        return entries.first
     }
 }
 

@@ -11,16 +11,21 @@ struct RefreshCommand: AsyncParsableCommand {
         abstract: "Refresh the providers that are due, keeping the last good snapshot when one fails.",
         discussion: """
             Each provider decides its own expiry; a provider whose snapshot is still fresh is skipped unless \
-            --force is given. Only one refresh runs at a time: a second one waits a few seconds, then gives up. \
-            One line per provider goes to stderr.
+            --force is given, and one whose settings changed runs (and rebuilds its data) at once. Only one refresh \
+            runs at a time: a second one waits a few seconds, then gives up. One line per provider goes to stderr.
+
+            A provider file that is invalid is reported (with file and line, also in `weft status` and its \
+            <prefix>error variable) and skipped; every other provider still refreshes. The data of a provider \
+            whose file was deleted or renamed is forgotten.
 
             Exit status: 0 when everything that ran succeeded (or nothing was due), 1 when any provider \
-            failed (its last good snapshot is kept), 2 for configuration errors.
+            failed or partly failed (its last good snapshot is kept), 2 when a provider file is invalid (the \
+            others still ran).
 
             Examples:
               weft refresh                     every provider that is due
               weft refresh weather --force     just providers/weather.toml, now
-              */5 * * * * cd ~/weft && weft refresh --quiet     (crontab)
+              weft schedule --cron             a crontab line that runs it every 5 minutes
             """)
 
     @Argument(help: "Provider instances to refresh (file names in providers/ without .toml); default: all.")
@@ -54,22 +59,32 @@ struct RefreshCommand: AsyncParsableCommand {
         if report.entries.isEmpty && !quiet {
             Stderr.line("weft: no providers in \(locations.resolved.providersDirectory)")
         }
+        if !quiet {
+            for instance in report.forgotten { Stderr.line("\(instance): forgotten: its provider file is gone") }
+        }
         for entry in report.entries {
+            func due(_ date: Date) -> String { "next due \(Clock.short(date, now: instant, zone: zone))" }
             let line: String
+            var problem = true
             switch entry.result {
-            case .refreshed(let due): line = "ok, next due \(Clock.short(due, now: instant, zone: zone))"
-            case .notModified(let due):
-                line = "not modified, next due \(Clock.short(due, now: instant, zone: zone))"
-            case .notDue(let until): line = "fresh, next due \(Clock.short(until, now: instant, zone: zone))"
+            case .refreshed(let next, let problems) where problems.isEmpty:
+                line = "ok, " + due(next)
+                problem = false
+            case .notModified(let next, let problems) where problems.isEmpty:
+                line = "not modified, " + due(next)
+                problem = false
+            case .refreshed(let next, let problems), .notModified(let next, let problems):
+                line = "partly failed: \(problems.joined(separator: "; ")); " + due(next)
+            case .notDue(let until):
+                line = "fresh, " + due(until)
+                problem = false
             case .waitingForRetryAfter(let until):
                 line = "skipped: the source asked to wait until \(Clock.short(until, now: instant, zone: zone))"
+                problem = false
             case .failed(let message): line = "failed: \(message)"
+            case .invalid(let message): line = "invalid provider file, skipped: \(message)"
             }
-            if case .failed = entry.result {
-                Stderr.line("\(entry.instance): \(line)")
-            } else if !quiet {
-                Stderr.line("\(entry.instance): \(line)")
-            }
+            if problem || !quiet { Stderr.line("\(entry.instance): \(line)") }
         }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }

@@ -24,15 +24,15 @@ struct StatusCommand: ParsableCommand {
         let zone = try clock.zone()
         let instant = try clock.instant()
         let where_ = locations.resolved
+        let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
         let set: ProviderSet
         do {
-            set = try ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry)
-        } catch {
+            set = try ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry, cache: store)
+        } catch let error as ConfigError {
             Stderr.line("weft: \(error)")
             throw ExitCode(2)
         }
-        let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
-        let statuses = try ProviderStatus.collect(set, store: store, now: instant)
+        let statuses = try ProviderStatus.collect(set, store: store, now: instant, zone: zone)
         // Configuration problems are listed with their provider and repeated on stderr; they make the exit 2.
         defer { for problem in set.problems { Stderr.line("weft: \(problem)") } }
         if json {

@@ -35,8 +35,11 @@ struct StepsInstanceOptions: ParsableArguments {
     /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
     func resolve() throws -> (instance: String, prefix: String, settings: StepSettings) {
         let chosen = try locations.configuredInstance(type: StepsKind.type, named: instance)
-        guard let config = chosen else { return (instance ?? "steps", "__steps_", StepSettings()) }
-        return (config.instance, try config.string("prefix") ?? "__steps_", try StepSettings(config: config))
+        guard let chosen, let provider = chosen.provider as? StepsProvider else {
+            let name = instance ?? "steps"
+            return (name, StepsKind.defaultPrefix(instance: name), StepSettings())
+        }
+        return (chosen.config.instance, provider.prefix, provider.settings)
     }
 
     /// The instance's snapshot, or an error that says how to make one.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftEngine
 import WeftSteps
 import WeftStore
 
@@ -60,22 +61,18 @@ struct StepsImportCommand: ParsableCommand {
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
         guard let batch = try? read.batchIfAnyFileWasRead() else { throw ExitCode(1) }
-        let cache = target.locations.resolved.cacheDirectory
-        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
-        let lock = try RefreshLock(directory: cache)
-        let store = try CacheStore.openForWriting(directory: cache)
-        let previousSnapshot = try store.snapshot(instance)
+        let writer = try CacheWriter(cacheDirectory: target.locations.resolved.cacheDirectory)
+        let previousSnapshot = try writer.store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
         let (steps, data) = try library.rebuild(
-            adding: batch, store: store, previous: previous, files: previous?.files ?? [:], now: instant)
+            adding: batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: instant)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: previousSnapshot?.prefix ?? prefix,
             schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
             validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps))
-        try store.recordSuccess(
+        try writer.recordSuccess(
             instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data),
             at: instant)
-        _ = consume lock
         for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }
         let today = StepDay(containing: instant, in: library.zone)

@@ -26,7 +26,8 @@ struct Weft: AsyncParsableCommand {
         subcommands: [
             RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
-            ExplainCommand.self, WatchCommand.self, ScheduleCommand.self, ServeCommand.self,
+            ExplainCommand.self, WatchCommand.self, ScheduleCommand.self, ServeCommand.self, CheckCommand.self,
+            ForgetCommand.self,
         ])
 
     static func main() async {

@@ -126,14 +126,29 @@ struct RefreshExitCodeTests {
         #expect(Self.runs(box, "alpha") == 0, "a configuration error runs nothing")
     }
 
-    @Test func brokenFileStopsEveryProviderBeforeAnythingRuns() async throws {
+    /// Issue 15 #2: under a timer, one typo in a new file must not freeze every other provider.
+    @Test func aBrokenFileIsReportedAndEveryOtherProviderStillRuns() async throws {
         let box = try Sandbox()
         try Self.counting(box, "alpha")
-        try box.provider("zeta", "type = \"command\"\n")
-        let result = await box.weft(arguments: ["refresh", "alpha"] + Fixed.clock)
+        try box.provider("zeta", "type = \"command\"\ncomand = [\"true\"]\n")
+        let result = await box.weft(arguments: ["refresh"] + Fixed.clock)
         #expect(result.exitCode == 2, "\(result)")
-        #expect(result.stderr.contains("zeta.toml: missing required key \"command\""), "\(result)")
-        #expect(Self.runs(box, "alpha") == 0)
+        #expect(result.stderr.contains("alpha: ok, next due 10:35"), "\(result)")
+        #expect(result.stderr.contains("zeta: invalid provider file, skipped: "), "\(result)")
+        #expect(result.stderr.contains("zeta.toml:2: unknown key \"comand\""), "\(result)")
+        #expect(Self.runs(box, "alpha") == 1)
+        #expect(await box.weft("get", "__alpha_runs").stdout == "1\n")
+        // The broken file shows in status and in its prefix's error variable, though it never refreshed.
+        let status = await box.weft(arguments: ["status"] + Fixed.clock)
+        #expect(status.exitCode == 2, "\(status)")
+        #expect(status.stdout.contains("zeta (command): never refreshed"), "\(status)")
+        #expect(status.stdout.contains("zeta.toml:2: unknown key \"comand\""), "\(status)")
+        let error = await box.weft("get", "__zeta_error")
+        #expect(error.stdout.contains("zeta.toml:2: unknown key \"comand\""), "\(error)")
+        // Only the instances asked for are reported: `weft refresh alpha` does not mention zeta.
+        let only = await box.weft(arguments: ["refresh", "alpha", "--force"] + Fixed.clock)
+        #expect(only.exitCode == 0, "\(only)")
+        #expect(!only.stderr.contains("zeta"), "\(only)")
     }
 
     @Test func duplicatePrefixIsAConfigurationError() async throws {

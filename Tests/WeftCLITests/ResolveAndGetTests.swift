@@ -188,6 +188,6 @@ struct ResolveAndGetTests {
         #expect(help.exitCode == 0, "\(help)")
         // Help is wrapped to the terminal's width, so the phrase is looked for with its line breaks undone.
         let prose = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(prose.contains("2 for configuration errors"), "\(help)")
+        #expect(prose.contains("2 when a provider file is invalid"), "\(help)")
     }
 }

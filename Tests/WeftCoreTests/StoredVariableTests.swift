@@ -120,25 +120,30 @@ import Testing
 }
 
 @Suite struct WeftLocationsTests {
-    @Test func flagsThenEnvironmentThenXDG() {
+    @Test func flagsThenEnvironmentThenWeftHomeThenXDG() {
         let env = ["HOME": "/home/u", "WEFT_CACHE": "/env/cache", "XDG_CONFIG_HOME": "/xdg"]
-        let flags = WeftLocations.resolve(cache: "~/c", providers: "/p", environment: env, currentDirectory: "/nowhere")
+        let flags = WeftLocations.resolve(cache: "~/c", providers: "/p", environment: env)
         #expect(flags == WeftLocations(cacheDirectory: "/home/u/c", providersDirectory: "/p"))
-        let fallback = WeftLocations.resolve(cache: nil, providers: nil, environment: env, currentDirectory: "/nowhere")
+        let fallback = WeftLocations.resolve(cache: nil, providers: nil, environment: env)
         #expect(fallback == WeftLocations(cacheDirectory: "/env/cache", providersDirectory: "/xdg/weft/providers"))
-        let bare = WeftLocations.resolve(
-            cache: nil, providers: nil, environment: ["HOME": "/h"], currentDirectory: "/nowhere")
+        let weftHome = WeftLocations.resolve(
+            cache: nil, providers: nil, environment: ["HOME": "/h", "WEFT_HOME": "~/w", "XDG_CONFIG_HOME": "/xdg"])
+        #expect(weftHome == WeftLocations(cacheDirectory: "/h/w/cache", providersDirectory: "/h/w/providers"))
+        let bare = WeftLocations.resolve(cache: nil, providers: nil, environment: ["HOME": "/h"])
         #expect(
             bare == WeftLocations(cacheDirectory: "/h/.cache/weft", providersDirectory: "/h/.config/weft/providers"))
     }
 
-    @Test func localFoldersWinWhenTheyExist() throws {
+    @Test func theWorkingDirectoryIsNeverSearched() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("weft-loc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir + "/cache", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/providers", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let found = WeftLocations.resolve(
-            cache: nil, providers: nil, environment: ["HOME": "/h"], currentDirectory: dir)
-        #expect(found == WeftLocations(cacheDirectory: dir + "/cache", providersDirectory: dir + "/providers"))
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(dir)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let found = WeftLocations.resolve(cache: nil, providers: nil, environment: ["HOME": "/h"])
+        #expect(
+            found == WeftLocations(cacheDirectory: "/h/.cache/weft", providersDirectory: "/h/.config/weft/providers"))
     }
 }

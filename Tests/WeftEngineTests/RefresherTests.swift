@@ -52,7 +52,7 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
         let space = try Workspace()
         try space.command("up", json: #"{"n": 1}"#, extra: "interval = \"10m\"\n")
         let first = try await space.refresher.run([], force: false, now: t0)
-        #expect(first.entries == [.init(instance: "up", result: .refreshed(nextDue: t0 + 600))])
+        #expect(first.entries == [.init(instance: "up", result: .refreshed(nextDue: t0 + 600, problems: []))])
         #expect(first.exitCode == 0)
         let second = try await space.refresher.run([], force: false, now: t0 + 300)
         #expect(second.entries == [.init(instance: "up", result: .notDue(until: t0 + 600))])
@@ -105,7 +105,7 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
         let report = try await space.refresher.run([], force: false, now: t0)
         #expect(report.entries.map(\.instance) == ["bad", "good"])
         #expect(report.exitCode == 1)
-        #expect(report.entries[1].result == .refreshed(nextDue: t0 + 300))
+        #expect(report.entries[1].result == .refreshed(nextDue: t0 + 300, problems: []))
         // The never-successful provider still explains itself.
         let resolver = VariableResolver(
             store: try space.store(), registry: BuiltinProviders.registry,
@@ -114,27 +114,37 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
         #expect(resolver.value("__good_ok") == "yes")
     }
 
-    @Test func configurationErrorsStopBeforeAnythingRuns() async throws {
+    @Test func aBrokenFileIsReportedWhileTheOthersRun() async throws {
         let space = try Workspace()
         try space.command("good", json: #"{"ok": 1}"#)
         try space.provider("typo", "type = \"comand\"\n")
-        await #expect {
-            _ = try await space.refresher.run([], force: false, now: t0)
-        } throws: { error in
-            error is ConfigError
-                && "\(error)".contains(
-                    "typo.toml:1: unknown provider type \"comand\"; known types: calendar, command, habits, met-norway")
+        let report = try await space.refresher.run([], force: false, now: t0)
+        #expect(report.entries.map(\.instance) == ["good", "typo"])
+        guard case .invalid(let message) = report.entries[1].result else {
+            Issue.record("\(report.entries)")
+            return
         }
-        #expect(space.runs("good") == 0)
+        #expect(
+            message.contains(
+                "typo.toml:1: unknown provider type \"comand\"; known types: calendar, command, habits, met-norway"))
+        #expect(report.exitCode == 2)
+        #expect(space.runs("good") == 1)
     }
 
-    @Test func duplicatePrefixesAreRejected() async throws {
+    @Test func aDuplicatePrefixGoesToTheFileThatDoesNotOwnIt() async throws {
         let space = try Workspace()
-        try space.command("a", json: "{}", extra: "prefix = \"__same_\"\n")
         try space.command("b", json: "{}", extra: "prefix = \"__same_\"\n")
-        await #expect {
-            _ = try await space.refresher.run([], force: false, now: t0)
-        } throws: { "\($0)".contains("both use the variable prefix \"__same_\"") }
+        _ = try await space.refresher.run([], force: false, now: t0)
+        // "a" comes first by name, but "b" owns the prefix in the cache: the new file gets the error.
+        try space.command("a", json: "{}", extra: "prefix = \"__same_\"\n")
+        let report = try await space.refresher.run([], force: true, now: t0 + 60)
+        #expect(report.exitCode == 2)
+        guard case .invalid(let message) = report.entries.first(where: { $0.instance == "a" })?.result else {
+            Issue.record("\(report.entries)")
+            return
+        }
+        #expect(message.contains("both use the variable prefix \"__same_\""), "\(message)")
+        #expect(report.entries.first { $0.instance == "b" }?.result == .refreshed(nextDue: t0 + 360, problems: []))
     }
 
     @Test func namedInstancesOnly() async throws {
@@ -171,7 +181,7 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
         try FileManager.default.setAttributes([.modificationDate: t0 - 3600], ofItemAtPath: ics)
         try space.provider("work", "type = \"calendar\"\nsources = [{ name = \"Work\", path = \"\(ics)\" }]\n")
         let first = try await space.refresher.run([], force: false, now: t0)
-        #expect(first.entries == [.init(instance: "work", result: .refreshed(nextDue: t0 + 900))])
+        #expect(first.entries == [.init(instance: "work", result: .refreshed(nextDue: t0 + 900, problems: []))])
         let quiet = try await space.refresher.run([], force: false, now: t0 + 60)
         #expect(quiet.entries == [.init(instance: "work", result: .notDue(until: t0 + 900))])
 
@@ -179,6 +189,6 @@ let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
             toFile: ics, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.modificationDate: t0 + 120], ofItemAtPath: ics)
         let edited = try await space.refresher.run([], force: false, now: t0 + 180)
-        #expect(edited.entries == [.init(instance: "work", result: .refreshed(nextDue: t0 + 180 + 900))])
+        #expect(edited.entries == [.init(instance: "work", result: .refreshed(nextDue: t0 + 180 + 900, problems: []))])
     }
 }

@@ -90,7 +90,7 @@ import WeftTestSupport
         let scripted = try setUp(space)
         scripted.serve(try good())
         let report = try await space.refresher.run([], force: false, now: now)
-        guard case .refreshed(let due) = report.entries.first?.result else {
+        guard case .refreshed(let due, _) = report.entries.first?.result else {
             Issue.record("\(report.entries)")
             return
         }
@@ -120,7 +120,7 @@ import WeftTestSupport
         let before = try #require(try space.store().snapshot("weather"))
         scripted.serve(TestResponse(status: 304, headers: [("ETag", "\"v1\"")]))
         let report = try await space.refresher.run([], force: true, now: now + 900)
-        guard case .notModified(let due) = report.entries.first?.result else {
+        guard case .notModified(let due, _) = report.entries.first?.result else {
             Issue.record("\(report.entries)")
             return
         }

@@ -59,11 +59,14 @@ import WeftStore
             instance: "habits", prefix: "__habits_", settings: HabitSettings(files: [directory + "/*.csv"]),
             interval: 300)
         let now = instant("2024-10-14T12:00:00Z")
+        // Stores what each refresh returns, as the engine's writer does.
         func refresh(previous: Snapshot?) async throws -> RefreshOutcome {
-            try await provider.refresh(
+            let outcome = try await provider.refresh(
                 RefreshContext(
                     now: now, previous: previous, timeZone: zone("Europe/Berlin"), logger: Logger(label: "test"),
                     data: store))
+            try store.recordSuccess(instance: "habits", prefix: "__habits_", outcome: outcome, at: now)
+            return outcome
         }
         func updated(_ outcome: RefreshOutcome) throws -> Snapshot {
             guard case .updated(let snapshot) = outcome.change else { throw HabitsTestError("expected an update") }

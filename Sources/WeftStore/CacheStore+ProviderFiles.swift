@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// What the cache remembers of one provider file: that it exists (so its instance is forgotten once it is gone),
+/// the fingerprint of its settings (so a changed setting rebuilds derived data) and its configuration error.
+public struct ProviderFileRecord: Sendable, Equatable {
+    /// The instance id (the file's name without `.toml`).
+    public var instance: String
+    /// The file's path.
+    public var file: String
+    /// The provider type, when the file names one.
+    public var type: String?
+    /// The variable prefix, when it is known (from the file, or from the instance's snapshot).
+    public var prefix: String?
+    /// The fingerprint of the settings its last successful refresh ran with.
+    public var fingerprint: String?
+    /// Why the file cannot be used now, when it cannot.
+    public var configError: String?
+
+    /// Creates a record.
+    public init(
+        instance: String, file: String, type: String?, prefix: String?, fingerprint: String?, configError: String?
+    ) {
+        self.instance = instance
+        self.file = file
+        self.type = type
+        self.prefix = prefix
+        self.fingerprint = fingerprint
+        self.configError = configError
+    }
+}
+
+extension CacheStore {
+    /// Every provider file the cache knows of, by instance.
+    public func providerFiles() throws(StoreError) -> [String: ProviderFileRecord] {
+        try read(
+            { db in
+                var result: [String: ProviderFileRecord] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM provider_file") {
+                    let record = Self.providerFile(from: row)
+                    result[record.instance] = record
+                }
+                return result
+            }, empty: [:])
+    }
+
+    /// The configuration error of `instance`'s file, if it has one now.
+    public func configError(_ instance: String) throws(StoreError) -> String? {
+        try read(
+            { db in
+                try String.fetchOne(
+                    db, sql: "SELECT config_error FROM provider_file WHERE instance = ?", arguments: [instance])
+            }, empty: nil)
+    }
+
+    /// The record of a broken file whose prefix is the longest prefix of `key`: what answers `<prefix>error` for an
+    /// instance that never refreshed.
+    public func brokenFile(answering key: String) throws(StoreError) -> ProviderFileRecord? {
+        try read(
+            { db in
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT * FROM provider_file WHERE config_error IS NOT NULL AND prefix IS NOT NULL
+                            AND substr(?1, 1, length(prefix)) = prefix
+                        ORDER BY length(prefix) DESC LIMIT 1
+                        """, arguments: [key]
+                ).map(Self.providerFile(from:))
+            }, empty: nil)
+    }
+
+    static func saveProviderFile(_ record: ProviderFileRecord, at date: Date, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO provider_file
+                    (instance, file, type, prefix, fingerprint, config_error, checked_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                record.instance, record.file, record.type, record.prefix, record.fingerprint, record.configError,
+                date.timeIntervalSince1970,
+            ])
+    }
+
+    static func providerFile(from row: Row) -> ProviderFileRecord {
+        ProviderFileRecord(
+            instance: row["instance"], file: row["file"], type: row["type"], prefix: row["prefix"],
+            fingerprint: row["fingerprint"], configError: row["config_error"])
+    }
+}
