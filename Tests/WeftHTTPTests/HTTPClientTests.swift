@@ -282,7 +282,7 @@ struct HTTPClientTests {
         }
         #expect(elapsed >= .seconds(1))
         // The server never finishes, so any bound shows the timeout fired; generous for busy machines.
-        #expect(elapsed < .seconds(9))
+        #expect(elapsed < .seconds(30))
     }
 
     @Test func truncatedBodyFails() async throws {
