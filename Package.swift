@@ -47,12 +47,25 @@ let package = Package(
         .target(name: "WeftTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
         .target(name: "WeftCommand", dependencies: ["CPosixSpawn", "WeftCore", "WeftTemplate"]),
-        // Refresh orchestration and the render path, tying providers, store and templates together.
+        // The provider kinds this build ships, in one registry.
         .target(
-            name: "WeftEngine",
+            name: "WeftProviders",
+            dependencies: ["WeftCore", "WeftCommand", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits"]),
+        // The refresh half: which providers are due, running them, and the one door that writes the cache.
+        .target(
+            name: "WeftRefresh",
+            dependencies: ["WeftCore", "WeftStore", .product(name: "Logging", package: "swift-log")]),
+        // The options every weft program reads from its command line: the render's clock, zone, locale and locations.
+        .target(
+            name: "WeftCommandLine",
             dependencies: [
-                "WeftCore", "WeftStore", "WeftTemplate", "WeftCommand", "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", .product(name: "Logging", package: "swift-log"),
+                "WeftCore", "WeftRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // The render half: variables from snapshots at the render's now, templates, status-bar output formats.
+        .target(
+            name: "WeftRender",
+            dependencies: [
+                "WeftCore", "WeftStore", "WeftTemplate", "WeftProviders", .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
@@ -78,18 +91,24 @@ let package = Package(
         .target(
             name: "WeftServe",
             dependencies: [
-                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate",
+                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftStore", "WeftTemplate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The server behind `weft serve`, a program of its own so `weft get` does not load the HTTP stack.
-        .executableTarget(name: "weft-serve", dependencies: ["WeftServe", "WeftEngine"]),
+        .executableTarget(
+            name: "weft-serve",
+            dependencies: [
+                "WeftServe", "WeftCommandLine", "WeftCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftEngine", "WeftCore", "WeftStore", "WeftTemplate", "WeftWeather", "WeftCalendar", "WeftSteps",
+                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCommandLine", "WeftCore", "WeftStore", "WeftTemplate",
+                "WeftWeather", "WeftCalendar", "WeftSteps",
                 "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -99,9 +118,12 @@ let package = Package(
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
         .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore"]),
         .testTarget(
-            name: "WeftEngineTests",
-            dependencies: ["WeftEngine", "WeftCore", "WeftStore", "WeftCommand", "WeftTestSupport"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["weft", "weft-serve", "WeftTestSupport"]),
+            name: "WeftRefreshTests",
+            dependencies: ["WeftRefresh", "WeftRender", "WeftProviders", "WeftCore", "WeftStore", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftRenderTests",
+            dependencies: ["WeftRender", "WeftProviders", "WeftCore", "WeftStore", "WeftTestSupport"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["weft", "weft-serve", "WeftCommandLine", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),

@@ -4,7 +4,9 @@ import Hummingbird
 import Logging
 import NIOCore
 import WeftCore
-import WeftEngine
+import WeftProviders
+import WeftRefresh
+import WeftRender
 import WeftStore
 import WeftTemplate
 

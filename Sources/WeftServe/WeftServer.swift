@@ -1,7 +1,6 @@
 import Hummingbird
 import Logging
 import NIOCore
-import WeftEngine
 
 /// Runs `weft serve` until SIGTERM or SIGINT.
 public enum WeftServer {

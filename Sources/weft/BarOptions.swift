@@ -1,5 +1,5 @@
 import ArgumentParser
-import WeftEngine
+import WeftRender
 
 extension OutputFormat: ExpressibleByArgument {}
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import WeftCalendar
+import WeftCommandLine
 import WeftCore
 
 struct CalendarNextCommand: AsyncParsableCommand {

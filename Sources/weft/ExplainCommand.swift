@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
 import WeftCore
-import WeftEngine
+import WeftProviders
+import WeftRefresh
 import WeftStore
 import WeftTemplate
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WeftEngine
+import WeftCommandLine
+import WeftRefresh
 
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

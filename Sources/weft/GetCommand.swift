@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WeftEngine
+import WeftCommandLine
+import WeftRender
 import WeftTemplate
 
 struct GetCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
 import WeftCore
-import WeftEngine
 import WeftHabits
+import WeftRefresh
 import WeftStore
 
 struct HabitCommand: ParsableCommand {

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import Logging
+import WeftCommandLine
 import WeftCore
-import WeftEngine
+import WeftProviders
+import WeftRefresh
 import WeftStore
 
 struct RefreshCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import WeftEngine
+import WeftCommandLine
+import WeftRender
 
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
 import WeftCore
-import WeftEngine
+import WeftRefresh
 import WeftSteps
 import WeftStore
 

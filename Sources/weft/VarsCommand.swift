@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WeftEngine
+import WeftCommandLine
 import WeftTemplate
 
 struct VarsCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
 import WeftCore
-import WeftEngine
 
 #if canImport(Glibc)
     import Glibc

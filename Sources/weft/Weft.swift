@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import WeftCommandLine
 import WeftCore
 
 @main
@@ -33,6 +34,13 @@ struct Weft: AsyncParsableCommand {
     static func main() async {
         bootstrapLogging()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "serve" {
+            do {
+                try ServeCommand.execute(Array(arguments.dropFirst()))
+            } catch {
+                exit(withError: error)
+            }
+        }
         if let command = arguments.first, command == "get" || command == "resolve",
             let quick = ReadOptions.quickParse(Array(arguments.dropFirst())),
             command == "resolve" ? !quick.positionals.isEmpty : quick.positionals.count == 1

@@ -1,5 +1,7 @@
 import Testing
 
+import WeftCommandLine
+
 @testable import weft
 
 @Suite struct QuickParseTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -198,48 +199,17 @@ enum WeftProcess {
     }
 }
 
-/// A temporary weft home for one test: `providers/` and `cache/`, removed when the test ends.
-final class Sandbox: Sendable {
-    let root: String
-    var providers: String { root + "/providers" }
-    var cache: String { root + "/cache" }
-    var database: String { cache + "/weft.sqlite" }
+/// The CLI tests' temporary home: `providers/` and `cache/`, removed when the test ends.
+typealias Sandbox = TemporaryHome
 
+extension TemporaryHome {
     /// The flags every weft call in this sandbox carries.
     var locations: [String] { ["--providers", providers, "--cache", cache] }
 
-    init() throws {
-        let base = FileManager.default.temporaryDirectory.path + "/weft-cli-tests"
-        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        var template = Array((base + "/t.XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw SandboxError("mkdtemp failed: \(errno)") }
-        root = String(cString: made)
-        try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
     /// Writes `providers/<instance>.toml`, dated well before every `--now` the tests use.
-    ///
-    /// A provider whose file changed after its snapshot is due again; pinning the file's mtime keeps that rule
-    /// from depending on the wall clock when tests pin `--now`.
     func provider(_ instance: String, _ toml: String) throws {
-        let file = providers + "/\(instance).toml"
-        try write(file, toml)
-        try FileManager.default.setAttributes([.modificationDate: Fixed.fileDate], ofItemAtPath: file)
+        try provider(instance, toml, modified: Fixed.fileDate)
     }
-
-    /// Writes a file relative to the sandbox root (or at an absolute path).
-    func write(_ path: String, _ text: String) throws {
-        let full = path.hasPrefix("/") ? path : root + "/" + path
-        try text.write(toFile: full, atomically: false, encoding: .utf8)
-    }
-
-    /// A path inside the sandbox.
-    func path(_ name: String) -> String { root + "/" + name }
 
     /// `weft` with the sandbox's locations appended.
     func weft(

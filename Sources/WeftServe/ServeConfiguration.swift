@@ -1,10 +1,10 @@
 import Foundation
+import WeftRender
 
 /// What `weft serve` serves and the limits it keeps.
 ///
-/// `weft serve` checks it and hands it, as JSON, to the `weft-serve` executable beside it, so the HTTP stack is
-/// loaded only by the server and not by every `weft get`. The token itself never travels: only its file.
-public struct ServeConfiguration: Sendable, Codable {
+/// `weft-serve` (what `weft serve` runs) builds it from its command line and reads the token from its file.
+public struct ServeConfiguration: Sendable {
     /// The address to listen on.
     public var bind = "127.0.0.1"
     /// The port (0 picks a free one).
@@ -24,10 +24,6 @@ public struct ServeConfiguration: Sendable, Codable {
     public var render = RenderSettings()
     /// The process environment, for `$TZ` and the default locations.
     public var environment: [String: String] = [:]
-
-    enum CodingKeys: String, CodingKey {
-        case bind, port, tokenFile, maxBodyBytes, requestsPerSecond, burst, render, environment
-    }
 
     /// Defaults: loopback, port 7878, no token, 64 KiB bodies, 20 requests/s with bursts of 40.
     public init() {}

@@ -1,26 +1,31 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftProviders
 import WeftStore
+import WeftTestSupport
 
-@testable import WeftEngine
+@testable import WeftRender
+
+/// 2026-03-10T09:30:00Z, a Tuesday.
+private let t0 = Date(timeIntervalSince1970: 1_773_135_000)
 
 @Suite struct VariableResolverTests {
     func context(_ now: Date = t0) -> VariableContext {
         VariableContext(now: now, timeZone: TimeZone(identifier: "Europe/Berlin")!, locale: Locale(identifier: "en_US"))
     }
 
-    func store(_ space: borrowing Workspace, snapshots: [Snapshot] = [], variables: [StoredVariable] = []) throws
+    func store(_ space: TemporaryHome, snapshots: [Snapshot] = [], variables: [StoredVariable] = []) throws
         -> CacheStore
     {
-        let store = try CacheStore.openForWriting(directory: space.locations.cacheDirectory)
+        let store = try CacheStore.openForWriting(directory: space.cache)
         for snapshot in snapshots {
             try store.recordSuccess(
                 instance: snapshot.instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot)),
                 at: snapshot.fetchedAt)
         }
         for variable in variables { try store.setVariable(variable) }
-        return try CacheStore.openForReading(directory: space.locations.cacheDirectory)
+        return try CacheStore.openForReading(directory: space.cache)
     }
 
     func commandSnapshot(_ instance: String, _ json: String, kind: String = "command", schema: Int = 1) -> Snapshot {
@@ -30,7 +35,7 @@ import WeftStore
     }
 
     @Test func precedenceProviderThenCallVarsThenStoredThenTime() throws {
-        let space = try Workspace()
+        let space = try TemporaryHome()
         let store = try store(
             space, snapshots: [commandSnapshot("up", #"{"load":"0.5"}"#)],
             variables: [
@@ -55,7 +60,7 @@ import WeftStore
     }
 
     @Test func aBrokenSnapshotOnlyHurtsTemplatesThatReadIt() throws {
-        let space = try Workspace()
+        let space = try TemporaryHome()
         let store = try store(
             space,
             snapshots: [
@@ -74,7 +79,7 @@ import WeftStore
     }
 
     @Test func allVariablesHasEverySourceWithTheSamePrecedence() throws {
-        let space = try Workspace()
+        let space = try TemporaryHome()
         let store = try store(
             space, snapshots: [commandSnapshot("up", #"{"load":"0.5"}"#)],
             variables: [

@@ -2,28 +2,21 @@ import Foundation
 import Logging
 import Testing
 import WeftCore
+import WeftProviders
+import WeftRender
 import WeftStore
+import WeftTestSupport
 
-@testable import WeftEngine
+@testable import WeftRefresh
 
-/// A temporary providers/ and cache/ pair.
-struct Workspace: ~Copyable {
-    let root: String
-    var locations: WeftLocations {
-        WeftLocations(cacheDirectory: root + "/cache", providersDirectory: root + "/providers")
-    }
+/// The refresh tests' temporary home.
+typealias Workspace = TemporaryHome
 
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("weft-engine-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root + "/providers", withIntermediateDirectories: true)
-    }
+extension TemporaryHome {
+    var locations: WeftLocations { WeftLocations(cacheDirectory: cache, providersDirectory: providers) }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
-
-    func provider(_ name: String, _ toml: String, modified: Date = Date(timeIntervalSince1970: 0)) throws {
-        let path = root + "/providers/\(name).toml"
-        try toml.write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+    func provider(_ name: String, _ toml: String) throws {
+        try provider(name, toml, modified: Date(timeIntervalSince1970: 0))
     }
 
     /// A command provider printing `json` (a shell printf), counting its runs in a file.

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftProviders
+import WeftRender
 import WeftStore
 import WeftTestSupport
 
-@testable import WeftEngine
+@testable import WeftRefresh
 
 /// The weather provider end to end: real libcurl against a loopback server, the refresh engine and the cache.
 /// Every failure must name the URL, keep the last good snapshot and show in `__weather_error`.
