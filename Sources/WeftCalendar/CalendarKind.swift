@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftHTTP
 
 /// The `calendar` provider kind: next-up events from iCalendar files, vdirs and URLs.
 public enum CalendarKind: ProviderKind {
@@ -73,9 +74,13 @@ public enum CalendarKind: ProviderKind {
             case (nil, .string(let url)?):
                 guard let http = CalendarSource.httpURL(url) else {
                     throw config.invalid(
-                        "sources", "\(position).url \"\(url)\" must start with https://, http:// or webcal://")
+                        "sources",
+                        "\(position).url \"\(Redactor.displayURL(url))\" must start with https://, http:// or webcal://"
+                    )
                 }
-                result.append(CalendarSource(name: name ?? (URL(string: http)?.host ?? url), location: .url(http)))
+                result.append(
+                    CalendarSource(
+                        name: name ?? (URL(string: http)?.host ?? Redactor.displayURL(http)), location: .url(http)))
             default:
                 throw config.invalid("sources", "\(position) needs exactly one of path (a file or directory) or url")
             }
