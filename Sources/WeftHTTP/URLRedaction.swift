@@ -33,6 +33,9 @@ enum URLRedaction {
         if let userinfo = parts.userinfo {
             found.append(userinfo)
             if let colon = userinfo.firstIndex(of: ":") { found.append(userinfo[userinfo.index(after: colon)...]) }
+            // curl sends the userinfo as Basic credentials, which a server may echo back.
+            let plain = userinfo.removingPercentEncoding ?? String(userinfo)
+            found.append(Substring(Data(plain.utf8).base64EncodedString()))
         }
         found += tokenRuns(in: parts.path)
         if let query = parts.query {
@@ -47,7 +50,8 @@ enum URLRedaction {
         }
         var result: [String] = []
         for secret in found {
-            for form in [String(secret), decoded(secret)] where form.count >= shortestEcho {
+            let forms = [String(secret), decoded(secret), secret.removingPercentEncoding ?? String(secret)]
+            for form in forms where form.count >= shortestEcho {
                 if !result.contains(form) { result.append(form) }
             }
         }

@@ -40,7 +40,8 @@ struct URLRedactionTests {
         #expect(Redactor.displayURL(url) == "https://example.org/cal.ics")
         #expect(HTTPRequest(url: url).cacheKey == "https://example.org/cal.ics?access_token=[redacted]")
         let redact = Redactor(secrets: Redactor.credentials(inURL: url))
-        for echo in ["p@ss/w0rd", "p%40ss%2Fw0rd", "ab+cd/ef1234", "ab%2Bcd%2Fef1234"] {
+        let basic = Data("al@ice:p@ss/w0rd".utf8).base64EncodedString()  // what curl sends as Authorization
+        for echo in ["p@ss/w0rd", "p%40ss%2Fw0rd", "ab+cd/ef1234", "ab%2Bcd%2Fef1234", basic] {
             #expect(redact("echo: \(echo).") == "echo: [redacted].", "\(echo)")
         }
     }
