@@ -167,12 +167,14 @@ public enum CalendarProviderError: Error, CustomStringConvertible, RefreshFailur
         }
     }
 
+    /// The HTTP status of the first source's failure, when it was an HTTP error.
     public var httpStatus: Int? {
         switch self {
         case .everySourceFailed(_, _, let status, _): status
         }
     }
 
+    /// The latest Retry-After any source's server asked for.
     public var retryAfter: Date? {
         switch self {
         case .everySourceFailed(_, _, _, let retryAfter): retryAfter

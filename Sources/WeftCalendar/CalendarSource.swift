@@ -43,7 +43,7 @@ public struct CalendarSource: Sendable, Equatable, Codable {
 
     /// This source as a snapshot keeps it: a URL's credentials redacted (WeftHTTP's `HTTPRequest.cacheKey`),
     /// so the cache never holds a password or token; a path as it is.
-    public var stored: CalendarSource {
+    var stored: CalendarSource {
         switch location {
         case .path: self
         case .url(let url): CalendarSource(name: name, location: .url(HTTPRequest(url: url).cacheKey))
@@ -51,7 +51,7 @@ public struct CalendarSource: Sendable, Equatable, Codable {
     }
 
     /// The key of this source's stored HTTP validator; nil for files.
-    public var validatorKey: String? {
+    var validatorKey: String? {
         if case .url(let url) = location { return HTTPRequest(url: url).cacheKey }
         return nil
     }

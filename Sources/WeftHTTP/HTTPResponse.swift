@@ -52,11 +52,11 @@ public struct HTTPResponse: Sendable {
 
     /// The longest a response counts as fresh, whatever its headers say: a day, so a calendar or forecast is
     /// read again at least daily and a typo such as `max-age=999999999` cannot park a provider for years.
-    public static let longestFreshness: TimeInterval = 86_400
+    static let longestFreshness: TimeInterval = 86_400
 
     /// The longest wait a Retry-After is honoured for: a day. A server's "come back next year" (or a broken
     /// header) must not put a provider out of reach; after a day weft asks again and gets a fresh answer.
-    public static let longestRetryAfter: TimeInterval = 86_400
+    static let longestRetryAfter: TimeInterval = 86_400
 
     /// What a delta-seconds value beyond any sensible one is read as (RFC 9111 §1.2.2: 2³¹).
     static let largestDeltaSeconds: TimeInterval = 2_147_483_648

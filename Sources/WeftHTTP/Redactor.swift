@@ -36,7 +36,7 @@ public struct Redactor: Sendable {
 
     /// `url` without credentials but with its non-secret query (userinfo and fragment dropped, secret
     /// parameters' values and this redactor's secrets replaced): a key to store, e.g. for HTTP validators.
-    public func storable(_ url: String) -> String {
+    func storable(_ url: String) -> String {
         replacingSecrets(in: URLRedaction.storable(url))
     }
 
