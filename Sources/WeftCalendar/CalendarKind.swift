@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftHTTP
 
 /// The `calendar` provider kind: next-up events from iCalendar files, vdirs and URLs.
 public enum CalendarKind: ProviderKind {
@@ -67,9 +68,11 @@ public enum CalendarKind: ProviderKind {
                 guard let http = CalendarSource.httpURL(url) else {
                     throw config.invalid(
                         "sources", element: index, field: "url",
-                        "\"\(url)\" must start with https://, http:// or webcal://")
+                        "\"\(Redactor.displayURL(url))\" must start with https://, http:// or webcal://")
                 }
-                result.append(CalendarSource(name: name ?? (URL(string: http)?.host ?? url), location: .url(http)))
+                result.append(
+                    CalendarSource(
+                        name: name ?? (URL(string: http)?.host ?? Redactor.displayURL(http)), location: .url(http)))
             default:
                 throw config.invalid(
                     "sources", element: index, "needs exactly one of path (a file or directory) or url")

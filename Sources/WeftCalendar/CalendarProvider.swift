@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WeftCore
+import WeftHTTP
 
 /// A configured calendar instance: reads every source, keeps a failed source's last good events, and
 /// snapshots the occurrences of the coming days.
@@ -74,9 +75,9 @@ public struct CalendarProvider: Provider {
         var parts: [CalendarSnapshot.SourceEvents] = []
         var problems: [String] = []
         var validators: [HTTPValidator] = []
-        var failures = 0
-        for source in sources {
-            let last = previous?.sources.first { $0.source == source }
+        var failures: [any Error] = []
+        for (index, source) in sources.enumerated() {
+            let last = previous.flatMap { Self.lastPart(of: source, at: index, in: $0) }
             do {
                 let part = try await read(source, last: last, options: options, context: context)
                 if let validator = part.validator { validators.append(validator) }
@@ -86,7 +87,7 @@ public struct CalendarProvider: Provider {
                 }
                 parts.append(part.events)
             } catch {
-                failures += 1
+                failures.append(error)
                 let message = "\(source.name): \(error)"
                 context.logger.warning("\(message)")
                 problems.append(message)
@@ -100,8 +101,11 @@ public struct CalendarProvider: Provider {
                 }
             }
         }
-        if failures == sources.count, let first = problems.first {
-            throw CalendarProviderError.everySourceFailed(first: first, count: failures)
+        if failures.count == sources.count, let first = problems.first {
+            let http = failures.compactMap { $0 as? HTTPError }
+            throw CalendarProviderError.everySourceFailed(
+                first: first, count: failures.count, httpStatus: (failures.first as? HTTPError)?.statusCode,
+                retryAfter: http.compactMap(\.retryAfter).max())
         }
         let snapshot = Snapshot(
             instance: instance, kind: CalendarKind.type, prefix: prefix, schemaVersion: CalendarSnapshot.schemaVersion,
@@ -117,16 +121,16 @@ public struct CalendarProvider: Provider {
         let now = context.now
         let horizon = now.addingTimeInterval(lookahead)
         var validator: HTTPValidator?
-        if case .url(let url) = source.location, let last, last.error == nil, !context.settingsChanged,
+        if case .url = source.location, let last, last.error == nil, !context.settingsChanged,
             last.horizon >= now.addingTimeInterval(lookahead / 2)
         {
             // Only ask "changed?" while the kept occurrences still reach far enough ahead and were expanded with
             // today's settings (`me`, `days`, the zone…): otherwise an answer of 304 would keep stale occurrences.
-            validator = context.validators[url]
+            validator = source.validatorKey.flatMap { context.validators[$0] }
         }
         guard
             let (calendar, newValidator) = try await source.load(
-                options: options, validator: validator, contact: contact, timeout: timeout)
+                options: options, validator: validator, contact: contact, timeout: timeout, receivedAt: now)
         else {
             var kept = last ?? .init(source: source, occurrences: [], horizon: horizon, readAt: now)
             kept.dropEnded(now: now)
@@ -148,15 +152,47 @@ public struct CalendarProvider: Provider {
     }
 }
 
+extension CalendarProvider {
+    /// The part of `previous` that `source` (configured at `index`) wrote: matched by the stored form, at the same
+    /// position first, so two sources whose URLs differ only in their credentials keep their own parts.
+    static func lastPart(of source: CalendarSource, at index: Int, in previous: CalendarSnapshot)
+        -> CalendarSnapshot.SourceEvents?
+    {
+        let stored = source.stored
+        if previous.sources.indices.contains(index), previous.sources[index].source == stored {
+            return previous.sources[index]
+        }
+        return previous.sources.first { $0.source == stored }
+    }
+}
+
 /// Why a calendar refresh stored nothing.
-public enum CalendarProviderError: Error, CustomStringConvertible {
+///
+/// It carries an HTTP status and Retry-After into the refresh record (`RefreshFailure`): the status of the
+/// first source's failure (the one the message names) when that was an HTTP error, and the latest Retry-After
+/// any source asked for, since the next refresh asks every source again.
+public enum CalendarProviderError: Error, CustomStringConvertible, RefreshFailure {
     /// No source could be read; the last snapshot is kept whole.
-    case everySourceFailed(first: String, count: Int)
+    case everySourceFailed(first: String, count: Int, httpStatus: Int?, retryAfter: Date?)
 
     public var description: String {
         switch self {
-        case .everySourceFailed(let first, let count):
+        case .everySourceFailed(let first, let count, _, _):
             count == 1 ? first : "all \(count) sources failed; first: \(first)"
+        }
+    }
+
+    /// The HTTP status of the first source's failure, when it was an HTTP error.
+    public var httpStatus: Int? {
+        switch self {
+        case .everySourceFailed(_, _, let status, _): status
+        }
+    }
+
+    /// The latest Retry-After any source's server asked for.
+    public var retryAfter: Date? {
+        switch self {
+        case .everySourceFailed(_, _, _, let retryAfter): retryAfter
         }
     }
 }

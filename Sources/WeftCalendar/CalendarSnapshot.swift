@@ -8,7 +8,7 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
 
     /// One source's part of the snapshot.
     public struct SourceEvents: Codable, Sendable, Equatable {
-        /// The source as configured.
+        /// The source as configured, a URL's credentials redacted (`CalendarSource.stored`).
         public var source: CalendarSource
         /// Occurrences that had not ended when they were read, up to `horizon`, sorted.
         public var occurrences: [CalendarOccurrence]
@@ -23,7 +23,8 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
         public init(
             source: CalendarSource, occurrences: [CalendarOccurrence], horizon: Date, readAt: Date, error: String? = nil
         ) {
-            self.source = source
+            // The snapshot is stored in the cache: a password or token in the URL must not go with it.
+            self.source = source.stored
             self.occurrences = occurrences
             self.horizon = horizon
             self.readAt = readAt

@@ -49,7 +49,8 @@ public struct Snapshot: Sendable, Equatable {
 
 /// What a server said about a URL, kept so the next request can be conditional.
 public struct HTTPValidator: Sendable, Equatable {
-    /// The URL (secrets redacted are not allowed here: it is the key the provider asks with).
+    /// The key the provider stores and asks with: the request's URL with its credentials redacted (WeftHTTP's
+    /// `HTTPRequest.cacheKey`), never the URL as sent, so the cache holds no password or token.
     public var url: String
     /// The `ETag` response header.
     public var etag: String?

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a GET failed. URLs, messages and excerpts are already redacted of the request's secrets.
+/// Why a GET failed. URLs, messages and excerpts have been through the request's `Redactor`: a URL shows as
+/// `scheme://host[:port]/path` and no credential of the request appears.
 public enum HTTPError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The server answered with a status other than 2xx or 304 (after following redirects).
     case status(url: String, status: Int, reason: String, bodyExcerpt: String, retryAfter: Date?)
@@ -23,7 +24,7 @@ public enum HTTPError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The calling task was cancelled.
     case cancelled(url: String)
 
-    /// The requested URL, redacted.
+    /// The requested URL as `scheme://host[:port]/path`.
     public var url: String {
         switch self {
         case .status(let url, _, _, _, _), .timedOut(let url, _), .connectionFailed(let url, _),

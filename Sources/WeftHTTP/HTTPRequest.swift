@@ -69,9 +69,16 @@ public struct HTTPRequest: Sendable {
 }
 
 extension HTTPRequest {
-    /// Every secret to redact: the explicit ones plus the values of secret and credential headers.
+    /// Every secret to redact: the explicit ones, the values of secret and credential headers, and the
+    /// credentials the URL carries.
     var allSecrets: [String] {
-        secrets + secretHeaders.values + Redactor.credentials(in: headers)
+        secrets + secretHeaders.values + Redactor.credentials(in: headers) + URLRedaction.secrets(in: url)
+    }
+
+    /// The URL with every credential redacted but its non-secret query kept: the key to store this request's
+    /// validators under, so the cache never holds a password or token.
+    public var cacheKey: String {
+        Redactor(secrets: allSecrets).storable(url)
     }
 }
 

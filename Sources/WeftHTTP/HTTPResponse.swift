@@ -45,30 +45,72 @@ public struct HTTPResponse: Sendable {
         return HTTPDate.parse(value) ?? .distantPast
     }
 
-    /// Cache-Control max-age in seconds.
+    /// Cache-Control max-age in seconds (at most `largestDeltaSeconds`).
     public var maxAge: TimeInterval? {
         header("cache-control").flatMap(Self.maxAge(cacheControl:))
     }
 
-    /// Retry-After as a point in time: delay-seconds count from `receivedAt`.
+    /// The longest a response counts as fresh, whatever its headers say: a day, so a calendar or forecast is
+    /// read again at least daily and a typo such as `max-age=999999999` cannot park a provider for years.
+    static let longestFreshness: TimeInterval = 86_400
+
+    /// The longest wait a Retry-After is honoured for: a day. A server's "come back next year" (or a broken
+    /// header) must not put a provider out of reach; after a day weft asks again and gets a fresh answer.
+    static let longestRetryAfter: TimeInterval = 86_400
+
+    /// What a delta-seconds value beyond any sensible one is read as (RFC 9111 §1.2.2: 2³¹).
+    static let largestDeltaSeconds: TimeInterval = 2_147_483_648
+
+    /// Retry-After as a point in time, anchored at `receivedAt`: delay-seconds count from there, and an
+    /// HTTP-date is measured against the response's own Date (so a skewed server clock does not shift it).
+    /// The wait is clamped to 0…`longestRetryAfter`; nil when absent or unreadable (e.g. "inf").
     public var retryAfter: Date? {
         guard let value = header("retry-after")?.trimmingSpaces(), !value.isEmpty else { return nil }
-        if let seconds = Int(value), seconds >= 0 {
-            return receivedAt.addingTimeInterval(TimeInterval(seconds))
-        }
-        return HTTPDate.parse(value)
+        return Self.retryAfter(value, serverDate: date, receivedAt: receivedAt)
     }
 
-    /// Until when the response is fresh: max-age, else Expires measured against the server's Date, minus Age.
+    /// Until when the response is fresh, anchored at `receivedAt`: max-age less Age wins; otherwise Expires
+    /// measured against the response's own Date, less Age. The lifetime is clamped to 0…`longestFreshness`.
     public var freshUntil: Date? {
-        let age = header("age").flatMap { Int($0.trimmingSpaces()) }.map { TimeInterval(max(0, $0)) } ?? 0
+        let age = header("age").flatMap { Self.deltaSeconds(Substring($0)) } ?? 0
+        let lifetime: TimeInterval
         if let maxAge {
-            return receivedAt.addingTimeInterval(maxAge - age)
+            lifetime = maxAge - age
+        } else if let expires {
+            // Comparing Expires with the server's own Date cancels out clock skew between us and it.
+            lifetime = expires.timeIntervalSince(date ?? receivedAt) - age
+        } else {
+            return nil
         }
-        guard let expires else { return nil }
-        // Comparing Expires with the server's own Date cancels out clock skew between us and it.
-        let lifetime = expires.timeIntervalSince(date ?? receivedAt)
-        return receivedAt.addingTimeInterval(max(0, lifetime) - age)
+        return receivedAt.addingTimeInterval(Self.clamped(lifetime, to: Self.longestFreshness))
+    }
+
+    /// A Retry-After value (delay-seconds or an HTTP-date) as a point in time after `receivedAt`.
+    static func retryAfter(_ value: String, serverDate: Date?, receivedAt: Date) -> Date? {
+        let wait: TimeInterval
+        if let seconds = deltaSeconds(Substring(value)) {
+            wait = seconds
+        } else if let date = HTTPDate.parse(value) {
+            wait = date.timeIntervalSince(serverDate ?? receivedAt)
+        } else {
+            return nil
+        }
+        return receivedAt.addingTimeInterval(clamped(wait, to: longestRetryAfter))
+    }
+
+    /// RFC 9110 delta-seconds: digits only; a number too large for any clock reads as `largestDeltaSeconds`.
+    static func deltaSeconds(_ text: Substring) -> TimeInterval? {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        guard let value = Int(digits) else { return largestDeltaSeconds }
+        return min(TimeInterval(value), largestDeltaSeconds)
+    }
+
+    /// `interval` within 0…`limit`; NaN (from dates far apart) counts as 0.
+    static func clamped(_ interval: TimeInterval, to limit: TimeInterval) -> TimeInterval {
+        guard interval.isFinite else { return interval > 0 ? limit : 0 }
+        return min(max(interval, 0), limit)
     }
 
     /// The body as UTF-8 text, invalid sequences replaced.
@@ -82,7 +124,7 @@ public struct HTTPResponse: Sendable {
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
                 value = value.dropFirst().dropLast()
             }
-            if let seconds = Int(value), seconds >= 0 { return TimeInterval(seconds) }
+            if let seconds = deltaSeconds(value) { return seconds }
         }
         return nil
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Replaces secrets, raw or percent-encoded, with `[redacted]`.
+/// Replaces secrets, raw or percent-encoded, with `[redacted]`, and shows every URL in a text as
+/// `scheme://host[:port]/path`: every message, log line and stored error that names a URL goes through here.
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
     public static let placeholder = "[redacted]"
@@ -28,13 +29,35 @@ public struct Redactor: Sendable {
         needles = set.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
-    /// `text` with every secret replaced.
+    /// `text` with every URL in its display form (no userinfo, query or fragment) and every secret replaced.
     public func callAsFunction(_ text: String) -> String {
+        replacingSecrets(in: URLRedaction.scrubbing(text))
+    }
+
+    /// `url` without credentials but with its non-secret query (userinfo and fragment dropped, secret
+    /// parameters' values and this redactor's secrets replaced): a key to store, e.g. for HTTP validators.
+    func storable(_ url: String) -> String {
+        replacingSecrets(in: URLRedaction.storable(url))
+    }
+
+    private func replacingSecrets(in text: String) -> String {
         var result = text
         for needle in needles where result.contains(needle) {
             result = result.replacingOccurrences(of: needle, with: Self.placeholder)
         }
         return result
+    }
+
+    /// `url` as messages show it: `scheme://host[:port]/path`, token-like path segments replaced; text that is
+    /// not a `scheme://` URL comes back with its URLs and token-like runs redacted.
+    public static func displayURL(_ url: String) -> String {
+        URLRedaction.display(url) ?? URLRedaction.redactingTokens(in: Substring(URLRedaction.scrubbing(url)))
+    }
+
+    /// The credentials hidden in `url` (userinfo, secret query values, token-like runs), to redact wherever a
+    /// server or library echoes them.
+    public static func credentials(inURL url: String) -> [String] {
+        URLRedaction.secrets(in: url)
     }
 }
 

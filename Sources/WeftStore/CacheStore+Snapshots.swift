@@ -192,6 +192,9 @@ extension CacheStore {
                     arguments: [validUntil.timeIntervalSince1970, instance])
                 attemptOutcome = .notModified
             }
+            // The validators of the last success replace the instance's old ones, so a key that is gone from the
+            // configuration (or was stored before keys were redacted) does not linger.
+            try db.execute(sql: "DELETE FROM http_validator WHERE instance = ?", arguments: [instance])
             for validator in outcome.validators {
                 try db.execute(
                     sql: """

@@ -79,9 +79,9 @@ public struct WeatherSettings: Sendable, Equatable {
 
 /// One HTTP GET a refresh makes.
 public struct WeatherRequest: Sendable, Equatable {
-    /// The full URL, secrets included (it is also the key of stored validators).
+    /// The full URL, secrets included: only ever handed to the HTTP client.
     public var url: String
-    /// The URL as messages and logs may show it (API keys replaced).
+    /// The URL as messages and logs may show it: `scheme://host[:port]/path`, API keys replaced.
     public var displayURL: String
     /// Request headers.
     public var headers: [String: String]
@@ -98,11 +98,18 @@ public struct WeatherRequest: Sendable, Equatable {
         secrets: [String] = [], timeout: Duration = .seconds(20)
     ) {
         self.url = url
-        self.displayURL = displayURL ?? url
+        self.displayURL = Redactor.displayURL(displayURL ?? url)
         self.headers = headers
         self.optional = optional
         self.secrets = secrets
         self.timeout = timeout
+    }
+}
+
+extension WeatherRequest {
+    /// The key this request's validators are stored under: the URL with its key and other credentials redacted.
+    var validatorKey: String {
+        HTTPRequest(url: url, headers: headers, secrets: secrets).cacheKey
     }
 }
 
@@ -126,6 +133,45 @@ public struct WeatherResponse: Sendable, Equatable {
     public func header(_ name: String) -> String? {
         let lower = name.lowercased()
         return headers.first { $0.key.lowercased() == lower }?.value
+    }
+}
+
+extension WeatherResponse {
+    /// The response as WeftHTTP reads its freshness and Retry-After, received at `receivedAt`.
+    ///
+    /// Pirate Weather's rate limiter answers 429 with `Ratelimit-Reset` (seconds) and no Retry-After; it is
+    /// read as Retry-After then, so one range-checked rule covers both.
+    func http(url: String, receivedAt: Date) -> HTTPResponse {
+        var lowered: [String: String] = [:]
+        for (name, value) in headers { lowered[name.lowercased()] = value }
+        if status == 429, lowered["retry-after"] == nil, let reset = lowered["ratelimit-reset"] {
+            lowered["retry-after"] = reset
+        }
+        return HTTPResponse(status: status, headers: lowered, body: body, url: url, receivedAt: receivedAt)
+    }
+
+    /// What an error body says: the API's JSON message, or the start of a text body.
+    var errorMessage: String {
+        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+            for key in ["message", "reason", "detail", "error"] {
+                if let text = object[key] as? String, !text.isEmpty { return text }
+            }
+        }
+        let text = String(decoding: body.prefix(2048), as: UTF8.self)
+        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if collapsed.hasPrefix("<") {
+            // A proxy's or CDN's error page: its words ("502 Bad Gateway nginx") say more than its markup.
+            let words = collapsed.replacingOccurrences(
+                of: "(?is)<(script|style)\\b.*?</\\1>", with: " ", options: .regularExpression
+            ).replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+                .split(separator: " ").joined(separator: " ")
+            return words.isEmpty ? "an HTML page" : "an HTML page: " + Self.shortened(words)
+        }
+        return Self.shortened(collapsed)
+    }
+
+    private static func shortened(_ text: String) -> String {
+        text.count > 120 ? String(text.prefix(120)) + "…" : text
     }
 }
 

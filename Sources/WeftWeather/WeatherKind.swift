@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftHTTP
 
 /// Where a weather kind's providers get their HTTP client from: libcurl in weft, a scripted fetch in tests.
 public protocol WeatherFetchSource {
@@ -55,7 +56,7 @@ public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKi
         }
         let baseURL = try config.string("base_url")
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
-            throw config.invalid("base_url", "\"\(baseURL)\" must start with http:// or https://")
+            throw config.invalid("base_url", "\"\(Redactor.displayURL(baseURL))\" must start with http:// or https://")
         }
         var settings = WeatherSettings(
             name: try config.string("name") ?? config.instance, latitude: latitude, longitude: longitude,

@@ -28,7 +28,10 @@ public struct WeatherProvider<API: WeatherAPI>: Provider {
         api.settings.timeZone = context.timeZone
         let requests = try api.requests(now: context.now)
         // Servers echo keys and tokens back in error bodies; no message, log line or cached error may carry them.
-        let redact = Redactor(secrets: requests.flatMap { $0.secrets + Redactor.credentials(in: $0.headers) })
+        let redact = Redactor(
+            secrets: requests.flatMap {
+                $0.secrets + Redactor.credentials(in: $0.headers) + Redactor.credentials(inURL: $0.url)
+            })
         do {
             return try await refresh(context, api: api, requests: requests)
         } catch let error as WeatherError {
@@ -51,7 +54,7 @@ public struct WeatherProvider<API: WeatherAPI>: Provider {
         var expiries: [Date] = []
         for var request in requests {
             request.timeout = api.settings.timeout
-            let stored = context.validators[request.url]
+            let stored = context.validators[request.validatorKey]
             if previous != nil, let stored {
                 if let etag = stored.etag { request.headers["If-None-Match"] = etag }
                 if let modified = stored.lastModified { request.headers["If-Modified-Since"] = modified }
@@ -79,7 +82,7 @@ public struct WeatherProvider<API: WeatherAPI>: Provider {
                 let etag = response.header("ETag")
                 let modified = response.header("Last-Modified")
                 if etag != nil || modified != nil {
-                    validators.append(HTTPValidator(url: request.url, etag: etag, lastModified: modified))
+                    validators.append(HTTPValidator(url: request.validatorKey, etag: etag, lastModified: modified))
                 }
             default:
                 if request.optional, [400, 404, 422].contains(response.status) {
@@ -90,10 +93,12 @@ public struct WeatherProvider<API: WeatherAPI>: Provider {
                 }
                 throw WeatherError.httpStatus(
                     url: request.displayURL, status: response.status,
-                    retryAfter: HTTPDates.retryAfter(response, now: now),
-                    message: HTTPDates.errorMessage(response.body))
+                    retryAfter: response.http(url: request.url, receivedAt: now).retryAfter,
+                    message: response.errorMessage)
             }
-            if let expiry = HTTPDates.expiry(response, now: now) { expiries.append(expiry) }
+            // The refresh's now stands for the receipt time: freshness is anchored on the same clock the
+            // refresh is scheduled by (a pinned --now in tests and `weft refresh --now`).
+            if let expiry = response.http(url: request.url, receivedAt: now).freshUntil { expiries.append(expiry) }
         }
         let minimum = now.addingTimeInterval(api.minimumInterval)
         if bodies.allSatisfy({ $0 == .notModified }) {

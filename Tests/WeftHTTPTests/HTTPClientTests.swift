@@ -121,15 +121,20 @@ struct HTTPClientTests {
                 == "GET \(url): HTTP 429 Too Many Requests (retry after 2025-06-15T15:08:40Z): \"slow down\"")
     }
 
-    @Test func retryAfterAsHTTPDate() async throws {
+    @Test func retryAfterAsHTTPDateIsMeasuredAgainstTheServersDate() async throws {
+        // The server's clock is years behind ours; its Retry-After is 90 s after its own Date.
         let server = try TestHTTPServer(routes: [
             "/busy": { _ in
-                TestResponse(status: 503, headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")])
+                TestResponse(
+                    status: 503,
+                    headers: [
+                        ("Date", "Wed, 21 Oct 2015 07:28:00 GMT"), ("Retry-After", "Wed, 21 Oct 2015 07:29:30 GMT"),
+                    ])
             }
         ])
         let error = try #require(await httpError { try await makeClient().get(quickRequest(server.url("/busy"))) })
         #expect(error.statusCode == 503)
-        #expect(error.retryAfter == Date(timeIntervalSince1970: 1_445_412_480))
+        #expect(error.retryAfter == pinnedNow.addingTimeInterval(90))
     }
 
     @Test func gzipBodyIsDecoded() async throws {

@@ -17,7 +17,7 @@ struct HTTPRedactionTests {
         request.secrets = [pathKey, queryToken]
         let error = try #require(await httpError { try await makeClient(logger: capture.logger()).get(request) })
 
-        let expectedURL = server.url("/forecast/[redacted]/52.5,13.4?apikey=[redacted]")
+        let expectedURL = server.url("/forecast/[redacted]/52.5,13.4")
         #expect(error.url == expectedURL)
         #expect(error.description == "GET \(expectedURL): HTTP 503 Service Unavailable: \"unknown key [redacted]\"")
         #expect(!capture.logged.isEmpty)

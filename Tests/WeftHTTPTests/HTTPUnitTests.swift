@@ -60,10 +60,62 @@ struct HTTPResponseHeaderTests {
 
     @Test func retryAfterForms() {
         #expect(response(["retry-after": "30"]).retryAfter == pinnedNow.addingTimeInterval(30))
-        #expect(
-            response(["retry-after": "Sun, 06 Nov 1994 08:49:37 GMT"]).retryAfter
-                == Date(timeIntervalSince1970: 784_111_777))
+        // A date in the past (by our clock, with no Date to compare against) means "now".
+        #expect(response(["retry-after": "Sun, 06 Nov 1994 08:49:37 GMT"]).retryAfter == pinnedNow)
         #expect(response(["retry-after": "later"]).retryAfter == nil)
+    }
+
+    @Test func freshnessCorrectsForTheServersClockSkew() {
+        // The server's clock runs 2 hours ahead of ours: Expires 10 minutes after its Date is 10 minutes from
+        // our receipt, not 2 h 10 min.
+        let serverNow = pinnedNow.addingTimeInterval(7200)
+        let r = response([
+            "date": HTTPDate.format(serverNow), "expires": HTTPDate.format(serverNow.addingTimeInterval(600)),
+        ])
+        #expect(r.freshUntil == pinnedNow.addingTimeInterval(600))
+        // Behind by a day: the Expires date is in our past, yet the response is fresh for 5 minutes.
+        let behind = pinnedNow.addingTimeInterval(-86_400)
+        let late = response([
+            "date": HTTPDate.format(behind), "expires": HTTPDate.format(behind.addingTimeInterval(300)),
+        ])
+        #expect(late.freshUntil == pinnedNow.addingTimeInterval(300))
+        // Retry-After as a date is measured against Date the same way.
+        let retry = response([
+            "date": HTTPDate.format(serverNow), "retry-after": HTTPDate.format(serverNow.addingTimeInterval(120)),
+        ])
+        #expect(retry.retryAfter == pinnedNow.addingTimeInterval(120))
+    }
+
+    @Test func maxAgeWinsOverExpiresAndAgeIsSubtracted() {
+        let r = response([
+            "cache-control": "max-age=600", "age": "60", "date": HTTPDate.format(pinnedNow),
+            "expires": HTTPDate.format(pinnedNow.addingTimeInterval(3600)),
+        ])
+        #expect(r.freshUntil == pinnedNow.addingTimeInterval(540))
+        #expect(response(["cache-control": "max-age=60", "age": "600"]).freshUntil == pinnedNow, "already stale")
+    }
+
+    @Test(
+        arguments: [
+            (["cache-control": "max-age=1e300"], nil),
+            (["cache-control": "max-age=-5"], nil),
+            (["cache-control": "max-age=99999999999999999999999999"], 86_400.0),
+            (["cache-control": "max-age=inf"], nil),
+            (["cache-control": "max-age=100", "age": "99999999999999999999999"], 0),
+            (["expires": "Fri, 31 Dec 9999 23:59:59 GMT"], 86_400),
+            (["expires": "0"], 0),
+        ] as [([String: String], TimeInterval?)])
+    func freshnessIsRangeChecked(headers: [String: String], lifetime: TimeInterval?) {
+        #expect(response(headers).freshUntil == lifetime.map { pinnedNow.addingTimeInterval($0) })
+    }
+
+    @Test(
+        arguments: [
+            ("inf", nil), ("1e300", nil), ("-30", nil), ("NaN", nil), ("99999999999999999999999", 86_400.0),
+            ("172800", 86_400), ("Fri, 31 Dec 9999 23:59:59 GMT", 86_400), (" 45 ", 45),
+        ] as [(String, TimeInterval?)])
+    func retryAfterIsRangeChecked(value: String, wait: TimeInterval?) {
+        #expect(response(["retry-after": value]).retryAfter == wait.map { pinnedNow.addingTimeInterval($0) })
     }
 }
 

@@ -122,7 +122,7 @@ import WeftCore
             ])
         #expect(
             requests.map(\.displayURL) == [
-                "https://api.pirateweather.net/forecast/<api_key>/40.7128,-74.0059?units=si&exclude=alerts"
-            ])
+                "https://api.pirateweather.net/forecast/<api_key>/40.7128,-74.0059"
+            ], "messages show scheme, host and path only")
     }
 }
