@@ -12,9 +12,6 @@ public struct RenderHealth: Sendable, Equatable {
     /// Nothing read; nothing wrong.
     public init() {}
 
-    /// Whether nothing read was stale or failing.
-    public var isHealthy: Bool { stale.isEmpty && errors.isEmpty }
-
     /// One line per problem, `instance: stale` or `instance: error`, sorted by instance.
     public var problemLines: [String] {
         var lines: [String] = []
