@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import WeftPrimitives
 
 /// One provider instance's TOML file, parsed, with typed accessors whose errors name file, line and key.
 public struct ProviderConfig: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A variable the user set (`weft var …`); counters reset themselves at local period boundaries.
 public struct StoredVariable: Sendable, Equatable {
@@ -69,18 +70,5 @@ public enum ResetPeriod: String, Sendable, CaseIterable {
             case .monthly: .month
             }
         return calendar.dateInterval(of: component, for: date)?.start ?? calendar.startOfDay(for: date)
-    }
-}
-
-/// Numbers printed as people write them: integers without a decimal point, others without trailing zeros.
-public enum NumberText {
-    /// `3` for 3.0, `2.5` for 2.5, `0.333333` for 1/3 (at most 6 decimals).
-    public static func plain(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
     }
 }

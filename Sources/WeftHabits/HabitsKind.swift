@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// The `habits` provider kind: completions from habit-tracker exports and `weft habit done`, with streaks.
 public enum HabitsKind: ProviderKind {
@@ -16,7 +17,7 @@ public enum HabitsKind: ProviderKind {
         guard interval >= .seconds(10) else { throw config.invalid("interval", "must be at least 10 s") }
         return HabitsProvider(
             instance: config.instance, prefix: prefix, settings: settings,
-            interval: TimeInterval(interval.components.seconds))
+            interval: DurationText.seconds(interval))
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {

@@ -1,6 +1,7 @@
 import Foundation
 import WeftCore
 import WeftEngine
+import WeftPrimitives
 
 /// The HTML page at `/`: each provider's status and age, the next-hour rain chart, every variable.
 ///

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import WeftCore
 import WeftEngine
+import WeftPrimitives
 import WeftStore
 import WeftTemplate
 

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// The `steps` provider kind: step counts from CSV exports, with goals, streaks and averages.
 public enum StepsKind: ProviderKind {
@@ -16,7 +17,7 @@ public enum StepsKind: ProviderKind {
         guard interval >= .seconds(10) else { throw config.invalid("interval", "must be at least 10 s") }
         return StepsProvider(
             instance: config.instance, prefix: prefix, settings: settings,
-            interval: TimeInterval(interval.components.seconds))
+            interval: DurationText.seconds(interval))
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {

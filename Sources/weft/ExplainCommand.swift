@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCore
 import WeftEngine
+import WeftPrimitives
 import WeftStore
 import WeftTemplate
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCore
 import WeftEngine
+import WeftPrimitives
 
 /// Options every reading command takes: the render's clock, zone and locale, extra variables, and locations.
 struct ReadOptions: ParsableArguments {

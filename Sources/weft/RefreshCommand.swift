@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import WeftCore
 import WeftEngine
+import WeftPrimitives
 import WeftStore
 
 struct RefreshCommand: AsyncParsableCommand {
