@@ -58,17 +58,22 @@ public struct CounterRule: Sendable, Equatable {
 public enum ResetPeriod: String, Sendable, CaseIterable {
     case daily, weekly, monthly
 
-    /// The local start of the period that contains `date`.
+    /// The local start of the period that contains `date`; `weekStart` counts as Foundation does (1 = Sunday …
+    /// 7 = Saturday), the numbering the cache stores.
     public func start(of date: Date, timeZone: TimeZone, weekStart: Int) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.firstWeekday = weekStart
-        let component: Calendar.Component =
-            switch self {
-            case .daily: .day
-            case .weekly: .weekOfYear
-            case .monthly: .month
-            }
-        return calendar.dateInterval(of: component, for: date)?.start ?? calendar.startOfDay(for: date)
+        let today = LocalDay.containing(date, in: timeZone)
+        let first: Int64
+        switch self {
+        case .daily:
+            first = today
+        case .weekly:
+            // Foundation's 1 (Sunday) … 7 (Saturday) to ISO's 7 (Sunday), 1 (Monday) … 6 (Saturday).
+            let isoStart = (weekStart + 5) % 7 + 1
+            first = today - Int64((LocalDay.weekday(today) - isoStart + 7) % 7)
+        case .monthly:
+            let parts = CivilDate.civil(fromDays: today)
+            first = CivilDate.daysFromCivil(year: parts.year, month: parts.month, day: 1)
+        }
+        return LocalDay.start(of: first, in: timeZone)
     }
 }

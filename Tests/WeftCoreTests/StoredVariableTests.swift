@@ -37,6 +37,22 @@ import WeftPrimitives
         #expect(sundayCounter.value(at: date("2026-03-15T00:00:00Z"), timeZone: berlin) == "0")
     }
 
+    @Test func periodStartsForEveryWeekStartAndAcrossTheYear() {
+        // 2026-03-11 is a Wednesday; each Foundation week start (1 = Sunday … 7 = Saturday) gives its own start.
+        let wednesday = date("2026-03-11T12:00:00Z")
+        let starts = (1...7).map {
+            ISOInstant.format(ResetPeriod.weekly.start(of: wednesday, timeZone: berlin, weekStart: $0))
+        }
+        #expect(
+            starts == [
+                "2026-03-07T23:00:00Z", "2026-03-08T23:00:00Z", "2026-03-09T23:00:00Z", "2026-03-10T23:00:00Z",
+                "2026-03-04T23:00:00Z", "2026-03-05T23:00:00Z", "2026-03-06T23:00:00Z",
+            ])
+        let newYear = date("2026-01-01T00:30:00Z")
+        #expect(ResetPeriod.monthly.start(of: newYear, timeZone: berlin, weekStart: 2) == date("2025-12-31T23:00:00Z"))
+        #expect(ResetPeriod.weekly.start(of: newYear, timeZone: berlin, weekStart: 2) == date("2025-12-28T23:00:00Z"))
+    }
+
     @Test func monthlyCounterResetsOnTheFirst() {
         let counter = StoredVariable(
             key: "k", value: "40", updatedAt: date("2026-02-27T12:00:00Z"), counter: CounterRule(reset: .monthly))
