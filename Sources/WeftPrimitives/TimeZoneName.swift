@@ -71,11 +71,11 @@ public enum TimeZoneName {
     private static func identifiedZone(_ name: String) -> TimeZone? {
         let stripped = ["posix/", "right/"].first { name.hasPrefix($0) }.map { String(name.dropFirst($0.count)) }
         let identifier = stripped ?? name
-        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || !looksLikeCustomOffset(identifier) else {
+        // The identifier list is only built for the rare GMT±N name: this runs on every render.
+        guard !looksLikeCustomOffset(identifier) || TimeZone.knownTimeZoneIdentifiers.contains(identifier) else {
             return nil
         }
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
-        return zone
+        return TimeZone(identifier: identifier)
     }
 
     private static func looksLikeCustomOffset(_ name: String) -> Bool {
@@ -86,7 +86,7 @@ public enum TimeZoneName {
     }
 
     /// The zone a zoneinfo file path names: the path itself or a symbolic link on the way to the file, taken after
-    /// `zoneinfo/`; `/etc/localtime` that is no link is named by `/etc/timezone`, else is the system's zone.
+    /// `zoneinfo/`; `/etc/localtime` that is no link is named by `/etc/timezone`, else is Foundation's current zone.
     private static func fileZone(_ path: String) -> TimeZone? {
         var current = path
         for _ in 0..<16 {
@@ -99,12 +99,8 @@ public enum TimeZoneName {
             current = target.hasPrefix("/") ? target : PathExpansion.directory(of: current) + "/" + target
         }
         guard path == "/etc/localtime", FileManager.default.fileExists(atPath: path) else { return nil }
-        if let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8),
-            let zone = identifiedZone(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            return zone
-        }
-        return systemZone()
+        // Foundation's own current zone reads /etc/localtime when it cannot name it otherwise.
+        return systemZone() ?? .current
     }
 
     /// The system's zone without `TZ`'s influence, when /etc/localtime can be named.
