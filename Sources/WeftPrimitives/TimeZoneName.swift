@@ -13,7 +13,7 @@ public enum TimeZoneName {
         public let reason: String?
 
         /// An unknown zone name, with what was wrong when known.
-        public init(name: String, reason: String? = nil) {
+        init(name: String, reason: String? = nil) {
             self.name = name
             self.reason = reason
         }
