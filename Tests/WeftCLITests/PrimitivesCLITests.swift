@@ -67,6 +67,14 @@ struct PrimitivesCLITests {
         #expect(today.stdout == "1234\n", "\(today)")
     }
 
+    @Test func theTokenFileIsUnderHomeFromTheEnvironment() async throws {
+        let box = try Sandbox()
+        let serve = await box.weft(
+            arguments: ["serve", "--port", "0", "--token-file", "~/missing-token"], environment: ["HOME": box.root])
+        #expect(serve.exitCode == 1, "\(serve)")
+        #expect(serve.stderr.contains(box.root + "/missing-token"), "\(serve)")
+    }
+
     @Test func theCronLogIsUnderHomeFromTheEnvironment() async throws {
         let box = try Sandbox()
         let cron = await box.weft(arguments: ["schedule", "--cron", "--every", "5m"], environment: ["HOME": box.root])
