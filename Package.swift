@@ -27,26 +27,31 @@ let package = Package(
         // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
         .target(name: "CPosixSpawn"),
 
+        // Civil dates and local days, ISO instants, durations, paths, time zones, number text: one owner each,
+        // no dependencies (not even swift-log), so every other module, WeftHTTP included, can use them.
+        .target(name: "WeftPrimitives"),
         // The template language: pure, no I/O.
-        .target(name: "WeftTemplate"),
+        .target(name: "WeftTemplate", dependencies: ["WeftPrimitives"]),
         // Snapshots, the Provider protocol and registry, provider configuration, errors.
         .target(
             name: "WeftCore",
             dependencies: [
+                "WeftPrimitives",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         // The SQLite cache.
         .target(
             name: "WeftStore",
-            dependencies: ["WeftCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["WeftCore", "WeftPrimitives", .product(name: "GRDB", package: "GRDB.swift")]),
         // The HTTP client on libcurl: timeouts, size cap, proxies, conditional requests, redaction.
         .target(
-            name: "WeftHTTP", dependencies: ["CCurl", "WeftCore", .product(name: "Logging", package: "swift-log")]),
+            name: "WeftHTTP",
+            dependencies: ["CCurl", "WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
         // A loopback HTTP/1.1 server with scripted routes, for tests and the demo replay server.
         .target(name: "WeftTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
-        .target(name: "WeftCommand", dependencies: ["CPosixSpawn", "WeftCore", "WeftTemplate"]),
+        .target(name: "WeftCommand", dependencies: ["CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftTemplate"]),
         // The provider kinds this build ships, in one registry.
         .target(
             name: "WeftProviders",
@@ -54,44 +59,47 @@ let package = Package(
         // The refresh half: which providers are due, running them, and the one door that writes the cache.
         .target(
             name: "WeftRefresh",
-            dependencies: ["WeftCore", "WeftStore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["WeftCore", "WeftPrimitives", "WeftStore", .product(name: "Logging", package: "swift-log")]),
         // The options every weft program reads from its command line: the render's clock, zone, locale and locations.
         .target(
             name: "WeftCommandLine",
             dependencies: [
-                "WeftCore", "WeftRender", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftCore", "WeftPrimitives", "WeftRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The render half: variables from snapshots at the render's now, templates, status-bar output formats.
         .target(
             name: "WeftRender",
             dependencies: [
-                "WeftCore", "WeftStore", "WeftTemplate", "WeftProviders", .product(name: "Logging", package: "swift-log"),
+                "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate", "WeftProviders",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
             name: "WeftCalendar",
             dependencies: [
-                "CLibical", "CLibicalLoader", "WeftCore", "WeftHTTP", .product(name: "Logging", package: "swift-log"),
+                "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftHTTP",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
         .target(
             name: "WeftWeather",
             dependencies: [
-                "WeftCore", "WeftHTTP",
+                "WeftCore", "WeftPrimitives", "WeftHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Step-count CSV exports: parsing, de-duplication, daily totals, goals, streaks and variables.
         .target(
             name: "WeftSteps",
-            dependencies: ["WeftCore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
-        .target(name: "WeftHabits", dependencies: ["WeftCore"]),
+        .target(name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"]),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
             name: "WeftServe",
             dependencies: [
-                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftStore", "WeftTemplate",
+                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -101,39 +109,49 @@ let package = Package(
         .executableTarget(
             name: "weft-serve",
             dependencies: [
-                "WeftServe", "WeftCommandLine", "WeftCore",
+                "WeftServe", "WeftCommandLine", "WeftCore", "WeftPrimitives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCommandLine", "WeftCore", "WeftStore", "WeftTemplate",
+                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCommandLine", "WeftCore", "WeftPrimitives", "WeftStore",
+                "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
                 "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate"]),
-        .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore"]),
+        .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives"]),
+        .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate", "WeftPrimitives"]),
+        .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore", "WeftPrimitives"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
         .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore"]),
         .testTarget(
             name: "WeftRefreshTests",
-            dependencies: ["WeftRefresh", "WeftRender", "WeftProviders", "WeftCore", "WeftStore", "WeftTestSupport"]),
+            dependencies: [
+                "WeftRefresh", "WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport",
+            ]),
         .testTarget(
             name: "WeftRenderTests",
-            dependencies: ["WeftRender", "WeftProviders", "WeftCore", "WeftStore", "WeftTestSupport"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["weft", "weft-serve", "WeftCommandLine", "WeftTestSupport"]),
+            dependencies: ["WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftCLITests", dependencies: ["weft", "weft-serve", "WeftCommandLine", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
-        .testTarget(name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftTestSupport"]),
-        .testTarget(name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftTestSupport"]),
-        .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore"]),
+        .testTarget(
+            name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore", "WeftPrimitives"]),
         .testTarget(
             name: "WeftHabitsTests",
-            dependencies: ["WeftHabits", "WeftCore", "WeftStore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "WeftHabits", "WeftCore", "WeftPrimitives", "WeftStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ]
 )
 

@@ -1,6 +1,7 @@
 import Foundation
 import WeftCore
 import WeftHTTP
+import WeftPrimitives
 
 /// The `calendar` provider kind: next-up events from iCalendar files, vdirs and URLs.
 public enum CalendarKind: ProviderKind {
@@ -33,7 +34,7 @@ public enum CalendarKind: ProviderKind {
         return CalendarProvider(
             instance: config.instance, prefix: prefix, sources: sources, options: options,
             zoneConfigured: configuredZone != nil,
-            lookahead: TimeInterval(days) * 86_400, interval: TimeInterval(interval.components.seconds),
+            lookahead: TimeInterval(days) * 86_400, interval: DurationText.seconds(interval),
             contact: try config.string("contact"), timeout: timeout)
     }
 
@@ -61,7 +62,7 @@ public enum CalendarKind: ProviderKind {
             if case .string(let text)? = table["name"] { name = text }
             switch (table["path"], table["url"]) {
             case (.string(let path)?, nil):
-                let expanded = (path as NSString).expandingTildeInPath
+                let expanded = config.path(path)
                 let base = ((expanded as NSString).lastPathComponent as NSString).deletingPathExtension
                 result.append(CalendarSource(name: name ?? base, location: .path(expanded)))
             case (nil, .string(let url)?):

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// The `__calendar_*` variables of spec/VARIABLES.md, derived from a snapshot's occurrences at render time.
 public enum CalendarVariables {

@@ -1,4 +1,5 @@
 import CLibical
+import WeftPrimitives
 
 /// The kind of a series' DTSTART, which decides how its instances are identified and placed in time.
 enum TimeBasis {
@@ -42,14 +43,14 @@ struct KeySpace {
     func key(_ time: ResolvedTime) -> Int64 {
         switch basis {
         case .date:
-            return Civil.days(of: time.value)
+            return ICalClock.days(of: time.value)
         case .zoned(let zone):
-            if time.isDate { return ZoneMath.instant(wallSeconds: Civil.days(of: time.value) * 86_400, in: zone) }
-            if time.isFloating { return ZoneMath.instant(wallSeconds: Civil.wallSeconds(of: time.value), in: zone) }
+            if time.isDate { return ZoneMath.instant(wallSeconds: ICalClock.days(of: time.value) * 86_400, in: zone) }
+            if time.isFloating { return ZoneMath.instant(wallSeconds: ICalClock.wallSeconds(of: time.value), in: zone) }
             return ZoneMath.instant(of: time.value)
         case .floating:
-            if time.isDate { return Civil.days(of: time.value) * 86_400 }
-            return Civil.wallSeconds(of: time.value)
+            if time.isDate { return ICalClock.days(of: time.value) * 86_400 }
+            return ICalClock.wallSeconds(of: time.value)
         }
     }
 
@@ -57,13 +58,13 @@ struct KeySpace {
     func key(iterated time: icaltimetype) -> Int64 {
         switch basis {
         case .date:
-            return Civil.days(of: time)
+            return ICalClock.days(of: time)
         case .zoned(let zone):
             var zoned = time
             zoned.zone = zone
             return ZoneMath.instant(of: zoned)
         case .floating:
-            return Civil.wallSeconds(of: time)
+            return ICalClock.wallSeconds(of: time)
         }
     }
 
@@ -71,7 +72,7 @@ struct KeySpace {
     /// libical: exact for DATE and floating series; for zoned ones a day of slack covers any UTC offset.
     func keyBound(wallSeconds wall: Int64) -> Int64 {
         switch basis {
-        case .date: return Civil.floorDiv(wall, 86_400)
+        case .date: return wall.floorDiv(86_400)
         case .floating: return wall
         case .zoned: return wall + 86_400
         }
@@ -80,9 +81,9 @@ struct KeySpace {
     /// A libical time for a key, for seeking the iterator.
     func iteratorTime(forKey key: Int64) -> icaltimetype {
         switch basis {
-        case .date: return Civil.dateTime(days: key)
+        case .date: return ICalClock.dateTime(days: key)
         case .zoned(let zone): return ZoneMath.wallTime(at: key, in: zone)
-        case .floating: return Civil.floatingTime(wallSeconds: key)
+        case .floating: return ICalClock.floatingTime(wallSeconds: key)
         }
     }
 
@@ -99,8 +100,8 @@ struct KeySpace {
     func wallDay(ofKey key: Int64) -> Int64 {
         switch basis {
         case .date: return key
-        case .zoned(let zone): return Civil.days(of: ZoneMath.wallTime(at: key, in: zone))
-        case .floating: return Civil.floorDiv(key, 86_400)
+        case .zoned(let zone): return ICalClock.days(of: ZoneMath.wallTime(at: key, in: zone))
+        case .floating: return key.floorDiv(86_400)
         }
     }
 
@@ -108,8 +109,7 @@ struct KeySpace {
     func keyRange(from: Int64, to: Int64) -> ClosedRange<Int64> {
         switch basis {
         case .date:
-            return Civil.floorDiv(
-                local.wallSeconds(at: from), 86_400)...Civil.floorDiv(local.wallSeconds(at: to), 86_400)
+            return local.wallSeconds(at: from).floorDiv(86_400)...local.wallSeconds(at: to).floorDiv(86_400)
         case .zoned:
             return from...max(from, to)
         case .floating:
@@ -123,7 +123,7 @@ struct KeySpace {
     /// whose local midnight is not after it); a floating UNTIL is wall-clock time in the series' zone.
     func untilKey(_ until: icaltimetype) -> Int64 {
         if until.is_date != 0 {
-            let day = Civil.days(of: until)
+            let day = ICalClock.days(of: until)
             switch basis {
             case .date: return day
             case .zoned(let zone): return ZoneMath.instant(wallSeconds: (day + 1) * 86_400, in: zone) - 1
@@ -131,16 +131,16 @@ struct KeySpace {
             }
         }
         if icaltime_is_utc(until) != 0 {
-            let instant = Civil.wallSeconds(of: until)
+            let instant = ICalClock.wallSeconds(of: until)
             switch basis {
-            case .date: return Civil.floorDiv(local.wallSeconds(at: instant), 86_400)
+            case .date: return local.wallSeconds(at: instant).floorDiv(86_400)
             case .zoned: return instant
             case .floating: return local.wallSeconds(at: instant)
             }
         }
-        let wall = Civil.wallSeconds(of: until)
+        let wall = ICalClock.wallSeconds(of: until)
         switch basis {
-        case .date: return Civil.floorDiv(wall, 86_400)
+        case .date: return wall.floorDiv(86_400)
         case .zoned(let zone): return ZoneMath.instant(wallSeconds: wall, in: zone)
         case .floating: return wall
         }
@@ -157,7 +157,7 @@ struct KeySpace {
             return (start, end)
         case .zoned(let zone):
             guard length.days != 0 else { return (key, key + length.seconds) }
-            let wall = Civil.wallSeconds(of: ZoneMath.wallTime(at: key, in: zone))
+            let wall = ICalClock.wallSeconds(of: ZoneMath.wallTime(at: key, in: zone))
             return (key, ZoneMath.instant(wallSeconds: wall + length.days * 86_400, in: zone) + length.seconds)
         case .floating:
             let start = local.instant(wallSeconds: key)
@@ -171,8 +171,8 @@ struct KeySpace {
 extension LocalZone {
     /// The instant of a resolved time: DATE at local midnight, floating as local wall-clock time.
     func instant(of time: ResolvedTime) -> Int64 {
-        if time.isDate { return instant(wallSeconds: Civil.days(of: time.value) * 86_400) }
-        if time.isFloating { return instant(wallSeconds: Civil.wallSeconds(of: time.value)) }
+        if time.isDate { return instant(wallSeconds: ICalClock.days(of: time.value) * 86_400) }
+        if time.isFloating { return instant(wallSeconds: ICalClock.wallSeconds(of: time.value)) }
         return ZoneMath.instant(of: time.value)
     }
 
@@ -182,7 +182,8 @@ extension LocalZone {
         switch end {
         case .end(let endTime):
             if start.isDate && endTime.isDate {
-                return Length(days: abs(Civil.days(of: endTime.value) - Civil.days(of: start.value)), seconds: 0)
+                return Length(
+                    days: abs(ICalClock.days(of: endTime.value) - ICalClock.days(of: start.value)), seconds: 0)
             }
             return Length(days: 0, seconds: abs(instant(of: endTime) - instant(of: start)))
         case .duration(let duration):

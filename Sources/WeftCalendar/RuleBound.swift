@@ -1,5 +1,6 @@
 import CLibical
 import WeftCore
+import WeftPrimitives
 
 /// An upper bound on when a COUNT-limited RRULE ends, for the rule shapes where it is easy to be sure of.
 ///
@@ -71,7 +72,7 @@ enum RuleBound {
         let byMonthDay = values(rule.by_month_day)
         let index = Int64(rule.count) - 1
         let interval = Int64(max(1, rule.interval))
-        let startDay = Civil.days(of: start)
+        let startDay = ICalClock.days(of: start)
         var lastDay: Int64
         switch rule.freq {
         case ICAL_DAILY_RECURRENCE:
@@ -81,7 +82,7 @@ enum RuleBound {
             guard byMonthDay.isEmpty, byDay.allSatisfy({ icalrecurrencetype_day_position($0) == 0 }) else {
                 return nil
             }
-            let startWeekday = Civil.weekday(ofDay: startDay)
+            let startWeekday = ICalClock.weekday(ofDay: startDay)
             let weekdays = Set(byDay.map { Int64(icalrecurrencetype_day_day_of_week($0).rawValue) })
             guard weekdays.isEmpty || weekdays.contains(startWeekday) else { return nil }
             let offsets = (weekdays.isEmpty ? [startWeekday] : weekdays.sorted())
@@ -94,16 +95,16 @@ enum RuleBound {
                 return nil
             }
             let months = Int64(start.year) * 12 + Int64(start.month - 1) + index * interval
-            lastDay = Civil.days(year: Int(months / 12), month: Int(months % 12) + 1, day: Int(start.day))
+            lastDay = CivilDate.daysFromCivil(year: Int(months / 12), month: Int(months % 12) + 1, day: Int(start.day))
         case ICAL_YEARLY_RECURRENCE:
             guard byDay.isEmpty, byMonthDay.isEmpty, !(start.month == 2 && start.day == 29) else { return nil }
-            lastDay = Civil.days(
+            lastDay = CivilDate.daysFromCivil(
                 year: Int(start.year) + Int(index * interval), month: Int(start.month), day: Int(start.day))
         default:
             return nil
         }
         var last = start
-        let date = Civil.date(days: lastDay)
+        let date = CivilDate.civil(fromDays: lastDay)
         last.year = Int32(date.year)
         last.month = Int32(date.month)
         last.day = Int32(date.day)
@@ -130,11 +131,11 @@ enum RuleBound {
         // Ordinal weekdays (2MO) are not allowed at these frequencies; leave such rules to libical.
         guard byDay.allSatisfy({ icalrecurrencetype_day_position($0) == 0 }) else { return true }
         let weekdays = Set(byDay.map { Int64(icalrecurrencetype_day_day_of_week($0).rawValue) })
-        let first = Civil.days(of: start)
+        let first = ICalClock.days(of: start)
         for day in first..<(first + 28 * 366) {
-            let date = Civil.date(days: day)
+            let date = CivilDate.civil(fromDays: day)
             if !months.isEmpty && !months.contains(Int16(date.month)) { continue }
-            if !weekdays.isEmpty && !weekdays.contains(Civil.weekday(ofDay: day)) { continue }
+            if !weekdays.isEmpty && !weekdays.contains(ICalClock.weekday(ofDay: day)) { continue }
             if !monthDays.isEmpty {
                 let length = CivilDate.daysInMonth(year: date.year, month: date.month)
                 guard monthDays.contains(where: { Int($0) == date.day || Int($0) == date.day - length - 1 }) else {
@@ -142,7 +143,7 @@ enum RuleBound {
                 }
             }
             if !yearDays.isEmpty {
-                let ordinal = Int(day - Civil.days(year: date.year, month: 1, day: 1)) + 1
+                let ordinal = Int(day - CivilDate.daysFromCivil(year: date.year, month: 1, day: 1)) + 1
                 let length = CivilDate.daysInMonth(year: date.year, month: 2) == 29 ? 366 : 365
                 guard yearDays.contains(where: { Int($0) == ordinal || Int($0) == ordinal - length - 1 }) else {
                     continue

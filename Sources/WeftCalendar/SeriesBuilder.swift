@@ -38,7 +38,7 @@ struct SeriesBuilder {
         var excludedDays = Set<Int64>()
         for exdate in master.exdates {
             if exdate.isDate && !space.isDate {
-                excludedDays.insert(Civil.days(of: exdate.value))
+                excludedDays.insert(ICalClock.days(of: exdate.value))
             } else {
                 excludedKeys.insert(space.key(exdate))
             }
@@ -85,7 +85,7 @@ struct SeriesBuilder {
             if let last = RuleBound.lastInstance(recurrence, start: master.start.value) {
                 // Compared as wall-clock time while iterating: converting a far-future time to an instant makes
                 // libical 3.0 re-expand the VTIMEZONE on every call past 2035 (ICALTIMEZONE_MAX_YEAR).
-                let wall = Civil.wallSeconds(of: last)
+                let wall = ICalClock.wallSeconds(of: last)
                 return Series.PreparedRule(
                     rule: rule, untilKey: .max, lastKeyBound: space.keyBound(wallSeconds: wall),
                     lastWallSeconds: wall, canMatch: canMatch)

@@ -1,5 +1,6 @@
 import CLibical
 import Foundation
+import WeftPrimitives
 
 /// Expands recurring series over a window with libical's iterator.
 struct SeriesExpander {
@@ -93,12 +94,12 @@ struct SeriesExpander {
                 // set_start misplaces sub-daily rules in 3.0.16 (FREQ=MINUTELY starts at DTSTART's time of
                 // day), so the series is restarted at a DTSTART moved forward by whole periods instead.
                 let period = unit * Int64(prepared.rule.interval)
-                let startWall = Civil.wallSeconds(of: dtstart)
-                let seekWall = Civil.wallSeconds(of: space.iteratorTime(forKey: range.lowerBound))
-                let periods = Civil.floorDiv(seekWall - startWall, period)
+                let startWall = ICalClock.wallSeconds(of: dtstart)
+                let seekWall = ICalClock.wallSeconds(of: space.iteratorTime(forKey: range.lowerBound))
+                let periods = (seekWall - startWall).floorDiv(period)
                 if periods > 1 {
                     let zone = dtstart.zone
-                    dtstart = Civil.floatingTime(wallSeconds: startWall + (periods - 1) * period)
+                    dtstart = ICalClock.floatingTime(wallSeconds: startWall + (periods - 1) * period)
                     dtstart.zone = zone
                 }
             } else {
@@ -127,7 +128,7 @@ struct SeriesExpander {
                 if !warnings.contains(warning) { warnings.append(warning) }
                 return
             }
-            if let last = prepared.lastWallSeconds, Civil.wallSeconds(of: time) > last { return }
+            if let last = prepared.lastWallSeconds, ICalClock.wallSeconds(of: time) > last { return }
             let key = space.key(iterated: time)
             if key > upper { return }
             if key >= range.lowerBound { keys.insert(key) }

@@ -1,31 +1,17 @@
 import CLibical
 import Foundation
 import WeftCore
+import WeftPrimitives
 
-/// Calendar arithmetic on plain integers, so hot loops need neither Foundation's Calendar nor libical.
-enum Civil {
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func days(year: Int, month: Int, day: Int) -> Int64 {
-        CivilDate.daysFromCivil(year: year, month: month, day: day)
-    }
-
-    /// The date of a day number (inverse of `days`).
-    static func date(days: Int64) -> (year: Int, month: Int, day: Int) { CivilDate.civil(fromDays: days) }
-
-    /// libical's weekday of a day number: 1 = Sunday … 7 = Saturday (1970-01-01 was a Thursday).
-    static func weekday(ofDay day: Int64) -> Int64 {
-        ((day + 4) % 7 + 7) % 7 + 1
-    }
-
-    /// Floor division, for negative wall-clock seconds before 1970.
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-    }
+/// libical times as plain integers (day numbers, wall-clock seconds), so hot loops need neither Foundation's Calendar
+/// nor libical's own arithmetic; the civil-date rules themselves are WeftPrimitives'.
+enum ICalClock {
+    /// libical's weekday of a day number, 1 = Sunday … 7 = Saturday (converted from weft's ISO weekday).
+    static func weekday(ofDay day: Int64) -> Int64 { Int64(LocalDay.weekday(day) % 7 + 1) }
 
     /// Day number of a libical time's own wall-clock date.
     static func days(of time: icaltimetype) -> Int64 {
-        days(year: Int(time.year), month: Int(time.month), day: Int(time.day))
+        CivilDate.daysFromCivil(year: Int(time.year), month: Int(time.month), day: Int(time.day))
     }
 
     /// Wall-clock seconds (as if the wall clock were UTC) of a libical time's own fields.
@@ -35,9 +21,9 @@ enum Civil {
 
     /// A floating libical time (no zone) for wall-clock seconds.
     static func floatingTime(wallSeconds: Int64) -> icaltimetype {
-        let day = floorDiv(wallSeconds, 86_400)
+        let day = wallSeconds.floorDiv(86_400)
         let rest = wallSeconds - day * 86_400
-        let (y, m, d) = date(days: day)
+        let (y, m, d) = CivilDate.civil(fromDays: day)
         var time = icaltime_null_time()
         time.year = Int32(y)
         time.month = Int32(m)
@@ -81,12 +67,7 @@ struct LocalZone {
     /// The instant of a wall-clock time, following RFC 5545 §3.3.5: an ambiguous time (DST end) is the
     /// first of the two, a time in a DST gap is read with the offset from before the gap.
     func instant(wallSeconds wall: Int64) -> Int64 {
-        let before = offset(at: wall - 86_400)
-        let after = offset(at: wall + 86_400)
-        for candidate in before == after ? [before] : [before, after] where offset(at: wall - candidate) == candidate {
-            return wall - candidate
-        }
-        return wall - before
+        LocalDay.instant(wallSeconds: wall) { offset(at: $0) }
     }
 }
 
@@ -104,7 +85,7 @@ enum ZoneMath {
 
     /// The instant of wall-clock seconds read in `zone`.
     static func instant(wallSeconds: Int64, in zone: OpaquePointer) -> Int64 {
-        var time = Civil.floatingTime(wallSeconds: wallSeconds)
+        var time = ICalClock.floatingTime(wallSeconds: wallSeconds)
         time.zone = zone
         return instant(of: time)
     }

@@ -1,5 +1,6 @@
 import CPosixSpawn
 import Foundation
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -112,7 +113,7 @@ struct ChildProcess {
                 stopGroup(pid)
                 return (.timedOut, stdout, stderr)
             }
-            let millis = max(1, Int32(min(DurationMillis.of(remaining), 1000)))
+            let millis = max(1, Int32(min(DurationText.milliseconds(remaining), 1000)))
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), millis)
             if ready < 0 && errno != EINTR { break }
@@ -159,10 +160,4 @@ struct ChildProcess {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-enum DurationMillis {
-    static func of(_ duration: Duration) -> Int {
-        Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
-    }
 }

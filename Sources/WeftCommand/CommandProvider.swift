@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WeftCore
+import WeftPrimitives
 
 /// The `command` provider kind: runs a program and exposes the JSON object it prints as variables.
 public enum CommandKind: ProviderKind {

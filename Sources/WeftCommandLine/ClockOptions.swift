@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// `--now` and `--tz` for commands that act at a moment in a zone (refresh, status, var).
 public struct ClockOptions: ParsableArguments {

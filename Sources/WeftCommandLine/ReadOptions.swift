@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftPrimitives
 import WeftRender
 
 /// Options every reading command takes: the render's clock, zone and locale, extra variables, and locations.

@@ -6,15 +6,15 @@ import Foundation
 
 /// The local files a provider's `files = [...]` patterns name, and a stamp that changes when a file does.
 public enum FilePatterns {
-    /// The files the patterns name now (`~` expanded, shell globs matched), sorted, without duplicates.
+    /// The files the patterns name now (shell globs matched), sorted, without duplicates. Patterns are used as
+    /// given: a provider expands `~` and relative paths when it reads its file (`ProviderConfig.path`).
     public static func expand(_ patterns: [String]) -> (files: [String], unmatched: [String]) {
         var files: [String] = []
         var unmatched: [String] = []
         for pattern in patterns {
-            let expanded = (pattern as NSString).expandingTildeInPath
             var result = glob_t()
             defer { globfree(&result) }
-            guard glob(expanded, 0, nil, &result) == 0 else {
+            guard glob(pattern, 0, nil, &result) == 0 else {
                 unmatched.append(pattern)
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A JSON object whose values are strings or numbers (null means absent), as commands and `--vars` files give.
 public enum FlatJSONObject {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// The settings several provider kinds share, read here once so every kind checks them with the same rules and
 /// the same messages: `prefix`, `timezone` and `interval`.
@@ -24,9 +25,9 @@ extension ProviderConfig {
     public func timeZone() throws(ConfigError) -> TimeZone? {
         guard let name = try string("timezone") else { return nil }
         do {
-            return try TimeZoneName.resolve(name, environment: [:])
+            return try TimeZoneName.zone(name)
         } catch {
-            throw invalid("timezone", "\"\(name)\" is not a time zone; use an IANA name such as \"Europe/Berlin\"")
+            throw invalid("timezone", "\(error)")
         }
     }
 

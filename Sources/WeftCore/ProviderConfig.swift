@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import WeftPrimitives
 
 /// One provider instance's TOML file, parsed, with typed accessors whose errors name file, line and key.
 public struct ProviderConfig: Sendable {
@@ -210,8 +211,10 @@ public struct ProviderConfig: Sendable {
             guard seconds >= 0, Double(seconds) <= limit else { throw tooLong(key, "\(seconds)") }
             duration = .seconds(seconds)
         case .double(let seconds):
-            guard seconds.isFinite, seconds >= 0, seconds <= limit else { throw tooLong(key, "\(seconds)") }
-            duration = .milliseconds(Int64((seconds * 1000).rounded()))
+            guard seconds >= 0, seconds <= limit, let checked = DurationText.duration(seconds: seconds) else {
+                throw tooLong(key, "\(seconds)")
+            }
+            duration = checked
         case .string(let text):
             guard let parsed = DurationText.parse(text) else {
                 throw invalid(key, "\"\(text)\" is not a duration; write e.g. \"30s\", \"5m\" or \"1h\"")

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A variable the user set (`weft var …`); counters reset themselves at local period boundaries.
 public struct StoredVariable: Sendable, Equatable {
@@ -57,30 +58,22 @@ public struct CounterRule: Sendable, Equatable {
 public enum ResetPeriod: String, Sendable, CaseIterable {
     case daily, weekly, monthly
 
-    /// The local start of the period that contains `date`.
+    /// The local start of the period that contains `date`; `weekStart` counts as Foundation does (1 = Sunday …
+    /// 7 = Saturday), the numbering the cache stores.
     public func start(of date: Date, timeZone: TimeZone, weekStart: Int) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.firstWeekday = weekStart
-        let component: Calendar.Component =
-            switch self {
-            case .daily: .day
-            case .weekly: .weekOfYear
-            case .monthly: .month
-            }
-        return calendar.dateInterval(of: component, for: date)?.start ?? calendar.startOfDay(for: date)
-    }
-}
-
-/// Numbers printed as people write them: integers without a decimal point, others without trailing zeros.
-public enum NumberText {
-    /// `3` for 3.0, `2.5` for 2.5, `0.333333` for 1/3 (at most 6 decimals).
-    public static func plain(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        let today = LocalDay.containing(date, in: timeZone)
+        let first: Int64
+        switch self {
+        case .daily:
+            first = today
+        case .weekly:
+            // Foundation's 1 (Sunday) … 7 (Saturday) to ISO's 7 (Sunday), 1 (Monday) … 6 (Saturday).
+            let isoStart = (weekStart + 5) % 7 + 1
+            first = today - Int64((LocalDay.weekday(today) - isoStart + 7) % 7)
+        case .monthly:
+            let parts = CivilDate.civil(fromDays: today)
+            first = CivilDate.daysFromCivil(year: parts.year, month: parts.month, day: 1)
+        }
+        return LocalDay.start(of: first, in: timeZone)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Where the cache and the provider files are, from flags and the environment; never from the working directory.
 public struct WeftLocations: Sendable, Equatable {
@@ -20,10 +21,8 @@ public struct WeftLocations: Sendable, Equatable {
     /// The working directory is never searched: a `cache/` folder in whatever directory the user stands in must not
     /// take over from their configuration.
     public static func resolve(cache: String?, providers: String?, environment: [String: String]) -> WeftLocations {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        func expand(_ path: String) -> String {
-            path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst(1) : path
-        }
+        let home = PathExpansion.home(environment: environment)
+        func expand(_ path: String) -> String { PathExpansion.expand(path, environment: environment) }
         func setting(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : expand($0) }
         }

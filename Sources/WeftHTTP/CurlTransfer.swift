@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import WeftPrimitives
 
 /// What a finished curl transfer produced, before the HTTP status is judged.
 struct CurlOutcome: Sendable {
@@ -74,7 +75,7 @@ enum CurlTransfer {
         easy.set(CURLOPT_FOLLOWLOCATION, 0)
         if let lowSpeed = request.lowSpeedLimit {
             easy.set(CURLOPT_LOW_SPEED_LIMIT, max(1, lowSpeed.bytesPerSecond))
-            easy.set(CURLOPT_LOW_SPEED_TIME, max(1, (lowSpeed.window.wholeMilliseconds + 999) / 1000))
+            easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Self.wholeSecondsRoundingUp(lowSpeed.window)))
         }
         // Rejects a declared Content-Length up front; the write callback enforces the cap on what arrives.
         easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(max(0, request.maxBodyBytes)))
@@ -100,15 +101,17 @@ enum CurlTransfer {
         var url = request.url
         var redirects = 0
         while true {
-            let remaining = (deadline - clock.now).wholeMilliseconds
+            let remaining = Int(DurationText.milliseconds(deadline - clock.now))
             guard remaining > 0 else {
                 let message =
-                    "Operation timed out after \(request.totalTimeout.wholeMilliseconds) ms following redirects"
+                    "Operation timed out after \(DurationText.milliseconds(request.totalTimeout)) ms following redirects"
                 return .failure(CurlFailure(kind: .timedOut, message: message))
             }
             easy.set(CURLOPT_URL, url)
             easy.set(CURLOPT_TIMEOUT_MS, remaining)
-            easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, min(request.connectTimeout.wholeMilliseconds, remaining)))
+            easy.set(
+                CURLOPT_CONNECTTIMEOUT_MS,
+                max(1, min(Int(DurationText.milliseconds(request.connectTimeout)), remaining)))
             let trusted = redirects == 0 || origin.map { $0.mayReceiveCredentials(URLOrigin(url)) } == true
             easy.setHeaders(trusted ? headers.all : headers.crossOrigin)
             let proxy = ProxySettings.resolve(url: url, environment: environment)
@@ -216,16 +219,15 @@ enum CurlTransfer {
         return length
     }
 
+    /// Whole seconds of a duration, rounded up (curl's low-speed window is in seconds).
+    private static func wholeSecondsRoundingUp(_ duration: Duration) -> Int {
+        let millis = DurationText.milliseconds(duration)
+        return Int(millis / 1000 + (millis % 1000 > 0 ? 1 : 0))
+    }
+
     private static let progressCallback: ccurl_xferinfo_cb = { userdata, _, _, _, _ in
         guard let userdata else { return 0 }
         let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
         return state.cancellation.isCancelled ? 1 : 0
-    }
-}
-
-extension Duration {
-    var wholeMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 }

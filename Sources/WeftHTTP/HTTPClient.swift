@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WeftPrimitives
 
 /// GETs over libcurl with the service's limits: timeouts, a body cap, http/https-only redirects, proxies
 /// from an injectable environment, conditional requests, always-on TLS verification and secret redaction.
@@ -91,7 +92,7 @@ public struct HTTPClient: Sendable {
             outcome = value
         case .failure(let failure):
             let error = Self.error(for: failure, url: loggedURL, request: request, redact: redact)
-            logger.debug("\(error)", metadata: ["elapsed_ms": "\(elapsed.wholeMilliseconds)"])
+            logger.debug("\(error)", metadata: ["elapsed_ms": "\(DurationText.milliseconds(elapsed))"])
             throw error
         }
 
@@ -101,7 +102,7 @@ public struct HTTPClient: Sendable {
         logger.debug(
             "GET \(loggedURL): HTTP \(outcome.status)",
             metadata: [
-                "bytes": "\(outcome.body.count)", "elapsed_ms": "\(elapsed.wholeMilliseconds)",
+                "bytes": "\(outcome.body.count)", "elapsed_ms": "\(DurationText.milliseconds(elapsed))",
                 "effective_url": "\(redact(outcome.effectiveURL))",
             ])
         if outcome.status == 203 {

@@ -1,10 +1,10 @@
 import Foundation
-import WeftCore
+import WeftPrimitives
 
 /// Parses and formats HTTP-dates (RFC 9110 §5.6.7) without DateFormatter, so the result never depends on locale.
 public enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]  // ISO 1 … 7
 
     /// Parses IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) or asctime.
     public static func parse(_ text: String) -> Date? {
@@ -47,7 +47,7 @@ public enum HTTPDate {
             let hour = clock[0], let minute = clock[1], let second = clock[2],
             (1...31).contains(day), (1...12).contains(month), (1...9999).contains(year),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-            day <= CivilDate.daysInMonth(year: year, month: month)
+            CivilDate.isValid(year: year, month: month, day: day)
         else { return nil }
         let days = Int(CivilDate.daysFromCivil(year: year, month: month, day: day))
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59)
@@ -56,11 +56,11 @@ public enum HTTPDate {
 
     /// Formats a date as an IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
     public static func format(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let secondsOfDay = total - days * 86_400
-        let (year, month, day) = CivilDate.civil(fromDays: Int64(days))
-        let weekday = weekdays[((days % 7) + 7) % 7]
+        let total = Instant.wholeSeconds(date)
+        let days = total.floorDiv(86_400)
+        let secondsOfDay = Int(total - days * 86_400)
+        let (year, month, day) = CivilDate.civil(fromDays: days)
+        let weekday = weekdays[LocalDay.weekday(days) - 1]
         let monthName = months[month - 1].prefix(1).uppercased() + months[month - 1].dropFirst()
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)

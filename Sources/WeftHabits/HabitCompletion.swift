@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// One completion: the local day it counts for and, when the source said, the instant it happened.
 public struct HabitCompletion: Sendable, Hashable, Codable {
@@ -18,7 +19,7 @@ public struct HabitCompletion: Sendable, Hashable, Codable {
     /// (`2024-10-09`) is that day. Nil when the text is none of these.
     public static func parse(_ text: String, zone: TimeZone) -> HabitCompletion? {
         let text = text.trimmingCharacters(in: .whitespaces)
-        guard text.count >= 10, let day = HabitDay.parse(String(text.prefix(10))) else { return nil }
+        guard text.count >= 10, let day = LocalDay.parse(String(text.prefix(10))) else { return nil }
         var rest = Substring(text.dropFirst(10))
         if rest.isEmpty { return HabitCompletion(day: day) }
         guard rest.first == "T" || rest.first == " " else { return nil }
@@ -40,7 +41,7 @@ public struct HabitCompletion: Sendable, Hashable, Codable {
         rest = rest.drop { $0 == " " }
         let wall = hour * 3600 + minute * 60 + second
         if rest.isEmpty {
-            let instant = HabitDay.instant(day: day, secondsIntoDay: wall, in: zone)
+            let instant = LocalDay.instant(day: day, secondsIntoDay: wall, in: zone)
             return HabitCompletion(day: day, at: instant)
         }
         let offset: Int
@@ -55,7 +56,7 @@ public struct HabitCompletion: Sendable, Hashable, Codable {
             offset = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
         }
         let instant = Date(timeIntervalSince1970: TimeInterval(day * 86_400 + Int64(wall - offset)))
-        return HabitCompletion(day: HabitDay.containing(instant, in: zone), at: instant)
+        return HabitCompletion(day: LocalDay.containing(instant, in: zone), at: instant)
     }
 
     private static func take(_ text: inout Substring, digits count: Int) -> Int? {

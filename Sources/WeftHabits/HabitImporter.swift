@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Reads habit exports: identitybuilder's layout, detected from the header, or a generic column mapping.
 public enum HabitImporter {
@@ -88,7 +89,7 @@ public enum HabitImporter {
             let slug = HabitSlug.of(name)
             // Date-only completions sort at the start of their day.
             let when =
-                completion.map { $0.at ?? HabitDay.start(of: $0.day, in: zone) } ?? Date(timeIntervalSince1970: -1e12)
+                completion.map { $0.at ?? LocalDay.start(of: $0.day, in: zone) } ?? Date(timeIntervalSince1970: -1e12)
             if habits[slug] == nil || when >= (latest[slug] ?? .distantPast) {
                 let experiments = field(experimentsIndex).split(separator: ",").map {
                     $0.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// The weekdays a habit is scheduled on, 0 = Sunday … 6 = Saturday, written as identitybuilder writes them: the
 /// digits concatenated (`1234560` every day, `12345` weekdays).
@@ -39,7 +40,10 @@ public struct HabitSchedule: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// Whether the local day (a day number) is scheduled.
-    public func contains(day: Int64) -> Bool { weekdays.contains(HabitDay.weekday(day)) }
+    public func contains(day: Int64) -> Bool {
+        // ISO 7 (Sunday) is identitybuilder's 0; Monday … Saturday keep their numbers.
+        weekdays.contains(LocalDay.weekday(day) % 7)
+    }
 
     /// The digits, Monday first and Sunday last as identitybuilder writes them (`1234560`).
     public var digits: String { [1, 2, 3, 4, 5, 6, 0].filter(weekdays.contains).map(String.init).joined() }

@@ -3,7 +3,8 @@ import WeftCore
 
 /// A `type = "habits"` provider file's own keys, checked, with errors naming the file, line and key.
 public struct HabitSettings: Sendable, Equatable {
-    /// Export files or glob patterns (`files = ["~/exports/habits*.csv"]`), as written.
+    /// Export files or glob patterns (`files = ["~/exports/habits*.csv"]`), `~` and relative paths expanded as
+    /// `ProviderConfig.path` does.
     public var files: [String]
     /// `timezone`, when set: completions become local days in it, and today is counted in it.
     public var timeZone: TimeZone?
@@ -26,7 +27,7 @@ public struct HabitSettings: Sendable, Equatable {
     /// Reads and checks the keys.
     public init(config: ProviderConfig) throws(ConfigError) {
         try config.checkKnownKeys(Self.knownKeys)
-        files = try config.stringArray("files") ?? []
+        files = (try config.stringArray("files") ?? []).map { config.path($0) }
         timeZone = try config.timeZone()
         let habit = try config.string("habit_column")
         let date = try config.string("date_column")

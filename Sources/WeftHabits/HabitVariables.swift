@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// The `__habits_*` variables, derived from a snapshot at the render's `now`.
 public enum HabitVariables {
@@ -23,7 +24,7 @@ public enum HabitVariables {
         _ snapshot: HabitsSnapshot, context: VariableContext, prefix: String = "__habits_"
     ) -> [String: String] {
         let zone = zone(of: snapshot, fallback: context.timeZone)
-        let today = HabitDay.containing(context.now, in: zone)
+        let today = LocalDay.containing(context.now, in: zone)
         var result: [String: String] = [:]
         var due = 0
         var doneDue = 0
@@ -41,7 +42,7 @@ public enum HabitVariables {
             set("done_today", done ? "1" : "0")
             set("scheduled_today", scheduled ? "1" : "0")
             if let last = habit.completions.last(where: { $0.day <= today }) {
-                set("last_done_iso", ISOInstant.format(last.at ?? HabitDay.start(of: last.day, in: zone)))
+                set("last_done_iso", ISOInstant.format(last.at ?? LocalDay.start(of: last.day, in: zone)))
             }
             for length in [7, 30] {
                 if let rate = HabitStats.rate(habit, today: today, length: length) {

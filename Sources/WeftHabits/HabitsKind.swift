@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// The `habits` provider kind: completions from habit-tracker exports and `weft habit done`, with streaks.
 public enum HabitsKind: ProviderKind {
@@ -14,7 +15,7 @@ public enum HabitsKind: ProviderKind {
         let interval = try config.interval(default: .seconds(300), minimum: .seconds(10))
         return HabitsProvider(
             instance: config.instance, prefix: prefix, settings: settings,
-            interval: TimeInterval(interval.components.seconds))
+            interval: DurationText.seconds(interval))
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 import WeftProviders
 import WeftStore
 import WeftTemplate

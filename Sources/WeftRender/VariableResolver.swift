@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WeftCore
+import WeftPrimitives
 import WeftStore
 
 /// Answers variable lookups for one render, reading only the snapshots the keys asked for need.

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 import WeftRefresh
 
 /// The HTML page at `/`: each provider's status and age, the next-hour rain chart, every variable.

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A token bucket per client address: `burst` requests at once, then `rate` per second.
 final class RateLimiter: @unchecked Sendable {
@@ -20,7 +21,7 @@ final class RateLimiter: @unchecked Sendable {
         return lock.withLock {
             var bucket = buckets[client] ?? (burst, now)
             let elapsed = bucket.at.duration(to: now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = DurationText.seconds(elapsed)
             bucket.tokens = min(burst, bucket.tokens + seconds * rate)
             bucket.at = now
             defer {

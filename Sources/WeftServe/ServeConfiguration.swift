@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 import WeftRender
 
 /// What `weft serve` serves and the limits it keeps.
@@ -36,7 +37,7 @@ public struct ServeConfiguration: Sendable {
     /// Reads `tokenFile` into `token`; a token shorter than 16 characters is refused.
     public mutating func loadToken() throws(ServeConfigurationError) {
         guard let tokenFile else { return }
-        let path = (tokenFile as NSString).expandingTildeInPath
+        let path = PathExpansion.expand(tokenFile)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadableToken(path) }
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard value.count >= 16 else { throw .shortToken(path) }

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import WeftCore
+import WeftPrimitives
 import WeftProviders
 import WeftRefresh
 import WeftRender

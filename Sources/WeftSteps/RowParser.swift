@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Date layouts tried in order, starting with the one that matched last (files rarely mix layouts, but some do).
 struct PatternSet {
@@ -379,7 +380,9 @@ struct RowParser {
         -> StepDay?
     {
         guard let fields = fields(reader, column, name, &dates) else { return nil }
-        if let instant = fields.instant { return StepDay(dayNumber: Int64(instant.rounded(.down)).floorDiv(86_400)) }
+        if let instant = fields.instant {
+            return StepDay(dayNumber: Instant.wholeSeconds(Date(timeIntervalSince1970: instant)).floorDiv(86_400))
+        }
         return StepDay(year: fields.year, month: fields.month, day: fields.day)
     }
 

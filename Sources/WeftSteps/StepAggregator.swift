@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Turns a batch into daily totals: drops exact duplicates, spreads samples over minutes, de-duplicates sources per
 /// minute and sums local days.

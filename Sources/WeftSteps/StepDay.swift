@@ -1,5 +1,5 @@
 import Foundation
-import WeftCore
+import WeftPrimitives
 
 /// A local calendar day, stored as days since 1970-01-01 and encoded as `yyyy-MM-dd`.
 public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
@@ -16,45 +16,31 @@ public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConv
 
     /// Parses `yyyy-MM-dd`.
     public init?(iso text: String) {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...CivilDate.daysInMonth(year: year, month: month)).contains(day)
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let day = LocalDay.parse(text) else { return nil }
+        dayNumber = day
     }
 
     /// The local day containing `date` in `timeZone`.
     public init(containing date: Date, in timeZone: TimeZone) {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let offset = Int64(timeZone.secondsFromGMT(for: date))
-        dayNumber = (seconds + offset).floorDiv(86_400)
+        dayNumber = LocalDay.containing(date, in: timeZone)
     }
 
     /// Year, month and day.
     public var components: (year: Int, month: Int, day: Int) { CivilDate.civil(fromDays: dayNumber) }
 
     /// `yyyy-MM-dd`.
-    public var iso: String {
-        let parts = components
-        return String(format: "%04d-%02d-%02d", parts.year, parts.month, parts.day)
-    }
+    public var iso: String { LocalDay.iso(dayNumber) }
 
     public var description: String { iso }
 
-    /// The weekday, 1 = Sunday … 7 = Saturday (Foundation's numbering).
-    public var weekday: Int {
-        // 1970-01-01 was a Thursday (5).
-        Int((dayNumber + 4).floorMod(7)) + 1
-    }
+    /// The ISO weekday, 1 = Monday … 7 = Sunday.
+    public var weekday: Int { LocalDay.weekday(dayNumber) }
 
     /// The day `count` days later (earlier when negative).
     public func adding(days count: Int) -> StepDay { StepDay(dayNumber: dayNumber + Int64(count)) }
 
     /// The instant at which this day starts in `timeZone`.
-    public func start(in timeZone: TimeZone) -> Date {
-        var converter = ZoneConverter(timeZone: timeZone)
-        return Date(timeIntervalSince1970: TimeInterval(converter.startOfDay(dayNumber)))
-    }
+    public func start(in timeZone: TimeZone) -> Date { LocalDay.start(of: dayNumber, in: timeZone) }
 
     public static func < (lhs: StepDay, rhs: StepDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
@@ -71,9 +57,4 @@ public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConv
         var container = encoder.singleValueContainer()
         try container.encode(iso)
     }
-}
-
-extension Int64 {
-    /// The remainder with the sign of the divisor.
-    func floorMod(_ divisor: Int64) -> Int64 { self - floorDiv(divisor) * divisor }
 }

@@ -6,7 +6,7 @@ public struct StepGoals: Sendable, Hashable, Codable {
     public var weekday: Int
     /// The goal on weekend days.
     public var weekend: Int
-    /// Weekend days, 1 = Sunday … 7 = Saturday.
+    /// Weekend days, 1 = Sunday … 7 = Saturday: Foundation's numbering, kept because snapshots store it.
     public var weekendDays: Set<Int>
 
     /// Creates goals; the weekend goal defaults to the weekday goal and the weekend to Saturday and Sunday.
@@ -17,7 +17,10 @@ public struct StepGoals: Sendable, Hashable, Codable {
     }
 
     /// The goal that applies to a day.
-    public func goal(for day: StepDay) -> Int { weekendDays.contains(day.weekday) ? weekend : weekday }
+    public func goal(for day: StepDay) -> Int {
+        // ISO 1 (Monday) … 7 (Sunday) to Foundation's 1 (Sunday) … 7 (Saturday).
+        weekendDays.contains(day.weekday % 7 + 1) ? weekend : weekday
+    }
 
     private enum CodingKeys: String, CodingKey {
         case weekday, weekend, weekendDays

@@ -5,7 +5,8 @@ import WeftCore
 ///
 /// Storage, file watching and refresh stay with the provider glue; this only turns TOML into the pure options.
 public struct StepSettings: Sendable {
-    /// Export files or glob patterns (`files = ["~/exports/StepCount*.csv"]`), as written.
+    /// Export files or glob patterns (`files = ["~/exports/StepCount*.csv"]`), `~` and relative paths expanded as
+    /// `ProviderConfig.path` does.
     public var files: [String]
     /// `timezone`, when set; otherwise the caller's zone applies.
     public var timeZone: TimeZone?
@@ -47,7 +48,7 @@ public struct StepSettings: Sendable {
     /// Reads and checks the keys.
     public init(config: ProviderConfig) throws(ConfigError) {
         try config.checkKnownKeys(Self.knownKeys)
-        files = try config.stringArray("files") ?? []
+        files = (try config.stringArray("files") ?? []).map { config.path($0) }
         timeZone = try config.timeZone()
         lenient = try config.bool("lenient") ?? false
         dedup = try Self.choice(config, "dedup", default: .priority)

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// The `__steps_*` variables of VARIABLES.md, derived from a history at the render's `now` and zone.
 public enum StepVariables {

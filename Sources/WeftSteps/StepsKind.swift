@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// The `steps` provider kind: step counts from CSV exports, with goals, streaks and averages.
 public enum StepsKind: ProviderKind {
@@ -14,7 +15,7 @@ public enum StepsKind: ProviderKind {
         let interval = try config.interval(default: .seconds(300), minimum: .seconds(10))
         return StepsProvider(
             instance: config.instance, prefix: prefix, settings: settings,
-            interval: TimeInterval(interval.components.seconds))
+            interval: DurationText.seconds(interval))
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import WeftCore
+import WeftPrimitives
 
 /// What the cache remembers about one refresh attempt.
 public struct RefreshAttempt: Sendable, Equatable {
@@ -266,7 +267,7 @@ extension CacheStore {
                 attempt.instance, attempt.prefix, attempt.attemptedAt.timeIntervalSince1970, attempt.outcome.rawValue,
                 attempt.error,
                 attempt.httpStatus, attempt.retryAfter?.timeIntervalSince1970,
-                Int(DurationSeconds.of(duration) * 1000),
+                DurationText.milliseconds(duration),
             ])
         try db.execute(
             sql: """

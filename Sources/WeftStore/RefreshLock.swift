@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -23,7 +24,7 @@ public struct RefreshLock: ~Copyable, Sendable {
                 let holder = Self.holder(fd)
                 close(fd)
                 throw .refreshRunning(
-                    lockFile: path, holder: holder, waited: DurationSeconds.of(wait))
+                    lockFile: path, holder: holder, waited: DurationText.seconds(wait))
             }
             usleep(50_000)
         }
@@ -43,11 +44,5 @@ public struct RefreshLock: ~Copyable, Sendable {
         let text = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? "another process" : trimmed
-    }
-}
-
-enum DurationSeconds {
-    static func of(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

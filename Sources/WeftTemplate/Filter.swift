@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// One filter of a token, such as `number:2` or `plural:step:steps`.
 struct Filter: Equatable {
@@ -86,11 +87,11 @@ struct Filter: Equatable {
             guard let number = TemplateNumber.parse(value) else { return value }
             return round(number, resources: resources)
         case .floor:
-            return TemplateNumber.parse(value).map { TemplateNumber.plain($0.rounded(.down)) } ?? value
+            return TemplateNumber.parse(value).map { NumberText.plain($0.rounded(.down)) } ?? value
         case .ceil:
-            return TemplateNumber.parse(value).map { TemplateNumber.plain($0.rounded(.up)) } ?? value
+            return TemplateNumber.parse(value).map { NumberText.plain($0.rounded(.up)) } ?? value
         case .abs:
-            return TemplateNumber.parse(value).map { TemplateNumber.plain(Swift.abs($0)) } ?? value
+            return TemplateNumber.parse(value).map { NumberText.plain(Swift.abs($0)) } ?? value
         case .clamp:
             return clamp(value)
         case .date:
@@ -121,7 +122,7 @@ struct Filter: Equatable {
     /// Half away from zero; N (clamped 0–12) of 0 is a plain integer, other N format like `number:N`.
     private func round(_ number: Double, resources: RenderResources) -> String {
         let digits = Swift.min(Swift.max(integerArgument ?? 0, 0), LocaleNumbers.maximumFractionDigits)
-        guard digits > 0 else { return TemplateNumber.plain(number.rounded(.toNearestOrAwayFromZero)) }
+        guard digits > 0 else { return NumberText.plain(number.rounded(.toNearestOrAwayFromZero)) }
         let factor = Foundation.pow(10.0, Double(digits))
         let scaled = number * factor
         // Beyond 2^53 a double has no fraction left to round, and scaling could overflow.
@@ -136,7 +137,7 @@ struct Filter: Equatable {
         let first = TemplateNumber.parse(String(parts[0])) ?? number
         let second = TemplateNumber.parse(String(parts[1])) ?? number
         let clamped = Swift.min(Swift.max(number, Swift.min(first, second)), Swift.max(first, second))
-        return TemplateNumber.plain(clamped)
+        return NumberText.plain(clamped)
     }
 
     /// Whole units between now and the date: ceiling when the delta is ≥ 0, floor when negative.
@@ -152,7 +153,7 @@ struct Filter: Equatable {
         default: (seconds, unit) = (now.timeIntervalSince(date), 60)
         }
         let units = seconds / unit
-        return TemplateNumber.plain(units >= 0 ? units.rounded(.up) : units.rounded(.down))
+        return NumberText.plain(units >= 0 ? units.rounded(.up) : units.rounded(.down))
     }
 
     /// `plural:S:P`: S when the integer part of the value is ±1, else P (non-numeric counts as 0).

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Locale-aware number and currency formatting for one render; formatters are built on first use.
 final class LocaleNumbers {
@@ -30,7 +31,7 @@ final class LocaleNumbers {
         }
         let formatter = decimal(maximumFractionDigits: digits)
         guard let text = formatter.string(from: NSNumber(value: value)) else {
-            return TemplateNumber.plain(value)
+            return NumberText.plain(value)
         }
         guard fixed, digits > 0 else { return text }
         return padFraction(text, to: digits, separator: formatter.decimalSeparator ?? ".")
@@ -49,7 +50,7 @@ final class LocaleNumbers {
             if !key.isEmpty { formatter.currencyCode = key }
             currencyFormatters[key] = formatter
         }
-        return formatter.string(from: NSNumber(value: value)) ?? TemplateNumber.plain(value)
+        return formatter.string(from: NSNumber(value: value)) ?? NumberText.plain(value)
     }
 
     private func decimal(maximumFractionDigits digits: Int) -> NumberFormatter {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// The `relative` filter's phrase, written by hand because Linux Foundation has no
 /// `RelativeDateTimeFormatter`.
@@ -87,7 +88,7 @@ enum RelativeTime {
             unit = .hour
         }
         let count = (magnitude / unit.seconds).rounded(.down)
-        return wording.phrase(count: TemplateNumber.plain(count), isOne: count == 1, unit: unit, future: delta > 0)
+        return wording.phrase(count: NumberText.plain(count), isOne: count == 1, unit: unit, future: delta > 0)
     }
 
     private static func wording(for locale: Locale) -> Wording {

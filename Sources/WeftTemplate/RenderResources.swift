@@ -1,11 +1,10 @@
 import Foundation
 
-/// Per-render state: the context plus formatters and a calendar built only when a filter needs them.
+/// Per-render state: the context plus formatters built only when a filter needs them.
 /// Lives for one `render` call, so nothing is shared between threads or kept globally.
 final class RenderResources {
     let context: RenderContext
     private var cachedNumbers: LocaleNumbers?
-    private var cachedCalendar: Calendar?
     private var dateFormatters: [String: DateFormatter] = [:]
 
     init(context: RenderContext) {
@@ -19,15 +18,8 @@ final class RenderResources {
         return numbers
     }
 
-    private var calendar: Calendar {
-        if let cachedCalendar { return cachedCalendar }
-        let calendar = TemplateDate.gregorian(in: context.timeZone)
-        cachedCalendar = calendar
-        return calendar
-    }
-
     func parseDate(_ text: String) -> Date? {
-        TemplateDate.parse(text, now: context.now, calendar: calendar)
+        TemplateDate.parse(text, now: context.now, timeZone: context.timeZone)
     }
 
     /// Formats in the render's zone and locale with a Unicode pattern, or the medium date style when

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// The date parser of the date filters (`date`, `relative`, `daysuntil`, …).
 public enum TemplateDate {
@@ -6,31 +7,20 @@ public enum TemplateDate {
     /// (milliseconds when abs > 1e11); ISO 8601 with a zone; local `yyyy-MM-dd[ HH:mm[:ss]]` (or `/`);
     /// `H:mm` today. Nil when none matches.
     public static func parse(_ text: String, context: RenderContext) -> Date? {
-        parse(text, now: context.now, calendar: gregorian(in: context.timeZone))
+        parse(text, now: context.now, timeZone: context.timeZone)
     }
 
-    /// A Gregorian calendar in `timeZone`, the calendar all local forms use.
-    static func gregorian(in timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
-
-    static func parse(_ text: String, now: Date, calendar: Calendar) -> Date? {
+    static func parse(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
 
+        let today = LocalDay.containing(now, in: timeZone)
         switch trimmed.lowercased() {
-        case "now":
-            return now
-        case "today":
-            return calendar.startOfDay(for: now)
-        case "tomorrow":
-            return calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))
-        case "yesterday":
-            return calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: now))
-        default:
-            break
+        case "now": return now
+        case "today": return LocalDay.start(of: today, in: timeZone)
+        case "tomorrow": return LocalDay.start(of: today + 1, in: timeZone)
+        case "yesterday": return LocalDay.start(of: today - 1, in: timeZone)
+        default: break
         }
 
         if let number = TemplateNumber.parse(trimmed) {
@@ -38,12 +28,11 @@ public enum TemplateDate {
             return Date(timeIntervalSince1970: seconds)
         }
 
+        if let date = ISOInstant.parse(trimmed) { return date }
         var scanner = DigitScanner(trimmed)
-        if let date = scanner.isoWithZone() { return date }
+        if let date = scanner.localDateTime(in: timeZone) { return date }
         scanner = DigitScanner(trimmed)
-        if let date = scanner.localDateTime(calendar: calendar) { return date }
-        scanner = DigitScanner(trimmed)
-        if let date = scanner.clockTime(now: now, calendar: calendar) { return date }
+        if let date = scanner.clockTime(on: today, in: timeZone) { return date }
         return nil
     }
 }
@@ -81,51 +70,8 @@ private struct DigitScanner {
         return count >= minimum ? value : nil
     }
 
-    /// `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:mm|±HHmm)`, the internet date-time of RFC 3339.
-    mutating func isoWithZone() -> Date? {
-        guard let year = number(minimum: 4, maximum: 4), take(UInt8(ascii: "-")),
-            let month = number(minimum: 2, maximum: 2), take(UInt8(ascii: "-")),
-            let day = number(minimum: 2, maximum: 2),
-            take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")),
-            let hour = number(minimum: 2, maximum: 2), take(UInt8(ascii: ":")),
-            let minute = number(minimum: 2, maximum: 2), take(UInt8(ascii: ":")),
-            let second = number(minimum: 2, maximum: 2)
-        else { return nil }
-
-        var fraction = 0.0
-        if take(UInt8(ascii: ".")) {
-            let start = position
-            while let byte = peek(), byte >= 0x30, byte <= 0x39 { position += 1 }
-            guard position > start else { return nil }
-            let digits = String(decoding: bytes[start..<position], as: UTF8.self)
-            fraction = Double("0." + digits) ?? 0
-        }
-
-        let offsetSeconds: Int
-        if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) {
-            offsetSeconds = 0
-        } else if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-            position += 1
-            guard let offsetHours = number(minimum: 2, maximum: 2) else { return nil }
-            _ = take(UInt8(ascii: ":"))
-            guard let offsetMinutes = number(minimum: 2, maximum: 2), offsetHours <= 23, offsetMinutes <= 59
-            else { return nil }
-            let magnitude = offsetHours * 3600 + offsetMinutes * 60
-            offsetSeconds = sign == UInt8(ascii: "+") ? magnitude : -magnitude
-        } else {
-            // No zone designator: not a date (a local reading would silently guess the zone).
-            return nil
-        }
-        guard atEnd, Self.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        else { return nil }
-
-        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
     /// `yyyy-MM-dd`, `yyyy-MM-dd HH:mm`, `yyyy-MM-dd HH:mm:ss`, or the same with `/`, in local time.
-    mutating func localDateTime(calendar: Calendar) -> Date? {
+    mutating func localDateTime(in timeZone: TimeZone) -> Date? {
         guard let year = number(minimum: 4, maximum: 4), let separator = peek(),
             separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/")
         else { return nil }
@@ -150,46 +96,20 @@ private struct DigitScanner {
         }
         guard atEnd, Self.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return calendar.date(from: components)
+        return LocalDay.instant(
+            day: CivilDate.daysFromCivil(year: year, month: month, day: day),
+            secondsIntoDay: hour * 3600 + minute * 60 + second, in: timeZone)
     }
 
-    /// `H:mm` or `HH:mm`, taken as that time on the local day of `now`.
-    mutating func clockTime(now: Date, calendar: Calendar) -> Date? {
+    /// `H:mm` or `HH:mm`, taken as that time on the local day `today`.
+    mutating func clockTime(on today: Int64, in timeZone: TimeZone) -> Date? {
         guard let hour = number(minimum: 1, maximum: 2), take(UInt8(ascii: ":")),
             let minute = number(minimum: 2, maximum: 2), atEnd, hour <= 23, minute <= 59
         else { return nil }
-        var components = calendar.dateComponents([.year, .month, .day], from: now)
-        components.hour = hour
-        components.minute = minute
-        components.second = 0
-        return calendar.date(from: components)
+        return LocalDay.instant(day: today, secondsIntoDay: hour * 3600 + minute * 60, in: timeZone)
     }
 
     private static func isValid(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Bool {
-        guard (1...12).contains(month), hour <= 23, minute <= 59, second <= 59, day >= 1 else { return false }
-        return day <= daysInMonth(year: year, month: month)
-    }
-
-    private static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2:
-            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            return leap ? 29 : 28
-        case 4, 6, 9, 11:
-            return 30
-        default:
-            return 31
-        }
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDate.isValid(year: year, month: month, day: day) && hour <= 23 && minute <= 59 && second <= 59
     }
 }

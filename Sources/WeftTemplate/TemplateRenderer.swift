@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Renders templates; pure and deterministic.
 public struct TemplateRenderer: Sendable {
@@ -69,7 +70,7 @@ public struct TemplateRenderer: Sendable {
         if token.base.hasPrefix("=") {
             let expression = String(token.base.dropFirst())
             if let result = MathExpression.evaluate(expression, now: context.now, lookup: lookup) {
-                value = TemplateNumber.plain(result)
+                value = NumberText.plain(result)
             } else {
                 value = token.fallback
             }

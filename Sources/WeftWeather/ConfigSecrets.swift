@@ -5,7 +5,7 @@ import WeftCore
 enum ConfigSecrets {
     /// The trimmed contents of a file; `~` is the home directory and relative paths start at the config's folder.
     static func file(_ config: ProviderConfig, _ key: String, path: String) throws(ConfigError) -> String {
-        let resolved = resolve(path, relativeTo: config.file)
+        let resolved = config.path(path)
         let text: String
         do {
             text = try String(contentsOfFile: resolved, encoding: .utf8)
@@ -22,16 +22,5 @@ enum ConfigSecrets {
         let value = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !value.isEmpty else { throw config.invalid(key, "the environment variable \(name) is not set or empty") }
         return value
-    }
-
-    /// Expands `~` and makes relative paths relative to the config file's folder.
-    static func resolve(_ path: String, relativeTo configFile: String) -> String {
-        if path == "~" || path.hasPrefix("~/") {
-            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-            return home + path.dropFirst()
-        }
-        if path.hasPrefix("/") { return path }
-        let folder = (configFile as NSString).deletingLastPathComponent
-        return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A value in a parsed response body that knows its dotted path, so a wrong shape is reported by field name.
 struct JSONNode {
@@ -127,7 +128,7 @@ struct JSONNode {
     /// An ISO 8601 UTC instant.
     func instant() throws(WeatherError) -> Date {
         let text = try string()
-        guard let date = ISOParsing.parse(text) else {
+        guard let date = ISOInstant.parse(text) else {
             throw .invalidValue(api: api, path: path, message: "\"\(text)\" is not an ISO 8601 time")
         }
         return date
@@ -150,15 +151,4 @@ struct JSONNode {
 
     /// A required member as an instant.
     func instant(_ key: String) throws(WeatherError) -> Date { try field(key).instant() }
-}
-
-/// Parsing of the providers' ISO 8601 instants, with or without fractional seconds.
-enum ISOParsing {
-    static func parse(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// MET Norway: nowcast 2.0 `complete` (5-minute radar rates, Nordic area) plus locationforecast 2.0 `complete`.
 public struct METNorwayAPI: WeatherAPI {
@@ -130,7 +131,7 @@ public struct METNorwayAPI: WeatherAPI {
         var hourly: [HourlyForecast] = []
         var days: [String: (high: Double, low: Double, chance: Double?)] = [:]
         var dayOrder: [String] = []
-        let today = LocalDate.string(now, in: settings.timeZone)
+        let today = LocalDay.iso(of: now, in: settings.timeZone)
         for step in steps {
             let time = try step.instant("time")
             let details = try step.field("data").field("instant").field("details")
@@ -151,7 +152,7 @@ public struct METNorwayAPI: WeatherAPI {
                         condition: symbol?.condition ?? .unknown))
             }
             // Days are gathered from every step's temperature in the configured zone, from today on.
-            let date = LocalDate.string(time, in: settings.timeZone)
+            let date = LocalDay.iso(of: time, in: settings.timeZone)
             guard date >= today else { continue }
             let six = try step.field("data").optionalField("next_6_hours")?.optionalField("details")
             let high = max(temperature, try six?.optionalDouble("air_temperature_max") ?? temperature)

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// Open-Meteo `/v1/forecast`: parallel arrays, Unix times, and `minutely_15.precipitation` as mm per preceding 15 min.
 public struct OpenMeteoAPI: WeatherAPI {
@@ -124,7 +125,7 @@ public struct OpenMeteoAPI: WeatherAPI {
         return times.indices.compactMap { index in
             guard let high = highs[index], let low = lows[index] else { return nil }
             // Daily times are local midnights written as GMT epochs; the offset turns them back into the local date.
-            let date = LocalDate.string(times[index].addingTimeInterval(utcOffset), in: .gmt)
+            let date = LocalDay.iso(of: times[index].addingTimeInterval(utcOffset), in: .gmt)
             return DailyForecast(date: date, high: high, low: low, precipitationChance: chances[index].map { $0 / 100 })
         }
     }
@@ -154,15 +155,5 @@ public struct OpenMeteoAPI: WeatherAPI {
     private static func optionalNumbers(_ node: JSONNode, _ key: String, count: Int) throws(WeatherError) -> [Double?] {
         guard try node.optionalField(key) != nil else { return [Double?](repeating: nil, count: count) }
         return try numbers(node, key, count: count)
-    }
-}
-
-/// Local calendar dates as `yyyy-MM-dd`.
-enum LocalDate {
-    static func string(_ date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
 }

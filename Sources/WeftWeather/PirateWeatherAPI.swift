@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// Pirate Weather (Dark Sky format): key in the path, `units=si`, 61 minutely points of which 60 are kept.
 public struct PirateWeatherAPI: WeatherAPI {
@@ -135,7 +136,7 @@ public struct PirateWeatherAPI: WeatherAPI {
                 guard let high, let low else { continue }
                 daily.append(
                     DailyForecast(
-                        date: LocalDate.string(time, in: zone), high: celsius(high), low: celsius(low),
+                        date: LocalDay.iso(of: time, in: zone), high: celsius(high), low: celsius(low),
                         precipitationChance: try item.optionalDouble("precipProbability") ?? 0))
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// Apple WeatherKit REST: one call for currentWeather, forecastNextHour, forecastHourly and forecastDaily.
 public struct WeatherKitAPI: WeatherAPI {
@@ -121,7 +122,7 @@ public struct WeatherKitAPI: WeatherAPI {
             for item in try node.field("days").array() {
                 daily.append(
                     DailyForecast(
-                        date: LocalDate.string(try item.instant("forecastStart"), in: settings.timeZone),
+                        date: LocalDay.iso(of: try item.instant("forecastStart"), in: settings.timeZone),
                         high: try item.double("temperatureMax"), low: try item.double("temperatureMin"),
                         precipitationChance: try item.optionalDouble("precipitationChance")))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// Derives every `__weather_*` variable (and its alias) from a snapshot at a render's `now`.
 public enum WeatherVariables {
@@ -42,7 +43,7 @@ public enum WeatherVariables {
         }
         temperature("temp", "temperature", weather.current?.temperature ?? thisHour?.temperature)
         temperature("feels", "temperature_feels_like", weather.current?.apparentTemperature)
-        let today = LocalDate.string(now, in: context.timeZone)
+        let today = LocalDay.iso(of: now, in: context.timeZone)
         let day = weather.daily.first { $0.date == today }
         temperature("high", "daily_high", day?.high)
         temperature("low", "daily_low", day?.low)

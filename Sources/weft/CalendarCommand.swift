@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCalendar
 import WeftCore
+import WeftPrimitives
 
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

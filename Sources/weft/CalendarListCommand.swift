@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCalendar
 import WeftCore
+import WeftPrimitives
 
 struct CalendarListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

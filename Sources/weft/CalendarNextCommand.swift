@@ -4,6 +4,7 @@ import Logging
 import WeftCalendar
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 
 struct CalendarNextCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,8 +67,5 @@ struct CalendarNextCommand: AsyncParsableCommand {
 
 extension Duration {
     /// Whole and fractional milliseconds, for timing logs.
-    fileprivate var milliseconds: String {
-        let (seconds, attoseconds) = components
-        return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
-    }
+    fileprivate var milliseconds: String { String(format: "%.1f", DurationText.seconds(self) * 1000) }
 }

@@ -3,6 +3,7 @@ import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftHabits
+import WeftPrimitives
 import WeftRefresh
 import WeftStore
 
@@ -121,7 +122,7 @@ struct HabitEditOptions: ParsableArguments {
             let (changed, result) = try change(&archive, slug, completion)
             return (changedFiles: [], manual: changed, result: result)
         }
-        let streak = habits.habit(slug).map { HabitStats.streak($0, today: HabitDay.containing(now, in: zone)) } ?? 0
+        let streak = habits.habit(slug).map { HabitStats.streak($0, today: LocalDay.containing(now, in: zone)) } ?? 0
         return HabitEdit(
             habits: habits, slug: slug, name: habits.habit(slug)?.name ?? name, day: completion.day, streak: streak,
             result: result)
@@ -129,12 +130,12 @@ struct HabitEditOptions: ParsableArguments {
 
     /// The day and, for today, the instant to record.
     private func completion(now: Date, zone: TimeZone) throws -> HabitCompletion {
-        let today = HabitDay.containing(now, in: zone)
+        let today = LocalDay.containing(now, in: zone)
         switch date?.lowercased() {
         case nil, "today"?: return HabitCompletion(day: today, at: now)
         case "yesterday"?: return HabitCompletion(day: today - 1)
         case let text?:
-            guard let day = HabitDay.parse(text) else {
+            guard let day = LocalDay.parse(text) else {
                 throw ValidationError("--date \"\(text)\" is not a date like 2026-03-10, today or yesterday")
             }
             return HabitCompletion(day: day, at: day == today ? now : nil)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCore
 import WeftHabits
+import WeftPrimitives
 
 struct HabitDoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +31,6 @@ struct HabitDoneCommand: ParsableCommand {
                 "weft: new habit \"\(habit.name)\" (\(edit.slug)), scheduled every day"
                     + (others.isEmpty ? "" : "; known: \(others.joined(separator: ", "))"))
         }
-        print("\(edit.name): done \(HabitDay.iso(edit.day)), streak \(edit.streak)")
+        print("\(edit.name): done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftHabits
+import WeftPrimitives
 
 struct HabitImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,7 +63,7 @@ struct HabitImportCommand: ParsableCommand {
         for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
         let rows = imports.map(\.rowCount).reduce(0, +) - issues.count
-        let today = HabitDay.containing(now, in: library.zone)
+        let today = LocalDay.containing(now, in: library.zone)
         let due = habits.habits.filter { $0.schedule.contains(day: today) }
         Stderr.line(
             "imported \(rows) rows from \(files.count) file\(files.count == 1 ? "" : "s") into \(instance): "

@@ -3,6 +3,7 @@ import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftHabits
+import WeftPrimitives
 
 struct HabitListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +29,7 @@ struct HabitListCommand: ParsableCommand {
         let snapshot = try target.snapshot(instance)
         let zone = try clock.tz != nil ? clock.zone() : HabitVariables.zone(of: snapshot, fallback: clock.zone())
         let now = try clock.instant()
-        let today = HabitDay.containing(now, in: zone)
+        let today = LocalDay.containing(now, in: zone)
         if json {
             let objects = snapshot.habits.map { habit -> [String: Any] in
                 var object: [String: Any] = [
@@ -36,7 +37,7 @@ struct HabitListCommand: ParsableCommand {
                     "experiments": habit.experiments, "schedule": habit.schedule.digits,
                     "streak": HabitStats.streak(habit, today: today), "done_today": habit.isDone(today),
                     "scheduled_today": habit.schedule.contains(day: today),
-                    "completions": habit.completions.map { HabitDay.iso($0.day) },
+                    "completions": habit.completions.map { LocalDay.iso($0.day) },
                 ]
                 for length in [7, 30] {
                     object["rate_\(length)"] = HabitStats.rate(habit, today: today, length: length) ?? NSNull()
@@ -47,7 +48,7 @@ struct HabitListCommand: ParsableCommand {
             FileHandle.standardOutput.write(data + Data("\n".utf8))
             return
         }
-        let monday = HabitDay.weekStart(today)
+        let monday = LocalDay.weekStart(today)
         let width = snapshot.habits.map(\.name.count).max() ?? 0
         let lines = snapshot.habits.map { habit in
             let week = (0..<7).map { offset -> String in

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCore
 import WeftHabits
+import WeftPrimitives
 
 struct HabitUndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +28,7 @@ struct HabitUndoCommand: ParsableCommand {
             }
             let day = completion.day
             guard archive.manual.undo(slug, day: day, imported: archive.isImported(slug, day: day)) else {
-                return (false, "\(habit.name) was not done on \(HabitDay.iso(day))")
+                return (false, "\(habit.name) was not done on \(LocalDay.iso(day))")
             }
             return (true, nil)
         }
@@ -35,6 +36,6 @@ struct HabitUndoCommand: ParsableCommand {
             Stderr.line("weft: \(problem)")
             throw ExitCode(1)
         }
-        print("\(edit.name): not done \(HabitDay.iso(edit.day)), streak \(edit.streak)")
+        print("\(edit.name): not done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
     }
 }

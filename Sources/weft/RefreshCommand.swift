@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftProviders
 import WeftRefresh
 import WeftStore

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 
 struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,11 +55,11 @@ struct ScheduleCommand: ParsableCommand {
         guard let duration = DurationText.parse(text) else {
             throw ValidationError("--every \"\(text)\" is not an interval such as 5m or 1h")
         }
-        let seconds = Int(duration.components.seconds)
-        guard seconds >= 60, seconds % 60 == 0 else {
+        let millis = DurationText.milliseconds(duration)
+        guard millis >= 60_000, millis % 60_000 == 0 else {
             throw ValidationError("--every must be whole minutes (at least 1m), not \"\(text)\"")
         }
-        let minutes = seconds / 60
+        let minutes = Int(millis / 60_000)
         if minutes <= 60, 60 % minutes == 0 { return (minutes, false) }
         if minutes % 60 == 0, minutes <= 1440, 1440 % minutes == 0 { return (minutes, true) }
         throw ValidationError(
@@ -102,7 +103,7 @@ struct ScheduleCommand: ParsableCommand {
             minutes < 60
             ? (minutes == 1 ? "* * * * *" : "*/\(minutes) * * * *")
             : (minutes == 60 ? "0 * * * *" : "0 */\(minutes / 60) * * *")
-        let log = Self.quoted(Self.absolute(NSHomeDirectory() + "/.cache/weft-refresh.log"))
+        let log = Self.quoted(Self.absolute(PathExpansion.expand("~/.cache/weft-refresh.log")))
         return """
             # weft: refresh the due providers every \(minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h"); \
             weft's own lock keeps runs from overlapping. Add with `crontab -e`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftPrimitives
 import WeftStore
 
 struct VarIncrementCommand: ParsableCommand {

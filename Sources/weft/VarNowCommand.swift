@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 struct VarNowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -88,7 +89,7 @@ struct WatchCommand: ParsableCommand {
                 }
             }
             let wait = max(min(clock.now.duration(to: due), .milliseconds(200)), .milliseconds(1))
-            usleep(UInt32(wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000))
+            usleep(UInt32(clamping: DurationText.milliseconds(wait) * 1000))
         }
     }
 

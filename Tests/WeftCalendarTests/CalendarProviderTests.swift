@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import WeftCore
+import WeftPrimitives
 import WeftTestSupport
 
 @testable import WeftCalendar
@@ -226,5 +227,15 @@ final class ScratchDirectory {
         }
         let webcal = try CalendarKind.sources(try config("sources = [{ url = \"webcal://example.org/a.ics\" }]\n"))
         #expect(webcal == [CalendarSource(name: "example.org", location: .url("https://example.org/a.ics"))])
+    }
+
+    @Test func calendarPathsAreRelativeToTheProviderFileAndTildeIsHome() throws {
+        let sources = try CalendarKind.sources(
+            try config(#"sources = [{ path = "cal/work.ics" }, { name = "Home", path = "~/home.ics" }]"# + "\n"))
+        #expect(
+            sources == [
+                CalendarSource(name: "work", location: .path("/p/cal/work.ics")),
+                CalendarSource(name: "Home", location: .path(PathExpansion.home() + "/home.ics")),
+            ])
     }
 }

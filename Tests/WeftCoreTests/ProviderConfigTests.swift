@@ -101,18 +101,3 @@ import Testing
         #expect(try ProviderDirectory(path: dir + "/missing").configs.isEmpty)
     }
 }
-
-@Suite struct DurationTextTests {
-    @Test(arguments: [
-        ("30s", Duration.seconds(30)), ("5m", .seconds(300)), ("1h30m", .seconds(5400)), ("500ms", .milliseconds(500)),
-        ("2d", .seconds(172_800)), ("90", .seconds(90)), (" 1.5m ", .seconds(90)),
-    ])
-    func parses(_ text: String, _ expected: Duration) {
-        #expect(DurationText.parse(text) == expected)
-    }
-
-    @Test(arguments: ["", "soon", "5x", "m5", "-3s", "5m 3"])
-    func rejects(_ text: String) {
-        #expect(DurationText.parse(text) == nil)
-    }
-}

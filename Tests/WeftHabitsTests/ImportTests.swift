@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftPrimitives
 
 @testable import WeftHabits
 
@@ -29,7 +30,7 @@ import Testing
         let everyDay = try #require(HabitSchedule(text: "1234560"))
         let noSunday = try #require(HabitSchedule(text: "123456"))
         let sunday = day("2024-10-13")
-        #expect(HabitDay.weekday(sunday) == 0)
+        #expect(LocalDay.weekday(sunday) == 7, "ISO: Sunday is 7")
         #expect(everyDay.contains(day: sunday))
         #expect(!noSunday.contains(day: sunday))
         #expect(noSunday.contains(day: sunday - 1) && noSunday.contains(day: sunday + 1))

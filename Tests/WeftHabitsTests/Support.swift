@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 @testable import WeftHabits
 
@@ -9,7 +10,7 @@ func zone(_ identifier: String) -> TimeZone {
 }
 
 func day(_ text: String) -> Int64 {
-    guard let day = HabitDay.parse(text) else { fatalError("bad day \(text)") }
+    guard let day = LocalDay.parse(text) else { fatalError("bad day \(text)") }
     return day
 }
 

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftPrimitives
 
 @testable import WeftHabits
 
 @Suite struct TimeTests {
     func localDay(_ text: String, _ tz: String) -> String? {
-        HabitCompletion.parse(text, zone: zone(tz)).map { HabitDay.iso($0.day) }
+        HabitCompletion.parse(text, zone: zone(tz)).map { LocalDay.iso($0.day) }
     }
 
     @Test func completionsNearMidnightCountForTheLocalDay() {
@@ -37,7 +38,7 @@ import WeftCore
         #expect(gap?.at == instant("2024-03-31T01:30:00Z"), "02:30 does not exist; read with the winter offset")
         let repeated = HabitCompletion.parse("2024-10-27 02:30", zone: zone("Europe/Berlin"))
         #expect(repeated?.at == instant("2024-10-27T00:30:00Z"), "the first 02:30, still summer time")
-        #expect(HabitDay.start(of: day("2024-10-28"), in: zone("Europe/Berlin")) == instant("2024-10-27T23:00:00Z"))
+        #expect(LocalDay.start(of: day("2024-10-28"), in: zone("Europe/Berlin")) == instant("2024-10-27T23:00:00Z"))
     }
 
     @Test func aRenderAfterMidnightAcrossTheClockChangeSeesANewDay() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftPrimitives
 import WeftProviders
 import WeftRender
 import WeftStore

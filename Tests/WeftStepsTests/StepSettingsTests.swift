@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftPrimitives
 
 @testable import WeftSteps
 
@@ -11,13 +12,18 @@ import WeftCore
 
     @Test func defaultsFollowTheSpec() throws {
         let value = try settings("files = [\"~/StepCount.csv\"]\n")
-        #expect(value.files == ["~/StepCount.csv"])
+        #expect(value.files == [PathExpansion.home() + "/StepCount.csv"])
         #expect(value.goals == StepGoals(weekday: 10000, weekend: 10000, weekendDays: [1, 7]))
         #expect(value.streakRule == .fair)
         #expect(value.averageRule == .daysWithData)
         #expect(value.dedup == .priority)
         #expect(value.format == nil)
         #expect(value.importOptions(timeZone: zone("Asia/Tokyo")).timeZone.identifier == "Asia/Tokyo")
+    }
+
+    @Test func filesAreExpandedFromHomeAndTheProviderFilesDirectory() throws {
+        let value = try settings("files = [\"~/a.csv\", \"exports/*.csv\", \"/abs/b.csv\"]\n")
+        #expect(value.files == [PathExpansion.home() + "/a.csv", "providers/exports/*.csv", "/abs/b.csv"])
     }
 
     @Test func everyKeyIsRead() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import WeftTemplate
 
-@Suite("Number parsing and plain output")
+@Suite("Number parsing")
 struct TemplateNumberTests {
     @Test func parsesLikeDoubleAfterTrimAndCommas() {
         #expect(TemplateNumber.parse(" 1,234.5 ") == 1234.5)
@@ -22,29 +22,6 @@ struct TemplateNumberTests {
         #expect(TemplateNumber.parse("inf") == nil)
         #expect(TemplateNumber.parse("nan") == nil)
         #expect(TemplateNumber.parse("1e400") == nil)
-    }
-
-    @Test func plainPrintsIntegersAndSixDecimals() {
-        #expect(TemplateNumber.plain(3) == "3")
-        #expect(TemplateNumber.plain(-12) == "-12")
-        #expect(TemplateNumber.plain(0.1 + 0.2) == "0.3")
-        #expect(TemplateNumber.plain(1.0 / 3) == "0.333333")
-        #expect(TemplateNumber.plain(2.5) == "2.5")
-        #expect(TemplateNumber.plain(2.000_000_000_1) == "2")
-        #expect(TemplateNumber.plain(-0.0) == "0")
-        #expect(TemplateNumber.plain(-0.000_000_4) == "-0")
-    }
-
-    @Test func plainBeyondInt64() {
-        #expect(TemplateNumber.plain(1e20) == "100000000000000000000")
-        #expect(TemplateNumber.plain(-1e19) == "-10000000000000000000")
-        #expect(TemplateNumber.plain(9_223_372_036_854_775_807.0) == "9223372036854775808")
-    }
-
-    @Test func plainNonFiniteIsZero() {
-        #expect(TemplateNumber.plain(.infinity) == "0")
-        #expect(TemplateNumber.plain(-.infinity) == "0")
-        #expect(TemplateNumber.plain(.nan) == "0")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 import WeftWeather
 
 /// Recorded responses live in Tests/Fixtures/weather (see SOURCES.md there).

@@ -35,4 +35,20 @@ public enum CivilDate {
         default: return 31
         }
     }
+
+    /// Whether year, month and day name a real date (month 1…12, day within the month).
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        (1...12).contains(month) && day >= 1 && day <= daysInMonth(year: year, month: month)
+    }
+}
+
+extension Int64 {
+    /// Division rounding towards negative infinity, so times before 1970 fall on the right day.
+    public func floorDiv(_ divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+
+    /// The remainder with the sign of the divisor.
+    public func floorMod(_ divisor: Int64) -> Int64 { self - floorDiv(divisor) * divisor }
 }
