@@ -81,4 +81,40 @@ struct PrimitivesCLITests {
         #expect(cron.exitCode == 0, "\(cron)")
         #expect(cron.stdout.contains(">>\(box.root)/.cache/weft-refresh.log"), "\(cron)")
     }
+
+    /// A calendar `path` and steps `files` both read `~` from `$HOME`, and `weft check` agrees.
+    @Test func tildeInProviderFilesIsHome() async throws {
+        let box = try Sandbox()
+        let home = box.path("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try CalendarCommandTests.ics.write(toFile: home + "/work.ics", atomically: false, encoding: .utf8)
+        try (StepsCommandTests.header + StepsCommandTests.row(10, "08:00:00", "08:20:00", 2000)).write(
+            toFile: home + "/steps.csv", atomically: false, encoding: .utf8)
+        try box.provider("work", "type = \"calendar\"\nsources = [{ name = \"Work\", path = \"~/work.ics\" }]\n")
+        try box.provider("walk", "type = \"steps\"\nfiles = [\"~/steps.csv\"]\n")
+        let environment = ["HOME": home]
+        let check = await box.weft("check", environment: environment)
+        #expect(check.exitCode == 0, "\(check)")
+        let refresh = await box.weft(arguments: ["refresh"] + StepsCommandTests.clock, environment: environment)
+        #expect(refresh.exitCode == 0, "\(refresh)")
+        // At 20:00 in Berlin the next event is the next day's holiday.
+        let values = await box.weft(
+            arguments: ["resolve", "{{__calendar_next_title|none}} {{__steps_today|none}}"] + StepsCommandTests.clock,
+            environment: environment)
+        #expect(values.stdout == "Holiday 2000\n", "\(values)")
+    }
+
+    /// `TZ=:/etc/localtime` works for every command, and an unknown zone is named.
+    @Test func theSystemZoneByPathWorksForEveryCommand() async throws {
+        let box = try Sandbox()
+        try box.provider("up", shellProvider("printf '{\"n\": 1}'"))
+        for arguments in [["refresh"], ["status"], ["get", "__today"], ["var", "now", "seen"]] {
+            let result = await box.weft(arguments: arguments, environment: ["TZ": ":/etc/localtime"])
+            #expect(result.exitCode == 0, "\(arguments): \(result)")
+            #expect(!result.stderr.contains("unknown time zone"), "\(arguments): \(result)")
+        }
+        let nonsense = await box.weft("get", "__today", environment: ["TZ": "Mars/Olympus_Mons"])
+        #expect(nonsense.exitCode != 0, "\(nonsense)")
+        #expect(nonsense.stderr.contains("Mars/Olympus_Mons"), "\(nonsense)")
+    }
 }
