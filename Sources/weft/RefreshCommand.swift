@@ -101,7 +101,7 @@ enum Clock {
         let b = LocalTime.components(of: now, in: zone)
         let time = String(format: "%02d:%02d", a.hour, a.minute)
         return (a.year, a.month, a.day) == (b.year, b.month, b.day)
-            ? time : String(format: "%04d-%02d-%02d ", a.year, a.month, a.day) + time
+            ? time : LocalDay.iso(of: date, in: zone) + " " + time
     }
 }
 

@@ -28,9 +28,11 @@ struct VarNowCommand: ParsableCommand {
         let value: String
         switch format {
         case .iso8601: value = ISOInstant.format(now)
-        case .unix: value = String(Int64(now.timeIntervalSince1970.rounded(.down)))
-        case .unixms: value = String(Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
-        case .date: value = String(format: "%04d-%02d-%02d", local.year, local.month, local.day)
+        case .unix: value = String(Instant.wholeSeconds(now))
+        case .unixms:
+            let millis = Int64(exactly: (now.timeIntervalSince1970 * 1000).rounded(.down))
+            value = String(millis ?? Instant.wholeSeconds(now) * 1000)
+        case .date: value = LocalDay.iso(of: now, in: try target.zone())
         case .time: value = String(format: "%02d:%02d", local.hour, local.minute)
         }
         try target.writableStore().setVariable(StoredVariable(key: key, value: value, updatedAt: now))

@@ -32,7 +32,7 @@ extension TemporaryHome {
     var refresher: Refresher {
         Refresher(
             registry: BuiltinProviders.registry, locations: locations, timeZone: TimeZone(identifier: "UTC")!,
-            logger: Logger(label: "test"), lockWait: .milliseconds(200))
+            logger: Logger(label: "test"), lockWait: .seconds(5))
     }
 
     func store() throws -> CacheStore { try CacheStore.openForReading(directory: locations.cacheDirectory) }
