@@ -33,7 +33,7 @@ public struct ProviderFileRecord: Sendable, Equatable {
 extension CacheStore {
     /// Every provider file the cache knows of, by instance.
     public func providerFiles() throws(StoreError) -> [String: ProviderFileRecord] {
-        try read(
+        try readProviderFiles(
             { db in
                 var result: [String: ProviderFileRecord] = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM provider_file") {
@@ -46,7 +46,7 @@ extension CacheStore {
 
     /// The configuration error of `instance`'s file, if it has one now.
     public func configError(_ instance: String) throws(StoreError) -> String? {
-        try read(
+        try readProviderFiles(
             { db in
                 try String.fetchOne(
                     db, sql: "SELECT config_error FROM provider_file WHERE instance = ?", arguments: [instance])
@@ -56,7 +56,7 @@ extension CacheStore {
     /// The record of a broken file whose prefix is the longest prefix of `key`: what answers `<prefix>error` for an
     /// instance that never refreshed.
     public func brokenFile(answering key: String) throws(StoreError) -> ProviderFileRecord? {
-        try read(
+        try readProviderFiles(
             { db in
                 try Row.fetchOne(
                     db,
@@ -67,6 +67,19 @@ extension CacheStore {
                         """, arguments: [key]
                 ).map(Self.providerFile(from:))
             }, empty: nil)
+    }
+
+    /// A read of the provider-file records. A cache written by an older weft has no such table until the next
+    /// refresh migrates it; readers never migrate, so until then it reads as empty instead of failing every render.
+    private func readProviderFiles<T>(_ body: (Database) throws -> T, empty: T) throws(StoreError) -> T {
+        try read(
+            { db in
+                do {
+                    return try body(db)
+                } catch let error as DatabaseError where error.message?.hasPrefix("no such table: provider_file") == true {
+                    return empty
+                }
+            }, empty: empty)
     }
 
     static func saveProviderFile(_ record: ProviderFileRecord, at date: Date, db: Database) throws {

@@ -262,4 +262,23 @@ struct ProviderLifecycleTests {
         // Nothing was refreshed or written.
         #expect(!FileManager.default.fileExists(atPath: box.database))
     }
+
+    /// A cache written by the previous weft (no provider-file table yet) is read as it is until the next refresh
+    /// migrates it: renders never fail on an upgrade.
+    @Test func aCacheFromThePreviousVersionStillRenders() async throws {
+        let box = try Sandbox()
+        try box.provider("up", Self.echo("before"))
+        #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
+        let downgrade = await WeftProcess.run([
+            "sqlite3", box.database,
+            "DROP TABLE provider_file; DELETE FROM grdb_migrations WHERE identifier LIKE 'v3%';",
+        ])
+        #expect(downgrade.exitCode == 0, "\(downgrade)")
+        #expect(await box.weft("get", "__up_name").stdout == "before\n")
+        #expect(await box.weft("vars", "--prefix", "__up_").exitCode == 0)
+        #expect(await box.weft(arguments: ["status"] + Fixed.clock).exitCode == 0)
+        let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
+        #expect(refresh.stderr.contains("up: ok"), "an unknown fingerprint rebuilds once: \(refresh)")
+        #expect(await box.weft("get", "__up_name").stdout == "before\n")
+    }
 }
