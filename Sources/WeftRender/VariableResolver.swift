@@ -148,8 +148,7 @@ public final class VariableResolver {
     /// attempt's error (why it failed, or what went wrong in a partly successful one, such as a calendar source
     /// that could not be read while the others refreshed).
     private func failure(of instance: String) throws(StoreError) -> String? {
-        if let error = try store.configError(instance) { return error }
-        return try store.lastAttempt(instance)?.error
+        try store.problem(of: instance)
     }
 
     /// A snapshot's variables plus the bookkeeping every provider has: updated_iso, age_min and stale.

@@ -44,12 +44,24 @@ extension CacheStore {
             }, empty: [:])
     }
 
-    /// The configuration error of `instance`'s file, if it has one now.
-    public func configError(_ instance: String) throws(StoreError) -> String? {
-        try readProviderFiles(
+    /// Why an instance's data may be wrong or old, in one query (a render asks this of every provider it reads): its
+    /// file's configuration error, else its last attempt's error.
+    public func problem(of instance: String) throws(StoreError) -> String? {
+        try read(
             { db in
-                try String.fetchOne(
-                    db, sql: "SELECT config_error FROM provider_file WHERE instance = ?", arguments: [instance])
+                do {
+                    return try String.fetchOne(
+                        db,
+                        sql: """
+                            SELECT coalesce(
+                                (SELECT config_error FROM provider_file WHERE instance = ?1),
+                                (SELECT error FROM refresh_attempt WHERE instance = ?1 ORDER BY id DESC LIMIT 1))
+                            """, arguments: [instance])
+                } catch let error as DatabaseError where error.message?.hasPrefix("no such table: provider_file") == true {
+                    return try String.fetchOne(
+                        db, sql: "SELECT error FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT 1",
+                        arguments: [instance])
+                }
             }, empty: nil)
     }
 
