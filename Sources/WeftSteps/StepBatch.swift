@@ -44,16 +44,6 @@ public struct StepBatch: Sendable {
         return result
     }
 
-    /// Samples as (source name, start, end, steps), for callers that do not care about indices.
-    public var namedSamples: [(source: String, start: Date, end: Date, steps: Double)] {
-        samples.map {
-            (
-                sources[$0.source].name, Date(timeIntervalSince1970: $0.start), Date(timeIntervalSince1970: $0.end),
-                $0.steps
-            )
-        }
-    }
-
     /// Adds another batch's content, re-indexing its sources.
     public mutating func append(_ other: StepBatch) {
         var map: [Int] = []
