@@ -9,19 +9,20 @@ import Foundation
 /// them too (to give its own value) but need not.
 public struct KeyTable: Sendable {
     /// One row of a table.
-    public struct Row: Sendable, Equatable {
+    struct Row: Sendable, Equatable {
         /// The keys of the first column, without prefix, placeholders unexpanded.
-        public var keys: [String]
-        /// The second column.
-        public var meaning: String
+        var keys: [String]
+        /// The second and third columns.
+        var meaning: String
+        var example: String
         /// Whether the row is under a "Bookkeeping" heading.
-        public var bookkeeping: Bool
+        var bookkeeping: Bool
     }
 
     /// The source file the table was read from.
-    public let file: String
+    let file: String
     /// Every row, in order.
-    public let rows: [Row]
+    let rows: [Row]
 
     /// Reads the tables of the one file named `name` under the package's `Sources` (found wherever it was moved).
     public init(sourceFile name: String, testFile: String = #filePath) throws(KeyTableError) {
@@ -49,16 +50,17 @@ public struct KeyTable: Sendable {
             }
             // The header row and the `|---|` line under it.
             guard cells.count >= 3, cells[0] != "key", !cells[0].hasPrefix("---") else { continue }
-            rows.append(Row(keys: Self.quoted(cells[0]), meaning: cells[1], bookkeeping: bookkeeping))
+            rows.append(
+                Row(keys: Self.quoted(cells[0]), meaning: cells[1], example: cells[2], bookkeeping: bookkeeping))
         }
         self.rows = rows
     }
 
     /// What disagrees between the tables and the keys a provider derived, one message each; empty when they match.
     ///
-    /// Every key of a non-bookkeeping row must be derived, and every derived key must be documented. A `<name>`
-    /// placeholder is expanded with each of `placeholders[name]` (the slugs a fixture really has), so the match is
-    /// exact; a placeholder without values is reported.
+    /// Every row needs a key, a meaning and an example. Every key of a non-bookkeeping row must be derived, and every
+    /// derived key must be documented. A `<name>` placeholder is expanded with each of `placeholders[name]` (the
+    /// slugs a fixture really has), so the match is exact; a placeholder without values is reported.
     public func mismatches(
         derived: some Sequence<String>, prefix: String, placeholders: [String: [String]] = [:]
     ) -> [String] {
@@ -68,6 +70,9 @@ public struct KeyTable: Sendable {
         var optional: Set<String> = []
         var seen: Set<String> = []
         for row in rows {
+            if row.keys.isEmpty || row.meaning.isEmpty || row.example.isEmpty {
+                problems.append("\(file): a row needs a key in backticks, a meaning and an example: \(row)")
+            }
             for key in row.keys {
                 if !seen.insert(key).inserted { problems.append("\(key) is documented twice") }
                 let expanded = Self.expand(key, placeholders, problems: &problems)
