@@ -15,12 +15,8 @@ replay=""
 trap 'test -n "$replay" && kill "$replay"; rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/providers" "$tmp/data"
 
-# The examples name their files relative to the repository; the copies name them absolutely, and the examples
-# folder is copied beside them too, so they work from the temporary directory.
-cp -R "$repo/providers/examples" "$tmp/providers/"
-for file in "$repo"/providers/*.toml; do
-  sed "s#\"providers/examples/#\"$repo/providers/examples/#g" "$file" > "$tmp/providers/$(basename "$file")"
-done
+# The examples name their data relative to their own folder, so it is copied with them.
+cp -R "$repo"/providers/*.toml "$repo/providers/examples" "$tmp/providers/"
 
 coproc REPLAY { exec python3 "$repo/scripts/replay-weather.py" "$weather"; }
 replay=$REPLAY_PID
