@@ -31,7 +31,7 @@ import WeftPrimitives
 /// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
 /// | `error` | the last refresh's error; `CalendarKind` also sets it for sources that could not be read | `Team: …` |
 public enum CalendarVariables {
-    /// Next and then at `context.now`, with every key of VARIABLES.md.
+    /// Next and then at `context.now`, with the keys of the table above.
     public static func derive(
         _ occurrences: [CalendarOccurrence], prefix: String, context: VariableContext
     ) -> [String: String] {
