@@ -1,5 +1,3 @@
-import WeftCore
-
 /// The variables of a `command` provider: what its program printed, under the prefix.
 ///
 /// ## Keys

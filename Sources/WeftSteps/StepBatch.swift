@@ -1,5 +1,3 @@
-import Foundation
-
 /// What one or more imported files yielded: sources, samples, daily totals and the bad rows that were skipped.
 public struct StepBatch: Sendable {
     /// Every source seen, indexed by the samples' `source`.
