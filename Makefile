@@ -36,31 +36,13 @@ stress: deps
 	$(SWIFT) build --build-tests
 	WEFT_STRESS=1 $(SWIFT) test --skip-build --filter FaultInjectionTests
 
-# Refreshes the example providers into a throw-away cache and prints resolved sample templates. Weather comes
-# from a loopback server replaying a recorded Open-Meteo response shifted to now: no internet needed.
+# Refreshes every kind of provider into a throw-away cache and prints resolved sample templates: the examples,
+# weather from a loopback server replaying a recorded Open-Meteo response shifted to now, and a calendar and an
+# iPhone + Apple Watch step export generated around now (scripts/demo.sh). No internet needed.
 DEMO_WEATHER := Tests/Fixtures/weather/openmeteo-minutely15-derived-45min-rain.json
 demo: build
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES=python3
-	@set -e; tmp=$$(mktemp -d); replay=""; trap 'test -n "$$replay" && kill $$replay; rm -rf "$$tmp"' EXIT; \
-	mkdir -p "$$tmp/providers"; cp providers/*.toml "$$tmp/providers/"; \
-	coproc REPLAY { exec python3 scripts/replay-weather.py $(DEMO_WEATHER); }; replay=$$REPLAY_PID; \
-	read -r port <&"$${REPLAY[0]}"; \
-	printf 'type = "open-meteo"\nname = "Brno"\nlatitude = 49.19\nlongitude = 16.61\nbase_url = "http://127.0.0.1:%s"\n' \
-	  "$$port" > "$$tmp/providers/weather.toml"; \
-	w() { $(WEFT_DEBUG) "$$@" --cache "$$tmp/cache" --providers "$$tmp/providers"; }; \
-	echo "\$$ weft refresh"; w refresh; \
-	w var set water 0 --goal 8 --reset daily >/dev/null; \
-	for i in 1 2 3; do w var incr water >/dev/null; done; \
-	for t in \
-	  '{{__weekday}} {{__today}} {{__time}}' \
-	  'load {{__system_load1|?||number:2}} · up {{__system_uptime_hours|?}} h · mem {{__system_mem_used_pct|?}}% {{=__system_mem_used_pct/100||bar:10}}' \
-	  '“{{__q_text}}” — {{__q_author|anonymous||upper}}' \
-	  'water {{water|0}}/8 {{=water/8||percent}} {{=water/8||bar:8}}' \
-	  '{{__weather_location}}: {{__weather_nowcast_spark}} {{__weather_rain_next_hour_summary}}' \
-	  'missing: {{__nothing_here|fallback shown||upper}} · maths: {{=min(2^10, 1000) + pi||number:3}}' ; do \
-	  echo "\$$ weft resolve '$$t'"; w resolve "$$t"; done; \
-	echo "\$$ weft weather nowcast"; w weather nowcast; \
-	echo "\$$ weft status"; w status
+	@scripts/demo.sh $(WEFT_DEBUG) $(DEMO_WEATHER)
 
 # Stripped release binaries with the Swift runtime linked in: bin/weft, and bin/weft-serve behind `weft serve`.
 release: deps

@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate", "WeftPrimitives"]),
         .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore", "WeftPrimitives"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
-        .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore"]),
+        .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore", "WeftTestSupport"]),
         .testTarget(
             name: "WeftRefreshTests",
             dependencies: [
@@ -145,11 +145,12 @@ let package = Package(
             name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
-        .testTarget(name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore", "WeftPrimitives"]),
+        .testTarget(
+            name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHabitsTests",
             dependencies: [
-                "WeftHabits", "WeftCore", "WeftPrimitives", "WeftStore",
+                "WeftHabits", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
     ]

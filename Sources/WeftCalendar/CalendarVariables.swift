@@ -2,9 +2,36 @@ import Foundation
 import WeftCore
 import WeftPrimitives
 
-/// The `__calendar_*` variables of spec/VARIABLES.md, derived from a snapshot's occurrences at render time.
+/// The `__calendar_*` variables, derived from a snapshot's occurrences at render time.
+///
+/// ## Keys
+///
+/// Each key follows the provider's `prefix` (`__calendar_` by default). `<slot>` is `next` for the next event
+/// that is running or still to come, and `then` for the one after it; a slot without an event has no keys.
+/// Cancelled and declined events never qualify; all-day events do unless `include_all_day = false`.
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `<slot>_title` | the event's summary, `Untitled` when it has none | `Stand-up` |
+/// | `<slot>_start_iso`, `<slot>_end_iso` | when it starts and ends, UTC | `2026-03-10T13:00:00Z` |
+/// | `<slot>_all_day` | `1` for an all-day event, else `0` | `0` |
+/// | `<slot>_location` | its location, when it has one | `Room 4` |
+/// | `<slot>_calendar` | the name of the source it came from | `Work` |
+/// | `<slot>_countdown` | `Now` once started; `{m}m`, `{h}h`, `{d}d` (under 14 days); else `MMM d` | `4h` |
+/// | `<slot>_label` | `Now`, `Soon`, `In {m} min`, `In {h} hr`, `Tomorrow`, `In {d} days`, `On EEE MMM d` | `In 4 hr` |
+/// | `<slot>_time_range` | local `HH:mm–HH:mm`, or `All day` | `14:00–15:00` |
+/// | `header` | `Next Up`, or `Next` when the next event is a day or more away | `Next Up` |
+///
+/// ## Bookkeeping keys (added by the resolver for every provider)
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `updated_iso` | when the snapshot was made, UTC | `2026-03-10T09:00:00Z` |
+/// | `age_min` | whole minutes since then | `5` |
+/// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
+/// | `error` | the last refresh's error; `CalendarKind` also sets it for sources that could not be read | `Team: …` |
 public enum CalendarVariables {
-    /// Next and then at `context.now`, with every key of VARIABLES.md.
+    /// Next and then at `context.now`, with the keys of the table above.
     public static func derive(
         _ occurrences: [CalendarOccurrence], prefix: String, context: VariableContext
     ) -> [String: String] {

@@ -1,5 +1,4 @@
 import CLibical
-import WeftCore
 import WeftPrimitives
 
 /// An upper bound on when a COUNT-limited RRULE ends, for the rule shapes where it is easy to be sure of.

@@ -1,6 +1,3 @@
-import CLibical
-import Foundation
-
 /// Everything that decides the occurrences of one UID: the winning master, its overrides, THISANDFUTURE
 /// changes and the precomputed occurrences that do not depend on the query window.
 ///

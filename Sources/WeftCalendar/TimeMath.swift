@@ -1,6 +1,5 @@
 import CLibical
 import Foundation
-import WeftCore
 import WeftPrimitives
 
 /// libical times as plain integers (day numbers, wall-clock seconds), so hot loops need neither Foundation's Calendar

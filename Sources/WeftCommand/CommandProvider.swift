@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import WeftCore
 import WeftPrimitives
 
@@ -47,10 +46,7 @@ public enum CommandKind: ProviderKind {
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
-        let payload = try snapshot.decode(CommandPayload.self)
-        var result: [String: String] = [:]
-        for (key, value) in payload.values { result[snapshot.prefix + key] = value }
-        return result
+        CommandVariables.derive(try snapshot.decode(CommandPayload.self), prefix: snapshot.prefix)
     }
 }
 

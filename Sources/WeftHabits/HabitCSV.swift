@@ -1,5 +1,3 @@
-import Foundation
-
 /// A small RFC 4180 reader for habit exports: quoted fields (with `""`, commas and line breaks inside), CRLF and a
 /// leading byte-order mark; each row keeps the line it starts on, for messages.
 ///

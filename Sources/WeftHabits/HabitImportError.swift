@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a habit export could not be imported.
 public enum HabitImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.

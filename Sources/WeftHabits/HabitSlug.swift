@@ -1,5 +1,3 @@
-import Foundation
-
 /// The variable-name slug of a habit: lower-cased, each run of characters other than a–z and 0–9 one `_`, no `_`
 /// at either end (`Exercise 30min` → `exercise_30min`).
 public enum HabitSlug {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One habit as a render sees it: its description and every day it was completed, imports and manual records
 /// merged.
 public struct HabitState: Sendable, Hashable, Codable {

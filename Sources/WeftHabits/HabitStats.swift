@@ -1,4 +1,3 @@
-import Foundation
 import WeftCore
 
 /// Streaks and completion rates of one habit: pure functions of its state and the local today.

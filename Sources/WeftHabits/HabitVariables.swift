@@ -3,14 +3,36 @@ import WeftCore
 import WeftPrimitives
 
 /// The `__habits_*` variables, derived from a snapshot at the render's `now`.
+///
+/// ## Keys
+///
+/// Each key follows the provider's `prefix` (`__habits_` by default). `<slug>` is a habit's name lower-cased, with
+/// each run of other characters than a–z and 0–9 as one `_` (`Exercise 30min` → `exercise_30min`). Today is the
+/// local day of the render in the configured `timezone` (else the render's zone).
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `<slug>_name` | the habit's name as exported | `Exercise 30min` |
+/// | `<slug>_identity` | the identity it serves (empty when the export has none) | `Athlete` |
+/// | `<slug>_streak` | scheduled days done in a row, back from today (an open today does not break it) | `3` |
+/// | `<slug>_done_today` | `1` when done today, else `0` | `1` |
+/// | `<slug>_scheduled_today` | `1` when today is one of its days, else `0` | `1` |
+/// | `<slug>_last_done_iso` | the last completion up to today, UTC (or its day's start) | `2024-10-09T20:15:00Z` |
+/// | `<slug>_rate_7`, `<slug>_rate_30` | percent of its scheduled days done, last 7 or 30 days (`HabitStats.rate`) | `50` |
+/// | `count` | how many habits there are | `3` |
+/// | `due_today` | how many are scheduled today | `2` |
+/// | `done_today` | how many of those are done | `1` |
+/// | `percent_today` | done over due as a whole percent, rounded down; `100` when none is due | `50` |
+///
+/// ## Bookkeeping keys (added by the resolver for every provider)
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `updated_iso` | when the snapshot was made, UTC | `2024-10-14T12:00:00Z` |
+/// | `age_min` | whole minutes since then | `5` |
+/// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
+/// | `error` | the last refresh's error, while it is failing | `no file matches ~/habits/*.csv` |
 public enum HabitVariables {
-    /// The keys of one habit (after `<prefix><slug>_`).
-    public static let habitKeys = [
-        "name", "streak", "done_today", "scheduled_today", "identity", "last_done_iso", "rate_7", "rate_30",
-    ]
-    /// The keys across all habits (after the prefix).
-    public static let summaryKeys = ["count", "due_today", "done_today", "percent_today"]
-
     /// The zone a snapshot counts days in: its configured zone, else the render's.
     public static func zone(of snapshot: HabitsSnapshot, fallback: TimeZone) -> TimeZone {
         snapshot.timeZone.flatMap(TimeZone.init(identifier:)) ?? fallback

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A habits instance's snapshot: every habit with its merged completions, which is all a render reads, and what it
 /// was built from.
 public struct HabitsSnapshot: Codable, Sendable, Equatable {

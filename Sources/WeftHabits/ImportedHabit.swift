@@ -1,5 +1,3 @@
-import Foundation
-
 /// What one export says about one habit.
 public struct ImportedHabit: Sendable, Hashable, Codable {
     /// The name as the export writes it.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Completions recorded with `weft habit done` and imported ones hidden with `weft habit undo`, by habit slug.
 public struct ManualCompletions: Sendable, Hashable, Codable {
     /// One habit's manual record.

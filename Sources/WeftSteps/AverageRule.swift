@@ -1,5 +1,3 @@
-import Foundation
-
 /// What averages divide by.
 public enum AverageRule: String, Sendable, Codable, CaseIterable {
     /// The number of days in the window that have data.

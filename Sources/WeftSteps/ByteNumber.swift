@@ -1,5 +1,3 @@
-import Foundation
-
 /// Number parsing straight from CSV field bytes, with thousands separators and decimal commas.
 enum ByteNumber {
     /// Parses `123`, `-4`, `12.5`, `"10,234"`, `90,5` (when `decimalComma`) or `1.234,5`; nil when not a number.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One source's total for one local day, from exports that only have daily values.
 public struct DailyStepTotal: Sendable, Hashable {
     /// Index into the batch's `sources`.

@@ -1,5 +1,4 @@
 import Foundation
-import WeftCore
 import WeftPrimitives
 
 /// A date-time layout such as `yyyy-MM-dd HH:mm:ss Z` or `M/d/yyyy h:mm:ss a`, matched on bytes without Foundation.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How overlapping sources are combined in each minute.
 public enum DedupMode: String, Sendable, Codable, CaseIterable {
     /// Only the highest-ranked source with steps in that minute counts (Apple Health's rule).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which columns of an arbitrary CSV hold the sample start, end, steps and source, and how its dates are written.
 public struct GenericMapping: Sendable, Hashable {
     /// The column with the start time (or the day, for daily rows).

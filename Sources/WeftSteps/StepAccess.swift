@@ -1,5 +1,3 @@
-import Foundation
-
 /// Whether step data can be read, as `__steps_access` reports it.
 public enum StepAccess: String, Sendable, Codable {
     /// Data exists.

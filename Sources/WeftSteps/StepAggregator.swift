@@ -1,4 +1,3 @@
-import Foundation
 import WeftPrimitives
 
 /// Turns a batch into daily totals: drops exact duplicates, spreads samples over minutes, de-duplicates sources per

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What one or more imported files yielded: sources, samples, daily totals and the bad rows that were skipped.
 public struct StepBatch: Sendable {
     /// Every source seen, indexed by the samples' `source`.
@@ -42,16 +40,6 @@ public struct StepBatch: Sendable {
         result.issues = issues
         result.rowCount = rowCount
         return result
-    }
-
-    /// Samples as (source name, start, end, steps), for callers that do not care about indices.
-    public var namedSamples: [(source: String, start: Date, end: Date, steps: Double)] {
-        samples.map {
-            (
-                sources[$0.source].name, Date(timeIntervalSince1970: $0.start), Date(timeIntervalSince1970: $0.end),
-                $0.steps
-            )
-        }
     }
 
     /// Adds another batch's content, re-indexing its sources.

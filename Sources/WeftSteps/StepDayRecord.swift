@@ -1,5 +1,3 @@
-import Foundation
-
 /// One day of the history: its steps and the goal that applied when it was recorded.
 public struct StepDayRecord: Sendable, Hashable, Codable {
     /// Steps that day (already de-duplicated and rounded).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A step export layout, detected from header names (never column positions) or chosen by name.
 public enum StepFormat: Sendable, Hashable {
     /// Apple Health records converted to CSV (`sourceName,…,startDate,endDate,value`), step-count rows only.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One history row, the shape for a table (`day TEXT PRIMARY KEY, steps INTEGER, goal INTEGER`).
 public struct StepHistoryRow: Sendable, Hashable, Codable {
     /// The local day.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a step export could not be imported.
 public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.

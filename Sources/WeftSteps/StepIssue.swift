@@ -1,5 +1,3 @@
-import Foundation
-
 /// One bad row: where it is and what is wrong with it.
 public struct StepIssue: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The file as given.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One timed step sample: steps taken over [start, end), seconds since 1970 in UTC.
 public struct StepSample: Sendable, Hashable {
     /// Index into the batch's `sources`.

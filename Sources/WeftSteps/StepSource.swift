@@ -1,5 +1,3 @@
-import Foundation
-
 /// A source of step data (a device or app) and how it ranks when sources overlap.
 public struct StepSource: Sendable, Hashable, Codable {
     /// The source's name as the export gives it (or a name weft gives a single-source format).

@@ -1,4 +1,3 @@
-import Foundation
 import WeftCore
 
 /// Streaks, averages and best days over a step history: pure functions of the history and the local today.

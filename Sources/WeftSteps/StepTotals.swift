@@ -1,5 +1,3 @@
-import Foundation
-
 /// Daily step totals, de-duplicated across sources, and each source's own daily totals; unrounded.
 public struct StepTotals: Sendable, Equatable {
     /// The de-duplicated total of each local day.

@@ -2,15 +2,40 @@ import Foundation
 import WeftCore
 import WeftPrimitives
 
-/// The `__steps_*` variables of VARIABLES.md, derived from a history at the render's `now` and zone.
+/// The `__steps_*` variables, derived from a history at the render's `now` and zone.
+///
+/// ## Keys
+///
+/// Each key follows the provider's `prefix` (`__steps_` by default). Today is the local day of the render, so a
+/// new day starts at midnight without a refresh. `access` and the goals are always present; the others need a
+/// history with data. Step counts are de-duplicated across sources before they get here.
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `access` | `authorised` with data, `notDetermined` with no source, `denied` when one is unreadable | `denied` |
+/// | `goal_today` | today's goal (the goal recorded with today, else the configured one) | `10000` |
+/// | `goal_weekday`, `goal_weekend` | the configured goals | `10000`, `6000` |
+/// | `streak_rule` | `fair` (counting starts yesterday until today is met) or `strict` | `fair` |
+/// | `today` | steps of the local day so far | `5000` |
+/// | `today_fraction` | today's steps over today's goal, clamped to 0–1 (`0` when the goal is 0) | `0.5` |
+/// | `today_percent`, `progress_today` | the same as a whole percent, rounded down, at most 100 | `50` |
+/// | `goal_hit_today` | `1` once today's goal is met, else `0` | `0` |
+/// | `streak` | days in a row that met their goal, by `streak_rule` | `4` |
+/// | `avg_7`, `avg_30` | steps per day over the last 7 or 30 local days (divided as `average` says), rounded | `8123` |
+/// | `avg_7_exact`, `avg_30_exact` | the same, up to four decimals | `8123.4286` |
+/// | `best_day` | the most steps in one day (the earliest such day) | `12000` |
+/// | `best_day_date` | that day, `yyyy-MM-dd` | `2026-03-02` |
+/// | `best_day_date_iso` | the start of that day, UTC | `2026-03-01T23:00:00Z` |
+///
+/// ## Bookkeeping keys (added by the resolver for every provider)
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `updated_iso` | when step data was last imported, UTC (derived here) | `2026-03-10T08:00:00Z` |
+/// | `age_min` | whole minutes since the snapshot was made | `5` |
+/// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
+/// | `error` | the last refresh's error, while it is failing | `no file matches ~/health/*.csv` |
 public enum StepVariables {
-    /// Every key (without prefix) this module can produce, aliases included.
-    public static let keys = [
-        "today", "updated_iso", "goal_today", "goal_weekday", "goal_weekend", "today_fraction", "today_percent",
-        "progress_today", "goal_hit_today", "streak", "streak_rule", "avg_7", "avg_7_exact", "avg_30", "avg_30_exact",
-        "best_day", "best_day_date", "best_day_date_iso", "access",
-    ]
-
     /// Derives the variables; `prefix` defaults to `__steps_`.
     ///
     /// Today is the local day of `context.now` in `context.timeZone`, so a new day starts at midnight without a

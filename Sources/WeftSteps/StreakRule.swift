@@ -1,5 +1,3 @@
-import Foundation
-
 /// How the streak treats today.
 public enum StreakRule: String, Sendable, Codable, CaseIterable {
     /// Counting starts yesterday unless today already met its goal, so an unfinished today never breaks it.

@@ -1,5 +1,4 @@
 import Foundation
-import WeftCore
 import WeftPrimitives
 
 /// The next 60 minutes of a weather snapshot as `weft weather nowcast` shows them: a chart or JSON.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The sky and precipitation state, normalised so every API maps onto the same words, symbols and glyphs.
 public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     case clear, mostlyClear, partlyCloudy, mostlyCloudy, cloudy

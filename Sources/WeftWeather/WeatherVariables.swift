@@ -3,6 +3,50 @@ import WeftCore
 import WeftPrimitives
 
 /// Derives every `__weather_*` variable (and its alias) from a snapshot at a render's `now`.
+///
+/// ## Keys
+///
+/// Each key follows the provider's `prefix` (`__weather_` by default); a key whose data the snapshot lacks is
+/// absent, so a template's fallback shows. Temperatures are whole degrees rounded half away from zero; the plain
+/// key follows the configured `units`. The `rain_*` keys and the series need minute data; `rain_start*` and
+/// `rain_end_min` need a wet minute within the hour (and a dry one after it).
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `location`, `location_name` | the configured place name | `Berlin` |
+/// | `lat`, `lon` | the configured coordinates, four decimals | `52.5200` |
+/// | `provider` | the weather service | `Open-Meteo` |
+/// | `attribution` | the service's required credit, with its URL | `Weather data by Open-Meteo.com (https://…)` |
+/// | `condition` | current conditions in words | `Light rain` |
+/// | `symbol`, `condition_symbol` | an SF Symbols name for them | `cloud.rain.fill` |
+/// | `icon` | a Unicode glyph for them | `🌧` |
+/// | `temp`, `temperature` | current temperature in the configured unit | `31` |
+/// | `temp_c`, `temp_f` | the same in °C and °F | `-1`, `31` |
+/// | `feels`, `temperature_feels_like`, `feels_c`, `feels_f` | apparent temperature, likewise | `24` |
+/// | `high`, `daily_high`, `high_c`, `high_f` | today's high (the local day), likewise | `38` |
+/// | `low`, `daily_low`, `low_c`, `low_f` | today's low, likewise | `28` |
+/// | `precip`, `precip_fraction` | chance of precipitation this hour: percent, and 0–1 | `85`, `0.85` |
+/// | `humidity`, `humidity_fraction` | relative humidity: percent, and 0–1 | `68`, `0.675` |
+/// | `nowcast` | the next hour's headline | `Rain in 12m` |
+/// | `nowcast_secondary` | its second part: when it ends, the chance or the intensity | `Ends in 24m` |
+/// | `rain_next_hour_summary` | both joined by ` · ` | `Rain now · Ends in 24m` |
+/// | `rain_start_min`, `rain_start` | minutes until the rain starts; as `Now` or `{m}m` | `12`, `12m` |
+/// | `rain_end_min` | minutes until the last wet minute | `24` |
+/// | `rain_peak_intensity_mmh`, `rain_next_hour_max_mm_hr` | the hour's peak expected intensity, mm/h | `0.8` |
+/// | `rain_peak_chance`, `rain_peak_chance_fraction` | the hour's peak chance: percent, and 0–1 | `80`, `0.8` |
+/// | `rain_next_hour_mm` | expected total over the hour, mm | `0.3` |
+/// | `nowcast_series` | the 60 minutes' expected intensities, mm/h, comma-separated | `0.80,0.80,…,0.00` |
+/// | `nowcast_spark` | the same as a sparkline | `▄▄▄▄▁▁▁▁` |
+/// | `hourly_strip` | the next `stripHours` hours as `HH chance temperature` | `10 85% 33 · 11 — 35` |
+///
+/// ## Bookkeeping keys (added by the resolver for every provider)
+///
+/// | key | meaning | example |
+/// |---|---|---|
+/// | `updated_iso` | when the snapshot was fetched, UTC (also derived here) | `2026-03-10T09:25:00Z` |
+/// | `age_min` | whole minutes since then | `5` |
+/// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
+/// | `error` | the last refresh's error, while it is failing | `https://api.open-meteo.com/v1/forecast: HTTP 503` |
 public enum WeatherVariables {
     /// How many hours `hourly_strip` shows.
     public static let stripHours = 6

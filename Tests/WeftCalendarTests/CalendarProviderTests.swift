@@ -129,6 +129,19 @@ final class ScratchDirectory {
         #expect(vars["__calendar_next_label"] == "Now")
     }
 
+    /// The table at the head of CalendarVariables.swift is the one list of keys: the recorded German holidays
+    /// (all-day events with a location) give every key it documents, for next and then, and no other.
+    @Test func aRecordedCalendarGivesExactlyTheDocumentedKeys() async throws {
+        let path = Fixtures.calendarPath("Germany")
+        let provider = try CalendarKind.make(
+            try config("sources = [{ name = \"Holidays\", path = \"\(path)\" }]\nprefix = \"__hol_\"\n"))
+        let at = try #require(ISOInstant.parse("2008-04-20T10:00:00Z"))
+        let vars = try variables(try snapshot(try await provider.refresh(context(at))), at: at)
+        #expect(vars["__hol_next_location"] == "Germany")
+        let table = try KeyTable(sourceFile: "CalendarVariables.swift")
+        #expect(table.mismatches(derived: vars.keys, prefix: "__hol_", placeholders: ["slot": ["next", "then"]]) == [])
+    }
+
     @Test func labelsAndCountdownsAtEachThreshold() {
         let context = VariableContext(now: now, timeZone: berlin, locale: Locale(identifier: "en_US"))
         func event(in seconds: TimeInterval) -> CalendarOccurrence {

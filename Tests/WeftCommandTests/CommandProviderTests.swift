@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import WeftCore
+import WeftTestSupport
 
 @testable import WeftCommand
 
@@ -35,6 +36,21 @@ func shell(_ script: String, extra: String = "") -> String {
             of: snapshot,
             context: VariableContext(now: snapshot.fetchedAt, timeZone: .gmt, locale: Locale(identifier: "en_US")))
         #expect(variables == ["__probe_load": "0.5", "__probe_users": "3", "__probe_host name": "box"])
+    }
+
+    /// The table at the head of CommandVariables.swift is the one list of keys: every printed key, canonical, and
+    /// nothing else.
+    @Test func theProgramsKeysAreExactlyTheDocumentedRule() async throws {
+        let provider = try makeProvider(shell(#"echo '{"Text": "Be kind.", "  Word   count ": 2, "gone": null}'"#))
+        let snapshot = try await refresh(provider)
+        let variables = try CommandKind.variables(
+            of: snapshot,
+            context: VariableContext(now: snapshot.fetchedAt, timeZone: .gmt, locale: Locale(identifier: "en_US")))
+        let table = try KeyTable(sourceFile: "CommandVariables.swift")
+        #expect(
+            table.mismatches(
+                derived: variables.keys, prefix: "__probe_", placeholders: ["key": ["text", "word count"]])
+                == [])
     }
 
     @Test func configuredPrefix() throws {

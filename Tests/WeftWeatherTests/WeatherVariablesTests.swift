@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftTestSupport
 
 @testable import WeftWeather
 
@@ -36,21 +37,13 @@ import WeftCore
                 }))
     }
 
-    static let allKeys: Set<String> = [
-        "location", "location_name", "lat", "lon", "condition", "symbol", "condition_symbol", "icon", "updated_iso",
-        "temp", "temp_c", "temp_f", "temperature", "feels", "feels_c", "feels_f", "temperature_feels_like",
-        "high", "high_c", "high_f", "daily_high", "low", "low_c", "low_f", "daily_low", "precip", "precip_fraction",
-        "humidity", "humidity_fraction", "nowcast", "nowcast_secondary", "rain_next_hour_summary", "rain_start_min",
-        "rain_end_min", "rain_start", "rain_peak_intensity_mmh", "rain_next_hour_max_mm_hr", "rain_peak_chance",
-        "rain_peak_chance_fraction", "rain_next_hour_mm", "nowcast_series", "nowcast_spark", "hourly_strip",
-        "provider", "attribution",
-    ]
-
-    @Test func everyKeyAndAliasOfTheSpecIsProduced() {
+    @Test func everyKeyAndAliasOfTheSpecIsProduced() throws {
         let vars = WeatherVariables.derive(
             complete, prefix: "__weather_", fetchedAt: Pinned.date("2026-03-10T09:25:00Z"),
             context: Pinned.context("2026-03-10T09:30:40Z", zone: "Europe/Berlin"))
-        #expect(Set(vars.keys) == Set(Self.allKeys.map { "__weather_" + $0 }))
+        #expect(
+            try KeyTable(sourceFile: "WeatherVariables.swift").mismatches(derived: vars.keys, prefix: "__weather_")
+                == [])
         let expected: [String: String] = [
             "location": "Berlin", "location_name": "Berlin", "lat": "52.5200", "lon": "13.4050",
             "condition": "Light rain", "symbol": "cloud.rain.fill", "condition_symbol": "cloud.rain.fill", "icon": "🌧",
@@ -76,6 +69,22 @@ import WeftCore
         #expect(
             vars["__weather_nowcast_series"]
                 == (Array(repeating: "0.80", count: 25) + Array(repeating: "0.00", count: 35)).joined(separator: ","))
+    }
+
+    /// The table at the head of WeatherVariables.swift is the one list of keys: a recorded Pirate Weather response
+    /// (rain in 12 minutes) read through the kind gives every key it documents and no other.
+    @Test func aRecordedResponseGivesExactlyTheDocumentedKeys() throws {
+        let api = PirateWeatherAPI(
+            settings: .test("New York", 40.7128, -74.0059, zone: "America/New_York"), apiKey: "KEY")
+        let now = Pinned.date("2023-01-24T05:36:00Z")
+        let weather = try api.parse(Fixture.data("pirateweather-forecast-derived-si-rain-in-12m.json"), now: now)
+        let snapshot = Snapshot(
+            instance: "nyc", kind: PirateWeatherKind.type, prefix: "__nyc_", schemaVersion: 1, fetchedAt: now,
+            validUntil: now.addingTimeInterval(900), payload: try Snapshot.encode(weather))
+        let vars = try PirateWeatherKind.variables(
+            of: snapshot, context: Pinned.context("2023-01-24T05:36:00Z", zone: "America/New_York"))
+        let table = try KeyTable(sourceFile: "WeatherVariables.swift")
+        #expect(table.mismatches(derived: vars.keys, prefix: "__nyc_") == [])
     }
 
     @Test func missingDataGivesNoKeys() {
