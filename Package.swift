@@ -51,11 +51,14 @@ let package = Package(
         // A loopback HTTP/1.1 server with scripted routes, for tests and the demo replay server.
         .target(name: "WeftTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
-        .target(name: "WeftCommand", dependencies: ["CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftTemplate"]),
+        .target(
+            name: "WeftCommandProvider", dependencies: ["CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftTemplate"],
+            path: "Sources/Providers/WeftCommandProvider"),
         // The provider kinds this build ships, in one registry.
         .target(
             name: "WeftProviders",
-            dependencies: ["WeftCore", "WeftCommand", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits"]),
+            dependencies: ["WeftCore", "WeftCommandProvider", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits"],
+            path: "Sources/Providers/WeftProviders"),
         // The refresh half: which providers are due, running them, and the one door that writes the cache.
         .target(
             name: "WeftRefresh",
@@ -80,7 +83,8 @@ let package = Package(
             dependencies: [
                 "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftHTTP",
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            path: "Sources/Providers/WeftCalendar"),
         // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
         .target(
             name: "WeftWeather",
@@ -88,13 +92,16 @@ let package = Package(
                 "WeftCore", "WeftPrimitives", "WeftHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
-        // Step-count CSV exports: parsing, de-duplication, daily totals, goals, streaks and variables.
+            ],
+            path: "Sources/Providers/WeftWeather"),
+        // Step-count exports, by stage: Reading (exports to samples), Aggregation (de-duplication, daily totals),
+        // History (goals, streaks, averages), Provider (the `steps` kind, its snapshot and variables).
         .target(
             name: "WeftSteps",
-            dependencies: ["WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
-        .target(name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"]),
+        .target(name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"], path: "Sources/Providers/WeftHabits"),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
             name: "WeftServe",
@@ -126,7 +133,8 @@ let package = Package(
         .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate", "WeftPrimitives"]),
         .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore", "WeftPrimitives"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
-        .testTarget(name: "WeftCommandTests", dependencies: ["WeftCommand", "WeftCore", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftCommandProviderTests", dependencies: ["WeftCommandProvider", "WeftCore", "WeftTestSupport"]),
         .testTarget(
             name: "WeftRefreshTests",
             dependencies: [

@@ -1,5 +1,5 @@
 import WeftCalendar
-import WeftCommand
+import WeftCommandProvider
 import WeftCore
 import WeftHabits
 import WeftSteps

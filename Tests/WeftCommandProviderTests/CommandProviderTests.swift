@@ -4,7 +4,7 @@ import Testing
 import WeftCore
 import WeftTestSupport
 
-@testable import WeftCommand
+@testable import WeftCommandProvider
 
 func makeProvider(_ toml: String, instance: String = "probe") throws -> any Provider {
     try CommandKind.make(try ProviderConfig(text: "type = \"command\"\n" + toml, file: "providers/\(instance).toml"))
