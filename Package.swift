@@ -49,7 +49,8 @@ let package = Package(
             name: "WeftHTTP",
             dependencies: ["CCurl", "WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
         // A loopback HTTP/1.1 server with scripted routes, for tests and the demo replay server.
-        .target(name: "WeftTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "WeftTestSupport", dependencies: ["WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
         .target(
             name: "WeftCommandProvider", dependencies: ["CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftTemplate"],
@@ -129,9 +130,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives"]),
-        .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate", "WeftPrimitives"]),
-        .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore", "WeftPrimitives"]),
+        .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate", "WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
         .testTarget(
             name: "WeftCommandProviderTests", dependencies: ["WeftCommandProvider", "WeftCore", "WeftTestSupport"]),

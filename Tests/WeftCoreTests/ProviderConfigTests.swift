@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 @testable import WeftCore
 
@@ -88,9 +89,8 @@ import Testing
     }
 
     @Test func directoryReadsTomlFilesSortedAndSelects() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("weft-dir-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let home = try TemporaryHome("core")
+        let dir = home.root
         try "type = \"b\"\n".write(toFile: dir + "/b.toml", atomically: true, encoding: .utf8)
         try "type = \"a\"\n".write(toFile: dir + "/a.toml", atomically: true, encoding: .utf8)
         try "ignored".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)

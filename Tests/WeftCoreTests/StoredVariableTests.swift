@@ -117,6 +117,9 @@ import WeftPrimitives
 }
 
 @Suite struct WeftLocationsTests {
+    /// The working directory is never searched: `theWorkingDirectoryNeverTakesOver` in the CLI tests runs the
+    /// binary in a folder holding `cache/` and `providers/` (changing this process's directory would disturb
+    /// the tests that run beside this one).
     @Test func flagsThenEnvironmentThenWeftHomeThenXDG() {
         let env = ["HOME": "/home/u", "WEFT_CACHE": "/env/cache", "XDG_CONFIG_HOME": "/xdg"]
         let flags = WeftLocations.resolve(cache: "~/c", providers: "/p", environment: env)
@@ -129,18 +132,5 @@ import WeftPrimitives
         let bare = WeftLocations.resolve(cache: nil, providers: nil, environment: ["HOME": "/h"])
         #expect(
             bare == WeftLocations(cacheDirectory: "/h/.cache/weft", providersDirectory: "/h/.config/weft/providers"))
-    }
-
-    @Test func theWorkingDirectoryIsNeverSearched() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("weft-loc-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir + "/cache", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: dir + "/providers", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(dir)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let found = WeftLocations.resolve(cache: nil, providers: nil, environment: ["HOME": "/h"])
-        #expect(
-            found == WeftLocations(cacheDirectory: "/h/.cache/weft", providersDirectory: "/h/.config/weft/providers"))
     }
 }

@@ -3,6 +3,7 @@ import Logging
 import Testing
 import WeftCore
 import WeftStore
+import WeftTestSupport
 
 @testable import WeftHabits
 
@@ -49,7 +50,8 @@ import WeftStore
     }
 
     @Test func theProviderReimportsChangedFilesAndNoticesManualChanges() async throws {
-        let directory = try temporaryDirectory()
+        let home = try TemporaryHome("habits")
+        let directory = home.root
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/habits.csv"
         try (identitybuilderHeader + "Read,,,1234560,2024-10-13T09:00:00Z\n").write(

@@ -11,7 +11,8 @@ import WeftTestSupport
     /// The table at the head of HabitVariables.swift is the one list of keys: an identitybuilder export with three
     /// habits, refreshed through the kind, gives every key it documents for each habit's slug and no other.
     @Test func anExportGivesExactlyTheDocumentedKeys() async throws {
-        let directory = try temporaryDirectory()
+        let home = try TemporaryHome("habits")
+        let directory = home.root
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try
             (identitybuilderHeader + """

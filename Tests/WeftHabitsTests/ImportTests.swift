@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 import WeftPrimitives
 
 @testable import WeftHabits

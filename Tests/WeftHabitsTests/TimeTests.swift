@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 import WeftCore
 import WeftPrimitives
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftPrimitives
+import WeftTestSupport
 
 @Suite struct CivilDateTests {
     @Test func civilDatesRoundTripAcrossCenturiesAndLeapDays() {

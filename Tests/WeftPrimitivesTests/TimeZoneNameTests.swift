@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 @testable import WeftPrimitives
 
@@ -30,9 +31,8 @@ import Testing
         #expect(try TimeZoneName.zone(":/usr/share/zoneinfo/Asia/Tokyo", now: now).identifier == "Asia/Tokyo")
         #expect(try TimeZoneName.zone("/usr/share/zoneinfo/posix/Europe/Paris", now: now).identifier == "Europe/Paris")
         // A symbolic link anywhere that points into zoneinfo names the zone it points at.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("weft-tz-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let home = try TemporaryHome("tz")
+        let dir = home.root
         try FileManager.default.createSymbolicLink(
             atPath: dir + "/localtime", withDestinationPath: "/usr/share/zoneinfo/America/Sao_Paulo")
         #expect(try TimeZoneName.zone(":" + dir + "/localtime", now: now).identifier == "America/Sao_Paulo")

@@ -38,7 +38,7 @@ extension TemporaryHome {
     func store() throws -> CacheStore { try CacheStore.openForReading(directory: locations.cacheDirectory) }
 }
 
-let t0 = Date(timeIntervalSince1970: 1_773_135_000)  // 2026-03-10T09:30:00Z
+let t0 = pinnedNow
 
 @Suite struct RefresherTests {
     @Test func refreshesWhenDueAndSkipsWhileFresh() async throws {

@@ -7,8 +7,7 @@ import WeftTestSupport
 
 @testable import WeftRender
 
-/// 2026-03-10T09:30:00Z, a Tuesday.
-private let t0 = Date(timeIntervalSince1970: 1_773_135_000)
+private let t0 = pinnedNow
 
 @Suite struct VariableResolverTests {
     func context(_ now: Date = t0) -> VariableContext {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 @testable import WeftSteps
 
@@ -35,19 +36,19 @@ import Testing
 
     @Test func priorityTakesTheWatchOverThePhoneAndThePhoneFillsGaps() {
         let result = aggregate(batch(overlapping))
-        #expect(result.rounded == [day("2024-01-05"): 40])
-        #expect(result.roundedPerSource[day("2024-01-05")] == ["Phone": 50, "My Watch": 30])
+        #expect(result.rounded == [stepDay("2024-01-05"): 40])
+        #expect(result.roundedPerSource[stepDay("2024-01-05")] == ["Phone": 50, "My Watch": 30])
     }
 
     @Test func userEnteredStepsOutrankDevices() {
         var rows = overlapping
         rows.append(("Health", "2024-01-05T10:00:00Z", "2024-01-05T10:01:00Z", 5))
-        #expect(aggregate(batch(rows)).rounded == [day("2024-01-05"): 15])
+        #expect(aggregate(batch(rows)).rounded == [stepDay("2024-01-05"): 15])
     }
 
     @Test func configuredPriorityListOverridesTheClasses() {
         let result = aggregate(batch(overlapping), priority: ["Phone"])
-        #expect(result.rounded == [day("2024-01-05"): 50])
+        #expect(result.rounded == [stepDay("2024-01-05"): 50])
     }
 
     @Test func maxTakesTheLargestSourcePerMinute() {
@@ -56,8 +57,8 @@ import Testing
                 ("My Watch", "2024-01-05T11:00:00Z", "2024-01-05T11:01:00Z", 70.0),
                 ("Phone", "2024-01-05T11:00:00Z", "2024-01-05T11:01:00Z", 20.0),
             ]
-        #expect(aggregate(batch(rows), dedup: .max).rounded == [day("2024-01-05"): 120])
-        #expect(aggregate(batch(rows), dedup: .priority).rounded == [day("2024-01-05"): 110])
+        #expect(aggregate(batch(rows), dedup: .max).rounded == [stepDay("2024-01-05"): 120])
+        #expect(aggregate(batch(rows), dedup: .priority).rounded == [stepDay("2024-01-05"): 110])
     }
 
     @Test func exactDuplicateRowsAreDroppedButEqualStepsAtOtherTimesAreNot() {
@@ -66,7 +67,7 @@ import Testing
             ("Phone", "2024-01-05T10:00:00Z", "2024-01-05T10:01:00Z", 40.0),
             ("Phone", "2024-01-05T10:01:00Z", "2024-01-05T10:02:00Z", 40.0),
         ]
-        #expect(aggregate(batch(rows)).rounded == [day("2024-01-05"): 80])
+        #expect(aggregate(batch(rows)).rounded == [stepDay("2024-01-05"): 80])
     }
 
     @Test func stepsAreSpreadOverSecondsAndRoundedOnceAtTheEnd() {
@@ -77,17 +78,17 @@ import Testing
             ("Phone", "2024-01-05T12:00:00Z", "2024-01-05T12:00:00Z", 0.5),  // zero length: counts in its minute
         ]
         let result = aggregate(batch(rows))
-        #expect(result.days[day("2024-01-05")] == 11)
-        #expect(result.rounded == [day("2024-01-05"): 11])
+        #expect(result.days[stepDay("2024-01-05")] == 11)
+        #expect(result.rounded == [stepDay("2024-01-05"): 11])
     }
 
     @Test func aSampleCrossingLocalMidnightIsSplitBetweenTheDays() {
         // 23:50–00:10 Berlin time (CET, UTC+1): 100 steps before midnight, 100 after.
         let rows = [("Phone", "2024-01-05T22:50:00Z", "2024-01-05T23:10:00Z", 200.0)]
         #expect(
-            aggregate(batch(rows), tz: "Europe/Berlin").rounded == [day("2024-01-05"): 100, day("2024-01-06"): 100])
+            aggregate(batch(rows), tz: "Europe/Berlin").rounded == [stepDay("2024-01-05"): 100, stepDay("2024-01-06"): 100])
         // In UTC the same sample is all on one day.
-        #expect(aggregate(batch(rows), tz: "UTC").rounded == [day("2024-01-05"): 200])
+        #expect(aggregate(batch(rows), tz: "UTC").rounded == [stepDay("2024-01-05"): 200])
     }
 
     @Test func berlinDaylightSavingDaysHave23And25Hours() {
@@ -102,8 +103,8 @@ import Testing
             }
         }
         let result = aggregate(batch(rows), tz: "Europe/Berlin")
-        #expect(result.rounded[day("2024-03-31")] == 2300)
-        #expect(result.rounded[day("2024-10-27")] == 2500)
+        #expect(result.rounded[stepDay("2024-03-31")] == 2300)
+        #expect(result.rounded[stepDay("2024-10-27")] == 2500)
     }
 
     @Test func naiveLocalTimesUseTheConfiguredZoneAcrossTheSpringGap() throws {
@@ -124,14 +125,14 @@ import Testing
         var daily = StepBatch()
         let fit = daily.source(named: "Google Fit")
         daily.dailyTotals = [
-            DailyStepTotal(source: fit, day: day("2024-01-05"), steps: 800),
-            DailyStepTotal(source: fit, day: day("2024-01-05"), steps: 700),
-            DailyStepTotal(source: fit, day: day("2024-01-06"), steps: 300),
+            DailyStepTotal(source: fit, day: stepDay("2024-01-05"), steps: 800),
+            DailyStepTotal(source: fit, day: stepDay("2024-01-05"), steps: 700),
+            DailyStepTotal(source: fit, day: stepDay("2024-01-06"), steps: 300),
         ]
         combined.append(daily)
         let result = aggregate(combined)
-        #expect(result.rounded == [day("2024-01-05"): 800, day("2024-01-06"): 300])
-        #expect(result.roundedPerSource[day("2024-01-05")] == ["Phone": 500, "Google Fit": 800])
+        #expect(result.rounded == [stepDay("2024-01-05"): 800, stepDay("2024-01-06"): 300])
+        #expect(result.roundedPerSource[stepDay("2024-01-05")] == ["Phone": 500, "Google Fit": 800])
     }
 
     @Test func sourcesAreClassifiedByNameAndDevice() {

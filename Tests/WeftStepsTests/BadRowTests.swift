@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 @testable import WeftSteps
 
@@ -61,9 +62,9 @@ import Testing
 }
 
 @Suite struct FileReadingTests {
-    @Test func aMissingFileNamesThePath() {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("weft-steps-\(UUID().uuidString).csv")
-            .path
+    @Test func aMissingFileNamesThePath() throws {
+        let home = try TemporaryHome("steps")
+        let path = home.path("missing.csv")
         #expect {
             try StepImporter.importFile(atPath: path, options: StepImportOptions(timeZone: zone("UTC")))
         } throws: { error in
@@ -73,10 +74,8 @@ import Testing
     }
 
     @Test func anEmptyFileIsReportedAsEmpty() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-steps-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("empty.csv").path
+        let home = try TemporaryHome("steps")
+        let path = home.path("empty.csv")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect(throws: StepImportError.empty(file: path)) {
             try StepImporter.importFile(atPath: path, options: StepImportOptions(timeZone: zone("UTC")))

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftTestSupport
 
 @testable import WeftSteps
 
 /// Inputs the fuzz targets found (Tests/Fixtures/fuzz/SOURCES.md), fed unchanged: each crashed or hung before its fix.
 @Suite struct FuzzRegressionTests {
     static func fuzzPath(_ name: String) -> String {
-        Fixture.root.deletingLastPathComponent().appendingPathComponent("fuzz/\(name)").path
+        FixtureFiles.path("fuzz", name)
     }
 
     @Test func aSampleLastingTwoCenturiesIsABadRowNotCenturiesOfMinutes() throws {
@@ -24,7 +25,7 @@ import WeftCore
         #expect(batch.issues == [issue])
         #expect(batch.samples.count == 3)
         let totals = StepAggregator.aggregate(batch, options: StepAggregationOptions(timeZone: zone("Europe/Berlin")))
-        #expect(totals.rounded == [day("2020-12-31"): 369])
+        #expect(totals.rounded == [stepDay("2020-12-31"): 369])
     }
 
     @Test func aWeekLongSampleIsStillAccepted() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftTestSupport
 
 @testable import WeftSteps
 
@@ -19,7 +20,7 @@ import WeftCore
             ("2026-03-09", 10200, 10000), ("2026-03-10", todaySteps, 10000),
         ]
         return StepHistory(
-            rows: rows.map { StepHistoryRow(day: day($0.0), steps: $0.1, goal: $0.2) },
+            rows: rows.map { StepHistoryRow(day: stepDay($0.0), steps: $0.1, goal: $0.2) },
             goals: StepGoals(weekday: 10000, weekend: 6000), streakRule: streak, averageRule: average,
             updatedAt: instant("2026-03-10T08:00:00Z"))
     }
@@ -34,12 +35,12 @@ import WeftCore
 
     @Test func weekdayAndWeekendGoalsWithConfigurableWeekend() {
         let goals = StepGoals(weekday: 10000, weekend: 6000)
-        #expect(goals.goal(for: day("2026-03-07")) == 6000)  // Saturday
-        #expect(goals.goal(for: day("2026-03-08")) == 6000)  // Sunday
-        #expect(goals.goal(for: day("2026-03-06")) == 10000)  // Friday
+        #expect(goals.goal(for: stepDay("2026-03-07")) == 6000)  // Saturday
+        #expect(goals.goal(for: stepDay("2026-03-08")) == 6000)  // Sunday
+        #expect(goals.goal(for: stepDay("2026-03-06")) == 10000)  // Friday
         let fridaySaturday = StepGoals(weekday: 10000, weekend: 6000, weekendDays: [6, 7])
-        #expect(fridaySaturday.goal(for: day("2026-03-06")) == 6000)
-        #expect(fridaySaturday.goal(for: day("2026-03-08")) == 10000)
+        #expect(fridaySaturday.goal(for: stepDay("2026-03-06")) == 6000)
+        #expect(fridaySaturday.goal(for: stepDay("2026-03-08")) == 10000)
         #expect(StepGoals.weekdayNumber("Friday") == 6)
         #expect(StepGoals().weekend == 10000)
     }
@@ -47,49 +48,49 @@ import WeftCore
     @Test func eachDayKeepsTheGoalThatAppliedWhenItWasRecorded() {
         var history = StepHistory()
         history.record(
-            [day("2026-03-08"): 3000, day("2026-03-09"): 9000], goals: StepGoals(weekday: 10000, weekend: 6000),
+            [stepDay("2026-03-08"): 3000, stepDay("2026-03-09"): 9000], goals: StepGoals(weekday: 10000, weekend: 6000),
             now: instant("2026-03-09T20:00:00Z"), timeZone: berlin)
-        #expect(history.days[day("2026-03-08")] == StepDayRecord(steps: 3000, goal: 6000))
+        #expect(history.days[stepDay("2026-03-08")] == StepDayRecord(steps: 3000, goal: 6000))
         // The next day the goal is lowered; Monday keeps 10000 and so stays unmet.
         history.record(
-            [day("2026-03-09"): 9000, day("2026-03-10"): 8500], goals: StepGoals(weekday: 8000, weekend: 5000),
+            [stepDay("2026-03-09"): 9000, stepDay("2026-03-10"): 8500], goals: StepGoals(weekday: 8000, weekend: 5000),
             now: now, timeZone: berlin)
-        #expect(history.days[day("2026-03-09")] == StepDayRecord(steps: 9000, goal: 10000))
-        #expect(history.days[day("2026-03-10")] == StepDayRecord(steps: 8500, goal: 8000))
-        #expect(history.days[day("2026-03-08")]?.steps == 3000)  // days absent from an import are kept
-        #expect(StepStats.streak(history, today: day("2026-03-10"), rule: .fair) == 1)
+        #expect(history.days[stepDay("2026-03-09")] == StepDayRecord(steps: 9000, goal: 10000))
+        #expect(history.days[stepDay("2026-03-10")] == StepDayRecord(steps: 8500, goal: 8000))
+        #expect(history.days[stepDay("2026-03-08")]?.steps == 3000)  // days absent from an import are kept
+        #expect(StepStats.streak(history, today: stepDay("2026-03-10"), rule: .fair) == 1)
         #expect(history.updatedAt == now)
     }
 
     @Test func fairStreakStartsYesterdayUntilTodayMeetsItsGoal() {
-        let today = day("2026-03-10")
+        let today = stepDay("2026-03-10")
         // 03-09, (rest day skipped), 03-07, 03-06, 03-05; the missing 03-04 ends it.
         #expect(StepStats.streak(history(), today: today, rule: .fair) == 4)
         #expect(StepStats.streak(history(todaySteps: 10000), today: today, rule: .fair) == 5)
     }
 
     @Test func strictStreakStartsTodaySoAnUnmetTodayGivesZero() {
-        let today = day("2026-03-10")
+        let today = stepDay("2026-03-10")
         #expect(StepStats.streak(history(), today: today, rule: .strict) == 0)
         #expect(StepStats.streak(history(todaySteps: 10000), today: today, rule: .strict) == 5)
         // A day under its goal ends the streak even when earlier days met theirs.
-        #expect(StepStats.streak(history(todaySteps: 10000), today: day("2026-03-03"), rule: .strict) == 0)
-        #expect(StepStats.streak(history(), today: day("2026-03-02"), rule: .strict) == 1)
+        #expect(StepStats.streak(history(todaySteps: 10000), today: stepDay("2026-03-03"), rule: .strict) == 0)
+        #expect(StepStats.streak(history(), today: stepDay("2026-03-02"), rule: .strict) == 1)
     }
 
     @Test func averagesDivideByDaysWithDataOrCalendarDays() throws {
-        let today = day("2026-03-10")
+        let today = stepDay("2026-03-10")
         // Last 7 days, 03-04…03-10: six days with data, 46700 steps.
         let perDataDay = try #require(StepStats.average(history(), today: today, length: 7, rule: .daysWithData))
         #expect(abs(perDataDay - 46700.0 / 6) < 1e-9)
         let perCalendarDay = try #require(StepStats.average(history(), today: today, length: 7, rule: .calendarDays))
         #expect(abs(perCalendarDay - 46700.0 / 7) < 1e-9)
-        #expect(StepStats.average(history(), today: day("2027-01-01"), length: 7, rule: .daysWithData) == nil)
+        #expect(StepStats.average(history(), today: stepDay("2027-01-01"), length: 7, rule: .daysWithData) == nil)
     }
 
     @Test func bestDayTiesGoToTheEarliestDay() throws {
         let best = try #require(StepStats.bestDay(history()))
-        #expect(best.day == day("2026-03-02"))
+        #expect(best.day == stepDay("2026-03-02"))
         #expect(best.steps == 12000)
     }
 
@@ -118,7 +119,7 @@ import WeftCore
         #expect(values["__steps_today_percent"] == "100")
         #expect(values["__steps_goal_hit_today"] == "1")
         var rest = history()
-        rest.days[day("2026-03-10")]?.goal = 0
+        rest.days[stepDay("2026-03-10")]?.goal = 0
         let restValues = variables(rest)
         #expect(restValues["__steps_today_fraction"] == "0")
         #expect(restValues["__steps_today_percent"] == "0")
@@ -163,14 +164,14 @@ import WeftCore
         // Sunday 2026-03-08 has goal 0 and no import yet; Friday and Saturday met their goals.
         let history = StepHistory(
             rows: [
-                StepHistoryRow(day: day("2026-03-06"), steps: 9000, goal: 8000),
-                StepHistoryRow(day: day("2026-03-07"), steps: 9000, goal: 8000),
+                StepHistoryRow(day: stepDay("2026-03-06"), steps: 9000, goal: 8000),
+                StepHistoryRow(day: stepDay("2026-03-07"), steps: 9000, goal: 8000),
             ], goals: StepGoals(weekday: 8000, weekend: 8000, weekendDays: [1]).withSundayOff())
-        #expect(StepStats.streak(history, today: day("2026-03-08"), rule: .strict) == 2)
-        #expect(StepStats.streak(history, today: day("2026-03-08"), rule: .fair) == 2)
+        #expect(StepStats.streak(history, today: stepDay("2026-03-08"), rule: .strict) == 2)
+        #expect(StepStats.streak(history, today: stepDay("2026-03-08"), rule: .fair) == 2)
         // On Monday Sunday is no longer today: it has no data, so it is a missing day and ends both streaks.
-        #expect(StepStats.streak(history, today: day("2026-03-09"), rule: .strict) == 0)
-        #expect(StepStats.streak(history, today: day("2026-03-09"), rule: .fair) == 0)
+        #expect(StepStats.streak(history, today: stepDay("2026-03-09"), rule: .strict) == 0)
+        #expect(StepStats.streak(history, today: stepDay("2026-03-09"), rule: .fair) == 0)
     }
 }
 

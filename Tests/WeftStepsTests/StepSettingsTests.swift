@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftCore
 import WeftPrimitives
+import WeftTestSupport
 
 @testable import WeftSteps
 

@@ -1,22 +1,15 @@
 import Foundation
 import WeftCore
 import WeftPrimitives
+import WeftTestSupport
 
 @testable import WeftSteps
 
 enum Fixture {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/steps")
-
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { FixtureFiles.path("steps", relative) }
 }
 
-func zone(_ identifier: String) -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else { fatalError("unknown zone \(identifier)") }
-    return zone
-}
-
-func day(_ text: String) -> StepDay {
+func stepDay(_ text: String) -> StepDay {
     guard let day = StepDay(iso: text) else { fatalError("bad day \(text)") }
     return day
 }
@@ -40,8 +33,3 @@ func importText(
         Array(text.utf8), file: file, options: StepImportOptions(timeZone: zone(tz), format: format, lenient: lenient))
 }
 
-/// An instant from an ISO text with offset.
-func instant(_ text: String) -> Date {
-    guard let date = ISOInstant.parse(text) else { fatalError("bad instant \(text)") }
-    return date
-}

@@ -2,18 +2,19 @@ import Foundation
 import Testing
 import WeftCore
 import WeftPrimitives
+import WeftTestSupport
 
 @testable import WeftSteps
 
 @Suite struct TimeTests {
     @Test func stepDaysKnowTheirWeekdayAndZoneStart() {
-        #expect(day("2026-03-10").weekday == 2)  // Tuesday (ISO)
-        #expect(day("1970-01-01").weekday == 4)  // Thursday
-        #expect(day("1969-12-28").weekday == 7)  // Sunday, before the epoch
-        #expect(day("2024-03-31").start(in: zone("Europe/Berlin")) == instant("2024-03-30T23:00:00Z"))
-        #expect(day("2024-04-01").start(in: zone("Europe/Berlin")) == instant("2024-03-31T22:00:00Z"))
-        #expect(StepDay(containing: instant("2024-03-31T21:59:59Z"), in: zone("Europe/Berlin")) == day("2024-03-31"))
-        #expect(StepDay(containing: instant("2024-03-31T22:00:00Z"), in: zone("Europe/Berlin")) == day("2024-04-01"))
+        #expect(stepDay("2026-03-10").weekday == 2)  // Tuesday (ISO)
+        #expect(stepDay("1970-01-01").weekday == 4)  // Thursday
+        #expect(stepDay("1969-12-28").weekday == 7)  // Sunday, before the epoch
+        #expect(stepDay("2024-03-31").start(in: zone("Europe/Berlin")) == instant("2024-03-30T23:00:00Z"))
+        #expect(stepDay("2024-04-01").start(in: zone("Europe/Berlin")) == instant("2024-03-31T22:00:00Z"))
+        #expect(StepDay(containing: instant("2024-03-31T21:59:59Z"), in: zone("Europe/Berlin")) == stepDay("2024-03-31"))
+        #expect(StepDay(containing: instant("2024-03-31T22:00:00Z"), in: zone("Europe/Berlin")) == stepDay("2024-04-01"))
         #expect(StepDay(iso: "2024-02-30") == nil)
     }
 
@@ -41,6 +42,6 @@ import WeftPrimitives
         #expect(batch.samples.count == 5)
         #expect(Set(batch.samples.map(\.source)) == [0, 1, 2, 3])
         let totals = StepAggregator.aggregate(batch, options: StepAggregationOptions(timeZone: zone("UTC")))
-        #expect(totals.rounded == [day("2017-04-12"): 29, day("2024-01-01"): 80])
+        #expect(totals.rounded == [stepDay("2017-04-12"): 29, stepDay("2024-01-01"): 80])
     }
 }

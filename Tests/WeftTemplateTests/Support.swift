@@ -1,11 +1,10 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 @testable import WeftTemplate
 
-/// 2026-03-10T09:30:00Z, a Tuesday; 10:30 in Berlin (CET, before the March 29 DST change).
-let pinnedNow = Date(timeIntervalSince1970: 1_773_135_000)
-let berlin = TimeZone(identifier: "Europe/Berlin")!
+let berlin = zone("Europe/Berlin")
 
 func context(
     now: Date = pinnedNow, timeZone: TimeZone = berlin, locale: String = "en_US"

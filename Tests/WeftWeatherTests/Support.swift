@@ -1,30 +1,21 @@
 import Foundation
 import WeftCore
 import WeftPrimitives
+import WeftTestSupport
 import WeftWeather
 
 /// Recorded responses live in Tests/Fixtures/weather (see SOURCES.md there).
 enum Fixture {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/weather")
+    static let directory = FixtureFiles.directory("weather")
 
-    static func data(_ name: String) throws -> Data {
-        try Data(contentsOf: directory.appendingPathComponent(name))
-    }
+    static func data(_ name: String) throws -> Data { try FixtureFiles.data("weather", name) }
 }
 
 /// Instants and zones pinned for the tests.
 enum Pinned {
-    static func date(_ text: String) -> Date {
-        guard let date = ISOInstant.parse(text) else { fatalError("bad test date \(text)") }
-        return date
-    }
+    static func date(_ text: String) -> Date { instant(text) }
 
-    static func zone(_ identifier: String) -> TimeZone {
-        guard let zone = TimeZone(identifier: identifier) else { fatalError("no zone \(identifier)") }
-        return zone
-    }
+    static func zone(_ identifier: String) -> TimeZone { WeftTestSupport.zone(identifier) }
 
     static func context(_ now: String, zone: String) -> VariableContext {
         VariableContext(now: date(now), timeZone: self.zone(zone), locale: Locale(identifier: "en_US_POSIX"))

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import WeftTestSupport
 import WeftCore
 
 @testable import WeftWeather
@@ -20,12 +21,6 @@ import WeftCore
         } catch {
             return error
         }
-    }
-
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("weft-weather-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     @Test func aValidOpenMeteoConfigMakesAProvider() throws {
@@ -108,8 +103,8 @@ import WeftCore
     }
 
     @Test func pirateWeatherKeyFromAFileNextToTheConfig() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let home = try TemporaryHome("weather")
+        let directory = URL(fileURLWithPath: home.root)
         try "  KEY-from-file\n".write(
             to: directory.appendingPathComponent("pirate.key"), atomically: true, encoding: .utf8)
         let file = directory.appendingPathComponent("rain.toml").path
@@ -141,8 +136,8 @@ import WeftCore
     }
 
     @Test func weatherKitKeyFileIsParsedAtMakeTime() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let home = try TemporaryHome("weather")
+        let directory = URL(fileURLWithPath: home.root)
         let keyFile = directory.appendingPathComponent("AuthKey_ABC.p8")
         try P256.Signing.PrivateKey().pemRepresentation.write(to: keyFile, atomically: true, encoding: .utf8)
         let file = directory.appendingPathComponent("wk.toml").path
