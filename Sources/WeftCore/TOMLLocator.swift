@@ -28,9 +28,19 @@ struct TOMLLocator: Sendable {
     }
 
     /// The offsets where the elements of the array written at `offset` start (empty when no array is there).
-    func elementStarts(arrayAt offset: Int) -> [Int] {
+    func elementStarts(arrayAt offset: Int) -> [Int] { itemStarts(at: offset, opening: UInt8(ascii: "[")) }
+
+    /// The offset of `name`'s key inside the inline table written at `offset`, when it is there.
+    func field(_ name: String, inTableAt offset: Int) -> Int? {
+        let wanted = Array(name.utf8)
+        return itemStarts(at: offset, opening: UInt8(ascii: "{")).first { key(at: $0) == wanted }
+    }
+
+    /// Where each item of the inline array or table opened at `offset` starts: its elements, or its `key = value`
+    /// pairs. Items are what stands between the commas at the container's own depth.
+    private func itemStarts(at offset: Int, opening: UInt8) -> [Int] {
         var index = skipBlank(from: offset)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return [] }
+        guard index < bytes.count, bytes[index] == opening else { return [] }
         index += 1
         var starts: [Int] = []
         var expecting = true
@@ -41,7 +51,8 @@ struct TOMLLocator: Sendable {
                 index = skipBlank(from: index)
                 continue
             }
-            if depth == 0, expecting, byte != UInt8(ascii: ","), byte != UInt8(ascii: "]") {
+            let closing = byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+            if depth == 0, expecting, byte != UInt8(ascii: ","), !closing {
                 starts.append(index)
                 expecting = false
             }
@@ -62,52 +73,15 @@ struct TOMLLocator: Sendable {
         return starts
     }
 
-    /// The offset of `name`'s key inside the inline table written at `offset`, when it is there.
-    func field(_ name: String, inTableAt offset: Int) -> Int? {
-        var index = skipBlank(from: offset)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
-        index += 1
-        let wanted = Array(name.utf8)
-        var expectingKey = true
-        var depth = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if isBlank(byte) || byte == UInt8(ascii: "#") {
-                index = skipBlank(from: index)
-                continue
-            }
-            if depth == 0, expectingKey {
-                expectingKey = false
-                let start = index
-                var key: [UInt8] = []
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    let end = skipString(from: index)
-                    key = Array(bytes[(index + 1)..<max(index + 1, end - 1)])
-                    index = end
-                } else {
-                    while index < bytes.count, isKeyByte(bytes[index]) {
-                        key.append(bytes[index])
-                        index += 1
-                    }
-                }
-                if key == wanted { return start }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                index = skipString(from: index)
-                continue
-            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if depth == 0 { return nil }
-                depth -= 1
-            case UInt8(ascii: ","):
-                if depth == 0 { expectingKey = true }
-            default: break
-            }
-            index += 1
+    /// The key written at `offset`: bare, or quoted (without its quotes).
+    private func key(at offset: Int) -> [UInt8] {
+        if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") {
+            let end = skipString(from: offset)
+            return Array(bytes[(offset + 1)..<max(offset + 1, end - 1)])
         }
-        return nil
+        var end = offset
+        while end < bytes.count, isKeyByte(bytes[end]) { end += 1 }
+        return Array(bytes[offset..<end])
     }
 
     private func isBlank(_ byte: UInt8) -> Bool {
