@@ -256,17 +256,15 @@ struct HTTPClientTests {
         ])
         var request = quickRequest(server.url("/stall"))
         request.lowSpeedLimit = .init(bytesPerSecond: 100, window: .seconds(1))
-        request.totalTimeout = .seconds(10)
-        let started = ContinuousClock.now
+        // Far beyond the low-speed window, so even a loaded machine meets the low-speed limit first; the message
+        // (not a wall-clock bound) says which limit fired.
+        request.totalTimeout = .seconds(60)
         let error = try #require(await httpError { try await makeClient().get(request) })
-        let elapsed = ContinuousClock.now - started
         guard case .timedOut(_, let message) = error else {
             Issue.record("expected .timedOut, got \(error)")
             return
         }
-        #expect(message.contains("too slow"))
-        // Before the 10 s total timeout (libcurl averages the rate over up to 5 s; busy machines add more).
-        #expect(elapsed < .milliseconds(9500))
+        #expect(message.contains("too slow"), "\(message)")
     }
 
     @Test func stallMidBodyHitsTotalTimeout() async throws {
