@@ -189,9 +189,11 @@ public struct ProviderConfig: Sendable {
             throw wrongType(key, expected: "an array of strings", found: value)
         }
         var strings: [String] = []
-        for item in items {
+        for (index, item) in items.enumerated() {
             guard case .string(let string) = item else {
-                throw wrongType(key, expected: "an array of strings", found: item)
+                throw .wrongType(
+                    file: file, line: line(of: key, element: index), key: "\(key)[\(index)]", expected: "a string",
+                    found: item.typeName)
             }
             strings.append(string)
         }

@@ -48,3 +48,15 @@ import WeftCore
         #expect(a.fingerprint != c.fingerprint)
     }
 }
+
+@Suite struct ArrayElementTypeTests {
+    @Test func aWrongElementIsNamedOnItsOwnLine() throws {
+        let config = try ProviderConfig(text: "type = \"steps\"\nfiles = [\n  \"a.csv\",\n  3,\n]\n", file: "s.toml")
+        #expect(
+            throws: ConfigError.wrongType(
+                file: "s.toml", line: 4, key: "files[1]", expected: "a string", found: "an integer")
+        ) {
+            _ = try config.stringArray("files")
+        }
+    }
+}

@@ -59,7 +59,14 @@ public enum CalendarKind: ProviderKind {
                     key: "sources[\(index)].\(key)", known: ["name", "path", "url"])
             }
             var name: String?
-            if case .string(let text)? = table["name"] { name = text }
+            switch table["name"] {
+            case nil: break
+            case .string(let text)?: name = text
+            case let other?:
+                throw .wrongType(
+                    file: config.file, line: config.line(of: "sources", element: index, field: "name"),
+                    key: "sources[\(index)].name", expected: "a string", found: other.typeName)
+            }
             switch (table["path"], table["url"]) {
             case (.string(let path)?, nil):
                 let expanded = config.path(path)
