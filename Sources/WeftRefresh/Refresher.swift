@@ -34,16 +34,15 @@ public struct Refresher: Sendable {
         /// Instances forgotten because their provider file is gone.
         public var forgotten: [String]
 
-        /// 2 when a provider file was invalid (the others still ran), else 1 when a provider failed or partly
-        /// failed, else 0 (everything that ran succeeded, or nothing was due).
+        /// 2 when a provider file was invalid (the others still ran), else 1 when a provider failed, else 0
+        /// (everything that ran succeeded, perhaps with problems it reported, or nothing was due).
         public var exitCode: Int32 {
             var code: Int32 = 0
             for entry in entries {
                 switch entry.result {
                 case .invalid: return 2
                 case .failed: code = 1
-                case .refreshed(_, let problems), .notModified(_, let problems): if !problems.isEmpty { code = 1 }
-                case .notDue, .waitingForRetryAfter: break
+                case .refreshed, .notModified, .notDue, .waitingForRetryAfter: break
                 }
             }
             return code

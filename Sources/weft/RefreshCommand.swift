@@ -21,9 +21,11 @@ struct RefreshCommand: AsyncParsableCommand {
             <prefix>error variable) and skipped; every other provider still refreshes. The data of a provider \
             whose file was deleted or renamed is forgotten.
 
+            A refresh that succeeded with problems (a calendar source down, an export that matched no file, rows \
+            skipped, a guessed time zone) says them on its line: "ok with problems: …".
+
             Exit status: 0 when everything that ran succeeded (or nothing was due), 1 when any provider \
-            failed or partly failed (its last good snapshot is kept), 2 when a provider file is invalid (the \
-            others still ran).
+            failed (its last good snapshot is kept), 2 when a provider file is invalid (the others still ran).
 
             Examples:
               weft refresh                     every provider that is due
@@ -77,7 +79,7 @@ struct RefreshCommand: AsyncParsableCommand {
                 line = "not modified, " + due(next)
                 problem = false
             case .refreshed(let next, let problems), .notModified(let next, let problems):
-                line = "partly failed: \(problems.joined(separator: "; ")); " + due(next)
+                line = "ok with problems: \(problems.joined(separator: "; ")); " + due(next)
             case .notDue(let until):
                 line = "fresh, " + due(until)
                 problem = false
