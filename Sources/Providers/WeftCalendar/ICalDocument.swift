@@ -19,6 +19,33 @@ final class ICalDocument {
         self.file = file
     }
 
+    /// The VCALENDAR text inside what real producers wrap around it: a byte-order mark, blank lines or spaces
+    /// before `BEGIN:VCALENDAR` and anything after the last `END:VCALENDAR` line (a web page's footer, a
+    /// download banner) are dropped, as recurring-ical-events does; libical rejects the whole file otherwise.
+    /// Text without a complete VCALENDAR is returned with only the leading blanks removed, for libical to refuse.
+    static func envelope(_ text: String) -> String {
+        // Scalars, not Characters: "\r\n" is one Character, and a line break is looked for on its own.
+        let scalars = text.unicodeScalars
+        let start = scalars.firstIndex { $0 != "\u{FEFF}" && !$0.properties.isWhitespace } ?? scalars.endIndex
+        let body = Substring(scalars[start...])
+        var searchEnd = body.endIndex
+        while let found = body.range(
+            of: "END:VCALENDAR", options: [.backwards, .caseInsensitive], range: body.startIndex..<searchEnd)
+        {
+            let before = found.lowerBound == body.startIndex ? nil : scalars[scalars.index(before: found.lowerBound)]
+            guard before == nil || before == "\n" || before == "\r" else {
+                searchEnd = found.lowerBound
+                continue
+            }
+            guard let newline = scalars[found.upperBound..<body.endIndex].firstIndex(of: "\n") else { break }
+            let lineEnd = scalars.index(after: newline)
+            let rest = scalars[lineEnd..<body.endIndex]
+            if !rest.allSatisfy(\.properties.isWhitespace) { return String(scalars[start..<lineEnd]) }
+            break
+        }
+        return String(body)
+    }
+
     deinit {
         icalcomponent_free(root)
     }
