@@ -56,7 +56,6 @@ const char * icalproperty_get_summary(const icalproperty * a0) { return CLIBICAL
 enum icalproperty_transp icalproperty_get_transp(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_transp)(a0); }
 const char * icalproperty_get_uid(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_uid)(a0); }
 const char * icalproperty_get_value_as_string(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_value_as_string)(a0); }
-const char * icalproperty_get_x(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_x)(a0); }
 const char * icalproperty_get_x_name(icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_x_name)(a0); }
 const char * icalproperty_get_xlicerror(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_xlicerror)(a0); }
 icalproperty_kind icalproperty_isa(icalproperty * a0) { return CLIBICAL_REAL(icalproperty_isa)(a0); }

@@ -8,6 +8,13 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
         case unusableRecurrenceRule
         /// A TZID that is neither an embedded VTIMEZONE, a system zone nor a Windows zone name.
         case unknownTimeZone
+        /// A globally unique TZID (`/mozilla.org/…/America/New_York`) without its VTIMEZONE, read as the IANA
+        /// zone it ends in.
+        case mappedTimeZone
+        /// A time before the earliest onset of its VTIMEZONE, read with the offset in force before that onset.
+        case beforeZoneOnset
+        /// DTSTART and DTEND of different value types (DATE and DATE-TIME); DTEND is read as DTSTART's type.
+        case mixedValueTypes
         /// X-WR-TIMEZONE names a zone we cannot resolve; it is ignored.
         case unknownCalendarTimeZone
         /// A VEVENT without a usable DTSTART; it is skipped.

@@ -6,6 +6,9 @@ import CLibical
 /// values, a builtin or VTIMEZONE zone for TZID values) or nil for floating times.
 struct ResolvedTime {
     var value: icaltimetype
+    /// The value as written, when X-WR-TIMEZONE moved a UTC time into the calendar's zone: its date is the
+    /// day a DATE-TIME RECURRENCE-ID or EXDATE of an all-day series names (Google writes midnight UTC).
+    var written: icaltimetype? = nil
 
     var isDate: Bool { value.is_date != 0 }
     var zone: OpaquePointer? { isDate ? nil : value.zone }

@@ -36,7 +36,10 @@ struct EventExtractor {
     private mutating func calendarZone(of calendar: OpaquePointer, resolver: inout ZoneResolver) -> OpaquePointer? {
         for property in properties(of: calendar) where icalproperty_isa(property) == ICAL_X_PROPERTY {
             guard copyString(icalproperty_get_x_name(property))?.uppercased() == "X-WR-TIMEZONE",
-                let name = copyString(icalproperty_get_x(property))?.trimmingCharacters(in: .whitespaces),
+                // Read as text whatever its parameters: with VALUE=TEXT (as some exports write it) libical keeps
+                // the value as TEXT, and the X-value getter returns nothing.
+                let name = copyString(icalproperty_get_value_as_string(property))?
+                    .trimmingCharacters(in: .whitespaces),
                 !name.isEmpty
             else { continue }
             if let zone = resolver.zone(forCalendarZone: name) { return zone }
@@ -76,6 +79,8 @@ struct EventExtractor {
         var declined = false
         var start: ResolvedTime?
         var end: ResolvedTime?
+        var startProperty: OpaquePointer?
+        var endProperty: OpaquePointer?
         var duration: icaldurationtype?
         var recurrenceID: ResolvedTime?
         var thisAndFuture = false
@@ -101,8 +106,10 @@ struct EventExtractor {
                 if !me.isEmpty, isDeclinedByMe(property) { declined = true }
             case ICAL_DTSTART_PROPERTY:
                 start = resolve(property, context: context, resolver: &resolver)
+                startProperty = property
             case ICAL_DTEND_PROPERTY:
                 end = resolve(property, context: context, resolver: &resolver)
+                endProperty = property
             case ICAL_DURATION_PROPERTY:
                 duration = icalproperty_get_duration(property)
             case ICAL_RECURRENCEID_PROPERTY:
@@ -147,12 +154,64 @@ struct EventExtractor {
                     message: "VEVENT has no usable DTSTART; it is skipped"))
             return nil
         }
+        if let resolvedEnd = end, let startProperty, let endProperty {
+            end = reconcile(
+                end: resolvedEnd, endProperty: endProperty, start: start, startProperty: startProperty,
+                context: context)
+        }
         let endSpec: EndSpec = end.map { .end($0) } ?? duration.map { .duration($0) } ?? .none
         return EventComponent(
             order: order, file: document.file, uid: uid ?? "", hasUID: uid != nil, title: title, location: location,
             status: status, transparent: transparent, sequence: sequence, declined: declined, start: start,
             end: endSpec, recurrenceID: recurrenceID, thisAndFuture: thisAndFuture, rules: rules, rdates: rdates,
             exdates: exdates, brokenRule: brokenRule)
+    }
+
+    /// A DTEND that does not match its DTSTART, as several producers write it, read the way DTSTART is.
+    ///
+    /// A floating DTEND of a zoned (or UTC) DTSTART is in DTSTART's zone, so the event's length does not depend on
+    /// the viewer's zone. Of a mixed DATE/DATE-TIME pair DTSTART's type wins: a DATE-TIME DTEND of an all-day event
+    /// ends on its date (at least a day after the start), a DATE DTEND of a timed event ends at that date's
+    /// midnight in DTSTART's zone; both are guesses, so they are reported.
+    private mutating func reconcile(
+        end: ResolvedTime, endProperty: OpaquePointer, start: ResolvedTime, startProperty: OpaquePointer,
+        context: TimeContext
+    ) -> ResolvedTime {
+        if start.isDate != end.isDate {
+            let written = Self.show(icalproperty_get_dtend(endProperty))
+            var value: icaltimetype
+            if start.isDate {
+                let startDay = ICalClock.days(of: start.value)
+                value = ICalClock.dateTime(days: max(ICalClock.days(of: end.written ?? end.value), startDay + 1))
+            } else {
+                value = ICalClock.floatingTime(wallSeconds: ICalClock.days(of: end.value) * 86_400)
+                value.zone = start.zone
+            }
+            note(
+                CalendarWarning(
+                    file: document.file, uid: context.uid, kind: .mixedValueTypes,
+                    message:
+                        "DTSTART is a \(start.isDate ? "DATE" : "DATE-TIME") but DTEND (\(written)) is a "
+                        + "\(start.isDate ? "DATE-TIME" : "DATE"); DTEND is read as \(Self.show(value))"
+                        + (start.isDate ? " (exclusive)" : " in DTSTART's zone")))
+            return ResolvedTime(value: value)
+        }
+        guard !start.isDate else { return end }
+        let writtenEnd = icalproperty_get_dtend(endProperty)
+        let endFloating =
+            icaltime_is_utc(writtenEnd) == 0 && parameterString(endProperty, ICAL_TZID_PARAMETER) == nil
+        guard endFloating else { return end }
+        if parameterString(startProperty, ICAL_TZID_PARAMETER) != nil {
+            guard let zone = start.zone else { return end }
+            var value = end.value
+            value.zone = zone
+            return ResolvedTime(value: value)
+        }
+        guard icaltime_is_utc(icalproperty_get_dtstart(startProperty)) != 0 else { return end }
+        var value = writtenEnd
+        value.zone = LibicalRuntime.utc
+        guard let calendarZone = context.calendarZone else { return ResolvedTime(value: value) }
+        return ResolvedTime(value: icaltime_convert_to_zone(value, calendarZone), written: value)
     }
 
     private static func droppedDateProperty(in text: String) -> String? {
@@ -242,15 +301,36 @@ struct EventExtractor {
             return ResolvedTime(value: time)
         }
         if let zone = time.zone, zone == LibicalRuntime.utc {
-            if let calendarZone = context.calendarZone {
-                time = icaltime_convert_to_zone(time, calendarZone)
-            }
-            return ResolvedTime(value: time)
+            guard let calendarZone = context.calendarZone else { return ResolvedTime(value: time) }
+            return ResolvedTime(value: icaltime_convert_to_zone(time, calendarZone), written: time)
         }
         if let tzid = parameterString(property, ICAL_TZID_PARAMETER) {
             if time.zone != nil { return ResolvedTime(value: time) }
-            if let zone = resolver.zone(forTZID: tzid) {
-                time.zone = zone
+            if let found = resolver.zone(forTZID: tzid) {
+                if let iana = found.mappedTo {
+                    note(
+                        CalendarWarning(
+                            file: document.file, uid: nil, kind: .mappedTimeZone,
+                            message:
+                                "time zone \"\(tzid)\" has no VTIMEZONE in the file; read as \(iana), the zone its "
+                                + "name ends in"))
+                }
+                time.zone = found.zone
+                if let onset = resolver.earliestOnset(ofTZID: tzid),
+                    ICalClock.wallSeconds(of: time) < onset.wallSeconds,
+                    // One warning per event and zone, for its DTSTART (or the first of its times that is early).
+                    !warnings.contains(where: {
+                        $0.kind == .beforeZoneOnset && $0.uid == context.uid && $0.message.contains("\"\(tzid)\"")
+                    })
+                {
+                    note(
+                        CalendarWarning(
+                            file: document.file, uid: context.uid, kind: .beforeZoneOnset,
+                            message:
+                                "\(Self.show(time)) is before the first onset (\(Self.show(onset.time))) of VTIMEZONE "
+                                + "\"\(tzid)\"; read with the offset in force before it (its earliest observance's "
+                                + "TZOFFSETFROM)"))
+                }
                 return ResolvedTime(value: time)
             }
             let warning = CalendarWarning(
@@ -258,7 +338,7 @@ struct EventExtractor {
                 message:
                     "unknown time zone \"\(tzid)\" (no VTIMEZONE, not a system or Windows zone); "
                     + "times read as local time in \(options.timeZone.identifier)")
-            if !warnings.contains(warning) { warnings.append(warning) }
+            note(warning)
             time.zone = nil
             return ResolvedTime(value: time)
         }
@@ -266,5 +346,18 @@ struct EventExtractor {
             time.zone = calendarZone
         }
         return ResolvedTime(value: time)
+    }
+
+    /// Records a warning once (the same guess repeats for every time that uses a TZID).
+    private mutating func note(_ warning: CalendarWarning) {
+        if !warnings.contains(warning) { warnings.append(warning) }
+    }
+
+    /// `2024-06-10T14:00:00` for messages: a time's own wall-clock fields.
+    static func show(_ time: icaltimetype) -> String {
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let date = "\(time.year)-\(two(time.month))-\(two(time.day))"
+        if time.is_date != 0 { return date }
+        return date + "T\(two(time.hour)):\(two(time.minute)):\(two(time.second))"
     }
 }

@@ -19,6 +19,57 @@ final class ICalDocument {
         self.file = file
     }
 
+    /// The VCALENDAR text inside what real producers wrap around it: a byte-order mark, blank lines or spaces
+    /// before `BEGIN:VCALENDAR` and anything after the last `END:VCALENDAR` line (a web page's footer, a
+    /// download banner) are dropped, as recurring-ical-events does; libical rejects the whole file otherwise.
+    /// Text without a complete VCALENDAR is returned with only the leading blanks removed, for libical to refuse.
+    static func envelope(_ text: String) -> String {
+        // On the UTF-8 bytes, without Foundation: a large file is neither bridged nor copied when nothing is cut.
+        let cut: Range<Int>? =
+            text.utf8.withContiguousStorageIfAvailable { envelope(bytes: $0) }
+            ?? envelope(bytes: Array(text.utf8))
+        guard let cut, cut != 0..<text.utf8.count else { return text }
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)
+        let to = utf8.index(utf8.startIndex, offsetBy: cut.upperBound)
+        return String(decoding: utf8[from..<to], as: UTF8.self)
+    }
+
+    /// The byte range `envelope` keeps.
+    private static func envelope<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> Range<Int>
+    where Bytes.Index == Int {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            if isBlank(bytes[start]) {
+                start += 1
+            } else if bytes[start] == 0xEF, start + 2 < bytes.endIndex, bytes[start + 1] == 0xBB,
+                bytes[start + 2] == 0xBF
+            {
+                start += 3
+            } else {
+                break
+            }
+        }
+        // The last line that starts with END:VCALENDAR, in any case; searched from the end, where it is.
+        let marker = Array("END:VCALENDAR".utf8)
+        var index = bytes.endIndex - marker.count
+        while index >= start {
+            let atLineStart = index == start || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D
+            if atLineStart,
+                zip(marker, bytes[index..<(index + marker.count)]).allSatisfy({
+                    $0 == (0x61...0x7A ~= $1 ? $1 - 0x20 : $1)
+                })
+            {
+                guard let newline = bytes[(index + marker.count)...].firstIndex(of: 0x0A) else { break }
+                if bytes[(newline + 1)...].allSatisfy(isBlank) { break }
+                return start..<(newline + 1)
+            }
+            index -= 1
+        }
+        return start..<bytes.endIndex
+    }
+
     deinit {
         icalcomponent_free(root)
     }

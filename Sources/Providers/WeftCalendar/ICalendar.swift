@@ -85,7 +85,9 @@ public final class ICalendar: @unchecked Sendable {
         }
         // Parse and extract on every core: each file (and each part of a large one) is its own libical tree.
         let pieces = sources.flatMap { source in
-            CalendarSplitter.split(source.text, parts: cores, minimumSize: tuning.splitAbove).map {
+            CalendarSplitter.split(
+                ICalDocument.envelope(source.text), parts: cores, minimumSize: tuning.splitAbove
+            ).map {
                 (text: $0, file: source.file)
             }
         }

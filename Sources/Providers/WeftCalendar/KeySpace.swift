@@ -43,7 +43,7 @@ struct KeySpace {
     func key(_ time: ResolvedTime) -> Int64 {
         switch basis {
         case .date:
-            return ICalClock.days(of: time.value)
+            return ICalClock.days(of: time.written ?? time.value)
         case .zoned(let zone):
             if time.isDate { return ZoneMath.instant(wallSeconds: ICalClock.days(of: time.value) * 86_400, in: zone) }
             if time.isFloating { return ZoneMath.instant(wallSeconds: ICalClock.wallSeconds(of: time.value), in: zone) }
@@ -51,6 +51,19 @@ struct KeySpace {
         case .floating:
             if time.isDate { return ICalClock.days(of: time.value) * 86_400 }
             return ICalClock.wallSeconds(of: time.value)
+        }
+    }
+
+    /// The key of the instance a RECURRENCE-ID names, matched by local day when its value type differs from
+    /// DTSTART's: a DATE-TIME one of an all-day series names its date (as written), a DATE one of a timed
+    /// series names the instance on that date at DTSTART's time of day.
+    func key(recurrenceID rid: ResolvedTime, masterStart: ResolvedTime) -> Int64 {
+        guard rid.isDate, !isDate else { return key(rid) }
+        let timeOfDay = ICalClock.wallSeconds(of: masterStart.value) - ICalClock.days(of: masterStart.value) * 86_400
+        let wall = ICalClock.days(of: rid.value) * 86_400 + timeOfDay
+        switch basis {
+        case .zoned(let zone): return ZoneMath.instant(wallSeconds: wall, in: zone)
+        case .floating, .date: return wall
         }
     }
 

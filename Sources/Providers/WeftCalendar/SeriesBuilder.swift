@@ -51,14 +51,16 @@ struct SeriesBuilder {
         var overrides: [Int64: EventComponent] = [:]
         for component in group where component.order != master.order {
             guard let rid = component.recurrenceID else { continue }
-            let key = space.key(rid)
+            let key = space.key(recurrenceID: rid, masterStart: master.start)
             if let existing = overrides[key], existing.sequence >= component.sequence { continue }
             overrides[key] = component
         }
         // Superseded masters that carried a RECURRENCE-ID take the override at that instance with them
         // (issue 253: a stale modification must not come back).
         for candidate in candidates where candidate.order != master.order {
-            if let rid = candidate.recurrenceID { overrides[space.key(rid)] = nil }
+            if let rid = candidate.recurrenceID {
+                overrides[space.key(recurrenceID: rid, masterStart: master.start)] = nil
+            }
         }
         // The winning master's EXDATE also deletes an override of that instance (issue 163).
         for key in overrides.keys where isExcluded(key) { overrides[key] = nil }

@@ -2,12 +2,22 @@ import CLibical
 import Foundation
 
 /// Finds the libical zone for a TZID: embedded VTIMEZONE, then the system zone database (exact, then
-/// case-insensitive), then Windows zone names through the CLDR table.
+/// case-insensitive), then Windows zone names through the CLDR table; a globally unique TZID (RFC 5545 §3.2.19,
+/// `/mozilla.org/20070129_1/America/New_York`) without its VTIMEZONE is read as the IANA zone it ends in.
 ///
 /// Zones from a VTIMEZONE point into their document, so a resolver is used only while that document lives.
 struct ZoneResolver {
+    /// A zone found for a TZID, and the IANA name it was mapped to when that took a guess.
+    struct Resolution {
+        /// The libical zone.
+        let zone: OpaquePointer
+        /// Set when a globally unique TZID was read as the IANA zone it ends in.
+        let mappedTo: String?
+    }
+
     private let calendar: OpaquePointer
-    private var cache: [String: OpaquePointer?] = [:]
+    private var cache: [String: Resolution?] = [:]
+    private var onsets: [String: (time: icaltimetype, wallSeconds: Int64)?] = [:]
 
     /// A resolver for TZIDs used inside `calendar` (a VCALENDAR component).
     init(calendar: OpaquePointer) {
@@ -15,11 +25,55 @@ struct ZoneResolver {
     }
 
     /// The zone for a TZID parameter, nil when nothing matches.
-    mutating func zone(forTZID tzid: String) -> OpaquePointer? {
+    mutating func zone(forTZID tzid: String) -> Resolution? {
         if let cached = cache[tzid] { return cached }
-        let found = icalcomponent_get_timezone(calendar, tzid) ?? Self.systemZone(named: tzid)
+        let found: Resolution?
+        if let embedded = icalcomponent_get_timezone(calendar, tzid) {
+            found = Resolution(zone: embedded, mappedTo: nil)
+        } else if tzid.hasPrefix("/") {
+            found = Self.globalZone(tzid)
+        } else {
+            found = Self.systemZone(named: tzid).map { Resolution(zone: $0, mappedTo: nil) }
+        }
         cache[tzid] = found
         return found
+    }
+
+    /// The earliest observance onset of the file's VTIMEZONE with this TZID; nil when the file has none.
+    ///
+    /// libical reads a time before it with that observance's TZOFFSETFROM, all year round, which is a guess
+    /// the user is told about.
+    mutating func earliestOnset(ofTZID tzid: String) -> (time: icaltimetype, wallSeconds: Int64)? {
+        if let cached = onsets[tzid] { return cached }
+        var earliest: (time: icaltimetype, wallSeconds: Int64)?
+        for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
+            let ids = properties(of: zone).filter { icalproperty_isa($0) == ICAL_TZID_PROPERTY }
+            guard ids.contains(where: { copyString(icalproperty_get_value_as_string($0)) == tzid }) else { continue }
+            let observances =
+                children(of: zone, kind: ICAL_XSTANDARD_COMPONENT) + children(of: zone, kind: ICAL_XDAYLIGHT_COMPONENT)
+            for observance in observances {
+                for property in properties(of: observance) where icalproperty_isa(property) == ICAL_DTSTART_PROPERTY {
+                    let onset = icalproperty_get_dtstart(property)
+                    guard icaltime_is_null_time(onset) == 0 else { continue }
+                    let wall = ICalClock.wallSeconds(of: onset)
+                    if earliest == nil || wall < (earliest?.wallSeconds ?? .max) { earliest = (onset, wall) }
+                }
+            }
+            break
+        }
+        onsets[tzid] = .some(earliest)
+        return earliest
+    }
+
+    /// A globally unique TZID's zone from its trailing `Area/Location` (or `Area/Sub/Location`, or a lone
+    /// name such as `UTC`), tried longest first, through the same IANA, alias and Windows lookups.
+    private static func globalZone(_ tzid: String) -> Resolution? {
+        let parts = tzid.split(separator: "/").map(String.init)
+        for count in stride(from: min(3, parts.count), through: 1, by: -1) {
+            let name = parts.suffix(count).joined(separator: "/")
+            if let zone = systemZone(named: name) { return Resolution(zone: zone, mappedTo: name) }
+        }
+        return nil
     }
 
     /// The zone for X-WR-TIMEZONE: an IANA (or Windows) name first, as Google and Apple mean it, then a VTIMEZONE.
