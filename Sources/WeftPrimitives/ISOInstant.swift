@@ -16,6 +16,12 @@ public enum Instant {
         if seconds >= Double(latestSeconds) { return latestSeconds }
         return Int64(seconds)
     }
+
+    /// Whole seconds from `start` to `end` (negative when `end` is earlier), checked like `wholeSeconds`: what ages,
+    /// countdowns and validity spans are counted in, whatever a cache or a server said.
+    public static func seconds(from start: Date, to end: Date) -> Int {
+        Int(clamping: wholeSeconds(end) - wholeSeconds(start))
+    }
 }
 
 /// UTC ISO 8601 instants as weft prints them (`2026-03-10T09:30:00Z`, or with `.000` milliseconds) and reads them.

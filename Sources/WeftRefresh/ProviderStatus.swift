@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 import WeftStore
 
 /// One provider's health as `weft status` shows it.
@@ -83,7 +84,7 @@ public struct ProviderStatus: Sendable, Encodable {
         let failed = attempt?.outcome == .failed
         return ProviderStatus(
             instance: instance, type: type, prefix: info?.prefix ?? prefix, lastSuccess: info?.fetchedAt,
-            ageSeconds: info.map { max(0, Int(now.timeIntervalSince($0.fetchedAt))) }, validUntil: info?.validUntil,
+            ageSeconds: info.map { max(0, Instant.seconds(from: $0.fetchedAt, to: now)) }, validUntil: info?.validUntil,
             lastError: attempt?.error, lastHTTPStatus: failed ? attempt?.httpStatus : nil,
             nextDue: DuePolicy.nextDue(snapshot: info, lastAttempt: attempt, configModified: configModified),
             configured: configured)

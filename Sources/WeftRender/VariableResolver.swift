@@ -153,10 +153,9 @@ public final class VariableResolver {
 
     /// A snapshot's variables plus the bookkeeping every provider has: updated_iso, age_min and stale.
     private func variables(of snapshot: Snapshot) -> [String: String] {
-        let age = context.now.timeIntervalSince(snapshot.fetchedAt)
         var result = [
             snapshot.prefix + "updated_iso": ISOInstant.format(snapshot.fetchedAt),
-            snapshot.prefix + "age_min": String(max(0, Int(age / 60))),
+            snapshot.prefix + "age_min": String(max(0, Instant.seconds(from: snapshot.fetchedAt, to: context.now) / 60)),
             snapshot.prefix + "stale": context.now >= snapshot.validUntil ? "1" : "0",
         ]
         guard let kind = registry.kind(snapshot.kind) else {

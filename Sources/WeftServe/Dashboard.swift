@@ -62,7 +62,7 @@ struct Dashboard {
             }
             let updated = status.ageSeconds.map { Self.age($0) + " ago" } ?? "never"
             let next =
-                status.nextDue.map { $0 <= now ? "due now" : "in " + Self.age(Int($0.timeIntervalSince(now))) }
+                status.nextDue.map { $0 <= now ? "due now" : "in " + Self.age(Instant.seconds(from: now, to: $0)) }
                 ?? "due now"
             out +=
                 "<tr><td>\(HTML.escape(status.instance))</td><td>\(HTML.escape(status.type))</td>"

@@ -146,7 +146,7 @@ private struct Origin: Encodable {
                 row("snapshot", "none yet: the provider has never refreshed successfully")
             }
             if let validUntil {
-                let seconds = Int(abs(validUntil.timeIntervalSince(now)))
+                let seconds = abs(Instant.seconds(from: now, to: validUntil))
                 row(
                     "valid until",
                     "\(when(validUntil)) ("

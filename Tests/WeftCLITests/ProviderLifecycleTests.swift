@@ -281,4 +281,20 @@ struct ProviderLifecycleTests {
         #expect(refresh.stderr.contains("up: ok"), "an unknown fingerprint rebuilds once: \(refresh)")
         #expect(await box.weft("get", "__up_name").stdout == "before\n")
     }
+
+    /// Ages and validity spans from the cache are counted with checked conversions: a snapshot dated 1e300 seconds
+    /// away is shown, not a crash of `weft status`, `weft explain` or a render.
+    @Test func farOffDatesInTheCacheNeverCrashAReader() async throws {
+        let box = try Sandbox()
+        try box.provider("up", Self.echo("far"))
+        #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
+        let edit = await WeftProcess.run([
+            "sqlite3", box.database, "UPDATE snapshot SET fetched_at = -1e300, valid_until = 1e300;",
+        ])
+        #expect(edit.exitCode == 0, "\(edit)")
+        for arguments in [["status", "--json"], ["status"], ["explain", "__up_name"], ["get", "__up_age_min"]] {
+            let result = await box.weft(arguments: arguments + Fixed.clock)
+            #expect(result.exitCode == 0 && result.signal == nil, "\(arguments): \(result)")
+        }
+    }
 }
