@@ -58,7 +58,9 @@ let package = Package(
         // The provider kinds this build ships, in one registry.
         .target(
             name: "WeftProviders",
-            dependencies: ["WeftCore", "WeftCommandProvider", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits"],
+            dependencies: [
+                "WeftCore", "WeftCommandProvider", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits",
+            ],
             path: "Sources/Providers/WeftProviders"),
         // The refresh half: which providers are due, running them, and the one door that writes the cache.
         .target(
@@ -102,7 +104,8 @@ let package = Package(
             dependencies: ["WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
-        .target(name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"], path: "Sources/Providers/WeftHabits"),
+        .target(
+            name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"], path: "Sources/Providers/WeftHabits"),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
             name: "WeftServe",
@@ -123,7 +126,8 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCommandLine", "WeftCore", "WeftPrimitives", "WeftStore",
+                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCommandLine", "WeftCore", "WeftPrimitives",
+                "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
                 "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -139,13 +143,15 @@ let package = Package(
         .testTarget(
             name: "WeftRefreshTests",
             dependencies: [
-                "WeftRefresh", "WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport",
+                "WeftRefresh", "WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore",
+                "WeftTestSupport",
             ]),
         .testTarget(
             name: "WeftRenderTests",
             dependencies: ["WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport"]),
         .testTarget(
-            name: "WeftCLITests", dependencies: ["weft", "weft-serve", "WeftCommandLine", "WeftPrimitives", "WeftTestSupport"]),
+            name: "WeftCLITests",
+            dependencies: ["weft", "weft-serve", "WeftCommandLine", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),

@@ -46,12 +46,17 @@ struct CheckCommand: ParsableCommand {
         problems.sort { ($0.error.file ?? "", $0.error.line ?? 0) < ($1.error.file ?? "", $1.error.line ?? 0) }
         let broken = Set(problems.compactMap(\.instance))
         if json {
-            let files = set.entries.map {
-                File(instance: $0.config.instance, file: $0.config.file, type: $0.config.type,
-                    valid: !broken.contains($0.config.instance))
-            } + set.problems.compactMap { problem in
-                problem.instance.map { File(instance: $0, file: problem.file ?? "", type: problem.type, valid: false) }
-            }
+            let files =
+                set.entries.map {
+                    File(
+                        instance: $0.config.instance, file: $0.config.file, type: $0.config.type,
+                        valid: !broken.contains($0.config.instance))
+                }
+                + set.problems.compactMap { problem in
+                    problem.instance.map {
+                        File(instance: $0, file: problem.file ?? "", type: problem.type, valid: false)
+                    }
+                }
             let report = Report(
                 directory: where_.providersDirectory, files: files.sorted { $0.file < $1.file },
                 problems: problems.map {

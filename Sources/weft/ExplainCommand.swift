@@ -43,7 +43,8 @@ struct ExplainCommand: ParsableCommand {
             cache: settings.cacheDirectory, providers: settings.providersDirectory,
             environment: ReadOptions.environment)
         let store = try CacheStore.openForReading(directory: locations.cacheDirectory)
-        let set = try? ProviderSet(path: locations.providersDirectory, registry: BuiltinProviders.registry, cache: store)
+        let set = try? ProviderSet(
+            path: locations.providersDirectory, registry: BuiltinProviders.registry, cache: store)
         let zone = try options.clock.zone()
         let statuses = try set.map { try ProviderStatus.collect($0, store: store, now: instant, zone: zone) } ?? []
         var origin = Origin(key: canonical, value: value, source: found.source.rawValue)

@@ -127,7 +127,9 @@ struct CalendarCommandTests {
         let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
         // A success with problems: the line says what failed; the exit status stays 0.
         #expect(refresh.exitCode == 0, "\(refresh)")
-        #expect(refresh.stderr.contains("work: ok with problems: Gone: ") && refresh.stderr.contains("gone.ics"), "\(refresh)")
+        #expect(
+            refresh.stderr.contains("work: ok with problems: Gone: ") && refresh.stderr.contains("gone.ics"),
+            "\(refresh)")
         let next = await box.weft(arguments: ["get", "__calendar_next_title"] + Fixed.clock)
         #expect(next.stdout == "Planning\n", "\(next)")
         let status = await box.weft(arguments: ["status"] + Fixed.clock)

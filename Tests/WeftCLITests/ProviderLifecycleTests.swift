@@ -48,7 +48,8 @@ struct ProviderLifecycleTests {
     @Test func forgetByHand() async throws {
         let box = try Sandbox()
         try box.write("a.csv", StepsCommandTests.header + StepsCommandTests.row(10, "08:00:00", "08:20:00", 2000))
-        #expect(await box.weft(arguments: ["steps", "import", box.path("a.csv")] + StepsCommandTests.clock).exitCode == 0)
+        #expect(
+            await box.weft(arguments: ["steps", "import", box.path("a.csv")] + StepsCommandTests.clock).exitCode == 0)
         // Imported without a provider file: a refresh never forgets it.
         #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
         #expect(await box.weft(arguments: ["get", "__steps_today"] + StepsCommandTests.clock).stdout == "2000\n")
@@ -127,7 +128,8 @@ struct ProviderLifecycleTests {
         let box = try Sandbox()
         try box.write("work.ics", CalendarCommandTests.ics)
         try FileManager.default.setAttributes([.modificationDate: Fixed.fileDate], ofItemAtPath: box.path("work.ics"))
-        let source = "type = \"calendar\"\ninterval = \"1h\"\nsources = [{ name = \"Work\", path = \"\(box.path("work.ics"))\" }]\n"
+        let source =
+            "type = \"calendar\"\ninterval = \"1h\"\nsources = [{ name = \"Work\", path = \"\(box.path("work.ics"))\" }]\n"
         try box.provider("work", source)
         #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
         #expect(await box.weft(arguments: ["get", "__calendar_then_title"] + Fixed.clock).stdout == "Holiday\n")
@@ -145,16 +147,20 @@ struct ProviderLifecycleTests {
         try FileManager.default.createDirectory(atPath: project + "/providers", withIntermediateDirectories: true)
         try Self.echo("project").write(toFile: project + "/providers/up.toml", atomically: false, encoding: .utf8)
         let home = box.path("home")
-        let environment = ["HOME": home, "WEFT_HOME": "", "WEFT_CACHE": "", "WEFT_PROVIDERS": "", "XDG_CACHE_HOME": "",
-            "XDG_CONFIG_HOME": ""]
+        let environment = [
+            "HOME": home, "WEFT_HOME": "", "WEFT_CACHE": "", "WEFT_PROVIDERS": "", "XDG_CACHE_HOME": "",
+            "XDG_CONFIG_HOME": "",
+        ]
         let set = await WeftProcess.run(
             ["sh", "-c", "cd \"$1\" && exec \"$2\" var set mood fine", "sh", project, WeftProcess.binary],
             environment: environment)
         #expect(set.exitCode == 0, "\(set)")
-        #expect(!FileManager.default.fileExists(atPath: project + "/cache/weft.sqlite"), "the project's cache/ was used")
+        #expect(
+            !FileManager.default.fileExists(atPath: project + "/cache/weft.sqlite"), "the project's cache/ was used")
         #expect(FileManager.default.fileExists(atPath: home + "/.cache/weft/weft.sqlite"))
         let status = await WeftProcess.run(
-            ["sh", "-c", "cd \"$1\" && exec \"$2\" status", "sh", project, WeftProcess.binary], environment: environment)
+            ["sh", "-c", "cd \"$1\" && exec \"$2\" status", "sh", project, WeftProcess.binary], environment: environment
+        )
         #expect(!status.stdout.contains("up (command)"), "the project's providers/ was read: \(status)")
         // WEFT_HOME holds both.
         let weftHome = await WeftProcess.weft(["var", "set", "mood", "ok"], environment: ["WEFT_HOME": box.path("wh")])
@@ -206,16 +212,20 @@ struct ProviderLifecycleTests {
         // Written by a child: a write descriptor open in this process while sibling tests fork would make the
         // script's exec fail with ETXTBSY.
         let script = await WeftProcess.run(
-            ["sh", "-c", "printf '#!/bin/sh\\ncat data.json\\n' > \"$1\" && chmod 755 \"$1\"", "sh",
-                box.providers + "/bin/show.sh"])
+            [
+                "sh", "-c", "printf '#!/bin/sh\\ncat data.json\\n' > \"$1\" && chmod 755 \"$1\"", "sh",
+                box.providers + "/bin/show.sh",
+            ])
         #expect(script.exitCode == 0, "\(script)")
         try "{\"where\": \"beside the file\"}".write(
             toFile: box.providers + "/data.json", atomically: false, encoding: .utf8)
         try box.provider("rel", "type = \"command\"\ncommand = [\"bin/show.sh\"]\n")
         try box.provider("cat", "type = \"command\"\ncommand = [\"cat\", \"data.json\"]\n")
         let refresh = await WeftProcess.run(
-            ["sh", "-c", "cd / && exec \"$@\"", "sh", WeftProcess.binary, "refresh", "--providers", box.providers,
-                "--cache", box.cache] + Fixed.clock)
+            [
+                "sh", "-c", "cd / && exec \"$@\"", "sh", WeftProcess.binary, "refresh", "--providers", box.providers,
+                "--cache", box.cache,
+            ] + Fixed.clock)
         #expect(refresh.exitCode == 0, "\(refresh)")
         #expect(await box.weft("get", "__rel_where").stdout == "beside the file\n")
         #expect(await box.weft("get", "__cat_where").stdout == "beside the file\n")
@@ -254,7 +264,8 @@ struct ProviderLifecycleTests {
         #expect(check.stdout.contains("typo.toml:3: key \"interval\""), "\(check)")
         #expect(!check.stdout.contains("good.toml"), "\(check)")
         try box.provider(
-            "cal", "type = \"calendar\"\nsources = [\n  { name = \"Work\", path = \"\(box.path("missing.ics"))\" },\n]\n")
+            "cal",
+            "type = \"calendar\"\nsources = [\n  { name = \"Work\", path = \"\(box.path("missing.ics"))\" },\n]\n")
         let missing = await box.weft("check", "--json")
         #expect(missing.stdout.contains("cal.toml:3: key \\\"sources[0].path\\\""), "\(missing)")
         #expect(missing.stdout.contains("\"line\" : 3"), "\(missing)")

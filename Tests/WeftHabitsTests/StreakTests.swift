@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WeftTestSupport
 import WeftCore
+import WeftTestSupport
 
 @testable import WeftHabits
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import WeftTestSupport
 import WeftCore
 import WeftPrimitives
+import WeftTestSupport
 
 @testable import WeftHabits
 

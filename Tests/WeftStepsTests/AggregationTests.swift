@@ -86,7 +86,9 @@ import WeftTestSupport
         // 23:50–00:10 Berlin time (CET, UTC+1): 100 steps before midnight, 100 after.
         let rows = [("Phone", "2024-01-05T22:50:00Z", "2024-01-05T23:10:00Z", 200.0)]
         #expect(
-            aggregate(batch(rows), tz: "Europe/Berlin").rounded == [stepDay("2024-01-05"): 100, stepDay("2024-01-06"): 100])
+            aggregate(batch(rows), tz: "Europe/Berlin").rounded == [
+                stepDay("2024-01-05"): 100, stepDay("2024-01-06"): 100,
+            ])
         // In UTC the same sample is all on one day.
         #expect(aggregate(batch(rows), tz: "UTC").rounded == [stepDay("2024-01-05"): 200])
     }

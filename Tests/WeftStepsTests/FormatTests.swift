@@ -65,13 +65,17 @@ import WeftTestSupport
         let (_, metrics) = try totals("google_fit/takeout_2025_Daily_activity_metrics__excerpt.csv", tz: "Asia/Kolkata")
         #expect(
             metrics.rounded == [
-                stepDay("2025-01-29"): 3952, stepDay("2025-01-30"): 5885, stepDay("2025-01-31"): 3486, stepDay("2025-02-01"): 6852,
+                stepDay("2025-01-29"): 3952, stepDay("2025-01-30"): 5885, stepDay("2025-01-31"): 3486,
+                stepDay("2025-02-01"): 6852,
                 stepDay("2025-02-21"): 6912, stepDay("2025-02-22"): 693,
             ])
         let (batch, summaries) = try totals(
             "google_fit/takeout_2018_Daily_Summaries__excerpt.csv", tz: "America/Chicago")
         // 2018-06-18, -20, -26 and -27 have calories but an empty step cell: no data, not 0.
-        #expect(summaries.rounded == [stepDay("2018-07-02"): 5297, stepDay("2018-07-03"): 4450, stepDay("2018-07-04"): 1385])
+        #expect(
+            summaries.rounded == [
+                stepDay("2018-07-02"): 5297, stepDay("2018-07-03"): 4450, stepDay("2018-07-04"): 1385,
+            ])
         #expect(batch.issues.isEmpty)
     }
 
@@ -104,8 +108,13 @@ import WeftTestSupport
             byDay[batch.sources[total.source].name, default: [:]][total.day] = total.steps
         }
         #expect(
-            byDay["Fitbit 1503960366"] == [stepDay("2016-04-12"): 13162, stepDay("2016-04-14"): 10460, stepDay("2016-04-15"): 9762])
-        #expect(byDay["Fitbit 1844505072"] == [stepDay("2016-04-19"): 197, stepDay("2016-04-20"): 8, stepDay("2016-04-27"): 4])
+            byDay["Fitbit 1503960366"] == [
+                stepDay("2016-04-12"): 13162, stepDay("2016-04-14"): 10460, stepDay("2016-04-15"): 9762,
+            ])
+        #expect(
+            byDay["Fitbit 1844505072"] == [
+                stepDay("2016-04-19"): 197, stepDay("2016-04-20"): 8, stepDay("2016-04-27"): 4,
+            ])
     }
 
     @Test func fitbitHourlyStepsWithMixedDateTimeFormats() throws {
@@ -139,7 +148,8 @@ import WeftTestSupport
         let (batch, utc) = try totals("gadgetbridge/gadgetbridge_rows.csv", tz: "UTC")
         #expect(batch.samples.count == 3)  // the -1 row is a "no data" sentinel
         #expect(utc.rounded == [stepDay("2024-01-01"): 80])
-        #expect(utc.roundedPerSource[stepDay("2024-01-01")] == ["Gadgetbridge device 1": 30, "Gadgetbridge device 2": 60])
+        #expect(
+            utc.roundedPerSource[stepDay("2024-01-01")] == ["Gadgetbridge device 1": 30, "Gadgetbridge device 2": 60])
         let (_, newYork) = try totals("gadgetbridge/gadgetbridge_rows.csv", tz: "America/New_York")
         #expect(newYork.rounded == [stepDay("2023-12-31"): 80])
         // The real header alone is recognised and yields nothing.

@@ -32,4 +32,3 @@ func importText(
     try StepImporter.importData(
         Array(text.utf8), file: file, options: StepImportOptions(timeZone: zone(tz), format: format, lenient: lenient))
 }
-

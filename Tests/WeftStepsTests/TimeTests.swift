@@ -13,8 +13,10 @@ import WeftTestSupport
         #expect(stepDay("1969-12-28").weekday == 7)  // Sunday, before the epoch
         #expect(stepDay("2024-03-31").start(in: zone("Europe/Berlin")) == instant("2024-03-30T23:00:00Z"))
         #expect(stepDay("2024-04-01").start(in: zone("Europe/Berlin")) == instant("2024-03-31T22:00:00Z"))
-        #expect(StepDay(containing: instant("2024-03-31T21:59:59Z"), in: zone("Europe/Berlin")) == stepDay("2024-03-31"))
-        #expect(StepDay(containing: instant("2024-03-31T22:00:00Z"), in: zone("Europe/Berlin")) == stepDay("2024-04-01"))
+        #expect(
+            StepDay(containing: instant("2024-03-31T21:59:59Z"), in: zone("Europe/Berlin")) == stepDay("2024-03-31"))
+        #expect(
+            StepDay(containing: instant("2024-03-31T22:00:00Z"), in: zone("Europe/Berlin")) == stepDay("2024-04-01"))
         #expect(StepDay(iso: "2024-02-30") == nil)
     }
 

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import Testing
-import WeftTestSupport
 import WeftCore
+import WeftTestSupport
 
 @testable import WeftWeather
 
