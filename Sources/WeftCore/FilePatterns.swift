@@ -40,7 +40,7 @@ public enum FilePatterns {
     }
 
     /// `size:mtime` of a file, to notice when it changes; nil when it cannot be read.
-    public static func stamp(_ path: String) -> String? {
+    static func stamp(_ path: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
         else { return nil }

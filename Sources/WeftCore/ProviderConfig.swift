@@ -59,7 +59,7 @@ public struct ProviderConfig: Sendable {
     }
 
     /// Instance ids become parts of variable names and file names, so they stay simple.
-    public static func isValidInstanceName(_ name: String) -> Bool {
+    static func isValidInstanceName(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"

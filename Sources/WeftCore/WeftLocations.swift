@@ -37,5 +37,5 @@ public struct WeftLocations: Sendable, Equatable {
     }
 
     /// The SQLite file.
-    public var databasePath: String { cacheDirectory + "/weft.sqlite" }
+    var databasePath: String { cacheDirectory + "/weft.sqlite" }
 }

@@ -2,12 +2,12 @@ import Foundation
 import WeftPrimitives
 
 /// Parses and formats HTTP-dates (RFC 9110 §5.6.7) without DateFormatter, so the result never depends on locale.
-public enum HTTPDate {
+enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]  // ISO 1 … 7
 
     /// Parses IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) or asctime.
-    public static func parse(_ text: String) -> Date? {
+    static func parse(_ text: String) -> Date? {
         var tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = tokens.first else { return nil }
         let day: Int?
@@ -55,7 +55,7 @@ public enum HTTPDate {
     }
 
     /// Formats a date as an IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
-    public static func format(_ date: Date) -> String {
+    static func format(_ date: Date) -> String {
         let total = Instant.wholeSeconds(date)
         let days = total.floorDiv(86_400)
         let secondsOfDay = Int(total - days * 86_400)

@@ -5,9 +5,9 @@ public struct HTTPRequest: Sendable {
     /// delays the abort by up to that long.
     public struct LowSpeedLimit: Sendable, Equatable {
         /// The minimum average rate, in bytes per second.
-        public var bytesPerSecond: Int
+        var bytesPerSecond: Int
         /// How long the rate may stay below the minimum; curl counts whole seconds, so this rounds up.
-        public var window: Duration
+        var window: Duration
 
         /// Creates a low-speed limit.
         public init(bytesPerSecond: Int, window: Duration) {
@@ -32,13 +32,13 @@ public struct HTTPRequest: Sendable {
     /// The largest decoded body accepted; the transfer is aborted as soon as it is exceeded.
     public var maxBodyBytes: Int
     /// The limit for name resolution plus the TCP and TLS handshakes.
-    public var connectTimeout: Duration
+    var connectTimeout: Duration
     /// The limit for the whole transfer, redirects included.
     public var totalTimeout: Duration
     /// Aborts stalled transfers early; nil leaves only `totalTimeout`.
     public var lowSpeedLimit: LowSpeedLimit?
     /// The most redirects followed; only http and https targets are followed.
-    public var maxRedirects: Int
+    var maxRedirects: Int
 
     /// Creates a request with the service's defaults: 5 s connect, 20 s total, < 100 B/s for 10 s, 5 MB, 5 redirects.
     public init(

@@ -4,7 +4,7 @@ import Foundation
 /// `scheme://host[:port]/path`: every message, log line and stored error that names a URL goes through here.
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
-    public static let placeholder = "[redacted]"
+    static let placeholder = "[redacted]"
 
     /// Longest first, so a secret that contains another is replaced whole.
     private let needles: [String]

@@ -5,7 +5,7 @@ public enum Instant {
     /// The latest instant weft reads or prints: 9999-12-31T23:59:59Z.
     public static let latestSeconds: Int64 = 253_402_300_799
     /// The earliest: 0001-01-01T00:00:00Z.
-    public static let earliestSeconds: Int64 = -62_135_596_800
+    static let earliestSeconds: Int64 = -62_135_596_800
 
     /// Seconds since 1970 of `date`, rounded down and clamped to years 1…9999, so a far-off or non-finite date
     /// never traps an integer conversion.

@@ -32,7 +32,7 @@ public final class CacheWriter: Sendable {
     }
 
     /// Records a failed attempt; the last good snapshot is left as it was.
-    public func recordFailure(_ attempt: RefreshAttempt, duration: Duration = .zero) throws(StoreError) {
+    func recordFailure(_ attempt: RefreshAttempt, duration: Duration = .zero) throws(StoreError) {
         try store.recordFailure(attempt, duration: duration)
     }
 
@@ -51,7 +51,7 @@ public final class CacheWriter: Sendable {
     }
 
     /// Records which provider files exist (and which are broken, with why) and forgets the instances in `gone`.
-    public func syncProviderFiles(
+    func syncProviderFiles(
         _ files: [ProviderFileRecord], forgetting gone: [String], at date: Date
     ) throws(StoreError) -> [String] {
         try store.syncProviderFiles(files, forgetting: gone, at: date)

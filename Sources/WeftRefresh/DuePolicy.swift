@@ -2,10 +2,10 @@ import Foundation
 import WeftStore
 
 /// When a provider should refresh next: when its snapshot expires, but never before a source's Retry-After.
-public enum DuePolicy {
+enum DuePolicy {
     /// The earliest time the next refresh may run; nil means it is due now (no snapshot yet, or the
     /// provider's file changed after the snapshot was taken). An expired snapshot gives a past date.
-    public static func nextDue(snapshot: SnapshotInfo?, lastAttempt: RefreshAttempt?, configModified: Date? = nil)
+    static func nextDue(snapshot: SnapshotInfo?, lastAttempt: RefreshAttempt?, configModified: Date? = nil)
         -> Date?
     {
         let notBefore = lastAttempt?.outcome == .failed ? lastAttempt?.retryAfter : nil
@@ -14,7 +14,7 @@ public enum DuePolicy {
     }
 
     /// The time after which a failed source must not be asked again, if it set one.
-    public static func retryAfter(_ lastAttempt: RefreshAttempt?, now: Date) -> Date? {
+    static func retryAfter(_ lastAttempt: RefreshAttempt?, now: Date) -> Date? {
         guard lastAttempt?.outcome == .failed, let retry = lastAttempt?.retryAfter, retry > now else { return nil }
         return retry
     }

@@ -88,7 +88,7 @@ public struct ProviderSet: Sendable {
     }
 
     /// The entries and problems of the instances named (all when empty), failing on a name that has no file.
-    public func select(_ names: [String]) throws(ConfigError) -> (entries: [Entry], problems: [Problem]) {
+    func select(_ names: [String]) throws(ConfigError) -> (entries: [Entry], problems: [Problem]) {
         guard !names.isEmpty else { return (entries, problems) }
         for name in names where !instances.contains(name) {
             throw .noSuchInstance(name, directory: directory.path)

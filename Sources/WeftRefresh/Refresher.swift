@@ -52,9 +52,9 @@ public struct Refresher: Sendable {
     public var registry: ProviderRegistry
     public var locations: WeftLocations
     public var timeZone: TimeZone
-    public var logger: Logger
+    var logger: Logger
     /// How long to wait for another refresh to finish before giving up.
-    public var lockWait: Duration
+    var lockWait: Duration
 
     /// Creates a refresher.
     public init(

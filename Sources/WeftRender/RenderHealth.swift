@@ -1,19 +1,19 @@
 import Foundation
 
 /// Which providers a render read, and which of those were stale or failing: what status bars colour by.
-public struct RenderHealth: Sendable, Equatable {
+struct RenderHealth: Sendable, Equatable {
     /// Instances whose snapshot (or failed attempt) answered a key of the render.
-    public var read: Set<String> = []
+    var read: Set<String> = []
     /// Instances read after their snapshot's validity ended.
-    public var stale: Set<String> = []
+    var stale: Set<String> = []
     /// Instances whose last refresh failed or partly failed, with its error.
-    public var errors: [String: String] = [:]
+    var errors: [String: String] = [:]
 
     /// Nothing read; nothing wrong.
-    public init() {}
+    init() {}
 
     /// One line per problem, `instance: stale` or `instance: error`, sorted by instance.
-    public var problemLines: [String] {
+    var problemLines: [String] {
         var lines: [String] = []
         for instance in stale.union(errors.keys).sorted() {
             if let error = errors[instance] {

@@ -7,7 +7,7 @@ public struct RenderSession {
     /// Answers variable lookups.
     public let resolver: VariableResolver
     /// Renders templates with the session's now, zone and locale.
-    public let renderer: TemplateRenderer
+    let renderer: TemplateRenderer
 
     /// Renders one template.
     public func render(_ template: String) -> String { renderer.render(template, lookup: resolver.value) }

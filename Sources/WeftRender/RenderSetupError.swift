@@ -1,10 +1,10 @@
 /// A render setting that cannot be used.
-public enum RenderSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+enum RenderSetupError: Error, Sendable, Equatable, CustomStringConvertible {
     case badInstant(String)
     case unreadableVars(String)
     case badVars(String, String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .badInstant(let text): "--now \"\(text)\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
         case .unreadableVars(let path): "--vars \(path): cannot read the file"

@@ -9,10 +9,10 @@ public struct StatusLine: Sendable, Equatable {
     /// The rendered `--percentage` template as a whole number from 0 to 100, if it gave a number.
     public var percentage: Int?
     /// Which providers the templates read were stale or failing.
-    public var health: RenderHealth
+    var health: RenderHealth
 
     /// Creates a line.
-    public init(text: String, tooltip: String? = nil, percentage: Int? = nil, health: RenderHealth = RenderHealth()) {
+    init(text: String, tooltip: String? = nil, percentage: Int? = nil, health: RenderHealth = RenderHealth()) {
         self.text = text
         self.tooltip = tooltip
         self.percentage = percentage

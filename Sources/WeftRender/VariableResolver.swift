@@ -18,7 +18,7 @@ public final class VariableResolver {
     /// Problems met while deriving variables (a snapshot that cannot be decoded).
     public private(set) var problems: [String] = []
     /// The first cache error met; after it the cache is not asked again and only non-cache sources answer.
-    public private(set) var cacheError: StoreError?
+    private(set) var cacheError: StoreError?
     /// Per instance read so far: whether its snapshot was stale, and its last error.
     private var conditions: [String: (stale: Bool, error: String?)] = [:]
     /// The instances read since `beginRender()`.
@@ -68,10 +68,10 @@ public final class VariableResolver {
     }
 
     /// Starts a new render for `health`: providers read before no longer count.
-    public func beginRender() { touched = [] }
+    func beginRender() { touched = [] }
 
     /// The providers read since `beginRender()`, and which of them were stale or failing.
-    public var health: RenderHealth {
+    var health: RenderHealth {
         var result = RenderHealth()
         for instance in touched {
             result.read.insert(instance)

@@ -13,7 +13,7 @@ public struct ServeConfiguration: Sendable {
     /// The file holding the bearer token, if one is required.
     public var tokenFile: String?
     /// When set, every request needs `Authorization: Bearer <token>` (read from `tokenFile`).
-    public var token: String?
+    var token: String?
     /// The largest request body accepted (a POSTed template), in bytes.
     public var maxBodyBytes = 64 * 1024
     /// Requests per second each client may make, on average.
@@ -30,7 +30,7 @@ public struct ServeConfiguration: Sendable {
     public init() {}
 
     /// Whether `bind` only accepts connections from this machine.
-    public var isLoopback: Bool {
+    var isLoopback: Bool {
         bind == "localhost" || bind == "::1" || bind.hasPrefix("127.")
     }
 

@@ -15,19 +15,19 @@ import WeftTemplate
 ///
 /// Every request opens the cache read-only for its own render, so answers follow refreshes at once and never
 /// hold up a writer. Nothing is read from disk but the cache and the provider files.
-public struct WeftResponder: HTTPResponder {
-    public typealias Context = ServeContext
+struct WeftResponder: HTTPResponder {
+    typealias Context = ServeContext
 
     private let configuration: ServeConfiguration
     private let limiter: RateLimiter
 
     /// A responder for `configuration`.
-    public init(configuration: ServeConfiguration) {
+    init(configuration: ServeConfiguration) {
         self.configuration = configuration
         limiter = RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.burst)
     }
 
-    public func respond(to request: Request, context: ServeContext) async throws -> Response {
+    func respond(to request: Request, context: ServeContext) async throws -> Response {
         // Before the token check, so guessing tokens is rate limited too.
         if let wait = limiter.admit(context.client) {
             var reply = Reply.error(.tooManyRequests, "too many requests from \(context.client); slow down")

@@ -5,9 +5,9 @@ import WeftCore
 /// What `CacheStore.updateProviderState` writes back: blobs to set and remove, and the snapshot's new payload.
 public struct ProviderStateChange: Sendable {
     /// Blobs to write.
-    public var set: [String: Data]
+    var set: [String: Data]
     /// Blobs to delete.
-    public var remove: [String]
+    var remove: [String]
     /// The snapshot to store (nil leaves it as it is).
     public var snapshot: Snapshot?
 

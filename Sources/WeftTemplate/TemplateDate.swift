@@ -2,11 +2,11 @@ import Foundation
 import WeftPrimitives
 
 /// The date parser of the date filters (`date`, `relative`, `daysuntil`, …).
-public enum TemplateDate {
+enum TemplateDate {
     /// Parses `text` in the documented order: `now`/`today`/`tomorrow`/`yesterday`; Unix seconds
     /// (milliseconds when abs > 1e11); ISO 8601 with a zone; local `yyyy-MM-dd[ HH:mm[:ss]]` (or `/`);
     /// `H:mm` today. Nil when none matches.
-    public static func parse(_ text: String, context: RenderContext) -> Date? {
+    static func parse(_ text: String, context: RenderContext) -> Date? {
         parse(text, now: context.now, timeZone: context.timeZone)
     }
 

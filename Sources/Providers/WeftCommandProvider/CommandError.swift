@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a `command` provider's run failed; each message names the command.
-public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyCommand
     case cannotStart(String, String)
     case exited(command: String, status: Int32, stderr: String)
@@ -12,7 +12,7 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnObject(command: String, found: String)
     case unsupportedValue(command: String, key: String, found: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .emptyCommand:
             return "the command is empty"

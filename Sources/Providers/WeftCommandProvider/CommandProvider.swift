@@ -56,9 +56,9 @@ struct CommandPayload: Codable {
 }
 
 /// One configured `command` instance.
-public struct CommandProvider: Provider {
-    public let instance: String
-    public let prefix: String
+struct CommandProvider: Provider {
+    let instance: String
+    let prefix: String
     let argv: [String]
     let timeout: Duration
     let interval: Duration
@@ -67,7 +67,7 @@ public struct CommandProvider: Provider {
     let directory: String
 
     /// The program must exist: as a path (relative to the provider file's folder) or on `PATH`.
-    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+    func preflight(_ config: ProviderConfig) -> [ConfigError] {
         guard let program = argv.first else { return [] }
         if program.contains("/") {
             return FileManager.default.isExecutableFile(atPath: program)
@@ -80,7 +80,7 @@ public struct CommandProvider: Provider {
         return found ? [] : [config.invalid("command", "no program \"\(program)\" on PATH (\(path))")]
     }
 
-    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+    func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         let shown = argv.joined(separator: " ")
         let process = ChildProcess(argv: argv, timeout: timeout, maxOutput: maxOutput, directory: directory)
         let result = try await process.run()

@@ -6,7 +6,7 @@ import Foundation
 /// on the next import of its export, and re-importing never counts a day twice.
 public struct HabitArchive: Sendable, Equatable {
     /// Habits by slug, per imported file path.
-    public var imports: [String: [String: ImportedHabit]] = [:]
+    var imports: [String: [String: ImportedHabit]] = [:]
     /// `weft habit done` / `undo` records.
     public var manual = ManualCompletions()
 
@@ -44,7 +44,7 @@ public struct HabitArchive: Sendable, Equatable {
     }
 
     /// Every blob.
-    public func blobs() throws -> [String: Data] {
+    func blobs() throws -> [String: Data] {
         var result: [String: Data] = [:]
         for file in imports.keys {
             let blob = try importBlob(file)

@@ -3,17 +3,17 @@
 ///
 /// Habit exports are a few thousand rows, so the whole file is split at once (the steps reader streams because
 /// step exports run to millions of rows, and its errors are step-import errors).
-public enum HabitCSV {
+enum HabitCSV {
     /// One row and the 1-based line it starts on.
-    public struct Row: Sendable, Equatable {
+    struct Row: Sendable, Equatable {
         /// The line the row starts on.
-        public var line: Int
+        var line: Int
         /// The fields, unquoted.
-        public var fields: [String]
+        var fields: [String]
     }
 
     /// Splits text into rows; blank lines are dropped.
-    public static func rows(_ text: String) -> [Row] {
+    static func rows(_ text: String) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field = ""

@@ -6,7 +6,7 @@ public struct HabitCompletion: Sendable, Hashable, Codable {
     /// The local day (days since 1970-01-01) in the zone it was imported or recorded in.
     public var day: Int64
     /// When it happened; nil for date-only completions.
-    public var at: Date?
+    var at: Date?
 
     /// Creates a completion.
     public init(day: Int64, at: Date? = nil) {

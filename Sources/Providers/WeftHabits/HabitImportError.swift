@@ -34,7 +34,7 @@ public struct HabitIssue: Sendable, Equatable, CustomStringConvertible {
     /// The 1-based line the row starts on.
     public var line: Int
     /// What is wrong with it.
-    public var reason: String
+    var reason: String
 
     public var description: String { "\(file):\(line): \(reason)" }
 }

@@ -4,7 +4,7 @@ import WeftPrimitives
 /// Reads habit exports: identitybuilder's layout, detected from the header, or a generic column mapping.
 public enum HabitImporter {
     /// Reads a file; `format` nil detects identitybuilder from the header.
-    public static func importFile(
+    static func importFile(
         atPath path: String, zone: TimeZone, format: HabitFormat? = nil
     ) throws(HabitImportError) -> HabitImport {
         let data: Data

@@ -5,19 +5,19 @@ import WeftPrimitives
 /// digits concatenated (`1234560` every day, `12345` weekdays).
 public struct HabitSchedule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The scheduled weekdays, 0 = Sunday … 6 = Saturday.
-    public let weekdays: Set<Int>
+    let weekdays: Set<Int>
 
     /// Every day of the week: the schedule of a habit whose export has none.
-    public static let everyDay = HabitSchedule(weekdays: Set(0...6))
+    static let everyDay = HabitSchedule(weekdays: Set(0...6))
 
     /// A schedule of these weekdays (values outside 0…6 are dropped).
-    public init(weekdays: Set<Int>) { self.weekdays = weekdays.filter { (0...6).contains($0) } }
+    init(weekdays: Set<Int>) { self.weekdays = weekdays.filter { (0...6).contains($0) } }
 
     private static let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
     /// Parses weekday digits (`1234560`), or weekday names separated by commas or spaces (`mon, wed, fri`);
     /// empty text and `daily` are every day. Nil when the text is neither.
-    public init?(text: String) {
+    init?(text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.isEmpty || trimmed == "daily" || trimmed == "every day" {
             self = .everyDay

@@ -12,7 +12,7 @@ public struct HabitSettings: Sendable, Equatable {
     public var format: HabitFormat?
 
     /// Every key a habits provider file may contain besides `type`.
-    public static let knownKeys: Set<String> = [
+    static let knownKeys: Set<String> = [
         "files", "timezone", "format", "habit_column", "date_column", "schedule_column", "identity_column",
         "experiments_column", "prefix", "interval", "name",
     ]

@@ -15,7 +15,7 @@ public struct HabitState: Sendable, Hashable, Codable {
     public var completions: [HabitCompletion]
 
     /// Creates a habit state.
-    public init(
+    init(
         name: String, slug: String, identity: String = "", experiments: [String] = [],
         schedule: HabitSchedule = .everyDay, completions: [HabitCompletion] = []
     ) {
@@ -31,5 +31,5 @@ public struct HabitState: Sendable, Hashable, Codable {
     public func isDone(_ day: Int64) -> Bool { daySet.contains(day) }
 
     /// The completed days as a set.
-    public var daySet: Set<Int64> { Set(completions.map(\.day)) }
+    var daySet: Set<Int64> { Set(completions.map(\.day)) }
 }

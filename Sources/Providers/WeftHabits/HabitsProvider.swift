@@ -9,10 +9,10 @@ public struct HabitsProvider: Provider {
     /// The instance's settings.
     public var settings: HabitSettings
     /// How often the files are checked for changes.
-    public var interval: TimeInterval
+    var interval: TimeInterval
 
     /// Creates a provider.
-    public init(instance: String, prefix: String, settings: HabitSettings, interval: TimeInterval) {
+    init(instance: String, prefix: String, settings: HabitSettings, interval: TimeInterval) {
         self.instance = instance
         self.prefix = prefix
         self.settings = settings
@@ -66,11 +66,11 @@ public struct HabitsProvider: Provider {
 }
 
 /// Why a habits refresh could not run.
-public enum HabitsProviderError: Error, CustomStringConvertible {
+enum HabitsProviderError: Error, CustomStringConvertible {
     /// The refresh ran without a cache to keep the imported data in.
     case noCache(instance: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .noCache(let instance): "\(instance): the habits provider needs the cache to keep imported data"
         }

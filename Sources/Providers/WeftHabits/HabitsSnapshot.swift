@@ -11,10 +11,10 @@ public struct HabitsSnapshot: Codable, Sendable, Equatable {
     /// The configured files as last imported: path → `size:mtime`.
     public var files: [String: String]
     /// The manual completions' revision this was built from.
-    public var manualRevision: Int
+    var manualRevision: Int
 
     /// Creates a snapshot.
-    public init(habits: [HabitState], timeZone: String? = nil, files: [String: String] = [:], manualRevision: Int = 0) {
+    init(habits: [HabitState], timeZone: String? = nil, files: [String: String] = [:], manualRevision: Int = 0) {
         self.habits = habits
         self.timeZone = timeZone
         self.files = files

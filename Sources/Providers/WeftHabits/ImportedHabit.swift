@@ -12,7 +12,7 @@ public struct ImportedHabit: Sendable, Hashable, Codable {
     public var completions: [HabitCompletion]
 
     /// Creates an imported habit.
-    public init(
+    init(
         name: String, identity: String = "", experiments: [String] = [], schedule: HabitSchedule? = nil,
         completions: [HabitCompletion] = []
     ) {

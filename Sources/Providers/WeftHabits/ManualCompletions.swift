@@ -5,18 +5,18 @@ public struct ManualCompletions: Sendable, Hashable, Codable {
         /// The name as last typed.
         public var name: String
         /// Days marked done by hand.
-        public var done: [HabitCompletion]
+        var done: [HabitCompletion]
         /// Days whose imported completion was undone: they stay not done even when an export says otherwise.
-        public var undone: [Int64]
+        var undone: [Int64]
     }
 
     /// Bumped on every change, so a refresh can tell its snapshot is behind.
-    public var revision: Int = 0
+    var revision: Int = 0
     /// Entries by slug.
     public var habits: [String: Entry] = [:]
 
     /// No manual completions.
-    public init() {}
+    init() {}
 
     /// Marks `name` done on a day; clears an earlier undo of that day.
     public mutating func markDone(_ name: String, _ completion: HabitCompletion) {

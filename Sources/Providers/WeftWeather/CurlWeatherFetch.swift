@@ -5,8 +5,8 @@ import WeftHTTP
 ///
 /// Every status comes back as a response, because the provider reads error bodies (an API's JSON message) and
 /// rate-limit headers itself; only transfer failures (refused, timed out, over the size cap) throw.
-public enum CurlWeatherFetch: WeatherFetchSource {
-    public static var fetch: WeatherFetch {
+enum CurlWeatherFetch: WeatherFetchSource {
+    static var fetch: WeatherFetch {
         { request in
             var headers = request.headers
             let userAgent = headers.removeValue(forKey: "User-Agent") ?? "weft/\(WeftVersion.current)"

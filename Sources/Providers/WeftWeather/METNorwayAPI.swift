@@ -5,17 +5,17 @@ import WeftPrimitives
 /// MET Norway: nowcast 2.0 `complete` (5-minute radar rates, Nordic area) plus locationforecast 2.0 `complete`.
 public struct METNorwayAPI: WeatherAPI {
     public static let type = "met-norway"
-    public static let displayName = "MET Norway"
+    static let displayName = "MET Norway"
     public var settings: WeatherSettings
     /// MET's `Expires` governs; this only guards against an `Expires` already in the past.
-    public var minimumInterval: TimeInterval { 60 }
+    var minimumInterval: TimeInterval { 60 }
 
     /// Creates the adapter.
     public init(settings: WeatherSettings) { self.settings = settings }
 
-    public static let extraKeys: Set<String> = []
+    static let extraKeys: Set<String> = []
 
-    public static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
+    static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         // MET answers 403 to requests without an identifying User-Agent.
         guard settings.contact != nil else {
             throw .missingKey(
@@ -25,7 +25,7 @@ public struct METNorwayAPI: WeatherAPI {
         return Self(settings: settings)
     }
 
-    public func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
+    func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
         let origin = settings.origin(default: "https://api.met.no")
         let query =
             "lat=\(WeatherSettings.coordinate(settings.latitude))&lon=\(WeatherSettings.coordinate(settings.longitude))"

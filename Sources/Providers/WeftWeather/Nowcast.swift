@@ -1,21 +1,21 @@
 import Foundation
 
 /// The next 60 minutes of precipitation, re-anchored on a render's `now`, with the wording VARIABLES.md fixes.
-public struct Nowcast: Sendable, Equatable {
+struct Nowcast: Sendable, Equatable {
     /// Expected intensities below this many mm/h count as dry.
-    public static let wetThreshold = 0.005
+    static let wetThreshold = 0.005
     /// Peak chances below this are worded as `N% chance`.
-    public static let lowChance = 0.35
+    static let lowChance = 0.35
 
     /// Intensity (mm/h, as the provider gave it) for minute k = now + k; nil where the provider said nothing.
-    public let intensityByMinute: [Double?]
+    let intensityByMinute: [Double?]
     /// Chance (0–1) for each minute; nil where unknown (always for MET Norway).
-    public let chanceByMinute: [Double?]
+    let chanceByMinute: [Double?]
     /// Expected intensity (intensity × chance, chance 1 when unknown), with sub-threshold values set to 0.
-    public let expectedByMinute: [Double?]
+    let expectedByMinute: [Double?]
 
     /// Buckets a provider's series into the 60 minutes from `now` truncated to the minute.
-    public init(series: MinuteSeries?, now: Date) {
+    init(series: MinuteSeries?, now: Date) {
         var intensity = [Double?](repeating: nil, count: 60)
         var chance = [Double?](repeating: nil, count: 60)
         if let series {
@@ -44,43 +44,43 @@ public struct Nowcast: Sendable, Equatable {
     }
 
     /// Whether the series covers now: minute 0 (or minute 1, when the provider starts at the next whole minute).
-    public var isAvailable: Bool { expectedByMinute[0] != nil || expectedByMinute[1] != nil }
+    var isAvailable: Bool { expectedByMinute[0] != nil || expectedByMinute[1] != nil }
 
     /// The first wet minute.
-    public var startMinute: Int? {
+    var startMinute: Int? {
         guard isAvailable else { return nil }
         return expectedByMinute.firstIndex { ($0 ?? 0) > 0 }
     }
 
     /// The last wet minute.
-    public var endMinute: Int? {
+    var endMinute: Int? {
         guard isAvailable else { return nil }
         return expectedByMinute.lastIndex { ($0 ?? 0) > 0 }
     }
 
     /// The last minute the provider covered.
-    public var lastKnownMinute: Int? { expectedByMinute.lastIndex { $0 != nil } }
+    var lastKnownMinute: Int? { expectedByMinute.lastIndex { $0 != nil } }
 
     /// The largest expected intensity over the hour, mm/h.
-    public var peakIntensity: Double? {
+    var peakIntensity: Double? {
         guard isAvailable else { return nil }
         return expectedByMinute.compactMap { $0 }.max()
     }
 
     /// The largest known chance over the hour, 0–1.
-    public var peakChance: Double? {
+    var peakChance: Double? {
         guard isAvailable else { return nil }
         return chanceByMinute.compactMap { $0 }.max()
     }
 
     /// The expected total over the known minutes, mm.
-    public var totalMillimetres: Double? {
+    var totalMillimetres: Double? {
         guard isAvailable else { return nil }
         return expectedByMinute.compactMap { $0 }.reduce(0, +) / 60
     }
 
     /// The headline, e.g. `Rain in 12m`; `current` speaks when the series is missing or stale.
-    public func headline(current: CurrentConditions?) -> String {
+    func headline(current: CurrentConditions?) -> String {
         guard isAvailable else {
             return current?.condition.isRain == true ? "Rain now" : "Next-hour rain unavailable"
         }
@@ -90,7 +90,7 @@ public struct Nowcast: Sendable, Equatable {
     }
 
     /// The second line, e.g. `Ends in 34m`; nil when there is nothing to add.
-    public func secondary(current: CurrentConditions?) -> String? {
+    func secondary(current: CurrentConditions?) -> String? {
         guard isAvailable else {
             guard let current, current.condition.isRain else { return nil }
             if let rate = current.precipitationIntensity, rate >= Self.wetThreshold {
@@ -114,13 +114,13 @@ public struct Nowcast: Sendable, Equatable {
     }
 
     /// Headline and secondary joined by ` · `.
-    public func summary(current: CurrentConditions?) -> String {
+    func summary(current: CurrentConditions?) -> String {
         let head = headline(current: current)
         return secondary(current: current).map { "\(head) · \($0)" } ?? head
     }
 
     /// The words for an expected intensity in mm/h.
-    public static func intensityLabel(_ mmPerHour: Double) -> String {
+    static func intensityLabel(_ mmPerHour: Double) -> String {
         switch mmPerHour {
         case ..<0.005: "No rain"
         case ..<0.05: "Light drizzle"
@@ -133,12 +133,12 @@ public struct Nowcast: Sendable, Equatable {
     }
 
     /// 60 comma-separated expected intensities with 2 decimals; an unknown minute is an empty field.
-    public var seriesText: String {
+    var seriesText: String {
         expectedByMinute.map { $0.map { String(format: "%.2f", $0) } ?? "" }.joined(separator: ",")
     }
 
     /// A sparkline on a fixed scale (so drizzle never looks like a downpour): `▁` dry, `█` ≥ 10 mm/h, space unknown.
-    public var spark: String {
+    var spark: String {
         let steps: [(Double, Character)] = [
             (0.05, "▂"), (0.25, "▃"), (1.2, "▄"), (2.4, "▅"), (3.5, "▆"), (10, "▇"),
         ]

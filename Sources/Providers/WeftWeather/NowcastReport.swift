@@ -4,15 +4,15 @@ import WeftPrimitives
 /// The next 60 minutes of a weather snapshot as `weft weather nowcast` shows them: a chart or JSON.
 public struct NowcastReport: Sendable {
     /// The minutes from the render's now.
-    public let nowcast: Nowcast
+    let nowcast: Nowcast
     /// The provider's own start of the series, when it sent one.
-    public let forecastStart: Date?
+    let forecastStart: Date?
     /// The render's now.
     public let now: Date
     /// The headline, e.g. `Rain in 12m`.
-    public let headline: String
+    let headline: String
     /// The second line, e.g. `Ends in 34m`.
-    public let secondary: String?
+    let secondary: String?
 
     /// Re-anchors `weather`'s series on `now`.
     public init(_ weather: WeatherSnapshot, now: Date) {

@@ -5,21 +5,21 @@ import WeftPrimitives
 /// Open-Meteo `/v1/forecast`: parallel arrays, Unix times, and `minutely_15.precipitation` as mm per preceding 15 min.
 public struct OpenMeteoAPI: WeatherAPI {
     public static let type = "open-meteo"
-    public static let displayName = "Open-Meteo"
+    static let displayName = "Open-Meteo"
     public var settings: WeatherSettings
     /// Open-Meteo's 15-minute data changes at most every 15 minutes; its free tier wants ≤ 600 calls a minute in total.
-    public var minimumInterval: TimeInterval { 600 }
+    var minimumInterval: TimeInterval { 600 }
 
     /// Creates the adapter.
     public init(settings: WeatherSettings) { self.settings = settings }
 
-    public static let extraKeys: Set<String> = []
+    static let extraKeys: Set<String> = []
 
-    public static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
+    static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         Self(settings: settings)
     }
 
-    public func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
+    func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
         let query = [
             ("latitude", WeatherSettings.coordinate(settings.latitude)),
             ("longitude", WeatherSettings.coordinate(settings.longitude)),

@@ -5,12 +5,12 @@ import WeftPrimitives
 /// Pirate Weather (Dark Sky format): key in the path, `units=si`, 61 minutely points of which 60 are kept.
 public struct PirateWeatherAPI: WeatherAPI {
     public static let type = "pirate-weather"
-    public static let displayName = "Pirate Weather"
+    static let displayName = "Pirate Weather"
     public var settings: WeatherSettings
     /// The API key (never shown: `displayURL` replaces it).
-    public var apiKey: String
+    var apiKey: String
     /// The free tier is 10k calls a month; Pirate Weather asks clients not to poll faster than 15 minutes.
-    public var minimumInterval: TimeInterval { 900 }
+    var minimumInterval: TimeInterval { 900 }
 
     /// Creates the adapter.
     public init(settings: WeatherSettings, apiKey: String) {
@@ -18,9 +18,9 @@ public struct PirateWeatherAPI: WeatherAPI {
         self.apiKey = apiKey
     }
 
-    public static let extraKeys: Set<String> = ["api_key_file", "api_key_env"]
+    static let extraKeys: Set<String> = ["api_key_file", "api_key_env"]
 
-    public static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
+    static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         let file = try config.string("api_key_file")
         let variable = try config.string("api_key_env")
         let key: String
@@ -40,7 +40,7 @@ public struct PirateWeatherAPI: WeatherAPI {
         return Self(settings: settings, apiKey: key)
     }
 
-    public func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
+    func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
         let origin = settings.origin(default: "https://api.pirateweather.net")
         let place = "\(WeatherSettings.coordinate(settings.latitude)),\(WeatherSettings.coordinate(settings.longitude))"
         let tail = "/\(place)?units=si&exclude=alerts"

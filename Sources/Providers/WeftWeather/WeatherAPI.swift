@@ -3,7 +3,7 @@ import WeftCore
 import WeftHTTP
 
 /// One weather API: pure request building and pure response parsing, so both are testable without a network.
-public protocol WeatherAPI: Sendable {
+protocol WeatherAPI: Sendable {
     /// The `type` value of the provider TOML file.
     static var type: String { get }
     /// The API's name in messages and `__weather_provider`.
@@ -28,19 +28,19 @@ public struct WeatherSettings: Sendable, Equatable {
     /// The place name shown as `__weather_location`.
     public var name: String
     /// Latitude, −90…90.
-    public var latitude: Double
+    var latitude: Double
     /// Longitude, −180…180.
-    public var longitude: Double
+    var longitude: Double
     /// The unit of the plain temperature keys.
-    public var units: TemperatureUnit
+    var units: TemperatureUnit
     /// How the operator can be reached; goes into the User-Agent (MET Norway requires it).
-    public var contact: String?
+    var contact: String?
     /// Replaces the API's scheme and host (and any path prefix), e.g. for a local replay server.
-    public var baseURL: String?
+    var baseURL: String?
     /// The zone local days are counted in.
     public var timeZone: TimeZone
     /// The limit for each whole HTTP transfer.
-    public var timeout: Duration = .seconds(20)
+    var timeout: Duration = .seconds(20)
 
     /// Creates settings.
     public init(
@@ -57,7 +57,7 @@ public struct WeatherSettings: Sendable, Equatable {
     }
 
     /// The identifying User-Agent every request sends: `weft/VERSION (+CONTACT)`.
-    public var userAgent: String {
+    var userAgent: String {
         HTTPClient.userAgent(version: WeftVersion.current, contact: contact)
     }
 
@@ -80,20 +80,20 @@ public struct WeatherSettings: Sendable, Equatable {
 /// One HTTP GET a refresh makes.
 public struct WeatherRequest: Sendable, Equatable {
     /// The full URL, secrets included: only ever handed to the HTTP client.
-    public var url: String
+    var url: String
     /// The URL as messages and logs may show it: `scheme://host[:port]/path`, API keys replaced.
-    public var displayURL: String
+    var displayURL: String
     /// Request headers.
-    public var headers: [String: String]
+    var headers: [String: String]
     /// Whether the refresh goes on without this response when the server refuses it (MET nowcast outside its area).
-    public var optional: Bool
+    var optional: Bool
     /// Strings in the URL or headers (API keys) that never appear in a message or log line.
-    public var secrets: [String]
+    var secrets: [String]
     /// The limit for the whole transfer.
-    public var timeout: Duration
+    var timeout: Duration
 
     /// Creates a request.
-    public init(
+    init(
         url: String, displayURL: String? = nil, headers: [String: String], optional: Bool = false,
         secrets: [String] = [], timeout: Duration = .seconds(20)
     ) {
@@ -118,19 +118,19 @@ public struct WeatherResponse: Sendable, Equatable {
     /// The HTTP status.
     public var status: Int
     /// Response headers (looked up case-insensitively).
-    public var headers: [String: String]
+    var headers: [String: String]
     /// The (decompressed) body.
-    public var body: Data
+    var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A header's value, whatever the case of its name.
-    public func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         let lower = name.lowercased()
         return headers.first { $0.key.lowercased() == lower }?.value
     }

@@ -1,5 +1,5 @@
 /// The sky and precipitation state, normalised so every API maps onto the same words, symbols and glyphs.
-public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
+enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     case clear, mostlyClear, partlyCloudy, mostlyCloudy, cloudy
     case foggy, haze, smoky, dusty, breezy, windy
     case drizzle, freezingDrizzle, lightRain, rain, heavyRain, rainShowers, freezingRain
@@ -10,7 +10,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     case unknown
 
     /// The text shown as `__weather_condition`, e.g. `Light rain`; nil for `unknown`.
-    public var text: String? {
+    var text: String? {
         switch self {
         case .clear: "Clear"
         case .mostlyClear: "Mostly clear"
@@ -50,7 +50,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// Whether this condition means liquid precipitation is falling (used when the nowcast is unavailable).
-    public var isRain: Bool {
+    var isRain: Bool {
         switch self {
         case .drizzle, .freezingDrizzle, .lightRain, .rain, .heavyRain, .rainShowers, .freezingRain, .thunderstorms,
             .tropicalStorm, .hurricane:
@@ -60,7 +60,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// The SF Symbols name WidgetWeaver shows for this condition; `isDay == false` picks the night variant.
-    public func symbol(isDay: Bool?) -> String? {
+    func symbol(isDay: Bool?) -> String? {
         let night = isDay == false
         switch self {
         case .clear, .mostlyClear: return night ? "moon.stars.fill" : "sun.max.fill"
@@ -89,7 +89,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// A Unicode glyph for terminals and status bars.
-    public func icon(isDay: Bool?) -> String? {
+    func icon(isDay: Bool?) -> String? {
         let night = isDay == false
         switch self {
         case .clear: return night ? "🌙" : "☀️"
@@ -112,7 +112,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// Maps a WMO weather code (Open-Meteo `weather_code`).
-    public static func wmo(_ code: Int) -> WeatherCondition {
+    static func wmo(_ code: Int) -> WeatherCondition {
         switch code {
         case 0: .clear
         case 1: .mostlyClear
@@ -138,7 +138,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// Maps a MET Norway `symbol_code` such as `lightrainshowers_day`; the suffix only says day or night.
-    public static func metSymbol(_ code: String) -> (condition: WeatherCondition, isDay: Bool?) {
+    static func metSymbol(_ code: String) -> (condition: WeatherCondition, isDay: Bool?) {
         var base = Substring(code)
         var isDay: Bool?
         if let underscore = code.firstIndex(of: "_") {
@@ -170,7 +170,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// Maps a WeatherKit PascalCase `conditionCode`.
-    public static func weatherKit(_ code: String) -> WeatherCondition {
+    static func weatherKit(_ code: String) -> WeatherCondition {
         switch code {
         case "Clear": .clear
         case "MostlyClear": .mostlyClear
@@ -207,7 +207,7 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// Maps a Dark Sky / Pirate Weather `icon` (`rain`, `partly-cloudy-night`, …).
-    public static func pirateIcon(_ icon: String) -> (condition: WeatherCondition, isDay: Bool?) {
+    static func pirateIcon(_ icon: String) -> (condition: WeatherCondition, isDay: Bool?) {
         let isDay: Bool? = icon.hasSuffix("-night") ? false : icon.hasSuffix("-day") ? true : nil
         let condition: WeatherCondition
         switch icon {

@@ -66,7 +66,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible, R
     }
 
     /// The same error with `redact` applied to every text that came from a request or a response.
-    public func redacted(_ redact: (String) -> String) -> WeatherError {
+    func redacted(_ redact: (String) -> String) -> WeatherError {
         switch self {
         case .notJSON(let api, let what, let excerpt): .notJSON(api: api, what: what, excerpt: redact(excerpt))
         case .malformedJSON(let api, let reason): .malformedJSON(api: api, reason: redact(reason))

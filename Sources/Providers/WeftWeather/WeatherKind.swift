@@ -9,18 +9,18 @@ public protocol WeatherFetchSource {
 }
 
 /// The provider kind of one weather API, with the HTTP client its instances use.
-public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKind {
-    public static var type: String { API.type }
-    public static var schemaVersion: Int { WeatherSnapshot.schemaVersion }
+enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKind {
+    static var type: String { API.type }
+    static var schemaVersion: Int { WeatherSnapshot.schemaVersion }
 
     /// The keys every weather type knows.
     static var commonKeys: Set<String> {
         ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout"]
     }
 
-    public static func defaultPrefix(instance: String) -> String { "__weather_" }
+    static func defaultPrefix(instance: String) -> String { "__weather_" }
 
-    public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
+    static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         try config.checkKnownKeys(commonKeys.union(API.extraKeys))
         let settings = try settings(config)
         let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
@@ -28,7 +28,7 @@ public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKi
         return WeatherProvider(instance: config.instance, prefix: prefix, api: api, fetch: Source.fetch)
     }
 
-    public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
+    static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let weather = try snapshot.decode(WeatherSnapshot.self)
         return WeatherVariables.derive(
             weather, prefix: snapshot.prefix, fetchedAt: snapshot.fetchedAt, context: context)
@@ -72,13 +72,13 @@ public enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKi
 }
 
 /// Open-Meteo over libcurl.
-public typealias OpenMeteoKind = WeatherKind<OpenMeteoAPI, CurlWeatherFetch>
+typealias OpenMeteoKind = WeatherKind<OpenMeteoAPI, CurlWeatherFetch>
 /// MET Norway over libcurl.
-public typealias METNorwayKind = WeatherKind<METNorwayAPI, CurlWeatherFetch>
+typealias METNorwayKind = WeatherKind<METNorwayAPI, CurlWeatherFetch>
 /// Pirate Weather over libcurl.
-public typealias PirateWeatherKind = WeatherKind<PirateWeatherAPI, CurlWeatherFetch>
+typealias PirateWeatherKind = WeatherKind<PirateWeatherAPI, CurlWeatherFetch>
 /// WeatherKit over libcurl.
-public typealias WeatherKitKind = WeatherKind<WeatherKitAPI, CurlWeatherFetch>
+typealias WeatherKitKind = WeatherKind<WeatherKitAPI, CurlWeatherFetch>
 
 /// Every weather kind, for registering.
 public enum WeatherKinds {

@@ -5,12 +5,12 @@ import WeftPrimitives
 /// Apple WeatherKit REST: one call for currentWeather, forecastNextHour, forecastHourly and forecastDaily.
 public struct WeatherKitAPI: WeatherAPI {
     public static let type = "weatherkit"
-    public static let displayName = "Apple Weather"
+    static let displayName = "Apple Weather"
     public var settings: WeatherSettings
     /// Signs the bearer token; nil builds requests without one (for tests of the URL).
-    public var signer: WeatherKitSigner?
+    var signer: WeatherKitSigner?
     /// `expireTime` governs; the next-hour data expires after 3 minutes, which is more often than worth asking.
-    public var minimumInterval: TimeInterval { 300 }
+    var minimumInterval: TimeInterval { 300 }
 
     /// Creates the adapter.
     public init(settings: WeatherSettings, signer: WeatherKitSigner?) {
@@ -18,9 +18,9 @@ public struct WeatherKitAPI: WeatherAPI {
         self.signer = signer
     }
 
-    public static let extraKeys: Set<String> = ["team_id", "service_id", "key_id", "private_key_file"]
+    static let extraKeys: Set<String> = ["team_id", "service_id", "key_id", "private_key_file"]
 
-    public static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
+    static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         let team = try config.requiredString("team_id", "your Apple Developer team id, e.g. \"ABCDE12345\"")
         let service = try config.requiredString("service_id", "the WeatherKit service id, e.g. \"com.example.weft\"")
         let keyID = try config.requiredString("key_id", "the id of the WeatherKit key (.p8)")
@@ -34,7 +34,7 @@ public struct WeatherKitAPI: WeatherAPI {
         }
     }
 
-    public func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
+    func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
         let origin = settings.origin(default: "https://weatherkit.apple.com")
         let url =
             "\(origin)/api/v1/weather/en/\(WeatherSettings.coordinate(settings.latitude))/"

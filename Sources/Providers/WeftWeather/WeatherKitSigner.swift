@@ -4,18 +4,18 @@ import Foundation
 /// Makes the ES256 JSON Web Token WeatherKit REST wants as its bearer token, from a `.p8` private key.
 public struct WeatherKitSigner: Sendable {
     /// The Apple Developer team id (`iss`).
-    public var teamID: String
+    var teamID: String
     /// The WeatherKit service id (`sub`).
-    public var serviceID: String
+    var serviceID: String
     /// The key id of the `.p8` key (`kid`).
-    public var keyID: String
+    var keyID: String
     /// How long a token is valid.
-    public var lifetime: TimeInterval
+    var lifetime: TimeInterval
     // The key type is not Sendable, so the signer keeps its raw bytes and rebuilds it to sign.
     private let keyBytes: Data
 
     /// Creates a signer from the PEM text of a `.p8` key (PKCS#8 or SEC1).
-    public init(teamID: String, serviceID: String, keyID: String, privateKeyPEM: String, lifetime: TimeInterval = 3600)
+    init(teamID: String, serviceID: String, keyID: String, privateKeyPEM: String, lifetime: TimeInterval = 3600)
         throws(WeatherError)
     {
         do {
@@ -30,12 +30,12 @@ public struct WeatherKitSigner: Sendable {
     }
 
     /// The public half, for checking tokens.
-    public var publicKey: P256.Signing.PublicKey? {
+    var publicKey: P256.Signing.PublicKey? {
         (try? P256.Signing.PrivateKey(rawRepresentation: keyBytes))?.publicKey
     }
 
     /// A token issued at `now`.
-    public func token(now: Date) throws(WeatherError) -> String {
+    func token(now: Date) throws(WeatherError) -> String {
         let issued = Int(now.timeIntervalSince1970.rounded(.down))
         let header: [String: String] = ["alg": "ES256", "kid": keyID, "id": "\(teamID).\(serviceID)"]
         let claims: [String: JSONScalar] = [
@@ -63,7 +63,7 @@ public struct WeatherKitSigner: Sendable {
     }
 
     /// Base64url without padding, as JWS uses.
-    public static func base64URL(_ data: Data) -> String {
+    static func base64URL(_ data: Data) -> String {
         data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
@@ -71,7 +71,7 @@ public struct WeatherKitSigner: Sendable {
     }
 
     /// Decodes base64url with or without padding.
-    public static func decodeBase64URL(_ text: String) -> Data? {
+    static func decodeBase64URL(_ text: String) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64.append("=") }
         return Data(base64Encoded: base64)

@@ -7,23 +7,23 @@ import WeftHTTP
 public typealias WeatherFetch = @Sendable (WeatherRequest) async throws -> WeatherResponse
 
 /// One configured weather instance: builds requests, fetches them through `fetch`, parses, and sets the expiry.
-public struct WeatherProvider<API: WeatherAPI>: Provider {
-    public let instance: String
-    public let prefix: String
+struct WeatherProvider<API: WeatherAPI>: Provider {
+    let instance: String
+    let prefix: String
     /// The adapter of this instance's API.
-    public var api: API
+    var api: API
     /// The HTTP seam: every request goes through it, conditional headers already added.
-    public var fetch: WeatherFetch
+    var fetch: WeatherFetch
 
     /// Creates a provider.
-    public init(instance: String, prefix: String, api: API, fetch: @escaping WeatherFetch) {
+    init(instance: String, prefix: String, api: API, fetch: @escaping WeatherFetch) {
         self.instance = instance
         self.prefix = prefix
         self.api = api
         self.fetch = fetch
     }
 
-    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+    func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         var api = self.api
         api.settings.timeZone = context.timeZone
         let requests = try api.requests(now: context.now)

@@ -6,30 +6,30 @@ public struct WeatherSnapshot: Codable, Sendable, Equatable {
     public static let schemaVersion = 1
 
     /// The configured place name.
-    public var locationName: String
+    var locationName: String
     /// The configured latitude.
-    public var latitude: Double
+    var latitude: Double
     /// The configured longitude.
-    public var longitude: Double
+    var longitude: Double
     /// The unit the plain temperature keys use.
-    public var units: TemperatureUnit
+    var units: TemperatureUnit
     /// The service the data came from, e.g. `Open-Meteo`.
-    public var providerName: String
+    var providerName: String
     /// The attribution the provider requires to be shown.
-    public var attribution: Attribution
+    var attribution: Attribution
     /// Conditions now, when the response carried them.
     public var current: CurrentConditions?
     /// Hourly forecast from the current hour on.
-    public var hourly: [HourlyForecast]
+    var hourly: [HourlyForecast]
     /// Daily forecast by local date.
     public var daily: [DailyForecast]
     /// The minute-scale precipitation forecast as the provider gave it; nil when it had none.
     public var minutes: MinuteSeries?
     /// The provider's own expiry of this data (WeatherKit `expireTime`), when it gives one in the body.
-    public var providerExpiry: Date?
+    var providerExpiry: Date?
 
     /// Creates a snapshot.
-    public init(
+    init(
         locationName: String, latitude: Double, longitude: Double, units: TemperatureUnit, providerName: String,
         attribution: Attribution, current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast],
         minutes: MinuteSeries?, providerExpiry: Date? = nil
@@ -54,14 +54,14 @@ public enum TemperatureUnit: String, Codable, Sendable, CaseIterable {
 }
 
 /// What a provider asks its users to show.
-public struct Attribution: Codable, Sendable, Equatable {
+struct Attribution: Codable, Sendable, Equatable {
     /// The text, e.g. `Weather data by MET Norway (CC BY 4.0)`.
-    public var text: String
+    var text: String
     /// The link, when the provider gives one.
-    public var url: String?
+    var url: String?
 
     /// Creates an attribution.
-    public init(text: String, url: String?) {
+    init(text: String, url: String?) {
         self.text = text
         self.url = url
     }
@@ -70,20 +70,20 @@ public struct Attribution: Codable, Sendable, Equatable {
 /// Conditions now.
 public struct CurrentConditions: Codable, Sendable, Equatable {
     /// Air temperature, °C.
-    public var temperature: Double
+    var temperature: Double
     /// Feels-like temperature, °C, when the provider gives one.
-    public var apparentTemperature: Double?
+    var apparentTemperature: Double?
     /// Relative humidity, 0–1.
-    public var humidity: Double?
+    var humidity: Double?
     /// The condition now.
-    public var condition: WeatherCondition
+    var condition: WeatherCondition
     /// Whether it is day (picks day or night symbols), when known.
-    public var isDay: Bool?
+    var isDay: Bool?
     /// Precipitation intensity now, mm/h, when known.
-    public var precipitationIntensity: Double?
+    var precipitationIntensity: Double?
 
     /// Creates current conditions.
-    public init(
+    init(
         temperature: Double, apparentTemperature: Double?, humidity: Double?, condition: WeatherCondition,
         isDay: Bool?, precipitationIntensity: Double?
     ) {
@@ -97,18 +97,18 @@ public struct CurrentConditions: Codable, Sendable, Equatable {
 }
 
 /// One hour of forecast.
-public struct HourlyForecast: Codable, Sendable, Equatable {
+struct HourlyForecast: Codable, Sendable, Equatable {
     /// The start of the hour (UTC).
-    public var time: Date
+    var time: Date
     /// Temperature, °C.
-    public var temperature: Double
+    var temperature: Double
     /// Chance of precipitation, 0–1, when known.
-    public var precipitationChance: Double?
+    var precipitationChance: Double?
     /// The condition over the hour.
-    public var condition: WeatherCondition
+    var condition: WeatherCondition
 
     /// Creates an hour.
-    public init(time: Date, temperature: Double, precipitationChance: Double?, condition: WeatherCondition) {
+    init(time: Date, temperature: Double, precipitationChance: Double?, condition: WeatherCondition) {
         self.time = time
         self.temperature = temperature
         self.precipitationChance = precipitationChance
@@ -121,14 +121,14 @@ public struct DailyForecast: Codable, Sendable, Equatable {
     /// The local date, `yyyy-MM-dd`.
     public var date: String
     /// Highest temperature, °C.
-    public var high: Double
+    var high: Double
     /// Lowest temperature, °C.
-    public var low: Double
+    var low: Double
     /// Chance of precipitation, 0–1, when known.
-    public var precipitationChance: Double?
+    var precipitationChance: Double?
 
     /// Creates a day.
-    public init(date: String, high: Double, low: Double, precipitationChance: Double?) {
+    init(date: String, high: Double, low: Double, precipitationChance: Double?) {
         self.date = date
         self.high = high
         self.low = low
@@ -139,30 +139,30 @@ public struct DailyForecast: Codable, Sendable, Equatable {
 /// The minute-scale forecast as the provider gave it (before bucketing into minutes).
 public struct MinuteSeries: Codable, Sendable, Equatable {
     /// The provider's own start of the series (UTC).
-    public var forecastStart: Date
+    var forecastStart: Date
     /// The points in time order.
-    public var points: [MinutePoint]
+    var points: [MinutePoint]
 
     /// Creates a series.
-    public init(forecastStart: Date, points: [MinutePoint]) {
+    init(forecastStart: Date, points: [MinutePoint]) {
         self.forecastStart = forecastStart
         self.points = points
     }
 }
 
 /// One point of the minute-scale forecast: a value that holds from `date` for `step` seconds.
-public struct MinutePoint: Codable, Sendable, Equatable {
+struct MinutePoint: Codable, Sendable, Equatable {
     /// The start of the interval this value covers (UTC).
-    public var date: Date
+    var date: Date
     /// Precipitation intensity, mm/h (conditional on it falling, when a chance is given).
-    public var intensity: Double
+    var intensity: Double
     /// Chance of precipitation, 0–1; nil when the provider gives none.
-    public var chance: Double?
+    var chance: Double?
     /// How many seconds the value covers: 60, 300 or 900.
-    public var step: Int
+    var step: Int
 
     /// Creates a point.
-    public init(date: Date, intensity: Double, chance: Double?, step: Int) {
+    init(date: Date, intensity: Double, chance: Double?, step: Int) {
         self.date = date
         self.intensity = intensity
         self.chance = chance

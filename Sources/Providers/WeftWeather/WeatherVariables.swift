@@ -49,7 +49,7 @@ import WeftPrimitives
 /// | `error` | the last refresh's error, while it is failing | `https://api.open-meteo.com/v1/forecast: HTTP 503` |
 public enum WeatherVariables {
     /// How many hours `hourly_strip` shows.
-    public static let stripHours = 6
+    static let stripHours = 6
 
     /// The variables, keys including `prefix`; data that is missing gives no key at all.
     public static func derive(

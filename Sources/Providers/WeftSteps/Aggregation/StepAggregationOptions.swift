@@ -5,9 +5,9 @@ public struct StepAggregationOptions: Sendable {
     /// The zone whose local days the totals are for.
     public var timeZone: TimeZone
     /// Per-minute combination of sources.
-    public var dedup: DedupMode
+    var dedup: DedupMode
     /// Source names ranked first, in this order; other sources follow by class (user-entered, watch, phone, other).
-    public var priority: [String]
+    var priority: [String]
 
     /// Creates options.
     public init(timeZone: TimeZone, dedup: DedupMode = .priority, priority: [String] = []) {

@@ -4,7 +4,7 @@ import WeftPrimitives
 /// A local calendar day, stored as days since 1970-01-01 and encoded as `yyyy-MM-dd`.
 public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Days since 1970-01-01.
-    public let dayNumber: Int64
+    let dayNumber: Int64
 
     /// The day with this day number.
     public init(dayNumber: Int64) { self.dayNumber = dayNumber }
@@ -34,10 +34,10 @@ public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConv
     public var description: String { iso }
 
     /// The ISO weekday, 1 = Monday … 7 = Sunday.
-    public var weekday: Int { LocalDay.weekday(dayNumber) }
+    var weekday: Int { LocalDay.weekday(dayNumber) }
 
     /// The day `count` days later (earlier when negative).
-    public func adding(days count: Int) -> StepDay { StepDay(dayNumber: dayNumber + Int64(count)) }
+    func adding(days count: Int) -> StepDay { StepDay(dayNumber: dayNumber + Int64(count)) }
 
     /// The instant at which this day starts in `timeZone`.
     public func start(in timeZone: TimeZone) -> Date { LocalDay.start(of: dayNumber, in: timeZone) }

@@ -3,16 +3,16 @@ public struct StepTotals: Sendable, Equatable {
     /// The de-duplicated total of each local day.
     public var days: [StepDay: Double] = [:]
     /// Each source's own total per local day, before de-duplication.
-    public var perSource: [StepDay: [String: Double]] = [:]
+    var perSource: [StepDay: [String: Double]] = [:]
 
     /// Empty totals.
-    public init() {}
+    init() {}
 
     /// Each day's total rounded (half away from zero) once, at the end.
     public var rounded: [StepDay: Int] { days.mapValues(Self.round) }
 
     /// Each source's daily totals, rounded.
-    public var roundedPerSource: [StepDay: [String: Int]] { perSource.mapValues { $0.mapValues(Self.round) } }
+    var roundedPerSource: [StepDay: [String: Int]] { perSource.mapValues { $0.mapValues(Self.round) } }
 
     static func round(_ value: Double) -> Int { Int(value.rounded(.toNearestOrAwayFromZero)) }
 }

@@ -1,5 +1,5 @@
 /// What averages divide by.
-public enum AverageRule: String, Sendable, Codable, CaseIterable {
+enum AverageRule: String, Sendable, Codable, CaseIterable {
     /// The number of days in the window that have data.
     case daysWithData = "days-with-data"
     /// The number of days in the window.

@@ -4,26 +4,26 @@ import Foundation
 ///
 /// A new import replaces, per source, what an earlier import said about the same span of time (the newest import
 /// of a source and interval wins), so re-importing a file or an overlapping export never counts a step twice.
-public struct StepArchive: Sendable, Equatable {
+struct StepArchive: Sendable, Equatable {
     /// One source's data.
-    public struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// The source, with the kind that decides its de-duplication rank.
-        public var source: StepSource
+        var source: StepSource
         /// Samples as (start, end, steps), seconds since 1970, sorted by start.
-        public var samples: [StepSample]
+        var samples: [StepSample]
         /// Day totals from day-only exports.
-        public var days: [StepDay: Double]
+        var days: [StepDay: Double]
     }
 
     /// The sources by name.
-    public var entries: [String: Entry] = [:]
+    var entries: [String: Entry] = [:]
 
     /// An empty archive.
-    public init() {}
+    init() {}
 
     /// Merges a new batch: per source, its samples replace the archived ones starting in the span they cover, and its
     /// day totals replace the archived totals of the same days.
-    public mutating func merge(_ batch: StepBatch) {
+    mutating func merge(_ batch: StepBatch) {
         var samplesBySource: [Int: [StepSample]] = [:]
         for sample in batch.samples { samplesBySource[sample.source, default: []].append(sample) }
         var daysBySource: [Int: [StepDay: Double]] = [:]
@@ -48,7 +48,7 @@ public struct StepArchive: Sendable, Equatable {
     }
 
     /// Everything archived as one batch, for the aggregator.
-    public var batch: StepBatch {
+    var batch: StepBatch {
         var batch = StepBatch()
         for name in entries.keys.sorted() {
             guard let entry = entries[name] else { continue }
@@ -62,7 +62,7 @@ public struct StepArchive: Sendable, Equatable {
     }
 
     /// The blobs the cache stores: `samples/<source>` and `days/<source>`.
-    public var blobs: [String: Data] {
+    var blobs: [String: Data] {
         var result: [String: Data] = [:]
         for (name, entry) in entries {
             // One contiguous buffer per blob: a million samples are three million words.
@@ -87,7 +87,7 @@ public struct StepArchive: Sendable, Equatable {
     }
 
     /// Reads the blobs back; damaged ones are reported by name.
-    public init(blobs: [String: Data]) throws(StepArchiveError) {
+    init(blobs: [String: Data]) throws(StepArchiveError) {
         for (key, data) in blobs {
             let isSamples = key.hasPrefix("samples/")
             guard isSamples || key.hasPrefix("days/") else { continue }
@@ -127,11 +127,11 @@ public struct StepArchive: Sendable, Equatable {
 }
 
 /// The cache's step data could not be read back.
-public enum StepArchiveError: Error, CustomStringConvertible {
+enum StepArchiveError: Error, CustomStringConvertible {
     /// A stored blob has the wrong size or kind.
     case damaged(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .damaged(let key):
             "the cached step data \"\(key)\" is damaged; re-import the files (weft steps import FILE…)"

@@ -6,7 +6,7 @@ public struct StepDayRecord: Sendable, Hashable, Codable {
     public var goal: Int
 
     /// Creates a record.
-    public init(steps: Int, goal: Int) {
+    init(steps: Int, goal: Int) {
         self.steps = steps
         self.goal = goal
     }

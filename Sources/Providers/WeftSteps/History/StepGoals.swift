@@ -1,23 +1,23 @@
 import Foundation
 
 /// Daily step goals: one for weekdays, one for weekend days (configurable which days those are).
-public struct StepGoals: Sendable, Hashable, Codable {
+struct StepGoals: Sendable, Hashable, Codable {
     /// The goal on weekdays.
-    public var weekday: Int
+    var weekday: Int
     /// The goal on weekend days.
-    public var weekend: Int
+    var weekend: Int
     /// Weekend days, 1 = Sunday … 7 = Saturday: Foundation's numbering, kept because snapshots store it.
-    public var weekendDays: Set<Int>
+    var weekendDays: Set<Int>
 
     /// Creates goals; the weekend goal defaults to the weekday goal and the weekend to Saturday and Sunday.
-    public init(weekday: Int = 10_000, weekend: Int? = nil, weekendDays: Set<Int> = [1, 7]) {
+    init(weekday: Int = 10_000, weekend: Int? = nil, weekendDays: Set<Int> = [1, 7]) {
         self.weekday = weekday
         self.weekend = weekend ?? weekday
         self.weekendDays = weekendDays
     }
 
     /// The goal that applies to a day.
-    public func goal(for day: StepDay) -> Int {
+    func goal(for day: StepDay) -> Int {
         // ISO 1 (Monday) … 7 (Sunday) to Foundation's 1 (Sunday) … 7 (Saturday).
         weekendDays.contains(day.weekday % 7 + 1) ? weekend : weekday
     }
@@ -26,7 +26,7 @@ public struct StepGoals: Sendable, Hashable, Codable {
         case weekday, weekend, weekendDays
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         weekday = try container.decode(Int.self, forKey: .weekday)
         weekend = try container.decode(Int.self, forKey: .weekend)
@@ -34,7 +34,7 @@ public struct StepGoals: Sendable, Hashable, Codable {
     }
 
     /// Encodes weekend days sorted, so equal goals give equal bytes.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(weekday, forKey: .weekday)
         try container.encode(weekend, forKey: .weekend)
@@ -42,7 +42,7 @@ public struct StepGoals: Sendable, Hashable, Codable {
     }
 
     /// Parses weekday names (`sat`, `Sunday`, …) into weekday numbers; nil names an unknown day.
-    public static func weekdayNumber(_ name: String) -> Int? {
+    static func weekdayNumber(_ name: String) -> Int? {
         let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
         let prefix = String(name.lowercased().trimmingCharacters(in: .whitespaces).prefix(3))
         return names.firstIndex(of: prefix).map { $0 + 1 }

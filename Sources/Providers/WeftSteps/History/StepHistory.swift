@@ -5,16 +5,16 @@ public struct StepHistory: Sendable, Hashable, Codable {
     /// Each local day with data.
     public var days: [StepDay: StepDayRecord]
     /// The goals in force now (today and days recorded from now on).
-    public var goals: StepGoals
+    var goals: StepGoals
     /// The streak rule.
-    public var streakRule: StreakRule
+    var streakRule: StreakRule
     /// The average rule.
-    public var averageRule: AverageRule
+    var averageRule: AverageRule
     /// When data was last imported.
     public var updatedAt: Date?
 
     /// Creates a history.
-    public init(
+    init(
         days: [StepDay: StepDayRecord] = [:], goals: StepGoals = StepGoals(), streakRule: StreakRule = .fair,
         averageRule: AverageRule = .daysWithData, updatedAt: Date? = nil
     ) {
@@ -26,7 +26,7 @@ public struct StepHistory: Sendable, Hashable, Codable {
     }
 
     /// Creates a history from table rows.
-    public init(
+    init(
         rows: [StepHistoryRow], goals: StepGoals = StepGoals(), streakRule: StreakRule = .fair,
         averageRule: AverageRule = .daysWithData, updatedAt: Date? = nil
     ) {
@@ -47,7 +47,7 @@ public struct StepHistory: Sendable, Hashable, Codable {
     /// Steps are replaced by the new totals; days absent from them are kept. A day before today that already has a
     /// record keeps its goal (the goal that applied when it was recorded); today and newly seen days get the goal
     /// from `goals`, which also becomes the current goals.
-    public mutating func record(_ totals: [StepDay: Int], goals: StepGoals, now: Date, timeZone: TimeZone) {
+    mutating func record(_ totals: [StepDay: Int], goals: StepGoals, now: Date, timeZone: TimeZone) {
         let today = StepDay(containing: now, in: timeZone)
         self.goals = goals
         for (day, steps) in totals {

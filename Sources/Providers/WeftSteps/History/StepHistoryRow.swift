@@ -8,7 +8,7 @@ public struct StepHistoryRow: Sendable, Hashable, Codable {
     public var goal: Int
 
     /// Creates a row.
-    public init(day: StepDay, steps: Int, goal: Int) {
+    init(day: StepDay, steps: Int, goal: Int) {
         self.day = day
         self.steps = steps
         self.goal = goal

@@ -20,7 +20,7 @@ public enum StepStats {
     }
 
     /// The mean over the last `length` local days including today; nil when no day in the window has data.
-    public static func average(_ history: StepHistory, today: StepDay, length: Int, rule: AverageRule) -> Double? {
+    static func average(_ history: StepHistory, today: StepDay, length: Int, rule: AverageRule) -> Double? {
         var sum = 0
         var withData = 0
         for offset in 0..<length {

@@ -13,20 +13,20 @@ public struct StepSettings: Sendable {
     /// `format`, when set (with `start_column`/`steps_column`… for `generic`); otherwise detected per file.
     public var format: StepFormat?
     /// `lenient = true` imports the good rows of files with more than 1% bad rows.
-    public var lenient: Bool
+    var lenient: Bool
     /// `dedup = "priority"` (default) or `"max"`.
-    public var dedup: DedupMode
+    var dedup: DedupMode
     /// `priority = ["Anna’s Apple Watch", "iPhone"]`: source names ranked first.
-    public var priority: [String]
+    var priority: [String]
     /// `goal_weekday`, `goal_weekend`, `weekend_days = ["sat", "sun"]`.
-    public var goals: StepGoals
+    var goals: StepGoals
     /// `streak_rule = "fair"` (default) or `"strict"`.
-    public var streakRule: StreakRule
+    var streakRule: StreakRule
     /// `average = "days-with-data"` (default) or `"calendar-days"`.
-    public var averageRule: AverageRule
+    var averageRule: AverageRule
 
     /// Every key a steps provider file may contain besides `type`.
-    public static let knownKeys: Set<String> = [
+    static let knownKeys: Set<String> = [
         "files", "timezone", "format", "lenient", "dedup", "priority", "goal_weekday", "goal_weekend", "weekend_days",
         "streak_rule", "average", "start_column", "end_column", "steps_column", "source_column", "source_name",
         "date_format", "prefix", "interval", "name",
@@ -72,12 +72,12 @@ public struct StepSettings: Sendable {
     }
 
     /// Import options in `zone` (the configured `timezone` wins).
-    public func importOptions(timeZone zone: TimeZone) -> StepImportOptions {
+    func importOptions(timeZone zone: TimeZone) -> StepImportOptions {
         StepImportOptions(timeZone: timeZone ?? zone, format: format, lenient: lenient)
     }
 
     /// Aggregation options in `zone` (the configured `timezone` wins).
-    public func aggregationOptions(timeZone zone: TimeZone) -> StepAggregationOptions {
+    func aggregationOptions(timeZone zone: TimeZone) -> StepAggregationOptions {
         StepAggregationOptions(timeZone: timeZone ?? zone, dedup: dedup, priority: priority)
     }
 

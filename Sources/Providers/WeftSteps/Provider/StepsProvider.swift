@@ -8,10 +8,10 @@ public struct StepsProvider: Provider {
     /// The instance's settings.
     public var settings: StepSettings
     /// How often the files are checked for changes.
-    public var interval: TimeInterval
+    var interval: TimeInterval
 
     /// Creates a provider.
-    public init(instance: String, prefix: String, settings: StepSettings, interval: TimeInterval) {
+    init(instance: String, prefix: String, settings: StepSettings, interval: TimeInterval) {
         self.instance = instance
         self.prefix = prefix
         self.settings = settings
@@ -73,11 +73,11 @@ public struct StepsProvider: Provider {
 }
 
 /// Why a steps refresh could not run.
-public enum StepsProviderError: Error, CustomStringConvertible {
+enum StepsProviderError: Error, CustomStringConvertible {
     /// The refresh ran without a cache to keep the imported data in.
     case noCache(instance: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .noCache(let instance): "\(instance): the steps provider needs the cache to keep imported data"
         }

@@ -7,14 +7,14 @@ public struct StepsSnapshot: Codable, Sendable, Equatable {
     /// Daily totals with the goal of each day, the current goals and the rules.
     public var history: StepHistory
     /// Steps per source for each day (`yyyy-MM-dd` → source → steps), before de-duplication.
-    public var perSource: [String: [String: Int]]
+    var perSource: [String: [String: Int]]
     /// Whether step data could be read.
     public var access: StepAccess
     /// The configured files as last imported: path → `size:mtime`.
     public var files: [String: String]
 
     /// Creates a snapshot.
-    public init(
+    init(
         history: StepHistory, perSource: [String: [String: Int]] = [:], access: StepAccess,
         files: [String: String] = [:]
     ) {

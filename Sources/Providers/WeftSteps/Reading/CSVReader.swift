@@ -7,19 +7,19 @@ import Foundation
 /// Fields are byte ranges into one owned buffer; quoted fields are unescaped in place (the unescaped text is never
 /// longer than the escaped one), so reading a row allocates nothing once the field arrays have grown. Copies of a
 /// reader share that buffer, so read the rows through one copy only.
-public struct CSVReader {
+struct CSVReader {
     /// The field separator in use.
-    public let delimiter: UInt8
+    let delimiter: UInt8
     /// The 1-based line on which the current row starts.
-    public private(set) var line: Int = 0
+    private(set) var line: Int = 0
     /// The number of fields in the current row.
-    public var count: Int { starts.count }
+    var count: Int { starts.count }
     /// True when the current row has a quoted field that never closes (it then runs to the end of the input).
-    public private(set) var hasUnterminatedQuote = false
+    private(set) var hasUnterminatedQuote = false
     /// How many bytes of the input have been read, for progress reports.
-    public var bytesRead: Int { position }
+    var bytesRead: Int { position }
     /// The size of the input.
-    public var totalBytes: Int { storage.buffer.count }
+    var totalBytes: Int { storage.buffer.count }
 
     private let storage: ByteStorage
     private var position: Int
@@ -28,12 +28,12 @@ public struct CSVReader {
     private var ends: [Int] = []
 
     /// Creates a reader; a leading UTF-8 byte-order mark is skipped and a nil delimiter is sniffed from the first line.
-    public init<Bytes: Collection>(bytes: Bytes, delimiter: UInt8? = nil) where Bytes.Element == UInt8 {
+    init<Bytes: Collection>(bytes: Bytes, delimiter: UInt8? = nil) where Bytes.Element == UInt8 {
         self.init(storage: ByteStorage(bytes), delimiter: delimiter)
     }
 
     /// Creates a reader over a file's bytes, read straight into the reader's buffer.
-    public init(contentsOfFile path: String, delimiter: UInt8? = nil) throws(StepImportError) {
+    init(contentsOfFile path: String, delimiter: UInt8? = nil) throws(StepImportError) {
         let storage = try ByteStorage(contentsOfFile: path)
         self.init(storage: storage, delimiter: delimiter)
     }
@@ -78,7 +78,7 @@ public struct CSVReader {
     }
 
     /// Advances to the next row; false at the end of the input.
-    public mutating func next() -> Bool {
+    mutating func next() -> Bool {
         let buffer = storage.buffer
         let end = buffer.count
         starts.removeAll(keepingCapacity: true)
@@ -165,24 +165,24 @@ public struct CSVReader {
     }
 
     /// True when the row is a blank line.
-    public var isBlankRow: Bool { starts.count == 1 && starts[0] == ends[0] }
+    var isBlankRow: Bool { starts.count == 1 && starts[0] == ends[0] }
 
     /// The bytes of field `index` (empty when the row is shorter).
-    public func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         guard index >= 0, index < starts.count else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(rebasing: storage.buffer[starts[index]..<ends[index]])
     }
 
     /// Field `index` decoded as UTF-8 (invalid bytes repaired), or "" when the row is shorter.
-    public func string(_ index: Int) -> String {
+    func string(_ index: Int) -> String {
         String(decoding: bytes(index), as: UTF8.self)
     }
 
     /// Every field of the current row as strings.
-    public var strings: [String] { (0..<count).map { string($0) } }
+    var strings: [String] { (0..<count).map { string($0) } }
 
     /// True when field `index` is empty or only spaces.
-    public func isEmpty(_ index: Int) -> Bool {
+    func isEmpty(_ index: Int) -> Bool {
         bytes(index).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 }

@@ -8,7 +8,7 @@ import WeftPrimitives
 /// offset (`+0100`, `+01:00`, `Z`, `UTC+0900`). Text in single quotes is literal; a space matches one or more spaces.
 /// The special names `unix`, `unix-ms`, `unix-ns` read epoch numbers and `iso` reads ISO 8601 with or without
 /// fraction and offset.
-public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
+struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     enum Token: Sendable, Hashable {
         case year4, year2, month, monthName, day, hour24, hour12, minute, second, fraction, ampm, offset, space
         case literal(UInt8)
@@ -21,10 +21,10 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     let tokens: [Token]
     let epoch: Epoch?
     /// The layout as written.
-    public let description: String
+    let description: String
 
     /// Compiles a layout; throws when it contains a letter that is not a date field.
-    public init(_ text: String) throws(StepImportError) {
+    init(_ text: String) throws(StepImportError) {
         description = text
         switch text {
         case "unix", "epoch", "unix-s":

@@ -9,7 +9,7 @@ public struct GenericMapping: Sendable, Hashable {
     /// The column naming the source; without it every row belongs to `sourceName`.
     public var source: String?
     /// The source name used when there is no source column.
-    public var sourceName: String
+    var sourceName: String
     /// A `DatePattern` layout, or several separated by `|`; `iso` by default.
     public var dateFormat: String
 

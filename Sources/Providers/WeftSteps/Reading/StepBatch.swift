@@ -1,11 +1,11 @@
 /// What one or more imported files yielded: sources, samples, daily totals and the bad rows that were skipped.
 public struct StepBatch: Sendable {
     /// Every source seen, indexed by the samples' `source`.
-    public private(set) var sources: [StepSource] = []
+    private(set) var sources: [StepSource] = []
     /// Timed samples.
-    public var samples: [StepSample] = []
+    var samples: [StepSample] = []
     /// Daily totals.
-    public var dailyTotals: [DailyStepTotal] = []
+    var dailyTotals: [DailyStepTotal] = []
     /// Bad rows that were skipped.
     public var issues: [StepIssue] = []
     /// Data rows read (good and bad), for the bad-row share.
@@ -13,7 +13,7 @@ public struct StepBatch: Sendable {
     private var sourceIndex: [String: Int] = [:]
 
     /// An empty batch.
-    public init() {}
+    init() {}
 
     /// The index of a source, adding it on first sight (its kind is decided then).
     public mutating func source(named name: String, device: String = "") -> Int {
@@ -24,7 +24,7 @@ public struct StepBatch: Sendable {
     }
 
     /// The index of `source`, adding it with its kind when it is new.
-    public mutating func add(_ source: StepSource) -> Int {
+    mutating func add(_ source: StepSource) -> Int {
         if let index = sourceIndex[source.name] { return index }
         sources.append(source)
         sourceIndex[source.name] = sources.count - 1
@@ -32,7 +32,7 @@ public struct StepBatch: Sendable {
     }
 
     /// The same data as one source named `name` (for `--source`, when an export does not say where it came from).
-    public func assigned(to name: String) -> StepBatch {
+    func assigned(to name: String) -> StepBatch {
         var result = StepBatch()
         let index = result.source(named: name)
         result.samples = samples.map { StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps) }

@@ -7,11 +7,11 @@ public struct StepImportOptions: Sendable {
     /// A format chosen by name instead of detection.
     public var format: StepFormat?
     /// Import the good rows even when more than `maxBadFraction` of the rows are bad.
-    public var lenient: Bool
+    var lenient: Bool
     /// The share of bad rows above which a file is rejected whole (1%).
-    public var maxBadFraction: Double
+    var maxBadFraction: Double
     /// Called every 65,536 rows while a file is read (for a progress bar).
-    public var progress: (@Sendable (StepProgress) -> Void)?
+    var progress: (@Sendable (StepProgress) -> Void)?
 
     /// Creates options.
     public init(timeZone: TimeZone, format: StepFormat? = nil, lenient: Bool = false, maxBadFraction: Double = 0.01) {

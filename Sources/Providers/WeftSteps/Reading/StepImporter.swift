@@ -3,8 +3,7 @@ import Foundation
 /// Reads step exports into samples and daily totals.
 public enum StepImporter {
     /// Reads one file; `file` names it in messages and, for Google Fit per-day files, gives the date.
-    public static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch
-    {
+    static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
         try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
     }
 
@@ -59,7 +58,7 @@ public enum StepImporter {
 
     /// Reads several files into one batch, each on its own: a file that cannot be imported (unreadable, unknown
     /// layout, too many bad rows) is left out whole and its error returned beside the others' rows.
-    public static func importFiles(atPaths paths: [String], options: StepImportOptions) -> StepFilesRead {
+    static func importFiles(atPaths paths: [String], options: StepImportOptions) -> StepFilesRead {
         var read = StepFilesRead()
         for path in paths {
             do throws(StepImportError) {
@@ -77,7 +76,7 @@ public enum StepImporter {
 /// could not.
 public struct StepFilesRead: Sendable {
     /// The rows of every file that was imported.
-    public var batch = StepBatch()
+    var batch = StepBatch()
     /// One error per file left out, in the order the files were given.
     public var failures: [StepImportError] = []
     /// How many files went into the batch.

@@ -5,10 +5,10 @@ public struct StepIssue: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The 1-based line the row starts on.
     public var line: Int
     /// What is wrong, e.g. `"abc" in column value is not a number`.
-    public var message: String
+    var message: String
 
     /// Creates an issue.
-    public init(file: String, line: Int, message: String) {
+    init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = message

@@ -1,20 +1,20 @@
 /// One timed step sample: steps taken over [start, end), seconds since 1970 in UTC.
-public struct StepSample: Sendable, Hashable {
+struct StepSample: Sendable, Hashable {
     /// Index into the batch's `sources`.
-    public var source: Int
+    var source: Int
     /// Start, seconds since 1970.
-    public var start: Double
+    var start: Double
     /// End, seconds since 1970; equal to `start` for a zero-length sample.
-    public var end: Double
+    var end: Double
     /// Steps taken.
-    public var steps: Double
+    var steps: Double
 
     /// The longest sample imported (7 days): every export's samples are minutes to a day long, and the aggregator
     /// spreads a sample over each of its minutes, so a mistyped year would make it work through centuries.
-    public static let maximumDuration: Double = 7 * 86_400
+    static let maximumDuration: Double = 7 * 86_400
 
     /// Creates a sample.
-    public init(source: Int, start: Double, end: Double, steps: Double) {
+    init(source: Int, start: Double, end: Double, steps: Double) {
         self.source = source
         self.start = start
         self.end = end

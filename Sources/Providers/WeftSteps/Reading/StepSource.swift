@@ -1,12 +1,12 @@
 /// A source of step data (a device or app) and how it ranks when sources overlap.
-public struct StepSource: Sendable, Hashable, Codable {
+struct StepSource: Sendable, Hashable, Codable {
     /// The source's name as the export gives it (or a name weft gives a single-source format).
-    public var name: String
+    var name: String
     /// The class that decides its default priority.
-    public var kind: Kind
+    var kind: Kind
 
     /// Source classes in default priority order: user-entered beats watch beats phone beats the rest.
-    public enum Kind: Int, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    enum Kind: Int, Sendable, Hashable, Codable, Comparable, CaseIterable {
         /// Steps a person typed in (Apple's top rank).
         case userEntered = 0
         /// A wrist-worn device: Apple Watch, Fitbit, Garmin, Gadgetbridge bands.
@@ -16,17 +16,17 @@ public struct StepSource: Sendable, Hashable, Codable {
         /// Apps and anything unrecognised.
         case other = 3
 
-        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// Creates a source.
-    public init(name: String, kind: Kind) {
+    init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
     }
 
     /// Creates a source classified from its name and, for Apple Health, its device description.
-    public init(name: String, device: String = "") {
+    init(name: String, device: String = "") {
         self.name = name
         self.kind = Self.classify(name: name, device: device)
     }
@@ -36,7 +36,7 @@ public struct StepSource: Sendable, Hashable, Codable {
     /// Apple Health names manual entries' source `Health`; its device text says `model:Watch` or `model:iPhone`.
     /// Other names are matched on words: `manual`/`user entered`; `watch`, `band`, `fitbit`, `garmin`,
     /// `gadgetbridge`, `tracker`, `oura`; `iphone`, `phone`, `pixel`, `android`, `galaxy s`.
-    public static func classify(name: String, device: String) -> Kind {
+    static func classify(name: String, device: String) -> Kind {
         let lowerName = name.lowercased()
         let lowerDevice = device.lowercased()
         if lowerName == "health" || lowerName.contains("manual") || lowerName.contains("user entered")
