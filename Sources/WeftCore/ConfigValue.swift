@@ -13,7 +13,7 @@ public enum ConfigValue: Sendable, Equatable {
     case other(String)
 
     /// A short name of the value's type, for error messages.
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .string: "a string"
         case .integer: "an integer"
