@@ -25,5 +25,7 @@ public struct ClockOptions: ParsableArguments {
     }
 
     /// `--tz`, else `$TZ`, else the system's zone.
-    public func zone() throws -> TimeZone { try TimeZoneName.resolve(tz, environment: ProcessInfo.processInfo.environment) }
+    public func zone() throws -> TimeZone {
+        try TimeZoneName.resolve(tz, environment: ProcessInfo.processInfo.environment)
+    }
 }

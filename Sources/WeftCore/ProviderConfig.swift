@@ -121,7 +121,8 @@ public struct ProviderConfig: Sendable {
         case .other(let text): return "o" + text.debugDescription
         case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
         case .table(let table):
-            return "{" + table.keys.sorted().map { $0.debugDescription + ":" + canonical(table[$0] ?? .bool(false)) }
+            return "{"
+                + table.keys.sorted().map { $0.debugDescription + ":" + canonical(table[$0] ?? .bool(false)) }
                 .joined(separator: ",") + "}"
         }
     }

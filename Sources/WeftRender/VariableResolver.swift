@@ -155,7 +155,8 @@ public final class VariableResolver {
     private func variables(of snapshot: Snapshot) -> [String: String] {
         var result = [
             snapshot.prefix + "updated_iso": ISOInstant.format(snapshot.fetchedAt),
-            snapshot.prefix + "age_min": String(max(0, Instant.seconds(from: snapshot.fetchedAt, to: context.now) / 60)),
+            snapshot.prefix + "age_min": String(
+                max(0, Instant.seconds(from: snapshot.fetchedAt, to: context.now) / 60)),
             snapshot.prefix + "stale": context.now >= snapshot.validUntil ? "1" : "0",
         ]
         guard let kind = registry.kind(snapshot.kind) else {

@@ -57,7 +57,9 @@ extension CacheStore {
                                 (SELECT config_error FROM provider_file WHERE instance = ?1),
                                 (SELECT error FROM refresh_attempt WHERE instance = ?1 ORDER BY id DESC LIMIT 1))
                             """, arguments: [instance])
-                } catch let error as DatabaseError where error.message?.hasPrefix("no such table: provider_file") == true {
+                } catch let error as DatabaseError
+                    where error.message?.hasPrefix("no such table: provider_file") == true
+                {
                     return try String.fetchOne(
                         db, sql: "SELECT error FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT 1",
                         arguments: [instance])
@@ -88,7 +90,9 @@ extension CacheStore {
             { db in
                 do {
                     return try body(db)
-                } catch let error as DatabaseError where error.message?.hasPrefix("no such table: provider_file") == true {
+                } catch let error as DatabaseError
+                    where error.message?.hasPrefix("no such table: provider_file") == true
+                {
                     return empty
                 }
             }, empty: empty)
