@@ -62,9 +62,7 @@ struct CheckCommand: ParsableCommand {
                 problems: problems.map {
                     Problem(file: $0.error.file, line: $0.error.line, instance: $0.instance, message: "\($0.error)")
                 })
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try JSONOutput.text(report))
         } else {
             for problem in problems { print("\(problem.error)") }
             let count = set.instances.count

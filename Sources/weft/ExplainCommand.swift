@@ -75,13 +75,7 @@ struct ExplainCommand: ParsableCommand {
         }
 
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .custom { date, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(ISOInstant.format(date))
-            }
-            print(String(decoding: try encoder.encode(origin), as: UTF8.self))
+            print(try JSONOutput.text(origin))
         } else {
             print(origin.text(now: instant, zone: try options.clock.zone()))
         }

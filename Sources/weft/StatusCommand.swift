@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
-import WeftPrimitives
 import WeftProviders
 import WeftRefresh
 import WeftStore
@@ -39,14 +38,7 @@ struct StatusCommand: ParsableCommand {
         // Configuration problems are listed with their provider and repeated on stderr; they make the exit 2.
         defer { for problem in set.problems { Stderr.line("weft: \(problem)") } }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .custom { date, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(ISOInstant.format(date))
-            }
-            FileHandle.standardOutput.write(
-                Data((String(decoding: try encoder.encode(statuses), as: UTF8.self) + "\n").utf8))
+            print(try JSONOutput.text(statuses))
             if !set.problems.isEmpty { throw ExitCode(2) }
             return
         }

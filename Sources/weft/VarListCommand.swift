@@ -32,9 +32,7 @@ struct VarListCommand: ParsableCommand {
                 step: $0.counter?.step, goal: $0.counter?.goal, reset: $0.counter?.reset?.rawValue)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+            print(try JSONOutput.text(entries))
             return
         }
         for entry in entries {

@@ -45,9 +45,7 @@ struct VarsCommand: ParsableCommand {
                     + (variables[key] ?? "") + "\n"
             }
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            output = String(decoding: try encoder.encode(variables), as: UTF8.self) + "\n"
+            output = try JSONOutput.text(variables) + "\n"
         case .env:
             for key in keys {
                 let value = (variables[key] ?? "").replacingOccurrences(of: "\\", with: "\\\\")

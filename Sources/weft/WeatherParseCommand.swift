@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
-import WeftPrimitives
 import WeftWeather
 
 struct WeatherParseCommand: ParsableCommand {
@@ -74,12 +73,7 @@ struct WeatherParseCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             return
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISOInstant.format(date))
-        }
+        let encoder = JSONOutput.encoder
         let snapshot = try encoder.encode(weather)
         let vars = try encoder.encode(variables)
         let text =
