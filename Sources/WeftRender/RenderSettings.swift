@@ -6,7 +6,7 @@ import WeftStore
 import WeftTemplate
 
 /// What a render needs besides its templates: clock, zone, locale, this call's extra variables and the cache.
-public struct RenderSettings: Sendable, Equatable, Codable {
+public struct RenderSettings: Sendable, Equatable {
     /// `--now`: an ISO 8601 instant, else the clock.
     public var now: String?
     /// `--tz`: an IANA zone name, else `$TZ`, else the system's.
