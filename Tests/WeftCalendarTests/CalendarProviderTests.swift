@@ -290,6 +290,62 @@ final class ScratchDirectory {
         #expect(webcal == [CalendarSource(name: "example.org", location: .url("https://example.org/a.ics"))])
     }
 
+    @Test func allDayModesAndTheOlderSwitch() throws {
+        func mode(_ text: String) throws -> CalendarOptions.AllDay {
+            try CalendarKind.allDay(try config(text + "sources = [{ path = \"/x.ics\" }]\n"))
+        }
+        #expect(try mode("") == .separate)
+        #expect(try mode("all_day = \"include\"\n") == .include)
+        #expect(try mode("all_day = \"exclude\"\n") == .exclude)
+        #expect(try mode("include_all_day = false\n") == .exclude)
+        #expect(try mode("include_all_day = true\n") == .include, "written out, it meant what include means now")
+        #expect(throws: ConfigError.self) { try mode("all_day = \"some\"\n") }
+        #expect(throws: ConfigError.self) { try mode("all_day = true\n") }
+        do {
+            _ = try mode("all_day = \"include\"\ninclude_all_day = true\n")
+            Issue.record("both were accepted")
+        } catch {
+            #expect("\(error)".contains("work.toml:3") && "\(error)".contains("include_all_day"), "\(error)")
+        }
+    }
+
+    @Test func loginsAreCheckedAndNeverPrinted() throws {
+        let dir = try ScratchDirectory()
+        _ = try dir.file("pw", "  open sesame \n")
+        func make(_ source: String) throws -> [CalendarSource] {
+            try CalendarKind.sources(try config("sources = [\(source)]\n", file: dir.path + "/cal.toml"))
+        }
+        let sources = try make(
+            #"{ url = "https://dav.example.org/a.ics", username = "anna", password_file = "pw" }"#)
+        #expect(sources.first?.login == CalendarSource.Login(username: "anna", password: "open sesame"))
+        #expect(!"\(sources)".contains("sesame"), "\(sources)")
+        let encoded = try JSONEncoder().encode(sources)
+        #expect(!String(decoding: encoded, as: UTF8.self).contains("sesame"), "a login is never encoded")
+        let plain = try make(
+            #"{ url = "http://127.0.0.1:8080/a.ics", username = "anna", password_file = "pw", allow_insecure = true }"#)
+        #expect(plain.first?.login?.username == "anna")
+        for (bad, says) in [
+            (#"{ url = "http://dav.example.org/a.ics", username = "anna", password_file = "pw" }"#, "unencrypted"),
+            (#"{ url = "https://dav.example.org/a.ics", username = "anna" }"#, "needs password_file"),
+            (#"{ url = "https://dav.example.org/a.ics", password_file = "pw" }"#, "needs username"),
+            (
+                #"{ url = "https://d.example.org/a.ics", username = "a", password_file = "pw", password_env = "X" }"#,
+                "not both"
+            ),
+            (#"{ url = "https://dav.example.org/a.ics", username = "anna", password_file = "nope" }"#, "cannot read"),
+            (#"{ path = "/x.ics", username = "anna", password_file = "pw" }"#, "for a url source"),
+            (#"{ url = "https://dav.example.org/a.ics", username = "a:b", password_file = "pw" }"#, "without ':'"),
+        ] {
+            do {
+                _ = try make(bad)
+                Issue.record("accepted: \(bad)")
+            } catch {
+                #expect("\(error)".contains("cal.toml:2") && "\(error)".contains(says), "\(bad): \(error)")
+                #expect(!"\(error)".contains("sesame"), "\(error)")
+            }
+        }
+    }
+
     @Test func calendarPathsAreRelativeToTheProviderFileAndTildeIsHome() throws {
         let sources = try CalendarKind.sources(
             try config(#"sources = [{ path = "cal/work.ics" }, { name = "Home", path = "~/home.ics" }]"# + "\n"))
