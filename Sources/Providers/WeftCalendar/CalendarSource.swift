@@ -17,14 +17,14 @@ public struct CalendarSource: Sendable, Equatable, Codable {
     ///
     /// It is never encoded (a snapshot stores sources without it), printed or logged: its description hides the
     /// password, and the password and the header made of it are redacted from every message of the request.
-    public struct Login: Sendable, Equatable, CustomStringConvertible {
+    struct Login: Sendable, Equatable, CustomStringConvertible {
         /// The user name.
-        public var username: String
+        var username: String
         /// The password, as read from its file or environment variable.
-        public var password: String
+        var password: String
 
         /// Creates a login.
-        public init(username: String, password: String) {
+        init(username: String, password: String) {
             self.username = username
             self.password = password
         }
@@ -39,7 +39,7 @@ public struct CalendarSource: Sendable, Equatable, Codable {
         }
 
         /// Names the user, never the password.
-        public var description: String { "login \(username) (password hidden)" }
+        var description: String { "login \(username) (password hidden)" }
     }
 
     /// The display name (`__calendar_next_calendar`).
@@ -47,14 +47,19 @@ public struct CalendarSource: Sendable, Equatable, Codable {
     /// Where it is read from.
     public var location: Location
     /// The login for a URL that needs one; never encoded.
-    public var login: Login?
+    var login: Login?
 
     private enum CodingKeys: String, CodingKey {
         case name, location
     }
 
     /// Creates a source.
-    public init(name: String, location: Location, login: Login? = nil) {
+    public init(name: String, location: Location) {
+        self.init(name: name, location: location, login: nil)
+    }
+
+    /// Creates a source that logs in.
+    init(name: String, location: Location, login: Login?) {
         self.name = name
         self.location = location
         self.login = login

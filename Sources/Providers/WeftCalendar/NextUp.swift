@@ -22,7 +22,7 @@ public enum NextUp {
 
     /// Every occurrence that has not ended at `now` and qualifies under `allDay`, cancelled ones never, sorted by
     /// start, then UID: `next`, `then` and the agenda, in that order.
-    public static func upcoming(_ occurrences: [CalendarOccurrence], now: Date, allDay: CalendarOptions.AllDay)
+    static func upcoming(_ occurrences: [CalendarOccurrence], now: Date, allDay: CalendarOptions.AllDay)
         -> [CalendarOccurrence]
     {
         occurrences
