@@ -1,44 +1,61 @@
 import ArgumentParser
 import Foundation
 import WeftCalendar
+import WeftCommandLine
 import WeftCore
 import WeftPrimitives
 
 struct CalendarListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Print every occurrence overlapping [--from, --to) as an agenda, with its status.",
+        abstract: "Print every occurrence overlapping a window (default: today and tomorrow) as an agenda.",
         discussion: """
             Like `khal list`: one heading per local day of --tz, then each event's time range, title, location \
-            and calendar; cancelled and tentative occurrences are marked. JSON is an array of {"title", "start", \
-            "end", "all_day", "location", "calendar", "status"}.
+            and calendar; cancelled and tentative occurrences are marked. The window starts at --from (today, \
+            tomorrow, a local date such as 2026-03-10, or an ISO 8601 instant; default today) and lasts --days \
+            local days (default 2), or ends at --to. JSON is an array of {"title", "start", "end", "all_day", \
+            "location", "calendar", "status"}.
 
             Examples:
               weft calendar list work.ics --from 2026-03-09T00:00:00Z --to 2026-03-16T00:00:00Z --tz Europe/Berlin
+              weft calendar list --instance work --from tomorrow --days 7
             """)
 
     @OptionGroup var calendar: CalendarReadOptions
 
-    @Option(help: ArgumentHelp("The window's start (ISO 8601, included).", valueName: "iso8601"))
-    var from: String
-
-    @Option(help: ArgumentHelp("The window's end (ISO 8601, excluded).", valueName: "iso8601"))
-    var to: String
+    @Option(
+        help: ArgumentHelp(
+            "The window's start: today, tomorrow, yyyy-MM-dd or an ISO 8601 instant (included).", valueName: "when"))
+    var from: String = "today"
 
     @Option(
-        help: ArgumentHelp("Time zone for local days and times (default: $TZ, else the system's).", valueName: "zone"))
-    var tz: String?
+        help: ArgumentHelp("The window's end, in the same forms (excluded); instead of --days.", valueName: "when"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("How many local days the window lasts (default 2).", valueName: "n"))
+    var days: Int?
+
+    @OptionGroup var clock: ClockOptions
+
+    func validate() throws {
+        if to != nil, days != nil { throw ValidationError("give --to or --days, not both") }
+        if let days, !(1...400).contains(days) { throw ValidationError("--days must be between 1 and 400") }
+    }
 
     func run() async throws {
-        guard let start = ISOInstant.parse(from) else {
-            throw ValidationError("--from \"\(from)\" is not an ISO 8601 instant such as 2026-03-10T00:00:00Z")
-        }
-        guard let end = ISOInstant.parse(to) else {
-            throw ValidationError("--to \"\(to)\" is not an ISO 8601 instant such as 2026-03-17T00:00:00Z")
+        let reading = try calendar.reading(clock: clock)
+        let zone = reading.zone
+        let now = try clock.instant()
+        let first = try CalendarReadOptions.instant(from, option: "--from", now: now, zone: zone)
+        let start = first.instant
+        let end: Date
+        if let to {
+            end = try CalendarReadOptions.instant(to, option: "--to", now: now, zone: zone).instant
+        } else {
+            end = CalendarReadOptions.end(after: first, days: days ?? 2, zone: zone)
         }
         guard end > start else { throw ValidationError("--to must be after --from") }
-        let zone = try TimeZoneName.resolve(tz, environment: ProcessInfo.processInfo.environment)
-        let calendars = try await calendar.load(zone: zone)
+        let calendars = try await calendar.load(reading)
         let events = calendars.flatMap { $0.occurrences(overlapping: start, end) }.sorted {
             $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid
         }

@@ -11,27 +11,57 @@ struct CalendarNextCommand: AsyncParsableCommand {
         commandName: "next",
         abstract: "Print the next event and the one after it (an event in progress is next).",
         discussion: """
-            JSON is {"next": {"title", "start", "end", "all_day", "location", "calendar"} | null, "then": … | null} \
-            with UTC instants; an all-day event starts at local midnight of --tz. Events up to 400 days after --now are looked at; null means nothing in that time.
+            As the bar shows them: with --all-day separate (the default, or the provider's all_day) next and \
+            then are timed events, and the day's all-day events are listed apart. --from looks from another \
+            moment (tomorrow, a date, an ISO 8601 instant) while labels still count from --now; --days limits how \
+            far ahead to look (default 400). JSON is {"next": {"title", "start", "end", "all_day", "location", \
+            "calendar"} | null, "then": … | null, "all_day": [ … ]} with UTC instants; an all-day event starts at \
+            local midnight of --tz; null means nothing in that time.
 
             Examples:
               weft calendar next ~/calendars/work.ics
+              weft calendar next --instance work --from tomorrow
               weft calendar next work.ics https://example.org/team.ics --now 2026-03-10T08:00:00Z --tz Europe/Berlin --json
             """)
 
     @OptionGroup var calendar: CalendarReadOptions
     @OptionGroup var clock: ClockOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Look from here: now, today, tomorrow, yyyy-MM-dd or an ISO 8601 instant (default: --now).",
+            valueName: "when"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("How many days ahead to look (default 400).", valueName: "n"))
+    var days: Int = 400
+
+    func validate() throws {
+        if !(1...400).contains(days) { throw ValidationError("--days must be between 1 and 400") }
+    }
+
     func run() async throws {
         let now = try clock.instant()
-        let zone = try clock.zone()
+        let reading = try calendar.reading(clock: clock)
+        let zone = reading.zone
+        let start: (instant: Date, day: Int64?) =
+            try from.map { try CalendarReadOptions.instant($0, option: "--from", now: now, zone: zone) } ?? (now, nil)
+        let horizon = CalendarReadOptions.end(after: start, days: days, zone: zone).timeIntervalSince(start.instant)
+        let mode = reading.options.allDay
         let timer = ContinuousClock()
         let started = timer.now
-        let calendars = try await calendar.load(zone: zone)
+        let calendars = try await calendar.load(reading)
         let loaded = timer.now
-        let candidates = calendars.flatMap { calendar -> [CalendarOccurrence] in
-            let (next, then) = calendar.nextUp(now: now)
-            return [next, then].compactMap { $0 }
+        let day = LocalDay.containing(start.instant, in: zone)
+        let dayStart = LocalDay.start(of: day, in: zone)
+        let dayEnd = LocalDay.start(of: day + 1, in: zone)
+        var candidates: [CalendarOccurrence] = []
+        var allDay: [CalendarOccurrence] = []
+        for calendar in calendars {
+            candidates += NextUp.search(calendar, now: start.instant, count: 2, horizon: horizon, allDay: mode)
+            if mode == .separate {
+                allDay += calendar.occurrences(overlapping: dayStart, dayEnd).filter { $0.allDay && !$0.isCancelled }
+            }
         }
         // The benchmark reads these two numbers (WEFT_LOG=debug) to report parsing and next-up separately.
         Logger(label: "weft.calendar").debug(
@@ -39,29 +69,39 @@ struct CalendarNextCommand: AsyncParsableCommand {
             metadata: [
                 "parse_ms": "\((loaded - started).milliseconds)", "next_up_ms": "\((timer.now - loaded).milliseconds)",
             ])
-        let (next, then) = NextUp.pick(candidates, now: now)
+        let (next, then) = NextUp.pick(candidates, now: start.instant, allDay: mode)
+        allDay.sort(by: { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid })
         if calendar.json {
             func slot(_ event: CalendarOccurrence?) -> Any {
                 guard let event else { return NSNull() }
                 return CalendarReadOptions.object(event)
             }
-            try CalendarReadOptions.write(json: ["next": slot(next), "then": slot(then)])
+            try CalendarReadOptions.write(
+                json: [
+                    "next": slot(next), "then": slot(then), "all_day": allDay.map { CalendarReadOptions.object($0) },
+                ])
             return
         }
         let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US"))
-        let variables = CalendarVariables.derive(candidates, prefix: "", context: context)
-        guard next != nil else {
-            print("No upcoming events")
-            return
+        let picked = [next, then].compactMap { $0 }
+        let variables = CalendarVariables.derive(picked, prefix: "", context: context, allDay: .include)
+        var lines: [String] = []
+        if next == nil {
+            lines.append("No upcoming events")
+        } else {
+            lines.append(variables["header"] ?? "Next Up")
         }
-        print(variables["header"] ?? "Next Up")
         for slot in ["next_", "then_"] {
             guard let title = variables[slot + "title"] else { continue }
             var line = "  \(variables[slot + "label"] ?? "")  \(variables[slot + "time_range"] ?? "")  \(title)"
             if let location = variables[slot + "location"] { line += " @ \(location)" }
             line += "  [\(variables[slot + "calendar"] ?? "")]"
-            print(line)
+            lines.append(line)
         }
+        if !allDay.isEmpty {
+            lines.append("All day: " + allDay.map { $0.title.isEmpty ? "Untitled" : $0.title }.joined(separator: " · "))
+        }
+        print(lines.joined(separator: "\n"))
     }
 }
 

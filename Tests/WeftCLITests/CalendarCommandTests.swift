@@ -51,9 +51,12 @@ struct CalendarCommandTests {
         let line = await box.weft(
             arguments: [
                 "resolve",
-                "{{__calendar_header}}: {{__calendar_next_title}} {{__calendar_next_label}} · {{__calendar_next_time_range}} @ {{__calendar_next_location}} · then {{__calendar_then_title}} ({{__calendar_then_time_range}})",
+                "{{__calendar_header}}: {{__calendar_next_title}} {{__calendar_next_label}} · {{__calendar_next_time_range}} @ {{__calendar_next_location}} · then {{__calendar_then_title|nothing}} · tomorrow {{__calendar_tomorrow_all_day}}",
             ] + Fixed.clock)
-        #expect(line.stdout == "Next Up: Planning In 3 hr · 14:00–15:00 @ Room 2 · then Holiday (All day)\n", "\(line)")
+        // 3 h 30 min rounds to 4 hours; the all-day holiday has its own key rather than taking `then`.
+        #expect(
+            line.stdout == "Next Up: Planning In 4 hr · 14:00–15:00 @ Room 2 · then nothing · tomorrow Holiday\n",
+            "\(line)")
         let status = await box.weft(arguments: ["status"] + Fixed.clock)
         #expect(status.stdout.contains("work (calendar)"), "\(status)")
         #expect(!status.stdout.contains("last error"), "\(status)")
@@ -157,10 +160,16 @@ struct CalendarCommandTests {
     @Test func nextPrintsJSONWithUTCInstants() async throws {
         let box = try Sandbox()
         try box.write("work.ics", Self.ics)
-        let result = await WeftProcess.weft(
+        let separate = await WeftProcess.weft(
             [
                 "calendar", "next", box.path("work.ics"), "--now", "2026-03-10T15:30:00Z", "--tz", "Europe/Berlin",
                 "--json",
+            ])
+        #expect(separate.stdout.contains("\"next\" : null"), "only timed events take next by default: \(separate)")
+        let result = await WeftProcess.weft(
+            [
+                "calendar", "next", box.path("work.ics"), "--now", "2026-03-10T15:30:00Z", "--tz", "Europe/Berlin",
+                "--json", "--all-day", "include",
             ])
         #expect(result.exitCode == 0, "\(result)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

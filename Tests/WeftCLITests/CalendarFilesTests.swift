@@ -32,14 +32,16 @@ struct CalendarFilesTests {
         return (events, result.stderr)
     }
 
-    /// Refreshes a provider reading the fixture in `zone`, then resolves `template` at `now`.
+    /// Refreshes a provider reading the fixture in `zone` (all-day events taking next and then, as these files are
+    /// about how their events are read), then resolves `template` at `now`.
     static func provider(_ name: String, zone: String, now: String, template: String) async throws -> (
         line: String, error: String
     ) {
         let box = try Sandbox()
         try box.provider(
             "cal",
-            "type = \"calendar\"\ntimezone = \"\(zone)\"\nsources = [{ name = \"Files\", path = \"\(files)/\(name)\" }]\n"
+            "type = \"calendar\"\ntimezone = \"\(zone)\"\nall_day = \"include\"\n"
+                + "sources = [{ name = \"Files\", path = \"\(files)/\(name)\" }]\n"
         )
         let clock = ["--now", now, "--tz", zone]
         // A source with warnings refreshes, reported as partly failed (exit 1); the events are kept either way.

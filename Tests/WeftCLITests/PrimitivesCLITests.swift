@@ -97,9 +97,10 @@ struct PrimitivesCLITests {
         #expect(check.exitCode == 0, "\(check)")
         let refresh = await box.weft(arguments: ["refresh"] + StepsCommandTests.clock, environment: environment)
         #expect(refresh.exitCode == 0, "\(refresh)")
-        // At 20:00 in Berlin the next event is the next day's holiday.
+        // At 20:00 in Berlin the next day's holiday is tomorrow's all-day event.
         let values = await box.weft(
-            arguments: ["resolve", "{{__calendar_next_title|none}} {{__steps_today|none}}"] + StepsCommandTests.clock,
+            arguments: ["resolve", "{{__calendar_tomorrow_all_day|none}} {{__steps_today|none}}"]
+                + StepsCommandTests.clock,
             environment: environment)
         #expect(values.stdout == "Holiday 2000\n", "\(values)")
     }

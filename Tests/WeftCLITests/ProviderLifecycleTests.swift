@@ -123,17 +123,17 @@ struct ProviderLifecycleTests {
         #expect(!days.stdout.contains("1500"), "\(days)")
     }
 
-    /// The calendar's own settings (here `include_all_day`) rebuild its occurrences without a new file.
+    /// The calendar's own settings (here `all_day`) rebuild its occurrences without a new file.
     @Test func aChangedCalendarSettingTakesEffect() async throws {
         let box = try Sandbox()
         try box.write("work.ics", CalendarCommandTests.ics)
         try FileManager.default.setAttributes([.modificationDate: Fixed.fileDate], ofItemAtPath: box.path("work.ics"))
         let source =
             "type = \"calendar\"\ninterval = \"1h\"\nsources = [{ name = \"Work\", path = \"\(box.path("work.ics"))\" }]\n"
-        try box.provider("work", source)
+        try box.provider("work", source + "all_day = \"include\"\n")
         #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
         #expect(await box.weft(arguments: ["get", "__calendar_then_title"] + Fixed.clock).stdout == "Holiday\n")
-        try box.provider("work", source + "include_all_day = false\n")
+        try box.provider("work", source + "all_day = \"exclude\"\n")
         let refresh = await box.weft("refresh", "--now", "2026-03-10T09:31:00Z", "--tz", Fixed.zone)
         #expect(refresh.stderr.contains("work: ok"), "\(refresh)")
         #expect(await box.weft(arguments: ["get", "__calendar_then_title"] + Fixed.clock).stdout != "Holiday\n")

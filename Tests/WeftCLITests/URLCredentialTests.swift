@@ -36,7 +36,8 @@ struct URLCredentialTests {
 
     /// Everything a user or a tool can see of the cache after a refresh, plus the cache files' raw bytes.
     static func expectNoSecretAnywhere(
-        _ box: Sandbox, refresh: ProcessResult, sourceLocation: SourceLocation = #_sourceLocation
+        _ box: Sandbox, refresh: ProcessResult, secrets: [String] = URLCredentialTests.secrets,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         var shown: [(what: String, text: String)] = [("weft refresh", refresh.stdout + refresh.stderr)]
         for arguments in [

@@ -113,7 +113,17 @@ final class ScratchDirectory {
         #expect(vars["__calendar_next_location"] == nil)
         #expect(vars["__calendar_then_title"] == "Stand-up")
         #expect(vars["__calendar_then_location"] == "Room 4")
-        #expect(vars["__calendar_then_label"] == "In 23 hr", "hours win over Tomorrow under a day")
+        #expect(vars["__calendar_then_label"] == "Tomorrow", "23 h 30 min rounds to a day: tomorrow's stand-up")
+        #expect(vars["__calendar_then_countdown"] == "1d")
+        #expect(vars["__calendar_next_minutes"] == "240")
+        #expect(
+            vars["__calendar_count_today"] == "2", "the stand-up that is over and the review; not the cancelled call")
+        #expect(vars["__calendar_count_remaining_today"] == "1")
+        #expect(
+            vars["__calendar_agenda"]
+                == "14:00 Design review\nWed 09:30 Stand-up\nThu 09:30 Stand-up\nFri 09:30 Stand-up\nMon 09:30 Stand-up"
+        )
+        #expect(vars["__calendar_allday_count"] == "0" && vars["__calendar_today_all_day"] == nil)
         #expect(vars["__calendar_header"] == "Next Up")
 
         // Later the same day, without a refresh: the review is running, then the stand-up follows.
@@ -121,21 +131,49 @@ final class ScratchDirectory {
         #expect(vars["__calendar_next_title"] == "Design review")
         #expect(vars["__calendar_next_countdown"] == "Now")
         #expect(vars["__calendar_next_label"] == "Now")
-        vars = try variables(snapshot, at: ISOInstant.parse("2026-03-11T23:30:00Z")!)
+        #expect(vars["__calendar_next_minutes"] == "0", "while it runs")
+        #expect(vars["__calendar_tomorrow_all_day"] == nil, "Thursday's offsite is two days away")
+
+        // The day before the offsite it is tomorrow's; on its day it is today's, and next stays the timed stand-up.
+        vars = try variables(snapshot, at: ISOInstant.parse("2026-03-11T12:00:00Z")!)
+        #expect(vars["__calendar_tomorrow_all_day"] == "Offsite" && vars["__calendar_today_all_day"] == nil)
+        let offsiteDay = ISOInstant.parse("2026-03-11T23:30:00Z")!
+        vars = try variables(snapshot, at: offsiteDay)
+        #expect(vars["__calendar_next_title"] == "Stand-up", "all_day = separate: the holiday does not take next")
+        #expect(vars["__calendar_today_all_day"] == "Offsite")
+        #expect(vars["__calendar_allday_count"] == "1")
+        #expect(vars["__calendar_agenda"]?.hasPrefix("09:30 Stand-up\nFri 09:30 Stand-up") == true, "\(vars)")
+
+        // include is the behaviour before the modes: the running all-day event is next.
+        let include = try CalendarKind.make(
+            try config("all_day = \"include\"\nsources = [{ name = \"Work\", path = \"\(path)\" }]\n"))
+        vars = try variables(try self.snapshot(try await include.refresh(context(now))), at: offsiteDay)
         #expect(vars["__calendar_next_title"] == "Offsite")
         #expect(vars["__calendar_next_all_day"] == "1")
         #expect(vars["__calendar_next_time_range"] == "All day")
         #expect(vars["__calendar_next_start_iso"] == "2026-03-11T23:00:00Z", "local midnight in Berlin")
         #expect(vars["__calendar_next_label"] == "Now")
+        #expect(vars["__calendar_agenda"]?.hasPrefix("All day Offsite\n09:30 Stand-up") == true, "\(vars)")
+        #expect(vars["__calendar_today_all_day"] == "Offsite")
+
+        // exclude drops it everywhere.
+        let exclude = try CalendarKind.make(
+            try config("all_day = \"exclude\"\nsources = [{ name = \"Work\", path = \"\(path)\" }]\n"))
+        vars = try variables(try self.snapshot(try await exclude.refresh(context(now))), at: offsiteDay)
+        #expect(vars["__calendar_next_title"] == "Stand-up")
+        #expect(vars["__calendar_today_all_day"] == nil && vars["__calendar_allday_count"] == "0")
     }
 
     /// The table at the head of CalendarVariables.swift is the one list of keys: the recorded German holidays
-    /// (all-day events with a location) give every key it documents, for next and then, and no other.
+    /// (all-day events with a location, taking next and then with `all_day = "include"`) on Christmas Day, with
+    /// the second day tomorrow, give every key it documents, for next and then, and no other.
     @Test func aRecordedCalendarGivesExactlyTheDocumentedKeys() async throws {
         let path = Fixtures.calendarPath("Germany")
         let provider = try CalendarKind.make(
-            try config("sources = [{ name = \"Holidays\", path = \"\(path)\" }]\nprefix = \"__hol_\"\n"))
-        let at = try #require(ISOInstant.parse("2008-04-20T10:00:00Z"))
+            try config(
+                "sources = [{ name = \"Holidays\", path = \"\(path)\" }]\nprefix = \"__hol_\"\nall_day = \"include\"\n")
+        )
+        let at = try #require(ISOInstant.parse("2008-12-25T10:00:00Z"))
         let vars = try variables(try snapshot(try await provider.refresh(context(at))), at: at)
         #expect(vars["__hol_next_location"] == "Germany")
         let table = try KeyTable(sourceFile: "CalendarVariables.swift")
@@ -148,11 +186,18 @@ final class ScratchDirectory {
             CalendarOccurrence(
                 uid: "x", title: "", start: now + seconds, end: now + seconds + 600, allDay: false, calendar: "c")
         }
+        // Label and countdown say the same number at every distance (one rule: TimeUntil).
         let cases: [(TimeInterval, String, String)] = [
-            (-60, "Now", "Now"), (30, "Soon", "0m"), (60, "Soon", "1m"), (61, "In 1 min", "1m"),
-            (59 * 60 + 59, "In 59 min", "59m"), (3600, "In 1 hr", "1h"), (23 * 3600 + 59 * 60, "In 23 hr", "23h"),
+            (-60, "Now", "Now"), (0, "Now", "Now"), (30, "Soon", "1m"), (60, "Soon", "1m"), (61, "In 2 min", "2m"),
+            (59 * 60, "In 59 min", "59m"), (59 * 60 + 59, "In 1 hr", "1h"), (3600, "In 1 hr", "1h"),
+            (3600 + 29 * 60, "In 1 hr", "1h"),
+            // 1 h 59 min is 2 hours, not 1.
+            (3600 + 59 * 60, "In 2 hr", "2h"), (23 * 3600 + 29 * 60, "In 23 hr", "23h"),
+            (23 * 3600 + 59 * 60, "Tomorrow", "1d"),
             // Wednesday 11:00 Berlin is 25 h away but on the next local day.
-            (25 * 3600, "Tomorrow", "1d"), (2 * 86_400, "In 2 days", "2d"), (6 * 86_400, "In 6 days", "6d"),
+            (25 * 3600, "Tomorrow", "1d"),
+            // Thursday 00:00 Berlin is 38 h away: two local days, in both (the countdown said 1d).
+            (38 * 3600, "In 2 days", "2d"), (2 * 86_400, "In 2 days", "2d"), (6 * 86_400, "In 6 days", "6d"),
             (7 * 86_400, "On Tue Mar 17", "7d"), (13 * 86_400 + 3600, "On Mon Mar 23", "13d"),
             (14 * 86_400, "On Tue Mar 24", "Mar 24"),
         ]
@@ -164,7 +209,10 @@ final class ScratchDirectory {
         #expect(vars["__calendar_next_title"] == "Untitled")
         #expect(vars["__calendar_header"] == "Next", "a day or more away")
         #expect(vars["__calendar_then_title"] == nil)
-        #expect(CalendarVariables.derive([], prefix: "__calendar_", context: context).isEmpty)
+        #expect(
+            CalendarVariables.derive([], prefix: "__calendar_", context: context) == [
+                "__calendar_count_today": "0", "__calendar_count_remaining_today": "0", "__calendar_allday_count": "0",
+            ], "no slots, no agenda; the counts are 0")
     }
 
     @Test func urlSourceUsesConditionalRequestsAndAFailingSourceKeepsItsEvents() async throws {
@@ -240,6 +288,62 @@ final class ScratchDirectory {
         }
         let webcal = try CalendarKind.sources(try config("sources = [{ url = \"webcal://example.org/a.ics\" }]\n"))
         #expect(webcal == [CalendarSource(name: "example.org", location: .url("https://example.org/a.ics"))])
+    }
+
+    @Test func allDayModesAndTheOlderSwitch() throws {
+        func mode(_ text: String) throws -> CalendarOptions.AllDay {
+            try CalendarKind.allDay(try config(text + "sources = [{ path = \"/x.ics\" }]\n"))
+        }
+        #expect(try mode("") == .separate)
+        #expect(try mode("all_day = \"include\"\n") == .include)
+        #expect(try mode("all_day = \"exclude\"\n") == .exclude)
+        #expect(try mode("include_all_day = false\n") == .exclude)
+        #expect(try mode("include_all_day = true\n") == .include, "written out, it meant what include means now")
+        #expect(throws: ConfigError.self) { try mode("all_day = \"some\"\n") }
+        #expect(throws: ConfigError.self) { try mode("all_day = true\n") }
+        do {
+            _ = try mode("all_day = \"include\"\ninclude_all_day = true\n")
+            Issue.record("both were accepted")
+        } catch {
+            #expect("\(error)".contains("work.toml:3") && "\(error)".contains("include_all_day"), "\(error)")
+        }
+    }
+
+    @Test func loginsAreCheckedAndNeverPrinted() throws {
+        let dir = try ScratchDirectory()
+        _ = try dir.file("pw", "  open sesame \n")
+        func make(_ source: String) throws -> [CalendarSource] {
+            try CalendarKind.sources(try config("sources = [\(source)]\n", file: dir.path + "/cal.toml"))
+        }
+        let sources = try make(
+            #"{ url = "https://dav.example.org/a.ics", username = "anna", password_file = "pw" }"#)
+        #expect(sources.first?.login == CalendarSource.Login(username: "anna", password: "open sesame"))
+        #expect(!"\(sources)".contains("sesame"), "\(sources)")
+        let encoded = try JSONEncoder().encode(sources)
+        #expect(!String(decoding: encoded, as: UTF8.self).contains("sesame"), "a login is never encoded")
+        let plain = try make(
+            #"{ url = "http://127.0.0.1:8080/a.ics", username = "anna", password_file = "pw", allow_insecure = true }"#)
+        #expect(plain.first?.login?.username == "anna")
+        for (bad, says) in [
+            (#"{ url = "http://dav.example.org/a.ics", username = "anna", password_file = "pw" }"#, "unencrypted"),
+            (#"{ url = "https://dav.example.org/a.ics", username = "anna" }"#, "needs password_file"),
+            (#"{ url = "https://dav.example.org/a.ics", password_file = "pw" }"#, "needs username"),
+            (
+                #"{ url = "https://d.example.org/a.ics", username = "a", password_file = "pw", password_env = "X" }"#,
+                "not both"
+            ),
+            (#"{ url = "https://dav.example.org/a.ics", username = "anna", password_file = "nope" }"#, "cannot read"),
+            (#"{ path = "/x.ics", username = "anna", password_file = "pw" }"#, "for a url source"),
+            (#"{ url = "https://dav.example.org/a.ics", username = "a:b", password_file = "pw" }"#, "without ':'"),
+        ] {
+            do {
+                _ = try make(bad)
+                Issue.record("accepted: \(bad)")
+            } catch {
+                #expect("\(error)".contains("cal.toml:2") && "\(error)".contains(says), "\(bad): \(error)")
+                #expect(!"\(error)".contains("sesame"), "\(error)")
+            }
+        }
     }
 
     @Test func calendarPathsAreRelativeToTheProviderFileAndTildeIsHome() throws {

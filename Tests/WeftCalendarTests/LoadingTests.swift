@@ -37,18 +37,34 @@ import Testing
         #expect(calendar.warnings.isEmpty)
     }
 
-    @Test("a broken file in a vdir fails the load with an error naming that file")
+    @Test("a broken file in a vdir is skipped with a warning naming it; the others are read")
     func vdirWithBrokenFile() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try write(ICS.calendar(ICS.event("UID:ok", "DTSTART:20250311T090000Z")), "ok.ics", in: directory)
         try write("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:cut\r\n", "cut.ics", in: directory)
+        try write("", "empty.ics", in: directory)
         let timeZone = try #require(TimeZone(identifier: "UTC"))
+        let calendar = try ICalendar.load(
+            path: directory.path, calendarName: "c", options: CalendarOptions(timeZone: timeZone))
+        #expect(calendar.occurrences(overlapping: When.utc(2025, 3, 1), When.utc(2025, 4, 1)).map(\.uid) == ["ok"])
+        let skipped = calendar.warnings.filter { $0.kind == .skippedFile }
+        #expect(skipped.map { ($0.file as NSString).lastPathComponent }.sorted() == ["cut.ics", "empty.ics"])
+        #expect(skipped.allSatisfy { "\($0)".hasPrefix(directory.path) }, "\(skipped)")
+        #expect(skipped.contains { "\($0)".contains("cut.ics: skipped") && "\($0)".contains("no complete VCALENDAR") })
+
+        // A single file that is broken still fails, and so does a folder with nothing usable in it.
         let error = #expect(throws: CalendarError.self) {
-            try ICalendar.load(path: directory.path, calendarName: "c", options: CalendarOptions(timeZone: timeZone))
+            try ICalendar.load(
+                path: directory.appendingPathComponent("cut.ics").path, calendarName: "c",
+                options: CalendarOptions(timeZone: timeZone))
         }
         #expect(error?.file.hasSuffix("cut.ics") == true)
-        #expect(error?.description.contains("cut.ics") == true)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("ok.ics"))
+        let none = #expect(throws: CalendarError.self) {
+            try ICalendar.load(path: directory.path, calendarName: "c", options: CalendarOptions(timeZone: timeZone))
+        }
+        #expect(none?.description.contains(".ics") == true, "\(String(describing: none))")
     }
 
     @Test("an empty directory is an empty calendar; a missing path is an error naming it")

@@ -13,10 +13,13 @@ public enum CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A message naming the file and what to check.
-    public var description: String {
+    public var description: String { "\(file): \(problem)" }
+
+    /// What is wrong, without the file.
+    var problem: String {
         switch self {
-        case .unparseable(let file, let reason): return "\(file): not a usable iCalendar file: \(reason)"
-        case .unreadable(let file, let reason): return "\(file): cannot read: \(reason)"
+        case .unparseable(_, let reason): return "not a usable iCalendar file: \(reason)"
+        case .unreadable(_, let reason): return "cannot read: \(reason)"
         }
     }
 }

@@ -9,9 +9,12 @@ public enum CalendarKind: ProviderKind {
     public static var schemaVersion: Int { CalendarSnapshot.schemaVersion }
 
     static let knownKeys: Set<String> = [
-        "sources", "me", "include_all_day", "include_transparent", "timezone", "days", "interval", "prefix",
-        "contact", "timeout",
+        "sources", "me", "all_day", "include_all_day", "include_transparent", "timezone", "days", "agenda", "interval",
+        "prefix", "contact", "timeout",
     ]
+
+    /// The keys of one `sources` table.
+    static let sourceKeys = ["name", "path", "url", "username", "password_file", "password_env", "allow_insecure"]
 
     public static func defaultPrefix(instance: String) -> String { "__calendar_" }
 
@@ -21,8 +24,10 @@ public enum CalendarKind: ProviderKind {
         let configuredZone = try config.timeZone()
         let me = try config.stringArray("me") ?? []
         let options = CalendarOptions(
-            timeZone: configuredZone ?? .gmt, me: me, includeAllDay: try config.bool("include_all_day") ?? true,
+            timeZone: configuredZone ?? .gmt, me: me, allDay: try allDay(config),
             includeTransparent: try config.bool("include_transparent") ?? true)
+        let agenda = try config.integer("agenda") ?? CalendarVariables.defaultAgenda
+        guard (1...50).contains(agenda) else { throw config.invalid("agenda", "must be between 1 and 50") }
         let days = try config.integer("days") ?? 30
         guard (1...400).contains(days) else { throw config.invalid("days", "must be between 1 and 400") }
         let interval = try config.interval(default: .seconds(900), minimum: .seconds(60))
@@ -35,7 +40,24 @@ public enum CalendarKind: ProviderKind {
             instance: config.instance, prefix: prefix, sources: sources, options: options,
             zoneConfigured: configuredZone != nil,
             lookahead: TimeInterval(days) * 86_400, interval: DurationText.seconds(interval),
-            contact: try config.string("contact"), timeout: timeout)
+            contact: try config.string("contact"), timeout: timeout, agenda: agenda)
+    }
+
+    /// `all_day = "separate" | "include" | "exclude"`; the older `include_all_day = false` is `exclude` and
+    /// `include_all_day = true` (written out) is `include`, what it meant before the modes existed.
+    static func allDay(_ config: ProviderConfig) throws(ConfigError) -> CalendarOptions.AllDay {
+        let names = CalendarOptions.AllDay.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let old = try config.bool("include_all_day")
+        guard let text = try config.string("all_day") else {
+            return old.map { $0 ? .include : .exclude } ?? .separate
+        }
+        guard let mode = CalendarOptions.AllDay(rawValue: text) else {
+            throw config.invalid("all_day", "\"\(text)\" is not one of \(names)")
+        }
+        if old != nil {
+            throw config.invalid("include_all_day", "give all_day only (include_all_day is its older form)")
+        }
+        return mode
     }
 
     /// `sources = [{ name = "Work", path = "~/work.ics" }, { name = "Team", url = "webcal://…" }]`.
@@ -53,10 +75,10 @@ public enum CalendarKind: ProviderKind {
                 throw config.invalid(
                     "sources", element: index, "must be a table with name and path or url: \(example)")
             }
-            for key in table.keys.sorted() where !["name", "path", "url"].contains(key) {
+            for key in table.keys.sorted() where !sourceKeys.contains(key) {
                 throw .unknownKey(
                     file: config.file, line: config.line(of: "sources", element: index, field: key),
-                    key: "sources[\(index)].\(key)", known: ["name", "path", "url"])
+                    key: "sources[\(index)].\(key)", known: sourceKeys)
             }
             var name: String?
             switch table["name"] {
@@ -67,8 +89,13 @@ public enum CalendarKind: ProviderKind {
                     file: config.file, line: config.line(of: "sources", element: index, field: "name"),
                     key: "sources[\(index)].name", expected: "a string", found: other.typeName)
             }
+            let login = try login(config, table, index: index)
             switch (table["path"], table["url"]) {
             case (.string(let path)?, nil):
+                if login != nil {
+                    throw config.invalid(
+                        "sources", element: index, field: "username", "a login is for a url source, not a path")
+                }
                 let expanded = config.path(path)
                 let base = ((expanded as NSString).lastPathComponent as NSString).deletingPathExtension
                 result.append(CalendarSource(name: name ?? base, location: .path(expanded)))
@@ -78,9 +105,18 @@ public enum CalendarKind: ProviderKind {
                         "sources", element: index, field: "url",
                         "\"\(Redactor.displayURL(url))\" must start with https://, http:// or webcal://")
                 }
+                if login != nil, !http.lowercased().hasPrefix("https://") {
+                    guard try bool(config, table, "allow_insecure", index: index) == true else {
+                        throw config.invalid(
+                            "sources", element: index, field: "url",
+                            "\"\(Redactor.displayURL(url))\" would send the password unencrypted; use https:// "
+                                + "(or set allow_insecure = true in this source, for a server on your own machine)")
+                    }
+                }
                 result.append(
                     CalendarSource(
-                        name: name ?? (URL(string: http)?.host ?? Redactor.displayURL(http)), location: .url(http)))
+                        name: name ?? (URL(string: http)?.host ?? Redactor.displayURL(http)), location: .url(http),
+                        login: login))
             default:
                 throw config.invalid(
                     "sources", element: index, "needs exactly one of path (a file or directory) or url")
@@ -89,9 +125,76 @@ public enum CalendarKind: ProviderKind {
         return result
     }
 
+    /// `username` with `password_file` or `password_env` in source `index`, or nil when the source has no login.
+    static func login(_ config: ProviderConfig, _ table: [String: ConfigValue], index: Int) throws(ConfigError)
+        -> CalendarSource.Login?
+    {
+        let username = try string(config, table, "username", index: index)
+        let file = try string(config, table, "password_file", index: index)
+        let variable = try string(config, table, "password_env", index: index)
+        guard let username else {
+            if file != nil || variable != nil {
+                throw config.invalid(
+                    "sources", element: index, field: file != nil ? "password_file" : "password_env",
+                    "a password needs username = \"…\" beside it")
+            }
+            return nil
+        }
+        guard !username.isEmpty, !username.contains(":") else {
+            throw config.invalid("sources", element: index, field: "username", "must be non-empty and without ':'")
+        }
+        let password: String
+        switch (file, variable) {
+        case (let file?, nil):
+            password = try ConfigSecrets.file(config, path: file) {
+                config.invalid("sources", element: index, field: "password_file", $0)
+            }
+        case (nil, let variable?):
+            password = try ConfigSecrets.environment(name: variable) {
+                config.invalid("sources", element: index, field: "password_env", $0)
+            }
+        case (.some, .some):
+            throw config.invalid(
+                "sources", element: index, field: "password_env", "give either password_file or password_env, not both")
+        case (nil, nil):
+            throw config.invalid(
+                "sources", element: index, field: "username",
+                "needs password_file = \"…\" (a file holding the password) or password_env = \"…\" beside it")
+        }
+        return CalendarSource.Login(username: username, password: password)
+    }
+
+    private static func string(_ config: ProviderConfig, _ table: [String: ConfigValue], _ key: String, index: Int)
+        throws(ConfigError) -> String?
+    {
+        switch table[key] {
+        case nil: return nil
+        case .string(let text)?: return text
+        case let other?:
+            throw .wrongType(
+                file: config.file, line: config.line(of: "sources", element: index, field: key),
+                key: "sources[\(index)].\(key)", expected: "a string", found: other.typeName)
+        }
+    }
+
+    private static func bool(_ config: ProviderConfig, _ table: [String: ConfigValue], _ key: String, index: Int)
+        throws(ConfigError) -> Bool?
+    {
+        switch table[key] {
+        case nil: return nil
+        case .bool(let value)?: return value
+        case let other?:
+            throw .wrongType(
+                file: config.file, line: config.line(of: "sources", element: index, field: key),
+                key: "sources[\(index)].\(key)", expected: "true or false", found: other.typeName)
+        }
+    }
+
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let calendar = try snapshot.decode(CalendarSnapshot.self)
-        var result = CalendarVariables.derive(calendar.occurrences, prefix: snapshot.prefix, context: context)
+        var result = CalendarVariables.derive(
+            calendar.occurrences, prefix: snapshot.prefix, context: context, allDay: calendar.allDay ?? .separate,
+            agenda: calendar.agenda ?? CalendarVariables.defaultAgenda)
         let errors = calendar.sources.compactMap { part in part.error.map { "\(part.source.name): \($0)" } }
         if !errors.isEmpty { result[snapshot.prefix + "error"] = errors.joined(separator: "; ") }
         return result

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WeftCore
 import WeftHTTP
+import WeftPrimitives
 
 /// A configured calendar instance: reads every source, keeps a failed source's last good events, and
 /// snapshots the occurrences of the coming days.
@@ -22,13 +23,16 @@ public struct CalendarProvider: Provider {
     public var contact: String?
     /// The limit for each URL transfer.
     public var timeout: Duration
+    /// How many events `agenda` lists.
+    public var agenda: Int
     /// The most occurrences kept per source, so a rule repeating every minute cannot bloat the cache.
     public static let maxOccurrencesPerSource = 2000
 
     /// Creates a provider.
     public init(
         instance: String, prefix: String, sources: [CalendarSource], options: CalendarOptions, zoneConfigured: Bool,
-        lookahead: TimeInterval, interval: TimeInterval, contact: String?, timeout: Duration
+        lookahead: TimeInterval, interval: TimeInterval, contact: String?, timeout: Duration,
+        agenda: Int = CalendarVariables.defaultAgenda
     ) {
         self.instance = instance
         self.prefix = prefix
@@ -39,6 +43,7 @@ public struct CalendarProvider: Provider {
         self.interval = interval
         self.contact = contact
         self.timeout = timeout
+        self.agenda = agenda
     }
 
     /// The file and vdir sources: editing a calendar makes it due at the next `weft refresh`.
@@ -67,6 +72,8 @@ public struct CalendarProvider: Provider {
         var options = self.options
         if !zoneConfigured { options.timeZone = context.timeZone }
         let now = context.now
+        // Today's events that are already over stay in the snapshot, for the counts of today.
+        let dayStart = LocalDay.start(of: LocalDay.containing(now, in: options.timeZone), in: options.timeZone)
         let previous: CalendarSnapshot? =
             context.previous.flatMap { snapshot in
                 snapshot.schemaVersion == CalendarSnapshot.schemaVersion
@@ -79,7 +86,8 @@ public struct CalendarProvider: Provider {
         for (index, source) in sources.enumerated() {
             let last = previous.flatMap { Self.lastPart(of: source, at: index, in: $0) }
             do {
-                let part = try await read(source, last: last, options: options, context: context)
+                let part = try await read(
+                    source, last: last, options: options, dayStart: min(dayStart, now), context: context)
                 if let validator = part.validator { validators.append(validator) }
                 for warning in part.warnings {
                     context.logger.warning("\(warning)")
@@ -93,7 +101,7 @@ public struct CalendarProvider: Provider {
                 problems.append(message)
                 // A source that fails keeps its last good events; the failure shows in status and __calendar_error.
                 if var kept = last {
-                    kept.dropEnded(now: now)
+                    kept.dropEnded(before: min(dayStart, now))
                     kept.error = "\(error)"
                     parts.append(kept)
                 } else {
@@ -110,12 +118,12 @@ public struct CalendarProvider: Provider {
         let snapshot = Snapshot(
             instance: instance, kind: CalendarKind.type, prefix: prefix, schemaVersion: CalendarSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval),
-            payload: try Snapshot.encode(CalendarSnapshot(sources: parts)))
+            payload: try Snapshot.encode(CalendarSnapshot(sources: parts, allDay: options.allDay, agenda: agenda)))
         return RefreshOutcome(.updated(snapshot), validators: validators, problems: problems)
     }
 
     private func read(
-        _ source: CalendarSource, last: CalendarSnapshot.SourceEvents?, options: CalendarOptions,
+        _ source: CalendarSource, last: CalendarSnapshot.SourceEvents?, options: CalendarOptions, dayStart: Date,
         context: RefreshContext
     ) async throws -> (events: CalendarSnapshot.SourceEvents, validator: HTTPValidator?, warnings: [CalendarWarning]) {
         let now = context.now
@@ -133,15 +141,17 @@ public struct CalendarProvider: Provider {
                 options: options, validator: validator, contact: contact, timeout: timeout, receivedAt: now)
         else {
             var kept = last ?? .init(source: source, occurrences: [], horizon: horizon, readAt: now)
-            kept.dropEnded(now: now)
+            kept.dropEnded(before: dayStart)
             kept.readAt = now
             return (kept, validator, [])
         }
-        var occurrences = calendar.occurrences(overlapping: now, horizon).filter { !$0.isCancelled }
-        if occurrences.count < 2 {
-            // Quiet calendars still show their next events, however far ahead.
-            let (next, then) = calendar.nextUp(now: horizon)
-            occurrences += [next, then].compactMap { $0 }
+        var occurrences = calendar.occurrences(overlapping: dayStart, horizon).filter { !$0.isCancelled }
+        let wanted = max(2, agenda)
+        if NextUp.upcoming(occurrences, now: now, allDay: options.allDay).count < wanted {
+            // Quiet calendars still show their next events (and a full agenda), however far ahead.
+            occurrences += NextUp.search(
+                calendar, now: horizon, count: wanted, horizon: 400 * 86_400, allDay: options.allDay
+            ).filter { $0.start >= horizon }
         }
         let kept = Array(occurrences.prefix(Self.maxOccurrencesPerSource))
         let complete = occurrences.count > Self.maxOccurrencesPerSource ? kept.last?.start ?? horizon : horizon

@@ -10,7 +10,8 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
     public struct SourceEvents: Codable, Sendable, Equatable {
         /// The source as configured, a URL's credentials redacted (`CalendarSource.stored`).
         public var source: CalendarSource
-        /// Occurrences that had not ended when they were read, up to `horizon`, sorted.
+        /// Occurrences that had not ended by the start of the local day they were read on (so today's count holds
+        /// the events already over), up to `horizon`, sorted.
         public var occurrences: [CalendarOccurrence]
         /// How far ahead `occurrences` is complete.
         public var horizon: Date
@@ -31,18 +32,24 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
             self.error = error
         }
 
-        /// Forgets occurrences that ended before `now` (a zero-length one ends at its start).
-        mutating func dropEnded(now: Date) {
-            occurrences.removeAll { $0.start == $0.end ? $0.start < now : $0.end <= now }
+        /// Forgets occurrences that ended before `cutoff` (a zero-length one ends at its start).
+        mutating func dropEnded(before cutoff: Date) {
+            occurrences.removeAll { $0.start == $0.end ? $0.start < cutoff : $0.end <= cutoff }
         }
     }
 
     /// Every configured source, in configuration order.
     public var sources: [SourceEvents]
+    /// The `all_day` setting the variables follow; nil (a snapshot written before it existed) is `separate`.
+    public var allDay: CalendarOptions.AllDay?
+    /// The `agenda` setting: how many events `agenda` lists; nil is `CalendarVariables.defaultAgenda`.
+    public var agenda: Int?
 
     /// Creates a snapshot.
-    public init(sources: [SourceEvents]) {
+    public init(sources: [SourceEvents], allDay: CalendarOptions.AllDay? = nil, agenda: Int? = nil) {
         self.sources = sources
+        self.allDay = allDay
+        self.agenda = agenda
     }
 
     /// The occurrences of every source, sorted by start, then UID.

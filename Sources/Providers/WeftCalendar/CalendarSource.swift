@@ -12,15 +12,57 @@ public struct CalendarSource: Sendable, Equatable, Codable {
         case url(String)
     }
 
+    /// A user name and password sent to a URL as HTTP Basic authentication (`username` with `password_file` or
+    /// `password_env` in the provider file).
+    ///
+    /// It is never encoded (a snapshot stores sources without it), printed or logged: its description hides the
+    /// password, and the password and the header made of it are redacted from every message of the request.
+    struct Login: Sendable, Equatable, CustomStringConvertible {
+        /// The user name.
+        var username: String
+        /// The password, as read from its file or environment variable.
+        var password: String
+
+        /// Creates a login.
+        init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
+
+        /// The `Authorization` header value.
+        var header: String { "Basic " + Data("\(username):\(password)".utf8).base64EncodedString() }
+
+        /// Everything to redact wherever a server or a library might echo the login.
+        var secrets: [String] {
+            let encoded = Data("\(username):\(password)".utf8).base64EncodedString()
+            return [password, encoded, encoded.trimmingCharacters(in: CharacterSet(charactersIn: "="))]
+        }
+
+        /// Names the user, never the password.
+        var description: String { "login \(username) (password hidden)" }
+    }
+
     /// The display name (`__calendar_next_calendar`).
     public var name: String
     /// Where it is read from.
     public var location: Location
+    /// The login for a URL that needs one; never encoded.
+    var login: Login?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, location
+    }
 
     /// Creates a source.
     public init(name: String, location: Location) {
+        self.init(name: name, location: location, login: nil)
+    }
+
+    /// Creates a source that logs in.
+    init(name: String, location: Location, login: Login?) {
         self.name = name
         self.location = location
+        self.login = login
     }
 
     /// A source from a command-line argument: a URL, or a path named after its file.
@@ -41,11 +83,11 @@ public struct CalendarSource: Sendable, Equatable, Codable {
         }
     }
 
-    /// This source as a snapshot keeps it: a URL's credentials redacted (WeftHTTP's `HTTPRequest.cacheKey`),
-    /// so the cache never holds a password or token; a path as it is.
+    /// This source as a snapshot keeps it: a URL's credentials redacted (WeftHTTP's `HTTPRequest.cacheKey`) and
+    /// no login, so the cache never holds a password or token; a path as it is.
     var stored: CalendarSource {
         switch location {
-        case .path: self
+        case .path: CalendarSource(name: name, location: location)
         case .url(let url): CalendarSource(name: name, location: .url(HTTPRequest(url: url).cacheKey))
         }
     }
@@ -80,9 +122,12 @@ public struct CalendarSource: Sendable, Equatable, Codable {
             let client = HTTPClient(
                 userAgent: HTTPClient.userAgent(version: WeftVersion.current, contact: contact),
                 now: { receivedAt ?? Date() })
+            // The login goes as a secret header: never logged, dropped on a redirect to another origin (an https
+            // page sending the client to http:// included), and redacted with the password from every message.
             let request = HTTPRequest(
-                url: url, headers: ["Accept": "text/calendar"], etag: validator?.etag,
-                lastModified: validator?.lastModified, totalTimeout: timeout)
+                url: url, headers: ["Accept": "text/calendar"],
+                secretHeaders: login.map { ["Authorization": $0.header] } ?? [:], etag: validator?.etag,
+                lastModified: validator?.lastModified, secrets: login?.secrets ?? [], totalTimeout: timeout)
             let response = try await client.get(request)
             if response.isNotModified { return nil }
             let text = String(decoding: response.body, as: UTF8.self)

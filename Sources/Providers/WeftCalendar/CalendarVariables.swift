@@ -8,7 +8,10 @@ import WeftPrimitives
 ///
 /// Each key follows the provider's `prefix` (`__calendar_` by default). `<slot>` is `next` for the next event
 /// that is running or still to come, and `then` for the one after it; a slot without an event has no keys.
-/// Cancelled and declined events never qualify; all-day events do unless `include_all_day = false`.
+/// Cancelled and declined events never qualify. With `all_day = "separate"` (the default) only timed events take
+/// the slots and the agenda, and all-day events have their own keys; `include` lets them take the slots too;
+/// `exclude` drops them everywhere. Countdown, label and minutes count by one rule (WeftPrimitives' `TimeUntil`):
+/// whole minutes with a started minute counted, then hours rounded to the nearest, then local calendar days.
 ///
 /// | key | meaning | example |
 /// |---|---|---|
@@ -17,10 +20,17 @@ import WeftPrimitives
 /// | `<slot>_all_day` | `1` for an all-day event, else `0` | `0` |
 /// | `<slot>_location` | its location, when it has one | `Room 4` |
 /// | `<slot>_calendar` | the name of the source it came from | `Work` |
-/// | `<slot>_countdown` | `Now` once started; `{m}m`, `{h}h`, `{d}d` (under 14 days); else `MMM d` | `4h` |
-/// | `<slot>_label` | `Now`, `Soon`, `In {m} min`, `In {h} hr`, `Tomorrow`, `In {d} days`, `On EEE MMM d` | `In 4 hr` |
+/// | `<slot>_countdown` | `Now` once started; `{m}m` under 60 min; `{h}h`; `{d}d` (days, under 14); else `MMM d` | `2h` |
+/// | `<slot>_label` | `Now`, `Soon` (≤ 1 min), `In {m} min`, `In {h} hr`, `Tomorrow`, `In {d} days` (< 7), `On EEE MMM d` | `In 2 hr` |
 /// | `<slot>_time_range` | local `HH:mm–HH:mm`, or `All day` | `14:00–15:00` |
 /// | `header` | `Next Up`, or `Next` when the next event is a day or more away | `Next Up` |
+/// | `next_minutes` | whole minutes until the next event starts (a started minute counts), `0` while it runs | `95` |
+/// | `agenda` | the next `agenda` (default 5) events from `next` on, one per line: `HH:mm Title` today, `EEE HH:mm Title` later; an all-day one (`include` only) `All day Title` / `EEE All day Title`; one that began on an earlier day counts as today's | `14:00 Review` |
+/// | `count_today` | timed events starting today (local day), over or not | `4` |
+/// | `count_remaining_today` | of those, the ones not yet started | `2` |
+/// | `allday_count` | all-day events on today's date (`0` when none, or with `exclude`) | `1` |
+/// | `today_all_day` | their titles joined by ` · `; absent when none | `Holiday · Offsite` |
+/// | `tomorrow_all_day` | the same for tomorrow's date; absent when none | `Team day` |
 ///
 /// ## Bookkeeping keys (added by the resolver for every provider)
 ///
@@ -29,75 +39,145 @@ import WeftPrimitives
 /// | `updated_iso` | when the snapshot was made, UTC | `2026-03-10T09:00:00Z` |
 /// | `age_min` | whole minutes since then | `5` |
 /// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
-/// | `error` | the last refresh's error; `CalendarKind` also sets it for sources that could not be read | `Team: …` |
+/// | `error` | the last refresh's error (a source or a vdir file that could not be read, a guessed zone); `CalendarKind` also sets it for sources that could not be read | `Team: …` |
 public enum CalendarVariables {
-    /// Next and then at `context.now`, with the keys of the table above.
+    /// How many events `agenda` lists when the provider file does not say.
+    public static let defaultAgenda = 5
+
+    /// The keys of the table above at `context.now`.
     public static func derive(
-        _ occurrences: [CalendarOccurrence], prefix: String, context: VariableContext
+        _ occurrences: [CalendarOccurrence], prefix: String, context: VariableContext,
+        allDay: CalendarOptions.AllDay = .separate, agenda: Int = defaultAgenda
     ) -> [String: String] {
-        let (next, then) = NextUp.pick(occurrences, now: context.now)
+        let text = DayText(context)
+        let upcoming = NextUp.upcoming(occurrences, now: context.now, allDay: allDay)
+        let next = upcoming.first
         var result: [String: String] = [:]
-        for (slot, occurrence) in [("next_", next), ("then_", then)] {
+        for (slot, occurrence) in [("next_", next), ("then_", upcoming.dropFirst().first)] {
             guard let occurrence else { continue }
-            for (key, value) in event(occurrence, context: context) { result[prefix + slot + key] = value }
+            for (key, value) in event(occurrence, context: context, text: text) { result[prefix + slot + key] = value }
         }
         if let next {
             result[prefix + "header"] = next.start.timeIntervalSince(context.now) >= 86_400 ? "Next" : "Next Up"
+            result[prefix + "next_minutes"] = String(until(next, context).minutes)
+            result[prefix + "agenda"] = upcoming.prefix(max(1, agenda)).map { line($0, text: text) }.joined(
+                separator: "\n")
         }
+
+        let today = text.today
+        let live = occurrences.filter { !$0.isCancelled }
+        let timedToday = live.filter { !$0.allDay && LocalDay.containing($0.start, in: context.timeZone) == today }
+        result[prefix + "count_today"] = String(timedToday.count)
+        result[prefix + "count_remaining_today"] = String(timedToday.filter { $0.start > context.now }.count)
+        let zone = context.timeZone
+        func allDayTitles(on day: Int64) -> [String] {
+            let start = LocalDay.start(of: day, in: zone)
+            let end = LocalDay.start(of: day + 1, in: zone)
+            return live.filter { $0.allDay && $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes).map(
+                title)
+        }
+        let todays = allDayTitles(on: today)
+        result[prefix + "allday_count"] = String(todays.count)
+        if !todays.isEmpty { result[prefix + "today_all_day"] = todays.joined(separator: " · ") }
+        let tomorrows = allDayTitles(on: today + 1)
+        if !tomorrows.isEmpty { result[prefix + "tomorrow_all_day"] = tomorrows.joined(separator: " · ") }
         return result
     }
 
     /// One event's keys, without the prefix and slot.
-    static func event(_ event: CalendarOccurrence, context: VariableContext) -> [String: String] {
+    static func event(_ event: CalendarOccurrence, context: VariableContext, text: DayText) -> [String: String] {
+        let span = until(event, context)
         var result = [
-            "title": event.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Untitled" : event.title,
+            "title": title(event),
             "start_iso": ISOInstant.format(event.start),
             "end_iso": ISOInstant.format(event.end),
             "all_day": event.allDay ? "1" : "0",
             "calendar": event.calendar,
-            "countdown": countdown(event, context: context),
-            "label": label(event, context: context),
+            "countdown": countdown(span, start: event.start, text: text),
+            "label": label(
+                span, seconds: Instant.seconds(from: context.now, to: event.start), start: event.start, text: text),
             "time_range": event.allDay
-                ? "All day"
-                : format(event.start, "HH:mm", context) + "–" + format(event.end, "HH:mm", context),
+                ? "All day" : text.string(event.start, text.time) + "–" + text.string(event.end, text.time),
         ]
         if let location = event.location { result["location"] = location }
         return result
     }
 
-    /// `Now` once started; `{m}m` under 60 min; `{h}h` under 24 h; `{d}d` under 14 days; else `MMM d`.
+    /// The summary, `Untitled` when it is blank.
+    static func title(_ event: CalendarOccurrence) -> String {
+        event.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Untitled" : event.title
+    }
+
+    static func until(_ event: CalendarOccurrence, _ context: VariableContext) -> TimeUntil {
+        TimeUntil(from: context.now, to: event.start, in: context.timeZone)
+    }
+
+    /// `Now` once started; `{m}m`; `{h}h`; `{d}d` under 14 days; else `MMM d`.
     static func countdown(_ event: CalendarOccurrence, context: VariableContext) -> String {
-        let seconds = event.start.timeIntervalSince(context.now)
-        if seconds <= 0 { return "Now" }
-        if seconds < 3600 { return "\(Int(seconds / 60))m" }
-        if seconds < 86_400 { return "\(Int(seconds / 3600))h" }
-        if seconds < 14 * 86_400 { return "\(Int(seconds / 86_400))d" }
-        return format(event.start, "MMM d", context)
+        countdown(until(event, context), start: event.start, text: DayText(context))
+    }
+
+    static func countdown(_ span: TimeUntil, start: Date, text: DayText) -> String {
+        switch span.unit {
+        case .started: "Now"
+        case .minutes: "\(span.count)m"
+        case .hours: "\(span.count)h"
+        case .days: span.count < 14 ? "\(span.count)d" : text.string(start, text.monthDay)
+        }
     }
 
     /// `Now`; `Soon` (≤ 1 min); `In {m} min`; `In {h} hr`; `Tomorrow`; `In {d} days` (< 7); else `On EEE MMM d`.
     static func label(_ event: CalendarOccurrence, context: VariableContext) -> String {
-        let seconds = event.start.timeIntervalSince(context.now)
-        if seconds <= 0 { return "Now" }
-        if seconds <= 60 { return "Soon" }
-        if seconds < 3600 { return "In \(Int(seconds / 60)) min" }
-        if seconds < 86_400 { return "In \(Int(seconds / 3600)) hr" }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = context.timeZone
-        let days =
-            calendar.dateComponents(
-                [.day], from: calendar.startOfDay(for: context.now), to: calendar.startOfDay(for: event.start)
-            ).day ?? 0
-        if days <= 1 { return "Tomorrow" }
-        if days < 7 { return "In \(days) days" }
-        return "On " + format(event.start, "EEE MMM d", context)
+        label(
+            until(event, context), seconds: Instant.seconds(from: context.now, to: event.start), start: event.start,
+            text: DayText(context))
     }
 
-    static func format(_ date: Date, _ pattern: String, _ context: VariableContext) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = context.locale
-        formatter.timeZone = context.timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
+    static func label(_ span: TimeUntil, seconds: Int, start: Date, text: DayText) -> String {
+        switch span.unit {
+        case .started: return "Now"
+        case .minutes: return seconds <= 60 ? "Soon" : "In \(span.count) min"
+        case .hours: return "In \(span.count) hr"
+        case .days:
+            if span.count == 1 { return "Tomorrow" }
+            if span.count < 7 { return "In \(span.count) days" }
+            return "On " + text.string(start, text.weekdayDate)
+        }
+    }
+
+    /// An agenda line: `HH:mm Title` (or `All day Title`), with the weekday before it when not today.
+    static func line(_ event: CalendarOccurrence, text: DayText) -> String {
+        let day = LocalDay.containing(event.start, in: text.zone)
+        let time = event.allDay ? "All day" : text.string(event.start, text.time)
+        let weekday = day > text.today ? text.string(event.start, text.weekday) + " " : ""
+        return weekday + time + " " + title(event)
+    }
+
+    /// Formatters for one render's zone and locale, made once per derivation (and only those used) rather than once
+    /// per key.
+    final class DayText {
+        let zone: TimeZone
+        let locale: Locale
+        let today: Int64
+        lazy var time = formatter("HH:mm")
+        lazy var weekday = formatter("EEE")
+        lazy var monthDay = formatter("MMM d")
+        lazy var weekdayDate = formatter("EEE MMM d")
+
+        init(_ context: VariableContext) {
+            zone = context.timeZone
+            locale = context.locale
+            today = LocalDay.containing(context.now, in: context.timeZone)
+        }
+
+        private func formatter(_ pattern: String) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = zone
+            formatter.dateFormat = pattern
+            return formatter
+        }
+
+        func string(_ date: Date, _ formatter: DateFormatter) -> String { formatter.string(from: date) }
     }
 }

@@ -23,6 +23,8 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
         case droppedProperty
         /// Expanding a series needed more steps than allowed; later instances may be missing.
         case expansionLimit
+        /// A file of a vdir could not be read or parsed; it is skipped and the folder's other files are read.
+        case skippedFile
     }
 
     /// The file (or source name) the problem is in.

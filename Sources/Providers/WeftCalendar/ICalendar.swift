@@ -56,15 +56,27 @@ public final class ICalendar: @unchecked Sendable {
     /// Loads a `.ics` file, or a directory of them (a vdir as vdirsyncer and khal keep it: every `*.ics`
     /// in it, sorted by name, read as one calendar).
     ///
-    /// Any file that cannot be read or parsed fails the whole load with an error naming that file.
+    /// A file that cannot be read or parsed fails the load with an error naming it; in a directory it is skipped
+    /// with a `skippedFile` warning naming it instead (one broken event file must not hide the others), and only a
+    /// directory none of whose files can be used fails.
     public static func load(path: String, calendarName: String, options: CalendarOptions) throws(CalendarError)
         -> ICalendar
     {
+        let files = try CalendarFiles.list(path)
+        let folder = files != [path]
         var sources: [(String, String)] = []
-        for file in try CalendarFiles.list(path) {
-            sources.append((try CalendarFiles.read(file), file))
+        var skipped: [CalendarError] = []
+        for file in files {
+            do {
+                sources.append((try CalendarFiles.read(file), file))
+            } catch {
+                guard folder else { throw error }
+                skipped.append(error)
+            }
         }
-        return try parse(sources: sources, calendarName: calendarName, options: options, tuning: Tuning())
+        return try parse(
+            sources: sources, calendarName: calendarName, options: options, tuning: Tuning(),
+            skipping: folder ? skipped : nil)
     }
 
     /// When work is spread over several threads; tests lower the thresholds to exercise it on small calendars.
@@ -75,8 +87,11 @@ public final class ICalendar: @unchecked Sendable {
         var seriesPerPart = 500
     }
 
+    /// `skipping` is nil to fail on the first unusable file, or the files already skipped (a vdir's): unusable files
+    /// are then added to them and left out, each named in a warning, and only when none is usable does it fail.
     static func parse(
-        sources: [(text: String, file: String)], calendarName: String, options: CalendarOptions, tuning: Tuning
+        sources: [(text: String, file: String)], calendarName: String, options: CalendarOptions, tuning: Tuning,
+        skipping: [CalendarError]? = nil
     ) throws(CalendarError) -> ICalendar {
         if let reason = LibicalRuntime.loadError {
             throw .unreadable(
@@ -95,18 +110,26 @@ public final class ICalendar: @unchecked Sendable {
         var documents: [ICalDocument] = []
         var components: [EventComponent] = []
         var warnings: [CalendarWarning] = []
-        for (piece, result) in zip(pieces, parsed) {
-            guard let document = result.document else {
-                throw .unparseable(
-                    file: piece.file,
-                    reason:
-                        piece.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-                        ? "the file is empty"
-                        : "libical found no complete VCALENDAR (garbage, or truncated before END:VCALENDAR)")
-            }
-            guard result.hasCalendar else {
-                throw .unparseable(file: piece.file, reason: "it contains no VCALENDAR")
-            }
+        // A file is unusable when any of its parts is; in a vdir its parts are all left out.
+        var unusable = skipping ?? []
+        var unusableFiles: Set<String> = Set(unusable.map(\.file))
+        for (piece, result) in zip(pieces, parsed) where !unusableFiles.contains(piece.file) {
+            guard let problem = ParsedPiece.problem(piece, result) else { continue }
+            guard skipping != nil else { throw problem }
+            unusable.append(problem)
+            unusableFiles.insert(piece.file)
+        }
+        if let first = unusable.first, !sources.contains(where: { !unusableFiles.contains($0.file) }) {
+            throw first
+        }
+        for problem in unusable {
+            warnings.append(
+                CalendarWarning(
+                    file: problem.file, uid: nil, kind: .skippedFile,
+                    message: "skipped, the folder's other files are read: \(problem.problem)"))
+        }
+        for (piece, result) in zip(pieces, parsed) where !unusableFiles.contains(piece.file) {
+            guard let document = result.document else { continue }
             // Numbered across everything loaded, in file order (SEQUENCE ties go to the first).
             let offset = components.count
             components += result.components.map {
@@ -262,6 +285,19 @@ private struct ParsedPiece {
     /// outlives `concurrentPerform`, which returns only when every iteration is done.
     private struct Slots: @unchecked Sendable {
         let base: UnsafeMutablePointer<ParsedPiece>
+    }
+
+    /// Why a parsed piece cannot be used, or nil when it can.
+    static func problem(_ piece: (text: String, file: String), _ result: ParsedPiece) -> CalendarError? {
+        guard result.document != nil else {
+            return .unparseable(
+                file: piece.file,
+                reason: piece.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                    ? "the file is empty"
+                    : "libical found no complete VCALENDAR (garbage, or truncated before END:VCALENDAR)")
+        }
+        guard result.hasCalendar else { return .unparseable(file: piece.file, reason: "it contains no VCALENDAR") }
+        return nil
     }
 
     private static func parse(_ piece: (text: String, file: String), options: CalendarOptions) -> ParsedPiece {
