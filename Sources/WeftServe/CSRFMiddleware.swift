@@ -2,8 +2,8 @@ import Hummingbird
 import NIOCore
 
 /// Lets a state-changing request (anything but GET, HEAD and OPTIONS) through only when it carries the bearer
-/// token, or when it comes from this server's own page: an `Origin` (else `Sec-Fetch-Site`, else `Referer`) of this
-/// server and the page's CSRF token, in `X-CSRF-Token` or a form's `csrf` field. A form or a `text/plain` `fetch`
+/// token, or when it comes from this server's own page: an `Origin` (else `Sec-Fetch-Site: same-origin`, else a
+/// `Referer`) of this server and the page's CSRF token, in `X-CSRF-Token` or a form's `csrf` field. A form or a `text/plain` `fetch`
 /// on another site therefore cannot increment a counter or render a template.
 ///
 /// A request with none of those browser headers and no session cookie is a program's (curl, a script): browsers
@@ -59,10 +59,16 @@ struct CSRFMiddleware: RouterMiddleware {
     }
 
     /// Whether the browser says the request comes from a page of this server (the `Host` was checked before).
+    ///
+    /// Our own pages' form posts and fetches carry `Origin: null`: `Referrer-Policy: no-referrer` makes browsers
+    /// hide the origin of non-CORS requests. `Sec-Fetch-Site`, which no page can set or hide, then decides; an
+    /// `Origin: null` without it (a sandboxed frame in an older browser) is refused.
     static func sameOrigin(_ request: Request) -> Bool {
         guard let own = request.head.authority.flatMap(HostAuthority.parse) else { return false }
-        if let origin = request.headers[.origin] { return HostAuthority.ofURL(origin) == own }
+        let origin = request.headers[.origin]
+        if let origin, origin != "null" { return HostAuthority.ofURL(origin) == own }
         if let site = request.headers[.secFetchSite] { return site.lowercased() == "same-origin" }
+        if origin != nil { return false }
         if let referer = request.headers[.referer] { return HostAuthority.ofURL(referer) == own }
         return false
     }

@@ -113,6 +113,7 @@ struct ServeSafetyTests {
         for headers in [
             ["Origin: http://evil.example"], ["Origin: null"], ["Origin: http://127.0.0.1:1"],
             ["Sec-Fetch-Site: cross-site"], ["Sec-Fetch-Site: same-site"], ["Referer: http://evil.example/page"],
+            ["Origin: null", "Sec-Fetch-Site: cross-site"],
         ] {
             let answer = await render(headers)
             #expect(answer.status == 403 && !answer.body.contains("\"text\""), "\(headers): \(answer)")
@@ -136,6 +137,9 @@ struct ServeSafetyTests {
         #expect(right.status == 200 && right.body.contains(#""text":"21""#), "\(right)")
         let fetchSite = await render(["Sec-Fetch-Site: same-origin", "X-CSRF-Token: \(token)"])
         #expect(fetchSite.status == 200, "\(fetchSite)")
+        // What a browser sends from our page under Referrer-Policy: no-referrer.
+        let hidden = await render(["Origin: null", "Sec-Fetch-Site: same-origin", "X-CSRF-Token: \(token)"])
+        #expect(hidden.status == 200, "\(hidden)")
         // A script without browser headers (curl, a status bar) is not a web page and renders as before.
         let script = await render([])
         #expect(script.status == 200 && script.body.contains(#""text":"21""#), "\(script)")
