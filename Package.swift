@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -112,7 +113,11 @@ let package = Package(
             dependencies: [
                 "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1 channel, wrapped to time and count connections.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The HTTP request and response parts, for the handler that times a connection's requests.
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

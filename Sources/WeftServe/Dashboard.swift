@@ -11,6 +11,8 @@ struct Dashboard {
     var variables: [String: String]
     var now: Date
     var zone: TimeZone
+    /// The page's CSRF token (`ServeContext.csrfToken`), for the script and forms that post.
+    var csrfToken = ""
 
     /// The rain bars' colour, which the browser test looks for in the screenshot.
     static let rainColour = "#1f6fd1"
@@ -21,6 +23,7 @@ struct Dashboard {
             <html lang="en"><head><meta charset="utf-8">
             <meta http-equiv="refresh" content="30">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="weft-csrf" content="\(HTML.escape(csrfToken))">
             <title>weft</title>
             <style>
             body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1d2330; background: #f6f7f9; }

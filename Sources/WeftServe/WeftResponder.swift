@@ -11,7 +11,8 @@ import WeftRender
 import WeftStore
 import WeftTemplate
 
-/// Answers `weft serve`'s requests: rate limit, then the bearer token, then the route; reads get an ETag.
+/// Answers `weft serve`'s routes once the middleware (`WeftServer.responder`) let the request through; reads get
+/// an ETag.
 ///
 /// Every request opens the cache read-only for its own render, so answers follow refreshes at once and never
 /// hold up a writer. Nothing is read from disk but the cache and the provider files.
@@ -19,34 +20,21 @@ struct WeftResponder: HTTPResponder {
     typealias Context = ServeContext
 
     private let configuration: ServeConfiguration
-    private let limiter: RateLimiter
 
     /// A responder for `configuration`.
     init(configuration: ServeConfiguration) {
         self.configuration = configuration
-        limiter = RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.burst)
     }
 
     func respond(to request: Request, context: ServeContext) async throws -> Response {
-        // Before the token check, so guessing tokens is rate limited too.
-        if let wait = limiter.admit(context.client) {
-            var reply = Reply.error(.tooManyRequests, "too many requests from \(context.client); slow down")
-            reply.headers[.retryAfter] = String(wait)
-            return reply.response
-        }
-        if let token = configuration.token, !Self.authorized(request, token: token) {
-            var reply = Reply.error(.unauthorized, "this server needs an Authorization: Bearer token")
-            reply.headers[.wwwAuthenticate] = #"Bearer realm="weft""#
-            return reply.response
-        }
-        var reply = try await route(request)
+        var reply = try await route(request, context: context)
         if request.method == .get || request.method == .head, reply.status == .ok {
             reply = reply.conditional(ifNoneMatch: request.headers[.ifNoneMatch])
         }
         return reply.response
     }
 
-    private func route(_ request: Request) async throws -> Reply {
+    private func route(_ request: Request, context: ServeContext) async throws -> Reply {
         let path = request.uri.path.removingPercentEncoding ?? request.uri.path
         let readOnly: [HTTPRequest.Method] = [.get, .head]
         switch path {
@@ -55,7 +43,7 @@ struct WeftResponder: HTTPResponder {
             return Reply.text("ok\n", type: "text/plain; charset=utf-8")
         case "/":
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
-            return try dashboard()
+            return try dashboard(csrfToken: context.csrfToken)
         case "/v1/vars":
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
             // Canonical, as template keys are, so `?prefix=__Weather_` finds `__weather_temp`.
@@ -158,24 +146,13 @@ struct WeftResponder: HTTPResponder {
         return Reply.text(String(decoding: body, as: UTF8.self) + "\n", type: "application/json")
     }
 
-    private func dashboard() throws -> Reply {
+    private func dashboard(csrfToken: String) throws -> Reply {
         let now = now()
         let session = try session()
         let zone = try TimeZoneName.resolve(configuration.render.timeZone, environment: configuration.environment)
         let page = Dashboard(
-            statuses: try statuses(now: now), variables: session.resolver.allVariables(), now: now, zone: zone)
+            statuses: try statuses(now: now), variables: session.resolver.allVariables(), now: now, zone: zone,
+            csrfToken: csrfToken)
         return Reply.text(page.html(), type: "text/html; charset=utf-8")
-    }
-
-    /// Compares the token in constant time, so its length and content do not leak through timing.
-    static func authorized(_ request: Request, token: String) -> Bool {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
-        let given = Array(header.dropFirst("Bearer ".count).utf8)
-        let expected = Array(token.utf8)
-        var difference = UInt8(given.count == expected.count ? 0 : 1)
-        for index in 0..<expected.count {
-            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
-        }
-        return difference == 0
     }
 }

@@ -1,6 +1,8 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
+import WeftPrimitives
 
 /// Runs `weft serve` until SIGTERM or SIGINT.
 public enum WeftServer {
@@ -10,11 +12,46 @@ public enum WeftServer {
     ) async throws {
         var logger = Logger(label: "weft.serve")
         logger.logLevel = .warning
+        // The address checked is the address bound: the name is resolved once, here.
+        let address = try configuration.listenAddress()
+        let limits = ConnectionLimits(
+            perClient: configuration.connectionsPerClient,
+            total: configuration.connectionLimit(openFileLimit: OpenFileLimit.raise()))
+        let headerTimeout = TimeAmount.milliseconds(DurationText.milliseconds(configuration.headerTimeout))
+        let idleTimeout = TimeAmount.milliseconds(DurationText.milliseconds(configuration.idleTimeout))
+        let server = HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                inner: HTTP1Channel(
+                    responder: responder, configuration: .init(additionalChannelHandlers: [RequestPartWatch()])),
+                limits: limits, headerTimeout: headerTimeout, idleTimeout: idleTimeout)
+        }
         let app = Application(
-            responder: WeftResponder(configuration: configuration),
-            configuration: .init(address: .hostname(configuration.bind, port: configuration.port), serverName: "weft"),
+            responder: responder(configuration),
+            server: server,
+            configuration: .init(
+                address: .hostname(address.ipAddress ?? configuration.bind, port: configuration.port),
+                serverName: "weft"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
         try await app.runService()
+    }
+
+    /// The routes behind their middleware, outermost first: security headers on every answer, the rate limit, the
+    /// `Host` check, who is asking, the CSRF check, `/login` and `/logout`, the token gate.
+    static func responder(_ configuration: ServeConfiguration) -> some HTTPResponder<ServeContext> {
+        let sessions = Sessions(token: configuration.token)
+        return MiddlewareChain(
+            middleware: [
+                SecurityHeadersMiddleware(),
+                RateLimitMiddleware(
+                    limiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.burst)),
+                HostAllowlistMiddleware(configuration: configuration),
+                SessionMiddleware(token: configuration.token, sessions: sessions),
+                CSRFMiddleware(maxBodyBytes: configuration.maxBodyBytes),
+                LoginMiddleware(
+                    token: configuration.token, sessions: sessions, maxBodyBytes: configuration.maxBodyBytes),
+                AuthenticationGate(),
+            ],
+            responder: WeftResponder(configuration: configuration))
     }
 }

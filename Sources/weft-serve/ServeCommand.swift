@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCommandLine
+import WeftPrimitives
 import WeftServe
 
 /// `weft serve`: `weft` hands this program its arguments, so Hummingbird and SwiftNIO load only here, never in a
@@ -17,13 +18,21 @@ struct ServeCommand: AsyncParsableCommand {
             If-None-Match with 304. Every request renders at its own moment from the cache, read-only: run \
             `weft refresh` from a timer as usual. Nothing else on disk is ever served.
 
-            Loopback only by default; listening on another address needs --token-file, and then every request \
-            (the dashboard too) needs `Authorization: Bearer TOKEN`.
+            Loopback only by default (--bind is resolved, and must be a loopback address); listening on another \
+            address needs --token-file, and then every request needs `Authorization: Bearer TOKEN` or a browser \
+            session from GET /login, which takes the token once and sets an HttpOnly, SameSite=Strict cookie. \
+            Requests whose Host is not this server's address (or an --allow-host name) are refused, so a web page \
+            cannot reach the server through DNS rebinding; a POST from a browser must come from this server's own \
+            page and carry its CSRF token.
+
+            A client must send a whole request within --header-timeout of connecting or of the request's first \
+            byte, and a connection waiting between requests is closed after --idle-timeout; a client address holds \
+            at most --connections-per-client connections (its longest-waiting one is closed for a new one).
 
             Examples:
               weft serve
               curl -s localhost:7878/v1/resolve --data '{{__weather_nowcast}}'
-              weft serve --bind 0.0.0.0 --token-file ~/.config/weft/token
+              weft serve --bind 0.0.0.0 --token-file ~/.config/weft/token --allow-host weft.home.arpa
             """)
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
@@ -34,6 +43,21 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("A file holding the bearer token every request must carry.", valueName: "file"))
     var tokenFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A host name (or name:port) to answer to besides the bound address, e.g. for a reverse proxy; "
+                + "repeatable.", valueName: "name"))
+    var allowHost: [String] = []
+
+    @Option(help: ArgumentHelp("Time a client has to send a whole request (10s).", valueName: "duration"))
+    var headerTimeout = "10s"
+
+    @Option(help: ArgumentHelp("Time a connection may wait between requests (60s).", valueName: "duration"))
+    var idleTimeout = "60s"
+
+    @Option(help: ArgumentHelp("Connections one client address may hold at once.", valueName: "n"))
+    var connectionsPerClient = 32
 
     @Option(help: ArgumentHelp("The largest template or request body accepted, in bytes.", valueName: "bytes"))
     var maxBody = 64 * 1024
@@ -51,6 +75,12 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxBody > 0, rate > 0, rate.isFinite, burst > 0 else {
             throw ValidationError("--max-body, --rate and --burst must be positive")
         }
+        guard connectionsPerClient > 0 else { throw ValidationError("--connections-per-client must be positive") }
+        for (name, text) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] {
+            guard let duration = DurationText.parse(text), duration > .zero else {
+                throw ValidationError("\(name) \(text) is not a positive duration such as 10s or 1m")
+            }
+        }
     }
 
     func run() async throws {
@@ -61,12 +91,17 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maxBodyBytes = maxBody
         configuration.requestsPerSecond = rate
         configuration.burst = burst
+        configuration.allowedHosts = allowHost
+        configuration.headerTimeout = DurationText.parse(headerTimeout) ?? configuration.headerTimeout
+        configuration.idleTimeout = DurationText.parse(idleTimeout) ?? configuration.idleTimeout
+        configuration.connectionsPerClient = connectionsPerClient
         configuration.render = options.settings
         configuration.environment = ReadOptions.environment
         do {
             try configuration.loadToken()
             try configuration.check()
-            let bind = configuration.bind
+            // An IPv6 address goes in brackets in a URL.
+            let bind = configuration.bind.contains(":") ? "[\(configuration.bind)]" : configuration.bind
             try await WeftServer.run(configuration) { port in
                 // The address on stdout, so scripts (and tests) that asked for port 0 learn it.
                 FileHandle.standardOutput.write(Data("weft: serving on http://\(bind):\(port)/\n".utf8))

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+
+/// The browser sessions `/login` hands out and the CSRF tokens pages carry, both signed, never stored.
+///
+/// A session cookie is `v1.EXPIRY.NONCE.MAC`, the MAC keyed by a key derived from the bearer token: sessions
+/// survive a restart of the server (a dashboard on a wall stays logged in), and changing the token ends them all.
+/// A session's CSRF token is a MAC of its nonce under the same key; without a session (no token configured, or the
+/// login form) the CSRF token is keyed by a random secret of this process, so a restart asks for a reload.
+/// `/logout` revokes its nonce in memory until the cookie would have expired.
+final class Sessions: @unchecked Sendable {
+    /// How long a login lasts.
+    static let lifetime = 30 * 86_400
+    /// The most revoked sessions remembered; beyond it the oldest are forgotten (their cookies are gone from the
+    /// browsers that logged out anyway).
+    static let revocationCapacity = 10_000
+
+    private let processKey = SymmetricKey(size: .bits256)
+    private let sessionKey: SymmetricKey?
+    private let lock = NSLock()
+    // Guarded by `lock`: revoked nonces and when their cookies expire.
+    private var revoked: [String: Int] = [:]
+
+    /// Sessions for a server whose bearer token is `token` (nil: no token, no sessions).
+    init(token: String?) {
+        sessionKey = token.map { token in
+            let derived = HMAC<SHA256>.authenticationCode(
+                for: Data("weft session key v1".utf8), using: SymmetricKey(data: Data(token.utf8)))
+            return SymmetricKey(data: Data(derived))
+        }
+    }
+
+    /// The session cookie's name; it carries the port, as cookies do not, so two servers on one host keep theirs.
+    static func cookieName(port: Int?) -> String {
+        "weft_session_" + (port.map(String.init) ?? "0")
+    }
+
+    /// A new session's cookie value and its nonce; nil when the server has no token.
+    func open(now: Date) -> (value: String, nonce: String)? {
+        guard let sessionKey else { return nil }
+        let nonce = Self.hex((0..<16).map { _ in UInt8.random(in: 0...255) })
+        let expiry = Self.unixSeconds(now) + Self.lifetime
+        let payload = "v1.\(expiry).\(nonce)"
+        return (payload + "." + Self.mac(payload, sessionKey), nonce)
+    }
+
+    /// The nonce of a valid, unexpired, unrevoked session cookie.
+    func verify(_ value: String, now: Date) -> String? {
+        guard let sessionKey, value.utf8.count < 200 else { return nil }
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "v1", let expiry = Int(parts[1]) else { return nil }
+        let payload = parts[0...2].joined(separator: ".")
+        guard Self.equal(String(parts[3]), Self.mac(payload, sessionKey)) else { return nil }
+        guard Self.unixSeconds(now) < expiry else { return nil }
+        let nonce = String(parts[2])
+        return lock.withLock { revoked[nonce] == nil } ? nonce : nil
+    }
+
+    /// Ends the session of a cookie value (a `/logout`); an invalid value is ignored.
+    func revoke(_ value: String, now: Date) {
+        guard let nonce = verify(value, now: now) else { return }
+        let parts = value.split(separator: ".")
+        let expiry = parts.count == 4 ? Int(parts[1]) ?? 0 : 0
+        let today = Self.unixSeconds(now)
+        lock.withLock {
+            revoked = revoked.filter { $0.value > today }
+            if revoked.count >= Self.revocationCapacity,
+                let oldest = revoked.min(by: { $0.value < $1.value })?.key
+            {
+                revoked[oldest] = nil
+            }
+            revoked[nonce] = expiry
+        }
+    }
+
+    /// The CSRF token of `caller`'s pages.
+    func csrfToken(for caller: ServeContext.Caller) -> String {
+        switch caller {
+        case .session(let nonce):
+            if let sessionKey { return Self.mac("csrf." + nonce, sessionKey) }
+            return Self.mac("csrf.anonymous", processKey)
+        case .open, .anonymous, .bearer: return Self.mac("csrf.anonymous", processKey)
+        }
+    }
+
+    /// Whether `given` equals `expected`, in time that depends only on `expected`'s length.
+    static func equal(_ given: some StringProtocol, _ expected: String) -> Bool {
+        let given = Array(given.utf8)
+        let expected = Array(expected.utf8)
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in 0..<expected.count {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+
+    private static func mac(_ text: String, _ key: SymmetricKey) -> String {
+        hex(Array(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)))
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whole seconds since 1970 (the clock is never outside Int's range; a NaN clock counts as 0).
+    private static func unixSeconds(_ date: Date) -> Int {
+        Int(exactly: date.timeIntervalSince1970.rounded(.down)) ?? 0
+    }
+}
