@@ -111,6 +111,7 @@ let package = Package(
             name: "WeftServe",
             dependencies: [
                 "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
+                "WeftWeather", "WeftSteps", "WeftHabits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -162,6 +163,11 @@ let package = Package(
             name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftServeTests",
+            dependencies: [
+                "WeftServe", "WeftRefresh", "WeftSteps", "WeftWeather", "WeftCore", "WeftPrimitives", "WeftTestSupport",
+            ]),
         .testTarget(
             name: "WeftHabitsTests",
             dependencies: [

@@ -21,7 +21,9 @@ struct StepsCommand: ParsableCommand {
               weft steps days --from 2026-03-01 --json
               weft steps stats
             """,
-        subcommands: [StepsImportCommand.self, StepsDaysCommand.self, StepsStatsCommand.self])
+        subcommands: [
+            StepsImportCommand.self, StepsDaysCommand.self, StepsStatsCommand.self, StepsHistoryCommand.self,
+        ])
 }
 
 /// Which steps instance a command works on, and its settings.
