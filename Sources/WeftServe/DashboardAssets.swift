@@ -23,7 +23,7 @@ enum DashboardAssets {
         body { margin: 0; background: var(--bg); color: var(--text); font: 15px/1.45 system-ui, -apple-system,
           "Segoe UI", Roboto, sans-serif; overflow-x: hidden; }
         .board { display: grid; gap: 14px; padding: 14px; max-width: 1500px; margin: 0 auto;
-          grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr)); }
+          grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr)); grid-auto-flow: dense; }
         .top { grid-column: 1 / -1; display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; }
         .top h1 { font-size: 1.25rem; margin: 0; letter-spacing: .02em; }
         .top p { margin: 0; }
@@ -55,6 +55,7 @@ enum DashboardAssets {
         .weather .cond small { color: var(--muted); }
         .weather .headline { margin: 12px 0 4px; font-size: 1.05rem; }
         .ribbon { width: 100%; color: var(--rain); }
+        .ribbon text { font-size: 15px; }
         .ribbon .base { stroke: var(--muted); stroke-width: 1; }
         .ribbon .grid { stroke: var(--line); stroke-width: 1; stroke-dasharray: 2 3; }
         .ribbon .hatch { stroke: var(--hatch); stroke-width: 2; }
@@ -117,17 +118,17 @@ enum DashboardAssets {
         form.act button:disabled { opacity: .5; cursor: wait; }
         form.act button.done { color: var(--done); }
         /* Counters */
-        .counters { list-style: none; padding: 0; margin: 0; }
-        .counters li { display: grid; grid-template-columns: 1fr auto; gap: 4px 10px; align-items: center;
+        .counterlist { list-style: none; padding: 0; margin: 0; }
+        .counterlist li { display: grid; grid-template-columns: 1fr auto; gap: 4px 10px; align-items: center;
           padding: 6px 0; border-top: 1px solid var(--line); }
-        .counters li:first-child { border-top: 0; }
+        .counterlist li:first-child { border-top: 0; }
         .cname { display: flex; flex-direction: column; min-width: 0; }
         .cname .key { font-weight: 600; }
         .cname .muted { font-size: .75rem; }
         .cval { display: flex; align-items: center; gap: 6px; }
         .cval .value { font-size: 1.4rem; font-weight: 600; min-width: 2ch; text-align: right; }
         .cval .goal { color: var(--muted); }
-        .counters progress { grid-column: 1 / -1; width: 100%; height: 6px; accent-color: var(--accent); }
+        .counterlist progress { grid-column: 1 / -1; width: 100%; height: 6px; accent-color: var(--accent); }
         /* Key/value and all variables */
         .kv { margin: 0; display: grid; gap: 6px; }
         .allvars { grid-column: 1 / -1; }

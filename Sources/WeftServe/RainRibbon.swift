@@ -27,7 +27,7 @@ struct RainRibbon: Equatable {
     let width: Double
     let height: Double
     /// How many pixels each end of a run takes to come down to the baseline.
-    static let taper = 6.0
+    static let taper = 18.0
     /// Samples per minute along a run.
     static let samplesPerMinute = 4
     /// The lowest full-height value, mm/h: a drizzle never fills the chart.
@@ -44,7 +44,7 @@ struct RainRibbon: Equatable {
 
     /// The ribbon for 60 expected intensities (mm/h, already intensity × chance with dry values 0; nil unknown) and
     /// their chances.
-    init(expected: [Double?], chance: [Double?], width: Double = 600, height: Double = 90) {
+    init(expected: [Double?], chance: [Double?], width: Double = 600, height: Double = 110) {
         self.width = width
         self.height = height
         let minutes = Array(expected.prefix(60))

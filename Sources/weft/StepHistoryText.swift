@@ -43,13 +43,10 @@ struct StepHistoryText {
     /// Month names over their first week, then seven rows of one character per day.
     func year(_ grid: StepCalendarGrid, title: String) -> String {
         var header = [Character](repeating: " ", count: grid.columns + 8)
-        var lastMonth = 0
-        for cell in grid.cells {
-            let month = cell.day.components.month
-            guard month != lastMonth else { continue }
-            lastMonth = month
-            for (offset, letter) in Self.monthNames[month - 1].enumerated() where cell.column + offset < header.count {
-                header[cell.column + offset] = letter
+        for label in grid.monthLabels(gap: 4) {
+            for (offset, letter) in Self.monthNames[label.month - 1].enumerated()
+            where label.column + offset < header.count {
+                header[label.column + offset] = letter
             }
         }
         var rows = [[String]](repeating: [String](repeating: " ", count: grid.columns), count: 7)

@@ -25,7 +25,7 @@ struct DashboardTests {
         points = Array(points.prefix(46))
         for index in 12..<46 {
             points[index]["precipProbability"] = min(0.9, 0.3 + Double(index - 12) * 0.05)
-            points[index]["precipIntensity"] = index < 30 ? 1.0 + Double(index - 12) * 0.2 : 3.0
+            points[index]["precipIntensity"] = min(3.0, 0.6 + Double(index - 12) * 0.15)
         }
         minutely["data"] = points
         object["minutely"] = minutely
@@ -94,6 +94,7 @@ struct DashboardTests {
         try box.write("steps.csv", csv)
         try box.provider(
             "steps", "type = \"steps\"\nfiles = [\"\(box.path("steps.csv"))\"]\ntimezone = \"America/New_York\"\n")
+        try box.provider("habits", "type = \"habits\"\ntimezone = \"America/New_York\"\n")
         try box.provider(
             "demo", shellProvider(#"printf '{"note": "<script>document.title=1</script>", "load": 0.42}'"#))
         let refresh = await box.weft(arguments: ["refresh"] + clock)
@@ -136,6 +137,7 @@ struct DashboardTests {
             #expect(view["ribbonMinutes"] as? Int == 46, "\(name)")
             // The path's rightmost point is where minute 46 ends (600 px for 60 minutes): never stretched to 60.
             #expect(view["ribbonMaxX"] as? Double == 460, "\(name)")
+            #expect(view["stale"] as? [String] == [], "\(name): every card is fresh")
             #expect((view["headline"] as? String)?.hasPrefix("Rain in 12m") == true, "\(name): \(view)")
             #expect(view["title"] as? String == "weft", "\(name): the variable's <script> ran")
             #expect(view["nextUp"] as? String == "Stand-up <b>daily</b>", "\(name)")
@@ -152,7 +154,7 @@ struct DashboardTests {
         let stored = await box.weft(arguments: ["var", "get", "water"] + Self.clock)
         #expect(stored.stdout == "4\n", "\(stored)")
         if let keep = ProcessInfo.processInfo.environment["WEFT_DASHBOARD_SHOTS"] {
-            for name in ["1280-light", "1280-dark", "400-light", "400-dark"] {
+            for name in ["1280-light", "1280-dark", "400-light", "400-dark", "1280-light-full"] {
                 try? FileManager.default.removeItem(atPath: keep + "/\(name).png")
                 try? FileManager.default.copyItem(atPath: shots + "/\(name).png", toPath: keep + "/\(name).png")
             }
@@ -294,6 +296,7 @@ struct DashboardTests {
           return JSON.stringify({
             innerWidth: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
             cards: [...document.querySelectorAll('section.card')].map(c => c.classList[1]),
+            stale: [...document.querySelectorAll('section.card.stale, section.card.failed')].map(c => c.classList[1]),
             heatmapDays: document.querySelectorAll('svg.heatmap rect.day').length,
             ribbonPaths: paths.length,
             ribbonStart: ribbon ? Number(ribbon.dataset.startMinute) : null,
@@ -323,6 +326,17 @@ struct DashboardTests {
                     shot = call("Page.captureScreenshot", {"format": "png"}, session)["data"]
                     with open(os.path.join(shots, name + ".png"), "wb") as out:
                         out.write(base64.b64decode(shot))
+            # The whole page at 1280 px in light, for the README.
+            call("Emulation.setEmulatedMedia",
+                 {"features": [{"name": "prefers-color-scheme", "value": "light"}]}, session)
+            call("Emulation.setDeviceMetricsOverride",
+                 {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
+            height = evaluate("document.documentElement.scrollHeight", session)
+            call("Emulation.setDeviceMetricsOverride",
+                 {"width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
+            shot = call("Page.captureScreenshot", {"format": "png"}, session)["data"]
+            with open(os.path.join(shots, "1280-light-full.png"), "wb") as out:
+                out.write(base64.b64decode(shot))
             call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]}, session)
             call("Emulation.setDeviceMetricsOverride",
                  {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)

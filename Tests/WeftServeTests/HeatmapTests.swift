@@ -44,6 +44,17 @@ struct HeatmapTests {
         #expect(leapDay.cells.count == 366 && leapDay.cells.first?.day.iso == "2023-03-01")
     }
 
+    @Test func monthNamesNeverCrowdEachOther() {
+        // From 2022-01-25 (a Tuesday): January has one column before February starts, so it goes unnamed.
+        let grid = StepCalendarGrid.pastYear(history: StepHistory(), today: StepDay(year: 2023, month: 1, day: 24))
+        let labels = grid.monthLabels()
+        #expect(labels.first?.month == 2 && labels.first?.column == 1)
+        #expect(labels.count == 12)
+        #expect(zip(labels, labels.dropFirst()).allSatisfy { $1.column - $0.column >= 3 })
+        let year = StepCalendarGrid.year(2026, history: StepHistory(), today: StepDay(year: 2026, month: 3, day: 10))
+        #expect(year.monthLabels().map(\.month) == Array(1...12))
+    }
+
     @Test func aLeapYearStartingOnSundayNeeds54Weeks() {
         // 2040-01-01 is a Sunday.
         let grid = StepCalendarGrid.year(2040, history: StepHistory(), today: StepDay(year: 2040, month: 1, day: 1))

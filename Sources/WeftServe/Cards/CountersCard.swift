@@ -18,7 +18,7 @@ struct CountersCard {
 
     func html() -> String {
         let frame = CardFrame(kind: "counters", title: "Counters", status: nil, now: now)
-        var body = "<ul class=\"counters\">\n"
+        var body = "<ul class=\"counterlist\">\n"
         for variable in counters {
             let value = variable.value(at: now, timeZone: zone)
             let rule = variable.counter ?? CounterRule()

@@ -54,6 +54,9 @@ struct HabitsCard {
         if habit.isDone(day) { return ("done", "✓", "done") }
         guard habit.schedule.contains(day: day) else { return ("off", "–", "not scheduled") }
         if day > today { return ("later", "", "scheduled") }
+        // Before its first completion the habit may not have existed: no day there counts as missed (as in
+        // `weft habit list`).
+        if day < (habit.completions.first?.day ?? today) { return ("off", "", "before the first completion") }
         return ("due", "○", day == today ? "due today" : "missed")
     }
 }

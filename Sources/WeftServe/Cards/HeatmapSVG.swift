@@ -32,7 +32,7 @@ struct HeatmapSVG {
     func year() -> String {
         let cell = 11
         let pitch = 13
-        let left = 22
+        let left = 28
         let top = 14
         let width = left + grid.columns * pitch
         let height = top + 7 * pitch
@@ -42,15 +42,12 @@ struct HeatmapSVG {
         for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
             svg += "<text class=\"axis\" x=\"0\" y=\"\(top + row * pitch + 9)\">\(name)</text>"
         }
-        var lastMonth = 0
+        for label in grid.monthLabels() {
+            svg +=
+                "<text class=\"axis\" x=\"\(left + label.column * pitch)\" y=\"10\">"
+                + "\(CardText.monthShort(label.month))</text>"
+        }
         for day in grid.cells {
-            let month = day.day.components.month
-            if month != lastMonth {
-                svg +=
-                    "<text class=\"axis\" x=\"\(left + day.column * pitch)\" y=\"10\">"
-                    + "\(CardText.monthShort(month))</text>"
-                lastMonth = month
-            }
             svg +=
                 "<rect class=\"day \(Self.css(day.level))\(day.day == today ? " today" : "")\" "
                 + "x=\"\(left + day.column * pitch)\" y=\"\(top + day.row * pitch)\" width=\"\(cell)\" "

@@ -30,7 +30,11 @@ struct NextUpCard {
         let allDay = value("all_day") == "1"
         var out = "<article class=\"event\(first ? " first" : "")\(allDay ? " allday" : "")\">"
         out += "<div class=\"when\"><span class=\"countdown\">\(HTML.escape(value("countdown") ?? ""))</span>"
-        out += "<span class=\"label\">\(HTML.escape(value("label") ?? ""))</span></div>"
+        // `In 20 min` says what the countdown says; `Tomorrow` or `On Tue Mar 10` add to it.
+        if let label = value("label"), !label.hasPrefix("In ") {
+            out += "<span class=\"label\">\(HTML.escape(label))</span>"
+        }
+        out += "</div>"
         out += "<div class=\"what\"><h3>\(HTML.escape(value("title") ?? "Untitled"))</h3><p>"
         let start = value("start_iso").flatMap(ISOInstant.parse)
         var when: [String] = []
@@ -45,7 +49,7 @@ struct NextUpCard {
         if allDay { out += " <span class=\"tag\">All day</span>" }
         out += "</p>"
         var place: [String] = []
-        if let location = value("location"), !location.isEmpty { place.append("📍 " + location) }
+        if let location = value("location"), !location.isEmpty { place.append(location) }
         if let calendar = value("calendar"), !calendar.isEmpty { place.append(calendar) }
         if !place.isEmpty { out += "<p class=\"muted\">\(HTML.escape(place.joined(separator: " · ")))</p>" }
         return out + "</div></article>\n"

@@ -70,6 +70,21 @@ public struct StepCalendarGrid: Sendable, Equatable {
         columns = (cells.last?.column ?? -1) + 1
     }
 
+    /// Where to write month names: each month's first column, leaving out a month whose name would sit closer than
+    /// `gap` columns to the previous one (the grid's first, partial month gives way to the next).
+    public func monthLabels(gap: Int = 3) -> [(month: Int, column: Int)] {
+        var starts: [(month: Int, column: Int)] = []
+        for cell in cells where starts.last?.month != cell.day.components.month {
+            starts.append((cell.day.components.month, cell.column))
+        }
+        if starts.count >= 2, starts[1].column - starts[0].column < gap { starts.removeFirst() }
+        var labels: [(month: Int, column: Int)] = []
+        for start in starts where labels.last.map({ start.column - $0.column >= gap }) ?? true {
+            labels.append(start)
+        }
+        return labels
+    }
+
     /// The calendar year `year`: 365 or 366 cells in 53 (rarely 54) weeks.
     public static func year(_ year: Int, history: StepHistory, today: StepDay) -> StepCalendarGrid {
         StepCalendarGrid(
