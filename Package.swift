@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "WeftServeTests",
             dependencies: [
-                "WeftServe", "WeftRefresh", "WeftSteps", "WeftWeather", "WeftCore", "WeftPrimitives", "WeftTestSupport",
+                "WeftServe", "WeftRefresh", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore", "WeftPrimitives",
             ]),
         .testTarget(
             name: "WeftHabitsTests",

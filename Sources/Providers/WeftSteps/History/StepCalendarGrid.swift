@@ -27,6 +27,7 @@ public struct StepCalendarGrid: Sendable, Equatable {
             return .low
         }
 
+        /// Levels order from no data to goal met.
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
