@@ -119,7 +119,10 @@ struct DashboardTests {
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         try box.write("cdp.py", Self.script)
         let run = await WeftProcess.run(
-            ["python3", box.path("cdp.py"), Self.chromium, server.base + "/", shots, box.path("profile")],
+            [
+                "python3", box.path("cdp.py"), Self.chromium, server.base + "/", shots, box.path("profile"),
+                WeftProcess.binary, box.providers, box.cache,
+            ],
             timeout: .seconds(120))
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")
@@ -151,8 +154,11 @@ struct DashboardTests {
         // The + button, clicked in the browser, changes the value shown and the stored one.
         #expect(report["counterBefore"] as? String == "3")
         #expect(report["counterAfter"] as? String == "4", "\(report)")
+        // Then `weft var incr` on the command line, and the open page shows it without reloading.
+        #expect(report["counterLive"] as? String == "5", "\(report)")
+        #expect(report["reloaded"] as? Bool == false, "\(report)")
         let stored = await box.weft(arguments: ["var", "get", "water"] + Self.clock)
-        #expect(stored.stdout == "4\n", "\(stored)")
+        #expect(stored.stdout == "5\n", "\(stored)")
         if let keep = ProcessInfo.processInfo.environment["WEFT_DASHBOARD_SHOTS"] {
             for name in ["1280-light", "1280-dark", "400-light", "400-dark", "1280-light-full"] {
                 try? FileManager.default.removeItem(atPath: keep + "/\(name).png")
@@ -233,7 +239,7 @@ struct DashboardTests {
     /// on the water counter's + button. Prints one JSON report.
     static let script = #"""
         import base64, fcntl, json, os, subprocess, sys, time
-        chromium, url, shots, profile = sys.argv[1:5]
+        chromium, url, shots, profile, weft, providers, cache = sys.argv[1:8]
         to_r, to_w = os.pipe()
         from_r, from_w = os.pipe()
         def wire():
@@ -351,6 +357,19 @@ struct DashboardTests {
                 time.sleep(0.1)
                 after = evaluate(value, session)
             report["counterAfter"] = after
+            # A change made elsewhere (the command line) reaches the open page without a reload: the script asks
+            # /board again when the tab comes back into view, as it does every few seconds.
+            subprocess.run([weft, "var", "incr", "water", "--now", "2023-01-24T05:36:00Z", "--tz", "America/New_York",
+                            "--providers", providers, "--cache", cache], check=True, stdout=subprocess.DEVNULL)
+            evaluate("window.weftLoaded = true", session)
+            evaluate("document.dispatchEvent(new Event('visibilitychange'))", session)
+            deadline = time.time() + 10
+            live = after
+            while time.time() < deadline and live == after:
+                time.sleep(0.1)
+                live = evaluate(value, session)
+            report["counterLive"] = live
+            report["reloaded"] = evaluate("window.weftLoaded !== true", session)
         finally:
             print(json.dumps(report))
             try:
