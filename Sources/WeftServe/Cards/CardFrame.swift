@@ -35,7 +35,8 @@ struct CardFrame {
             + (status.map { " data-instance=\"\(HTML.escape($0.instance))\"" } ?? "") + ">\n<header><h2>"
             + HTML.escape(title) + "</h2>"
         if let status {
-            let age = status.ageSeconds.map { Self.age($0) + " ago" } ?? "never"
+            // Whole minutes at least, so the cards (and their ETag) stay the same between two polls.
+            let age = status.ageSeconds.map { $0 < 60 ? "just now" : Self.age($0) + " ago" } ?? "never"
             let fetched = status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched"
             out += "<span class=\"age\" title=\"\(HTML.escape(fetched))\">"
             if let words = state.words { out += "<span class=\"flag\">\(HTML.escape(words))</span> " }
