@@ -112,6 +112,7 @@ let package = Package(
             name: "WeftServe",
             dependencies: [
                 "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
+                "WeftWeather", "WeftSteps", "WeftHabits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1 channel, wrapped to time and count connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -167,6 +168,11 @@ let package = Package(
             name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftServeTests",
+            dependencies: [
+                "WeftServe", "WeftRefresh", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore", "WeftPrimitives",
+            ]),
         .testTarget(
             name: "WeftHabitsTests",
             dependencies: [

@@ -44,6 +44,15 @@ struct WeftResponder: HTTPResponder {
         case "/":
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
             return try dashboard(csrfToken: context.csrfToken)
+        case "/board":
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            return try dashboard(csrfToken: context.csrfToken, cardsOnly: true)
+        case "/assets/app.css":
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            return Reply.text(DashboardAssets.css, type: "text/css; charset=utf-8")
+        case "/assets/app.js":
+            guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
+            return Reply.text(DashboardAssets.js, type: "text/javascript; charset=utf-8")
         case "/v1/vars":
             guard readOnly.contains(request.method) else { return Reply.notAllowed("GET, HEAD") }
             // Canonical, as template keys are, so `?prefix=__Weather_` finds `__weather_temp`.
@@ -79,6 +88,17 @@ struct WeftResponder: HTTPResponder {
             let line = try session().statusLine(template)
             return Reply.text(line.formatted(.json) + "\n", type: "application/json")
         default:
+            if DashboardActions.handles(path) {
+                let paths = locations()
+                let actions = DashboardActions(
+                    cacheDirectory: paths.cacheDirectory, providersDirectory: paths.providersDirectory, now: now(),
+                    zone: try TimeZoneName.resolve(
+                        configuration.render.timeZone, environment: configuration.environment))
+                if let reply = try actions.answer(method: request.method, path: path, accept: request.headers[.accept])
+                {
+                    return reply
+                }
+            }
             guard path.hasPrefix("/v1/vars/") else {
                 return Reply.error(.notFound, "no such endpoint: \(path) (see /v1/vars, /v1/resolve, /v1/status)")
             }
@@ -146,13 +166,14 @@ struct WeftResponder: HTTPResponder {
         return Reply.text(String(decoding: body, as: UTF8.self) + "\n", type: "application/json")
     }
 
-    private func dashboard(csrfToken: String) throws -> Reply {
+    /// The board: the whole page, or with `cardsOnly` the cards the page's script swaps in.
+    private func dashboard(csrfToken: String, cardsOnly: Bool = false) throws -> Reply {
         let now = now()
         let session = try session()
         let zone = try TimeZoneName.resolve(configuration.render.timeZone, environment: configuration.environment)
-        let page = Dashboard(
-            statuses: try statuses(now: now), variables: session.resolver.allVariables(), now: now, zone: zone,
-            csrfToken: csrfToken)
-        return Reply.text(page.html(), type: "text/html; charset=utf-8")
+        let board = try Dashboard.load(
+            cacheDirectory: locations().cacheDirectory, statuses: try statuses(now: now),
+            variables: session.resolver.allVariables(), now: now, zone: zone, csrfToken: csrfToken)
+        return Reply.text(cardsOnly ? board.board() : board.html(), type: "text/html; charset=utf-8")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import WeftCore
+import WeftPrimitives
 
 extension CacheStore {
     /// The stored variable `key` (canonical), if set.
@@ -44,6 +45,26 @@ extension CacheStore {
             let updated = try change(current)
             try Self.save(updated, db: db)
             return updated
+        }
+    }
+
+    /// Adds to a counter in one transaction, as `weft var incr` and the dashboard's − / + buttons do.
+    ///
+    /// `rule` makes the counter's rule from the stored one (nil: a plain variable counted in steps of 1). The amount
+    /// is `by`, else the rule's step, times `direction` (−1 for a decrement). An unset variable, or a counter whose
+    /// reset period ended, starts from the reset value.
+    public func incrementVariable(
+        _ key: String, by amount: Double? = nil, direction: Double = 1, at now: Date, timeZone: TimeZone,
+        rule: (CounterRule?) -> CounterRule? = { $0 }
+    ) throws(StoreError) -> StoredVariable {
+        try updateVariable(key) { current in
+            let counter = rule(current?.counter) ?? CounterRule()
+            let text = current?.value(at: now, timeZone: timeZone) ?? NumberText.plain(counter.resetValue)
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                throw StoreError.notANumber(key: key, value: text)
+            }
+            let step = (amount ?? counter.step) * direction
+            return StoredVariable(key: key, value: NumberText.plain(number + step), updatedAt: now, counter: counter)
         }
     }
 

@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Endpoints: GET /v1/vars[?prefix=P] (JSON), GET /v1/vars/KEY, GET /v1/resolve?template=T and \
             POST /v1/resolve (the body is the template) answering {"text", "stale", "errors"}, GET /v1/status, \
-            GET /healthz, and GET / (an HTML dashboard with the next hour's rain). Reads carry an ETag and answer \
+            GET /healthz, and GET / (the dashboard: weather with the rain ribbon, Next Up, steps, habits, counters; its \
+            buttons are POST /v1/vars/KEY/incr|decr and POST /v1/habits/SLUG/done|undo). Reads carry an ETag and answer \
             If-None-Match with 304. Every request renders at its own moment from the cache, read-only: run \
             `weft refresh` from a timer as usual. Nothing else on disk is ever served.
 

@@ -64,29 +64,14 @@ struct HabitInstanceOptions: ParsableArguments {
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
         let writer = try CacheWriter(cacheDirectory: locations.resolved.cacheDirectory)
+        let editor = HabitEditor(library: library, prefix: prefix, now: now)
         return try writer.update(instance: library.instance) { blobs, current in
-            var archive = try HabitArchive(blobs: blobs)
-            let (files, manual, result) = try change(&archive)
-            var set: [String: Data] = [:]
-            for file in files {
-                let blob = try archive.importBlob(file)
-                set[blob.key] = blob.data
-            }
-            if manual {
-                let blob = try archive.manualBlob()
-                set[blob.key] = blob.data
-            }
-            let previous = try current.flatMap { snapshot in
-                snapshot.kind == HabitsKind.type ? try snapshot.decode(HabitsSnapshot.self) : nil
-            }
-            let habits = library.snapshot(of: archive, files: previous?.files ?? [:])
-            let snapshot = Snapshot(
-                instance: library.instance, kind: HabitsKind.type, prefix: current?.prefix ?? prefix,
-                schemaVersion: HabitsSnapshot.schemaVersion, fetchedAt: now, validUntil: current?.validUntil ?? now,
-                payload: try Snapshot.encode(habits))
+            let outcome = try editor.apply(blobs: blobs, current: current, change)
             // Nothing changed (an undo with nothing to undo): leave the cache exactly as it was.
-            let change = set.isEmpty ? ProviderStateChange() : ProviderStateChange(set: set, snapshot: snapshot)
-            return (change, (habits, result))
+            let stored =
+                outcome.blobs.isEmpty
+                ? ProviderStateChange() : ProviderStateChange(set: outcome.blobs, snapshot: outcome.snapshot)
+            return (stored, (outcome.habits, outcome.result))
         }
     }
 }

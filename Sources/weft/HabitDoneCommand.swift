@@ -21,9 +21,7 @@ struct HabitDoneCommand: ParsableCommand {
 
     func run() throws {
         let edit = try habit.edit { archive, slug, completion in
-            let known = archive.states().first { $0.slug == slug }
-            archive.manual.markDone(known?.name ?? habit.name, completion)
-            return (true, known != nil)
+            (true, HabitEditor.markDone(&archive, name: habit.name, slug: slug, completion))
         }
         if !edit.result {
             let others = edit.habits.habits.filter { $0.slug != edit.slug }.map(\.name)

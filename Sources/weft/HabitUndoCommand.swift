@@ -22,15 +22,8 @@ struct HabitUndoCommand: ParsableCommand {
 
     func run() throws {
         let edit = try habit.edit { archive, slug, completion -> (changed: Bool, result: String?) in
-            let states = archive.states()
-            guard states.contains(where: { $0.slug == slug }) else {
-                return (false, "no habit \"\(habit.name)\"; known: \(states.map(\.name).joined(separator: ", "))")
-            }
-            let day = completion.day
-            guard archive.manual.undo(slug, day: day, imported: archive.isImported(slug, day: day)) else {
-                return (false, "\(habit.name) was not done on \(LocalDay.iso(day))")
-            }
-            return (true, nil)
+            let problem = HabitEditor.undo(&archive, name: habit.name, slug: slug, day: completion.day)
+            return (problem == nil, problem)
         }
         if let problem = edit.result {
             Stderr.line("weft: \(problem)")

@@ -20,8 +20,11 @@ struct StepsCommand: ParsableCommand {
               weft steps import ~/Downloads/StepCount.csv --tz Europe/Berlin
               weft steps days --from 2026-03-01 --json
               weft steps stats
+              weft steps history --month 2026-02
             """,
-        subcommands: [StepsImportCommand.self, StepsDaysCommand.self, StepsStatsCommand.self])
+        subcommands: [
+            StepsImportCommand.self, StepsDaysCommand.self, StepsStatsCommand.self, StepsHistoryCommand.self,
+        ])
 }
 
 /// Which steps instance a command works on, and its settings.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WeftTestSupport
 
-/// `weft serve` through the built binary and the curl CLI: endpoints, ETags, auth, limits, and the dashboard in
-/// a real headless Chromium.
+/// `weft serve` through the built binary and the curl CLI: endpoints, ETags, auth and limits (the board in a browser
+/// is `DashboardTests`).
 @Suite("serve")
 struct ServeTests {
     /// An HTTP answer as curl saw it.
@@ -178,84 +178,4 @@ struct ServeTests {
         let open = await box.weft("serve", "--bind", "0.0.0.0", "--port", "0", timeout: .seconds(20))
         #expect(open.exitCode == 1 && open.stderr.contains("--token-file"), "\(open)")
     }
-
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "needs Debian's chromium"))
-    func dashboardRendersInChromium() async throws {
-        let http = try TestHTTPServer()
-        let recording = try Data(
-            contentsOf: URL(
-                fileURLWithPath: WeatherCommandTests.fixtures + "/openmeteo-minutely15-derived-45min-rain.json"))
-        http.route("/v1/forecast") { _ in
-            TestResponse(headers: [("Content-Type", "application/json")], body: Array(recording))
-        }
-        let box = try WeatherCommandTests.sandbox(http)
-        try box.provider("demo", shellProvider(#"printf '{"note": "<script>document.title=1</script>"}'"#))
-        #expect(await box.weft(arguments: ["refresh"] + WeatherCommandTests.clock).exitCode == 0)
-        let server = try Server(box, ["--now", WeatherCommandTests.now, "--tz", "Europe/Prague"])
-
-        let screenshot = box.path("dashboard.png")
-        let shot = await WeftProcess.run(
-            [
-                "chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                "--user-data-dir=" + box.path("chromium"), "--window-size=800,1000", "--screenshot=" + screenshot,
-                server.base + "/",
-            ], timeout: .seconds(90))
-        #expect(FileManager.default.fileExists(atPath: screenshot), "\(shot)")
-        let dom = await WeftProcess.run(
-            [
-                "chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + box.path("chromium"),
-                "--dump-dom", server.base + "/",
-            ], timeout: .seconds(90))
-        #expect(
-            dom.stdout.contains("<title>weft</title>"), "the variable's script never ran: \(dom.stdout.prefix(300))")
-        #expect(dom.stdout.contains("Brno: Rain now"), "\(dom.stdout.prefix(2000))")
-        #expect(dom.stdout.contains("&lt;script&gt;document.title=1&lt;/script&gt;"))
-        #expect(dom.stdout.contains(#"<td class="ok">ok</td>"#))
-
-        // 45 minutes of rain at the peak: 45 bars of 9 × 120 px in the bars' colour, none elsewhere on the page.
-        let count = await WeftProcess.run(["python3", "-c", Self.countColour, screenshot, "31,111,209"])
-        let pixels = Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-        #expect(pixels > 40 * 9 * 100, "rain-coloured pixels in the screenshot: \(pixels) (\(count))")
-        #expect(pixels < 61 * 10 * 125, "\(pixels)")
-    }
-
-    /// Counts the pixels of one RGB colour (±8 per channel) in an 8-bit RGB or RGBA PNG, with the standard
-    /// library only: inflate the IDAT stream and undo the per-row filters.
-    static let countColour = #"""
-        import struct, sys, zlib
-        data = open(sys.argv[1], "rb").read()
-        target = [int(v) for v in sys.argv[2].split(",")]
-        pos, idat, width, height, kind = 8, b"", 0, 0, 0
-        while pos < len(data):
-            length, name = struct.unpack(">I4s", data[pos:pos + 8])
-            chunk = data[pos + 8:pos + 8 + length]
-            if name == b"IHDR":
-                width, height, depth, kind = struct.unpack(">IIBB", chunk[:10])
-                assert depth == 8 and kind in (2, 6), (depth, kind)
-            elif name == b"IDAT":
-                idat += chunk
-            pos += 12 + length
-        raw, bpp = zlib.decompress(idat), 3 if kind == 2 else 4
-        stride, previous, count, offset = width * bpp, bytearray(width * bpp), 0, 0
-        for _ in range(height):
-            mode, row = raw[offset], bytearray(raw[offset + 1:offset + 1 + stride])
-            offset += 1 + stride
-            for i in range(stride):
-                a = row[i - bpp] if i >= bpp else 0
-                b = previous[i]
-                c = previous[i - bpp] if i >= bpp else 0
-                if mode == 1: row[i] = (row[i] + a) & 255
-                elif mode == 2: row[i] = (row[i] + b) & 255
-                elif mode == 3: row[i] = (row[i] + (a + b) // 2) & 255
-                elif mode == 4:
-                    p = a + b - c
-                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                    row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-            for x in range(0, stride, bpp):
-                if all(abs(row[x + k] - target[k]) <= 8 for k in range(3)):
-                    count += 1
-            previous = row
-        print(count)
-        """#
 }

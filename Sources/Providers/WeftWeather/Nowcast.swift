@@ -1,21 +1,21 @@
 import Foundation
 
 /// The next 60 minutes of precipitation, re-anchored on a render's `now`, with the wording VARIABLES.md fixes.
-struct Nowcast: Sendable, Equatable {
+public struct Nowcast: Sendable, Equatable {
     /// Expected intensities below this many mm/h count as dry.
-    static let wetThreshold = 0.005
+    public static let wetThreshold = 0.005
     /// Peak chances below this are worded as `N% chance`.
     static let lowChance = 0.35
 
     /// Intensity (mm/h, as the provider gave it) for minute k = now + k; nil where the provider said nothing.
     let intensityByMinute: [Double?]
     /// Chance (0–1) for each minute; nil where unknown (always for MET Norway).
-    let chanceByMinute: [Double?]
+    public let chanceByMinute: [Double?]
     /// Expected intensity (intensity × chance, chance 1 when unknown), with sub-threshold values set to 0.
-    let expectedByMinute: [Double?]
+    public let expectedByMinute: [Double?]
 
     /// Buckets a provider's series into the 60 minutes from `now` truncated to the minute.
-    init(series: MinuteSeries?, now: Date) {
+    public init(series: MinuteSeries?, now: Date) {
         var intensity = [Double?](repeating: nil, count: 60)
         var chance = [Double?](repeating: nil, count: 60)
         if let series {
@@ -47,7 +47,7 @@ struct Nowcast: Sendable, Equatable {
     var isAvailable: Bool { expectedByMinute[0] != nil || expectedByMinute[1] != nil }
 
     /// The first wet minute.
-    var startMinute: Int? {
+    public var startMinute: Int? {
         guard isAvailable else { return nil }
         return expectedByMinute.firstIndex { ($0 ?? 0) > 0 }
     }
@@ -59,7 +59,7 @@ struct Nowcast: Sendable, Equatable {
     }
 
     /// The last minute the provider covered.
-    var lastKnownMinute: Int? { expectedByMinute.lastIndex { $0 != nil } }
+    public var lastKnownMinute: Int? { expectedByMinute.lastIndex { $0 != nil } }
 
     /// The largest expected intensity over the hour, mm/h.
     var peakIntensity: Double? {

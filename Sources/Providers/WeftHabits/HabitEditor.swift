@@ -1,0 +1,84 @@
+import Foundation
+import WeftCore
+import WeftPrimitives
+
+/// Changes a habits instance's stored archive and rebuilds its snapshot: what `weft habit done|undo|import` and the
+/// dashboard's buttons run inside the cache writer's one transaction, so both write the same way.
+public struct HabitEditor: Sendable {
+    /// The instance, its settings and zone.
+    public var library: HabitLibrary
+    /// The instance's variable prefix, for a first snapshot.
+    public var prefix: String
+    /// When the change is made (the snapshot's fetch time).
+    public var now: Date
+
+    /// An editor for `library`'s instance.
+    public init(library: HabitLibrary, prefix: String, now: Date) {
+        self.library = library
+        self.prefix = prefix
+        self.now = now
+    }
+
+    /// What one change wrote: the blobs to store (empty when nothing changed), the snapshot and the change's result.
+    public struct Outcome<T> {
+        /// Blobs to write; empty when nothing changed, and then nothing should be written.
+        public var blobs: [String: Data]
+        /// The rebuilt snapshot.
+        public var snapshot: Snapshot
+        /// The habits as they are after the change.
+        public var habits: HabitsSnapshot
+        /// What `change` returned.
+        public var result: T
+    }
+
+    /// Applies `change` to the archive stored in `blobs` (with `current` the stored snapshot) and rebuilds the
+    /// snapshot; `change` names the imported files it changed and whether it changed the manual completions.
+    public func apply<T>(
+        blobs: [String: Data], current: Snapshot?,
+        _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
+    ) throws -> Outcome<T> {
+        var archive = try HabitArchive(blobs: blobs)
+        let (files, manual, result) = try change(&archive)
+        var set: [String: Data] = [:]
+        for file in files {
+            let blob = try archive.importBlob(file)
+            set[blob.key] = blob.data
+        }
+        if manual {
+            let blob = try archive.manualBlob()
+            set[blob.key] = blob.data
+        }
+        let previous = try current.flatMap { snapshot in
+            snapshot.kind == HabitsKind.type ? try snapshot.decode(HabitsSnapshot.self) : nil
+        }
+        let habits = library.snapshot(of: archive, files: previous?.files ?? [:])
+        let snapshot = Snapshot(
+            instance: library.instance, kind: HabitsKind.type, prefix: current?.prefix ?? prefix,
+            schemaVersion: HabitsSnapshot.schemaVersion, fetchedAt: now, validUntil: current?.validUntil ?? now,
+            payload: try Snapshot.encode(habits))
+        return Outcome(blobs: set, snapshot: snapshot, habits: habits, result: result)
+    }
+
+    /// Marks the habit `name` (slug `slug`) done; returns whether the habit was known before.
+    public static func markDone(
+        _ archive: inout HabitArchive, name: String, slug: String, _ completion: HabitCompletion
+    )
+        -> Bool
+    {
+        let known = archive.states().first { $0.slug == slug }
+        archive.manual.markDone(known?.name ?? name, completion)
+        return known != nil
+    }
+
+    /// Takes back the habit `slug`'s completion on `day`; returns why it could not (unknown habit, not done), or nil.
+    public static func undo(_ archive: inout HabitArchive, name: String, slug: String, day: Int64) -> String? {
+        let states = archive.states()
+        guard states.contains(where: { $0.slug == slug }) else {
+            return "no habit \"\(name)\"; known: \(states.map(\.name).joined(separator: ", "))"
+        }
+        guard archive.manual.undo(slug, day: day, imported: archive.isImported(slug, day: day)) else {
+            return "\(name) was not done on \(LocalDay.iso(day))"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import WeftPrimitives
+import WeftRefresh
+
+/// A card's frame: its title, the age of its data and its state (fresh, stale or failed) around a body.
+///
+/// A stale or failed card keeps its body, the last good values, under a muted header with the short error; the
+/// full error is on hover.
+struct CardFrame {
+    /// The card's kind, a CSS class: `weather`, `nextup`, `steps`, `habits`, `counters`, `command`.
+    var kind: String
+    /// The heading.
+    var title: String
+    /// The provider behind the card; nil for cards of stored variables.
+    var status: ProviderStatus?
+    /// The render's moment.
+    var now: Date
+    /// Whether the card takes two grid columns on wide screens.
+    var wide = false
+
+    /// The state class and words: `ok`, `stale` or `failed`.
+    var state: (css: String, words: String?) {
+        guard let status else { return ("ok", nil) }
+        if status.lastError != nil { return ("failed", "refresh failed") }
+        if status.lastSuccess == nil { return ("stale", "no data yet") }
+        if let valid = status.validUntil, now >= valid { return ("stale", "stale") }
+        return ("ok", nil)
+    }
+
+    /// The card around `body`.
+    func html(_ body: String) -> String {
+        let state = self.state
+        var out =
+            "<section class=\"card \(kind) \(state.css)\(wide ? " wide" : "")\""
+            + (status.map { " data-instance=\"\(HTML.escape($0.instance))\"" } ?? "") + ">\n<header><h2>"
+            + HTML.escape(title) + "</h2>"
+        if let status {
+            // Whole minutes at least, so the cards (and their ETag) stay the same between two polls.
+            let age = status.ageSeconds.map { $0 < 60 ? "just now" : Self.age($0) + " ago" } ?? "never"
+            let fetched = status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched"
+            out += "<span class=\"age\" title=\"\(HTML.escape(fetched))\">"
+            if let words = state.words { out += "<span class=\"flag\">\(HTML.escape(words))</span> " }
+            out += HTML.escape(age) + "</span>"
+        }
+        out += "</header>\n"
+        if let error = status?.lastError {
+            out += "<p class=\"problem\" title=\"\(HTML.escape(error))\">\(HTML.escape(Self.shortError(error)))</p>\n"
+        }
+        return out + body + "</section>\n"
+    }
+
+    /// An error for the card: every URL cut to host and path, the whole at most `limit` characters.
+    static func shortError(_ error: String, limit: Int = 160) -> String {
+        var words: [String] = []
+        for word in error.split(separator: " ", omittingEmptySubsequences: false) {
+            words.append(shortURL(String(word)))
+        }
+        let text = words.joined(separator: " ")
+        return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// `https://user@host:8443/a/b?key=…` as `host:8443/a/b`; other words as they are.
+    static func shortURL(_ word: String) -> String {
+        guard let scheme = word.range(of: "://"), !word[..<scheme.lowerBound].isEmpty,
+            word[..<scheme.lowerBound].allSatisfy(\.isLetter)
+        else {
+            return word
+        }
+        var rest = word[scheme.upperBound...]
+        var trailing = ""
+        while let last = rest.last, ",;:)\"'".contains(last) {
+            trailing = String(last) + trailing
+            rest = rest.dropLast()
+        }
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        if let at = rest[..<hostEnd].lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        return String(rest) + trailing
+    }
+
+    /// `42 s`, `5 min`, `2 h 3 min`, `4 days`.
+    static func age(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<60: "\(max(seconds, 0)) s"
+        case ..<3600: "\(seconds / 60) min"
+        case ..<172_800: "\(seconds / 3600) h \(seconds % 3600 / 60) min"
+        default: "\(seconds / 86400) days"
+        }
+    }
+}

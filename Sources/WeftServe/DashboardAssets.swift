@@ -1,0 +1,222 @@
+/// The board's own style sheet and script, served at `/assets/app.css` and `/assets/app.js` so the page needs no
+/// inline style or script (a `Content-Security-Policy` of `script-src 'self'; style-src 'self'` holds).
+enum DashboardAssets {
+    /// `/assets/app.css`: light and dark (following `prefers-color-scheme`), a grid that is one column on a phone.
+    static let css = #"""
+        :root {
+          --bg: #f3f4f7; --card: #ffffff; --text: #1b2130; --muted: #6a7282; --line: #e2e5ea; --accent: #2563eb;
+          --rain: #1f6fd1; --ok: #15803d; --warn: #b45309; --bad: #c0262d; --hatch: #c9ced6;
+          --l1: #d6ecd9; --l2: #9fd3a8; --l3: #55b26a; --l4: #1e7d3a; --future: #f0f1f4;
+          --done: #1e7d3a; --due: #c0262d;
+          color-scheme: light dark;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --bg: #0f131a; --card: #181d26; --text: #e6e9ef; --muted: #97a0b0; --line: #2a313d; --accent: #6ea8ff;
+            --rain: #5aa9ff; --ok: #4ade80; --warn: #fbbf24; --bad: #f87171; --hatch: #3a4250;
+            --l1: #1d3a28; --l2: #23603a; --l3: #2f8f4e; --l4: #4fd07a; --future: #1d222c;
+            --done: #4fd07a; --due: #f87171;
+          }
+        }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; }
+        body { margin: 0; background: var(--bg); color: var(--text); font: 15px/1.45 system-ui, -apple-system,
+          "Segoe UI", Roboto, sans-serif; overflow-x: hidden; }
+        .board { display: grid; gap: 14px; padding: 14px; max-width: 1500px; margin: 0 auto;
+          grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr)); grid-auto-flow: dense; }
+        .top { grid-column: 1 / -1; display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; }
+        .top h1 { font-size: 1.25rem; margin: 0; letter-spacing: .02em; }
+        .top p { margin: 0; }
+        .live::before { content: "● "; color: var(--muted); }
+        .live.on::before { color: var(--ok); }
+        .card { background: var(--card); border: 1px solid var(--line); border-radius: 14px; padding: 14px 16px;
+          min-width: 0; overflow-wrap: anywhere; }
+        @media (min-width: 760px) { .card.wide { grid-column: span 2; } }
+        .card > header { display: flex; justify-content: space-between; align-items: baseline; gap: 8px;
+          margin-bottom: 8px; }
+        .card h2 { font-size: .95rem; margin: 0; text-transform: uppercase; letter-spacing: .06em;
+          color: var(--muted); font-weight: 600; }
+        .card .age { font-size: .8rem; color: var(--muted); white-space: nowrap; }
+        .card.stale > header, .card.failed > header { opacity: .75; }
+        .card.stale .flag { color: var(--warn); font-weight: 600; }
+        .card.failed .flag { color: var(--bad); font-weight: 600; }
+        .card.stale, .card.failed { border-style: dashed; }
+        .card.failed { border-color: color-mix(in srgb, var(--bad) 55%, var(--line)); }
+        .problem { margin: 0 0 8px; font-size: .82rem; color: var(--bad); }
+        .muted { color: var(--muted); }
+        .fine { font-size: .75rem; color: var(--muted); margin: 8px 0 0; }
+        svg { display: block; max-width: 100%; height: auto; }
+        svg text { fill: var(--muted); font-size: 11px; font-family: inherit; }
+        /* Weather */
+        .weather .now { display: flex; align-items: center; gap: 12px; }
+        .weather .icon { font-size: 2.2rem; line-height: 1; }
+        .weather .temp { font-size: 2.6rem; font-weight: 300; line-height: 1; }
+        .weather .cond { display: flex; flex-direction: column; }
+        .weather .cond small { color: var(--muted); }
+        .weather .headline { margin: 12px 0 4px; font-size: 1.05rem; }
+        .ribbon { width: 100%; color: var(--rain); }
+        .ribbon text { font-size: 15px; }
+        .ribbon .base { stroke: var(--muted); stroke-width: 1; }
+        .ribbon .grid { stroke: var(--line); stroke-width: 1; stroke-dasharray: 2 3; }
+        .ribbon .hatch { stroke: var(--hatch); stroke-width: 2; }
+        .hours { list-style: none; display: flex; gap: 4px; padding: 0; margin: 10px 0 0; }
+        .hours li { flex: 1; text-align: center; background: var(--bg); border-radius: 8px; padding: 4px 0;
+          display: flex; flex-direction: column; font-size: .8rem; min-width: 0; }
+        .hours .h { color: var(--muted); } .hours .t { font-weight: 600; font-size: .95rem; }
+        .hours .p { color: var(--rain); }
+        /* Next Up */
+        .event { display: flex; gap: 12px; padding: 8px 0; border-top: 1px solid var(--line); }
+        .event.first { border-top: 0; }
+        .event .when { display: flex; flex-direction: column; min-width: 64px; }
+        .event .countdown { font-size: 1.4rem; font-weight: 600; color: var(--accent); line-height: 1.1; }
+        .event .label { font-size: .78rem; color: var(--muted); }
+        .event h3 { margin: 0; font-size: 1.05rem; }
+        .event p { margin: 2px 0 0; font-size: .88rem; }
+        .event:not(.first) .countdown { font-size: 1.1rem; color: var(--text); }
+        .tag { font-size: .72rem; border: 1px solid var(--line); border-radius: 6px; padding: 0 5px; color: var(--muted); }
+        /* Steps */
+        .stepsTop { display: flex; gap: 18px; align-items: center; flex-wrap: wrap; }
+        .ring { width: 132px; flex: none; }
+        .ring .track { fill: none; stroke: var(--line); stroke-width: 9; }
+        .ring .arc { fill: none; stroke: var(--accent); stroke-width: 9; stroke-linecap: round; }
+        .ring.met .arc { stroke: var(--ok); }
+        .ring .big { fill: var(--text); font-size: 17px; font-weight: 600; }
+        .ring .small { font-size: 8.5px; }
+        .facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 6px 16px;
+          margin: 0; flex: 1; min-width: 200px; }
+        .facts dt, .kv dt { font-size: .75rem; color: var(--muted); }
+        .facts dd, .kv dd { margin: 0; font-weight: 600; }
+        .history { display: flex; gap: 18px; flex-wrap: wrap; margin-top: 12px; align-items: flex-start; }
+        .history figure { margin: 0; min-width: 0; }
+        .history figcaption { font-size: .8rem; color: var(--muted); margin-bottom: 4px; }
+        .history .year { flex: 3 1 420px; } .history .cal { flex: 1 1 200px; max-width: 320px; }
+        .heatmap { width: 100%; }
+        .day.l1 { fill: var(--l1); } .day.l2 { fill: var(--l2); } .day.l3 { fill: var(--l3); }
+        .day.l4 { fill: var(--l4); } .day.future { fill: var(--future); }
+        .day.nodata { fill: transparent; stroke: var(--hatch); stroke-width: 1; stroke-dasharray: 2 1.5; }
+        .day.today { stroke: var(--accent); stroke-width: 2; stroke-dasharray: none; }
+        .month .mday text { fill: var(--text); font-size: 12px; }
+        .legend { display: flex; gap: 12px; flex-wrap: wrap; font-size: .75rem; color: var(--muted); margin: 8px 0 0; }
+        .legend span { display: inline-flex; align-items: center; gap: 4px; }
+        .legend svg { width: 11px; height: 11px; }
+        /* Habits */
+        .week { width: 100%; border-collapse: collapse; font-size: .9rem; }
+        .week th, .week td { padding: 4px 2px; text-align: center; }
+        .week tbody th { text-align: left; font-weight: 500; overflow-wrap: anywhere; }
+        .week thead th { font-size: .75rem; color: var(--muted); font-weight: 500; }
+        .week thead th.today { color: var(--accent); }
+        .week td.done { color: var(--done); font-weight: 700; }
+        .week td.due { color: var(--due); }
+        .week td.off { color: var(--muted); opacity: .5; }
+        .week td.today { background: color-mix(in srgb, var(--accent) 10%, transparent); border-radius: 6px; }
+        .week td.streak { font-weight: 600; }
+        /* Buttons */
+        form.act { display: inline; margin: 0; }
+        form.act button { font: inherit; min-width: 34px; height: 34px; border-radius: 10px; cursor: pointer;
+          border: 1px solid var(--line); background: var(--bg); color: var(--text); font-size: 1.1rem; line-height: 1; }
+        form.act button:hover { border-color: var(--accent); }
+        form.act button:disabled { opacity: .5; cursor: wait; }
+        form.act button.done { color: var(--done); }
+        /* Counters */
+        .counterlist { list-style: none; padding: 0; margin: 0; }
+        .counterlist li { display: grid; grid-template-columns: 1fr auto; gap: 4px 10px; align-items: center;
+          padding: 6px 0; border-top: 1px solid var(--line); }
+        .counterlist li:first-child { border-top: 0; }
+        .cname { display: flex; flex-direction: column; min-width: 0; }
+        .cname .key { font-weight: 600; }
+        .cname .muted { font-size: .75rem; }
+        .cval { display: flex; align-items: center; gap: 6px; }
+        .cval .value { font-size: 1.4rem; font-weight: 600; min-width: 2ch; text-align: right; }
+        .cval .goal { color: var(--muted); }
+        .counterlist progress { grid-column: 1 / -1; width: 100%; height: 6px; accent-color: var(--accent); }
+        /* Key/value and all variables */
+        .kv { margin: 0; display: grid; gap: 6px; }
+        .allvars { grid-column: 1 / -1; }
+        .allvars summary { cursor: pointer; color: var(--muted); font-weight: 600; }
+        .allvars table { width: 100%; border-collapse: collapse; margin-top: 8px; table-layout: fixed;
+          font-size: .85rem; }
+        .allvars th, .allvars td { text-align: left; vertical-align: top; padding: 3px 6px;
+          border-top: 1px solid var(--line); overflow-wrap: anywhere; }
+        .allvars th { width: 38%; font-family: ui-monospace, monospace; font-weight: 400; }
+        @media (max-width: 480px) {
+          .board { padding: 8px; gap: 10px; }
+          .card { padding: 12px; }
+          .weather .temp { font-size: 2.2rem; }
+          .ring { width: 110px; }
+        }
+        """#
+
+    /// `/assets/app.js`: swaps in new cards when `/board`'s ETag changes, and sends the buttons with `fetch`.
+    static let js = #"""
+        "use strict";
+        (function () {
+          var meta = document.querySelector('meta[name="weft-csrf"]');
+          var token = meta ? meta.getAttribute("content") : "";
+          var pollMeta = document.querySelector('meta[name="weft-poll"]');
+          var every = Math.max(5, Number(pollMeta ? pollMeta.getAttribute("content") : 15)) * 1000;
+          var etag = null;
+          var busy = false;
+
+          function board() { return document.getElementById("board"); }
+
+          function live(on) {
+            var mark = document.getElementById("live");
+            if (!mark) return;
+            mark.textContent = on ? "live" : "offline, retrying";
+            mark.classList.toggle("on", on);
+          }
+
+          function swap(html) {
+            var open = document.getElementById("allvars");
+            var wasOpen = open ? open.open : false;
+            board().innerHTML = html;
+            var again = document.getElementById("allvars");
+            if (again && wasOpen) again.open = true;
+            live(true);
+          }
+
+          function refresh() {
+            if (busy) return Promise.resolve();
+            busy = true;
+            var headers = { "Accept": "text/html" };
+            if (etag) headers["If-None-Match"] = etag;
+            return fetch("/board", { headers: headers, cache: "no-store", credentials: "same-origin" })
+              .then(function (response) {
+                if (response.status === 304) { live(true); return; }
+                if (!response.ok) throw new Error("HTTP " + response.status);
+                etag = response.headers.get("ETag");
+                return response.text().then(swap);
+              })
+              .catch(function () { live(false); })
+              .then(function () { busy = false; });
+          }
+
+          document.addEventListener("submit", function (event) {
+            var form = event.target;
+            if (!form.classList || !form.classList.contains("act")) return;
+            event.preventDefault();
+            var button = form.querySelector("button");
+            if (button) button.disabled = true;
+            fetch(form.getAttribute("action"), {
+              method: "POST",
+              headers: { "X-CSRF-Token": token, "Accept": "application/json",
+                         "Content-Type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams(new FormData(form)).toString(),
+              credentials: "same-origin"
+            }).then(function (response) {
+              if (!response.ok) throw new Error("HTTP " + response.status);
+              etag = null;
+              busy = false;
+              return refresh();
+            }).catch(function () {
+              live(false);
+              if (button) button.disabled = false;
+            });
+          });
+
+          live(true);
+          setInterval(function () { if (!document.hidden) refresh(); }, every);
+          document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
+        })();
+        """#
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import WeftCore
+
+@testable import WeftRefresh
+@testable import WeftServe
+
+/// Every variable's text reaches the page as text: in elements, attributes and SVG.
+@Suite("board escaping")
+struct EscapingTests {
+    static let hostile = #"<script>alert(1)</script> "><svg onload=alert(2)> & 'x'"#
+
+    @Test func escapeCoversTextAndAttributes() {
+        #expect(
+            HTML.escape(Self.hostile)
+                == "&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;svg onload=alert(2)&gt; &amp; &#39;x&#39;")
+    }
+
+    static func status(_ instance: String, type: String, prefix: String, error: String? = nil) -> ProviderStatus {
+        let now = Date(timeIntervalSince1970: 1_773_135_000)
+        return ProviderStatus(
+            instance: instance, type: type, prefix: prefix, lastSuccess: now, ageSeconds: 60,
+            validUntil: now.addingTimeInterval(600), lastError: error, lastHTTPStatus: nil, nextDue: nil,
+            configured: true)
+    }
+
+    @Test func noVariableTextReachesThePageUnescaped() throws {
+        let now = Date(timeIntervalSince1970: 1_773_135_060)
+        let statuses = [
+            Self.status("demo", type: "command", prefix: "__demo_", error: Self.hostile),
+            Self.status("cal", type: "calendar", prefix: "__calendar_"),
+            Self.status("home", type: "open-meteo", prefix: "__weather_"),
+        ]
+        let variables = [
+            "__demo_note": Self.hostile, "__calendar_next_title": Self.hostile,
+            "__calendar_next_location": Self.hostile, "__weather_location": Self.hostile,
+            "__weather_condition": Self.hostile, "__weather_hourly_strip": "10 \(Self.hostile) 3",
+            Self.hostile: "key",
+        ]
+        let counter = StoredVariable(
+            key: Self.hostile, value: Self.hostile, updatedAt: now, counter: CounterRule(goal: 8, reset: .daily))
+        let board = Dashboard(
+            statuses: statuses, variables: variables, snapshots: [:], stored: [counter], now: now,
+            zone: try #require(TimeZone(identifier: "Europe/Berlin")), csrfToken: "tok\"en<")
+        let page = board.html()
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("<svg onload"))
+        #expect(!page.contains("\"><svg"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.contains(#"<meta name="weft-csrf" content="tok&quot;en&lt;">"#))
+        #expect(page.contains(#"<input type="hidden" name="csrf" value="tok&quot;en&lt;">"#))
+        #expect(!page.contains("style="), "no inline style attribute: the CSP allows only the page's own style")
+        #expect(page.components(separatedBy: "<script").count == 2, "only the page's own script tag")
+        #expect(page.contains(#"<script src="/assets/app.js" defer></script>"#))
+    }
+
+    @Test func errorsAreShortenedToHostAndPathWithTheFullTextOnHover() {
+        let long =
+            "GET https://user:secret@api.example.org:8443/v1/forecast?lat=1&key=" + String(repeating: "k", count: 300)
+            + " failed with 503"
+        let short = CardFrame.shortError(long)
+        #expect(short == "GET api.example.org:8443/v1/forecast failed with 503")
+        let frame = CardFrame(
+            kind: "x", title: "x", status: Self.status("x", type: "command", prefix: "", error: long),
+            now: Date(timeIntervalSince1970: 1_773_135_060))
+        let html = frame.html("")
+        #expect(html.contains("title=\"GET https://user:secret@api.example.org:8443/v1/forecast?lat=1&amp;key="))
+        #expect(html.contains(">GET api.example.org:8443/v1/forecast failed with 503</p>"))
+        #expect(CardFrame.shortError(String(repeating: "x", count: 400)).count == 160)
+    }
+}
