@@ -76,7 +76,10 @@ public struct BarFile: Sendable {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             self.init(text: text, file: path)
         } catch {
-            self.init(file: path, problem: .unreadable(file: path, reason: (error as NSError).localizedDescription))
+            let reason =
+                FileManager.default.fileExists(atPath: path)
+                ? (error as NSError).localizedDescription : "no such file"
+            self.init(file: path, problem: .unreadable(file: path, reason: reason))
         }
     }
 

@@ -46,8 +46,18 @@ public final class BarActions {
         // The action must not write into the bar's protocol stream nor read its click events.
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        // The bar ignores SIGPIPE (a closed bar shows as EPIPE); an ignored signal would outlive exec, so the
+        // action gets the default back.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, nil, cArguments, cEnvironment)
+        let status = posix_spawnp(&pid, program, &actions, &attributes, cArguments, cEnvironment)
         guard status == 0 else {
             let problem = "block \"\(name)\": cannot start \(argv[0]): \(String(cString: strerror(status)))"
             logger.error("\(problem)")

@@ -9,7 +9,7 @@ import WeftPrimitives
 /// `stale` from the end of validity. Each such value can only change when `now` passes a whole number of minutes
 /// after its instant, so the next boundary is the earliest such moment over the instants the read providers
 /// expose (their `*_iso` variables and validity) and the wall-clock minute. Templates that read the time to the
-/// second (`__now`, `__now_unix`, `now()` or `now` in a date, a seconds pattern) change every second.
+/// second (`__now`, `__now_unix`, `now()` or `now` in a date, a `date:` pattern with seconds) change every second.
 public struct RenderBoundary: Sendable, Equatable {
     /// Seconds past the minute (0 ..< 60) at which some value may change.
     private(set) var phases: Set<Double> = [0]
@@ -19,19 +19,26 @@ public struct RenderBoundary: Sendable, Equatable {
     /// A boundary that knows only the wall-clock minute.
     init() {}
 
-    /// Whether `templates` read the clock to the second: a token that names `now` or formats seconds (`ss`).
+    /// Whether `templates` read the clock to the second: a token with the word `now` (`{{__now}}`,
+    /// `{{__now_unix}}`, `{{=now()-…}}`, a date `now`) or a `date:` pattern with seconds.
     static func readsSeconds(_ templates: [String]) -> Bool {
         templates.contains { template in
             var rest = template[...]
             while let open = rest.range(of: "{{") {
                 let tail = rest[open.upperBound...]
                 let close = tail.range(of: "}}")?.lowerBound ?? tail.endIndex
-                let body = tail[..<close].lowercased()
-                if body.contains("now") || body.contains("ss") { return true }
+                if readsSeconds(token: tail[..<close].lowercased()) { return true }
                 rest = tail[close...]
             }
             return false
         }
+    }
+
+    private static func readsSeconds(token body: String) -> Bool {
+        let words = body.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        if words.contains(where: { $0 == "now" || $0 == "__now" || $0 == "__now_unix" }) { return true }
+        guard let date = body.range(of: "date:") else { return false }
+        return body[date.upperBound...].contains("s")
     }
 
     /// Notes that the templates read the time to the second.

@@ -19,14 +19,17 @@ import WeftTestSupport
         let box = try Sandbox()
         #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
         let locations = box.locations.joined(separator: " ")
-        // 20 ms ticks for 1.5 s with two commits in between: the debug log counts opens, renders and wake-ups.
+        // 20 ms ticks for well over a second with two commits in between, each made once the previous line
+        // showed: the debug log counts opens, renders and wake-ups.
         let run = await shell(
             """
-            WEFT_LOG=debug "$WEFT" watch 'mood: {{mood|none}}' --interval 20ms \(locations) 2>"\(box.root)/log" &
-            sleep 0.5; "$WEFT" var set mood happy \(locations) >/dev/null
-            sleep 0.5; "$WEFT" var set mood glad \(locations) >/dev/null
-            sleep 0.5; kill $!; wait $!
-            cat "\(box.root)/log"
+            out="\(box.root)/out"; log="\(box.root)/log"
+            upto() { n=0; until grep -q "$1" "$out" 2>/dev/null || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done; }
+            WEFT_LOG=debug "$WEFT" watch 'mood: {{mood|none}}' --interval 20ms \(locations) >"$out" 2>"$log" &
+            upto 'mood: calm'; sleep 0.5; "$WEFT" var set mood happy \(locations) >/dev/null
+            upto 'mood: happy'; sleep 0.5; "$WEFT" var set mood glad \(locations) >/dev/null
+            upto 'mood: glad'; sleep 0.3; kill $!; wait $!
+            cat "$out" "$log"
             """)
         #expect(
             run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("mood: ") } == [
@@ -72,13 +75,17 @@ import WeftTestSupport
     @Test func watchKeepsItsLineWhenTheCacheIsCorruptedAndRecovers() async throws {
         let box = try Sandbox()
         #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        let places = box.locations.joined(separator: " ")
         let run = await shell(
             """
-            "$WEFT" watch 'mood: {{mood|none}}' --interval 50ms \(box.locations.joined(separator: " ")) 2>"\(box.root)/err" &
-            sleep 0.5; printf 'this is not a database at all, not at all' > "\(box.root)/bad"
+            out="\(box.root)/out"
+            upto() { n=0; until grep -q "$1" "$out" 2>/dev/null || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done; }
+            "$WEFT" watch 'mood: {{mood|none}}' --interval 50ms \(places) >"$out" 2>"\(box.root)/err" &
+            upto 'mood: calm'; printf 'this is not a database at all, not at all' > "\(box.root)/bad"
             mv "\(box.root)/bad" "\(box.database)"; rm -f "\(box.database)-wal" "\(box.database)-shm"
-            sleep 0.5; rm "\(box.database)"; "$WEFT" var set mood fixed \(box.locations.joined(separator: " ")) >/dev/null
-            sleep 0.5; kill $!; wait $!; echo "status $?"; cat "\(box.root)/err"
+            n=0; until [ -s "\(box.root)/err" ] || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done
+            rm "\(box.database)"; "$WEFT" var set mood fixed \(places) >/dev/null
+            upto 'mood: fixed'; sleep 0.2; kill $!; wait $!; echo "status $?" >>"$out"; cat "$out" "\(box.root)/err"
             """)
         // The damaged file keeps the last line; once it is deleted the empty cache may show before the new one.
         let lines = run.stdout.components(separatedBy: "\n")
