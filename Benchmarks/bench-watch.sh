@@ -10,7 +10,8 @@ set -euo pipefail
 weft=$1
 work=$2/watch
 repo=$(cd "$(dirname "$0")/.." && pwd)
-seconds=${WATCH_BENCH_SECONDS:-20}
+seconds=${WATCH_BENCH_SECONDS:-60}
+strace_seconds=10
 mkdir -p "$work/providers" "$work/data"
 
 coproc REPLAY { exec python3 "$repo/scripts/replay-weather.py" "$repo/Tests/Fixtures/weather/openmeteo-minutely15-derived-45min-rain.json"; }
@@ -86,15 +87,15 @@ CONF
 fi
 
 # System calls per tick and opens of the database, by strace -c over a 50 ms watch.
-strace -f -c -o "$work/strace.txt" -e trace=all timeout -s TERM "$(( seconds / 2 ))" \
+strace -f -c -o "$work/strace.txt" -e trace=all timeout -s TERM "$strace_seconds" \
   "$weft" watch --interval 50ms "$template" "${loc[@]}" > /dev/null || true
-strace -f -o "$work/strace-open.txt" -e trace=openat timeout -s TERM "$(( seconds / 2 ))" \
+strace -f -o "$work/strace-open.txt" -e trace=openat timeout -s TERM "$strace_seconds" \
   "$weft" watch --interval 50ms "$template" "${loc[@]}" > /dev/null || true
 db_opens=$(grep -c 'weft.sqlite"' "$work/strace-open.txt" || true)
 syscalls=$(awk '/^[0-9 .]+total$/ {print $(NF-2)} /total$/ && NF>=4 {n=$(NF-2)} END {print n}' "$work/strace.txt" | tail -1)
 
 python3 - "$work/resolve.json" "$watch_1s" "$watch_1s_rss" "$watch_50ms" "$watch_50ms_rss" "$resolve_rss" \
-  "$i3status_row" "$db_opens" "$syscalls" "$seconds" <<'PY'
+  "$i3status_row" "$db_opens" "$syscalls" "$seconds" "$strace_seconds" <<'PY'
 import json, sys
 resolve = json.load(open(sys.argv[1]))["results"][0]
 w1, w1rss, w50, w50rss = float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
@@ -115,8 +116,9 @@ print("\ni3status-rust is left out: Debian 12 has no package for it (it arrives 
 goal = "meets" if w1 <= 50_000 and w1rss <= 30 * 1024 else "misses"
 print(f"\nGoal ≤ 50 µs per tick and ≤ 30 MB: weft watch at 1 s **{goal}** it "
       f"({rcpu / max(w1, 1):.0f}× less CPU than a process per tick).")
-ticks50 = seconds / 2 / 0.05
-print(f"\nstrace over {seconds // 2} s of a 50 ms watch (start-up included): {syscalls} system calls "
+strace_seconds = int(sys.argv[11])
+ticks50 = strace_seconds / 0.05
+print(f"\nstrace over {strace_seconds} s of a 50 ms watch (start-up included): {syscalls} system calls "
       f"(~{int(syscalls) / ticks50:.1f} per tick), {opens} openat of weft.sqlite (the one open at start).\n")
 print(f"weft watch: {w1/1000:.1f} µs/tick at 1 s, {w50/1000:.1f} µs/tick at 50 ms", file=sys.stderr)
 PY
