@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
         .target(name: "CPosixSpawn"),
+        // prctl(PR_SET_PDEATHSIG) (variadic, so not callable from Swift) and inotify, for `weft watch` and `weft bar`.
+        .target(name: "CLiveProcess"),
 
         // Civil dates and local days, ISO instants, durations, paths, time zones, number text: one owner each,
         // no dependencies (not even swift-log), so every other module, WeftHTTP included, can use them.
@@ -78,7 +80,7 @@ let package = Package(
         .target(
             name: "WeftRender",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate", "WeftProviders",
+                "CLiveProcess", "CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate", "WeftProviders",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.

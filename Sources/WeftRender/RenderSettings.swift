@@ -43,7 +43,7 @@ public struct RenderSettings: Sendable, Equatable {
         return RenderSession(resolver: resolver, renderer: renderer)
     }
 
-    private func overrides() throws(RenderSetupError) -> [String: String] {
+    func overrides() throws(RenderSetupError) -> [String: String] {
         guard let varsFile else { return [:] }
         guard let data = FileManager.default.contents(atPath: varsFile) else { throw .unreadableVars(varsFile) }
         do {

@@ -8,6 +8,10 @@ public struct StatusLine: Sendable, Equatable {
     public var tooltip: String?
     /// The rendered `--percentage` template as a whole number from 0 to 100, if it gave a number.
     public var percentage: Int?
+    /// Waybar's `alt` (for `format-icons`): the rendered `--alt` template, if one was given.
+    public var alt: String?
+    /// Extra Waybar classes (from `--class NAME=CONDITION`), after `stale` and `error`.
+    public var classes: [String] = []
     /// Which providers the templates read were stale or failing.
     var health: RenderHealth
 
@@ -19,20 +23,30 @@ public struct StatusLine: Sendable, Equatable {
         self.health = health
     }
 
+    /// Whether a provider the templates read was past its validity.
+    public var isStale: Bool { !health.stale.isEmpty }
+    /// Whether a provider the templates read last failed.
+    public var hasErrors: Bool { !health.errors.isEmpty }
+
     /// The line in `format`, without a trailing newline; JSON formats are one compact object with sorted keys.
-    public func formatted(_ format: OutputFormat) -> String {
+    /// Waybar reads `text` and `tooltip` as Pango markup, so `&`, `<` and `>` are escaped unless `markup` says the
+    /// templates write markup themselves (provider problems in the tooltip are always escaped).
+    public func formatted(_ format: OutputFormat, markup: Bool = false) -> String {
         switch format {
         case .plain: return text.replacingOccurrences(of: "\n", with: " ")
         case .waybar:
-            var classes: [String] = []
-            if !health.stale.isEmpty { classes.append("stale") }
-            if !health.errors.isEmpty { classes.append("error") }
-            let problems = health.problemLines
-            let tips = [tooltip].compactMap { $0 } + problems
+            var names: [String] = []
+            if !health.stale.isEmpty { names.append("stale") }
+            if !health.errors.isEmpty { names.append("error") }
+            for name in classes where !names.contains(name) { names.append(name) }
+            var tips: [String] = []
+            if let tooltip { tips.append(markup ? tooltip : Self.escapePango(tooltip)) }
+            tips += health.problemLines.map { Self.escapePango($0) }
             return Self.encode(
                 Waybar(
-                    text: text, tooltip: tips.isEmpty ? nil : tips.joined(separator: "\n"), class: classes,
-                    percentage: percentage))
+                    text: markup ? text : Self.escapePango(text), alt: alt,
+                    tooltip: tips.isEmpty ? nil : tips.joined(separator: "\n"),
+                    class: names, percentage: percentage))
         case .i3bar:
             return Self.encode(
                 I3Block(
@@ -43,8 +57,16 @@ public struct StatusLine: Sendable, Equatable {
         }
     }
 
+    /// `&`, `<` and `>` as Pango entities, so a calendar title such as "R&D <sync>" shows as written.
+    static func escapePango(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     private struct Waybar: Encodable {
         var text: String
+        var alt: String?
         var tooltip: String?
         var `class`: [String]
         var percentage: Int?

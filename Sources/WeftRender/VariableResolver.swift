@@ -14,7 +14,10 @@ public final class VariableResolver {
     private let context: VariableContext
     private let overrides: [String: String]
     private let logger: Logger
-    private var ownerVariables: [String: [String: String]] = [:]
+    /// Each instance read so far: its derived variables (`LiveRender` finds the instants they count from here).
+    private(set) var ownerVariables: [String: [String: String]] = [:]
+    /// Each instance read so far: when its snapshot stops being valid (its `stale` turns to 1 then).
+    private(set) var validities: [String: Date] = [:]
     /// Problems met while deriving variables (a snapshot that cannot be decoded).
     public private(set) var problems: [String] = []
     /// The first cache error met; after it the cache is not asked again and only non-cache sources answer.
@@ -119,6 +122,7 @@ public final class VariableResolver {
                     let error = try failure(of: snapshot.instance)
                     if let error { variables[snapshot.prefix + "error"] = error }
                     conditions[snapshot.instance] = (context.now >= snapshot.validUntil, error)
+                    validities[snapshot.instance] = snapshot.validUntil
                     ownerVariables[snapshot.instance] = variables
                 }
                 if let value = ownerVariables[snapshot.instance]?[key] { return (value, snapshot.instance) }

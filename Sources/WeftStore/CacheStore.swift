@@ -13,7 +13,7 @@ public struct CacheStore: Sendable {
     /// The database file.
     public let path: String
     /// Nil when opened for reading and no cache exists yet: everything reads as empty.
-    private let queue: DatabaseQueue?
+    let queue: DatabaseQueue?
 
     private init(path: String, queue: DatabaseQueue?) {
         self.path = path

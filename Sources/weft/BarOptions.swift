@@ -7,7 +7,7 @@ extension OutputFormat: ExpressibleByArgument {}
 struct BarOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "plain, waybar (text, tooltip, class, percentage), i3bar (an i3bar/i3blocks block) or json "
+            "plain, waybar (text, tooltip, alt, class, percentage), i3bar (an i3bar/i3blocks block) or json "
                 + "({text, stale, errors}). A stale or failing provider gives class stale/error, urgent, or the "
                 + "json fields.", valueName: "format"))
     var format: OutputFormat = .plain
@@ -22,6 +22,50 @@ struct BarOptions: ParsableArguments {
             "A template giving waybar's percentage (0–100), e.g. '{{__steps_today_percent}}'.", valueName: "template"))
     var percentage: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A template giving waybar's alt (the key into format-icons), e.g. '{{__weather_condition}}'.",
+            valueName: "template"))
+    var alt: String?
+
+    @Option(
+        name: .customLong("class"),
+        help: ArgumentHelp(
+            "Adds waybar class NAME while CONDITION holds: KEY OP NUMBER (<, <=, >, >=, ==, !=; false when KEY is "
+                + "missing or not a number), or a {{…}} template that renders to neither empty nor 0. Repeatable.",
+            valueName: "NAME=CONDITION"))
+    var classes: [String] = []
+
+    @Flag(help: "The templates write Pango markup themselves: waybar's text and tooltip are not escaped.")
+    var markup = false
+
     /// Whether anything beyond plain text was asked for.
-    var isPlain: Bool { format == .plain && tooltip == nil && percentage == nil }
+    var isPlain: Bool {
+        format == .plain && tooltip == nil && percentage == nil && alt == nil && classes.isEmpty
+    }
+
+    /// The parsed `--class` rules.
+    var classRules: [ClassRule] { classes.compactMap(ClassRule.init(parsing:)) }
+
+    /// Every template the options render besides the main one (a live render watches them for the clock).
+    var templates: [String] {
+        [tooltip, percentage, alt].compactMap { $0 } + classes
+    }
+
+    func validate() throws {
+        for rule in classes where ClassRule(parsing: rule) == nil {
+            throw ValidationError(
+                "--class \"\(rule)\" is not NAME=CONDITION with a condition such as "
+                    + "'__calendar_next_minutes<=10' or '{{__weather_rain_soon}}'")
+        }
+    }
+
+    /// One rendering of `template` as this format prints it, without a trailing newline.
+    func line(_ template: String, session: RenderSession) -> String {
+        guard !isPlain else { return session.render(template).replacingOccurrences(of: "\n", with: " ") }
+        var line = session.statusLine(template, tooltip: tooltip, percentage: percentage)
+        line.alt = alt.map(session.render)
+        line.classes = classRules.filter { $0.holds(in: session) }.map(\.name)
+        return line.formatted(format, markup: markup)
+    }
 }

@@ -34,8 +34,7 @@ struct ResolveCommand: ParsableCommand {
         var output = ""
         func line(_ template: String) -> String {
             guard let bar, !bar.isPlain else { return session.render(template) + "\n" }
-            return session.statusLine(template, tooltip: bar.tooltip, percentage: bar.percentage)
-                .formatted(bar.format) + "\n"
+            return bar.line(template, session: session) + "\n"
         }
         for template in templates {
             if template == "-" {

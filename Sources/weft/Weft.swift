@@ -27,7 +27,8 @@ struct Weft: AsyncParsableCommand {
         subcommands: [
             RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
-            ExplainCommand.self, WatchCommand.self, ScheduleCommand.self, ServeCommand.self, CheckCommand.self,
+            ExplainCommand.self, WatchCommand.self, BarCommand.self, ScheduleCommand.self, ServeCommand.self,
+            CheckCommand.self,
             ForgetCommand.self,
         ])
 

@@ -1,0 +1,398 @@
+import Foundation
+import TOMLKit
+import WeftPrimitives
+
+/// A `weft bar` file (`$XDG_CONFIG_HOME/weft/bar.toml`): `[[block]]` tables, each a template with i3bar fields and
+/// click actions. Problems name the file and the line of the key (or block) they are about.
+public struct BarFile: Sendable {
+    /// A mouse button of an i3bar click event, with the block key that holds its action.
+    public enum Button: Int, Sendable, CaseIterable {
+        case left = 1
+        case middle = 2
+        case right = 3
+        case scrollUp = 4
+        case scrollDown = 5
+
+        /// The block key of this button's action.
+        public var key: String {
+            switch self {
+            case .left: "on_click"
+            case .middle: "on_middle_click"
+            case .right: "on_right_click"
+            case .scrollUp: "on_scroll_up"
+            case .scrollDown: "on_scroll_down"
+            }
+        }
+    }
+
+    /// i3bar's `min_width`: pixels, or a text whose width is the minimum.
+    public enum MinWidth: Sendable, Equatable {
+        case pixels(Int)
+        case text(String)
+    }
+
+    /// One `[[block]]`.
+    public struct Block: Sendable, Equatable {
+        /// The block's name (i3bar's `name`; click events carry it).
+        public var name: String
+        /// The template of `full_text`.
+        public var template: String
+        /// A template giving the text colour (`#rrggbb`); empty means the bar's colour.
+        public var color: String?
+        /// A template; the block is urgent when it renders to neither empty nor `0` (and when a provider fails).
+        public var urgent: String?
+        /// i3bar's `min_width`.
+        public var minWidth: MinWidth?
+        /// i3bar's `align`: left, center or right.
+        public var align: String?
+        /// i3bar's `separator`.
+        public var separator: Bool?
+        /// i3bar's `separator_block_width`.
+        public var separatorBlockWidth: Int?
+        /// Render at least this often, whatever the template's time boundaries say.
+        public var interval: Duration?
+        /// The argv run for each button, without a shell.
+        public var actions: [Button: [String]]
+        /// The line of the block's `[[block]]` header.
+        public var line: Int
+    }
+
+    /// The file, as given.
+    public let file: String
+    /// The blocks, in order.
+    public let blocks: [Block]
+    /// What is wrong with the file; blocks with problems are left out of `blocks`.
+    public let problems: [BarFileError]
+
+    private static let blockKeys: Set<String> = Set(
+        [
+            "name", "template", "color", "urgent", "min_width", "align", "separator", "separator_block_width",
+            "interval",
+        ] + Button.allCases.map(\.key))
+
+    /// Reads and checks a bar file; a file that cannot be read or parsed has that as its only problem.
+    public init(contentsOf path: String) {
+        do {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            self.init(text: text, file: path)
+        } catch {
+            let reason =
+                FileManager.default.fileExists(atPath: path)
+                ? (error as NSError).localizedDescription : "no such file"
+            self.init(file: path, problem: .unreadable(file: path, reason: reason))
+        }
+    }
+
+    private init(file: String, problem: BarFileError) {
+        self.file = file
+        blocks = []
+        problems = [problem]
+    }
+
+    /// Parses and checks bar-file text; `file` names it in messages.
+    public init(text: String, file: String) {
+        self.file = file
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            blocks = []
+            problems = [
+                .malformed(
+                    file: file, line: error.source.begin.line, column: error.source.begin.column,
+                    message: error.description)
+            ]
+            return
+        } catch {
+            blocks = []
+            problems = [.malformed(file: file, line: 1, column: 1, message: "\(error)")]
+            return
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let places = Places(lines: lines, locator: TOMLLocator(text: text))
+        var problems: [BarFileError] = []
+        for key in table.keys where key != "block" {
+            problems.append(
+                .invalid(
+                    file: file, line: places.topLevel(key),
+                    message: "unknown key \"\(key)\"; a bar file holds [[block]] tables"))
+        }
+        var blocks: [Block] = []
+        switch ConfigValue.convert(table)["block"] {
+        case .array(let elements) where !elements.isEmpty:
+            var names: [String: Int] = [:]
+            for (index, element) in elements.enumerated() {
+                guard case .table(let values) = element else {
+                    problems.append(.invalid(file: file, line: nil, message: "block \(index + 1) is not a table"))
+                    continue
+                }
+                var reader = BlockReader(file: file, index: index, values: values, places: places)
+                if let block = reader.block() {
+                    if let first = names[block.name] {
+                        reader.problems.append(
+                            .invalid(
+                                file: file, line: places.key("name", block: index) ?? block.line,
+                                message: "a second block named \"\(block.name)\" (the first is on line \(first)); "
+                                    + "names must differ, clicks find blocks by name"))
+                    } else {
+                        names[block.name] = block.line
+                        blocks.append(block)
+                    }
+                }
+                problems += reader.problems
+            }
+        case .some(let value) where !(value.isArrayOfTables):
+            problems.append(
+                .invalid(
+                    file: file, line: places.topLevel("block"),
+                    message: "\"block\" must be written as [[block]] tables, found \(value.typeName)"))
+        default:
+            problems.append(
+                .invalid(
+                    file: file, line: nil,
+                    message: "no [[block]] tables; add one with name = \"…\" and template = \"…\""))
+        }
+        self.blocks = blocks
+        self.problems = problems
+    }
+
+    /// Problems that only show when the actions run: a program that is neither in `PATH` nor an executable file.
+    /// `weft` is always found (actions run this very binary).
+    public func preflight(environment: [String: String]) -> [BarFileError] {
+        var problems: [BarFileError] = []
+        for block in blocks {
+            for button in Button.allCases {
+                guard let program = block.actions[button]?.first, program != "weft" else { continue }
+                if Self.findProgram(program, environment: environment) == nil {
+                    problems.append(
+                        .invalid(
+                            file: file, line: Places.line(of: button.key, after: block.line, in: file),
+                            message: "block \"\(block.name)\": \(button.key): no program \"\(program)\" "
+                                + (program.contains("/") ? "(not an executable file)" : "in PATH")))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The executable `program` names: itself when it holds a slash, else the first match in `PATH`.
+    public static func findProgram(_ program: String, environment: [String: String]) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}
+
+extension ConfigValue {
+    fileprivate var isArrayOfTables: Bool {
+        guard case .array(let elements) = self else { return false }
+        return elements.allSatisfy { if case .table = $0 { true } else { false } }
+    }
+}
+
+/// Where the keys of a bar file are written.
+private struct Places {
+    let lines: [String]
+    let locator: TOMLLocator
+    /// The 1-based line of each `[[block]]` header.
+    let headers: [Int]
+
+    init(lines: [String], locator: TOMLLocator) {
+        self.lines = lines
+        self.locator = locator
+        headers = lines.enumerated().compactMap { index, line in
+            Self.isHeader(line, named: "block") ? index + 1 : nil
+        }
+    }
+
+    private static func isHeader(_ line: String, named name: String) -> Bool {
+        let compact = line.filter { $0 != " " && $0 != "\t" }
+        return compact.hasPrefix("[[\(name)]]")
+    }
+
+    func header(block index: Int) -> Int? { headers.indices.contains(index) ? headers[index] : nil }
+
+    /// The line of `key = …` at the top of the file, before any table header.
+    func topLevel(_ key: String) -> Int? {
+        for (index, line) in lines.enumerated() {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
+            if Self.assigns(line, key) { return index + 1 }
+        }
+        return nil
+    }
+
+    /// The line of `key = …` inside block `index`.
+    func key(_ key: String, block index: Int) -> Int? {
+        guard let start = header(block: index) else { return nil }
+        return Self.line(of: key, after: start, lines: lines)
+    }
+
+    /// The line of element `element` of the array `key` in block `index`, else the line of `key`.
+    func element(_ element: Int, of key: String, block index: Int) -> Int? {
+        guard let line = self.key(key, block: index) else { return header(block: index) }
+        guard let start = locator.valueStart(line: line) else { return line }
+        let starts = locator.elementStarts(arrayAt: start)
+        return starts.indices.contains(element) ? locator.line(at: starts[element]) : line
+    }
+
+    static func line(of key: String, after header: Int, lines: [String]) -> Int? {
+        var index = header
+        while index < lines.count {
+            let line = lines[index]
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
+            if assigns(line, key) { return index + 1 }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The line of `key` in the block whose header is on `header`, reading `file` again (for preflight problems).
+    static func line(of key: String, after header: Int, in file: String) -> Int? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return header }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return line(of: key, after: header, lines: lines) ?? header
+    }
+
+    private static func assigns(_ line: String, _ key: String) -> Bool {
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        for candidate in [key, "\"\(key)\""] where trimmed.hasPrefix(candidate) {
+            let rest = trimmed.dropFirst(candidate.count).drop(while: { $0 == " " || $0 == "\t" })
+            if rest.hasPrefix("=") { return true }
+        }
+        return false
+    }
+}
+
+/// Reads one `[[block]]` table, collecting its problems.
+private struct BlockReader {
+    let file: String
+    let index: Int
+    let values: [String: ConfigValue]
+    let places: Places
+    var problems: [BarFileError] = []
+
+    init(file: String, index: Int, values: [String: ConfigValue], places: Places) {
+        self.file = file
+        self.index = index
+        self.values = values
+        self.places = places
+    }
+
+    private var label: String {
+        if case .string(let name) = values["name"], !name.isEmpty { return "block \"\(name)\"" }
+        return "block \(index + 1)"
+    }
+
+    private mutating func fail(_ key: String?, _ message: String) {
+        let line = key.flatMap { places.key($0, block: index) } ?? places.header(block: index)
+        problems.append(
+            .invalid(file: file, line: line, message: "\(label): " + (key.map { "\($0): " } ?? "") + message))
+    }
+
+    private mutating func string(_ key: String, required: Bool = false) -> String? {
+        switch values[key] {
+        case .none:
+            if required { fail(nil, "missing \(key) = \"…\"") }
+            return nil
+        case .string(let text): return text
+        case .some(let other):
+            fail(key, "must be a string, found \(other.typeName)")
+            return nil
+        }
+    }
+
+    mutating func block() -> BarFile.Block? {
+        for key in values.keys.sorted() where !BarFile.blockKeysForReader.contains(key) {
+            fail(key, "unknown key; a block knows " + BarFile.blockKeysForReader.sorted().joined(separator: ", "))
+        }
+        let name = string("name", required: true)
+        if let name, name.isEmpty { fail("name", "must not be empty") }
+        let template = string("template", required: true)
+        var block = BarFile.Block(
+            name: name ?? "", template: template ?? "", color: string("color"), urgent: string("urgent"),
+            actions: [:], line: places.header(block: index) ?? 0)
+        switch values["min_width"] {
+        case .none: break
+        case .integer(let pixels) where pixels >= 0: block.minWidth = .pixels(pixels)
+        case .string(let text): block.minWidth = .text(text)
+        case .some(let other): fail("min_width", "must be a number of pixels or a text, found \(other.typeName)")
+        }
+        if let align = string("align") {
+            if ["left", "center", "right"].contains(align) {
+                block.align = align
+            } else {
+                fail("align", "must be left, center or right, found \"\(align)\"")
+            }
+        }
+        switch values["separator"] {
+        case .none: break
+        case .bool(let flag): block.separator = flag
+        case .some(let other): fail("separator", "must be true or false, found \(other.typeName)")
+        }
+        switch values["separator_block_width"] {
+        case .none: break
+        case .integer(let pixels) where pixels >= 0: block.separatorBlockWidth = pixels
+        case .some(let other): fail("separator_block_width", "must be a number of pixels, found \(other.typeName)")
+        }
+        if let text = string("interval") {
+            if let duration = DurationText.parse(text), duration >= .milliseconds(100) {
+                block.interval = duration
+            } else {
+                fail("interval", "\"\(text)\" is not an interval of at least 100ms, such as 1s or 30s")
+            }
+        }
+        for button in BarFile.Button.allCases {
+            guard let value = values[button.key] else { continue }
+            guard case .array(let elements) = value, !elements.isEmpty else {
+                fail(button.key, "must be a non-empty array of strings (a program and its arguments, no shell)")
+                continue
+            }
+            var argv: [String] = []
+            for (position, element) in elements.enumerated() {
+                if case .string(let text) = element {
+                    argv.append(text)
+                } else {
+                    problems.append(
+                        .invalid(
+                            file: file, line: places.element(position, of: button.key, block: index),
+                            message: "\(label): \(button.key)[\(position)] must be a string, found \(element.typeName)")
+                    )
+                }
+            }
+            if argv.count == elements.count {
+                if argv[0].isEmpty {
+                    fail(button.key, "the program (the first element) must not be empty")
+                } else {
+                    block.actions[button] = argv
+                }
+            }
+        }
+        guard problems.isEmpty, name != nil, template != nil else { return nil }
+        return block
+    }
+}
+
+extension BarFile {
+    fileprivate static var blockKeysForReader: Set<String> { blockKeys }
+}
+
+/// A problem in a bar file, placed on its line where one is known.
+public enum BarFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadable(file: String, reason: String)
+    case malformed(file: String, line: Int, column: Int, message: String)
+    case invalid(file: String, line: Int?, message: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            "\(file): cannot read the bar file: \(reason); create it or pass --config FILE"
+        case .malformed(let file, let line, let column, let message):
+            "\(file):\(line):\(column): malformed TOML: \(message)"
+        case .invalid(let file, let line, let message): "\(line.map { "\(file):\($0)" } ?? file): \(message)"
+        }
+    }
+}

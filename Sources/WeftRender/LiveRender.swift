@@ -1,0 +1,307 @@
+import CLiveProcess
+import Foundation
+import Logging
+import WeftCore
+import WeftPrimitives
+import WeftProviders
+import WeftStore
+import WeftTemplate
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one render loop behind `weft watch` and `weft bar`: the cache stays open, snapshots are read again only
+/// after the cache changed, and variables are derived again only when a time boundary of the templates passes.
+///
+/// Between those moments a tick costs a `poll` wake-up, a `stat` of the database and one `PRAGMA data_version` on
+/// the kept connection. Changes are noticed through inotify on the cache directory at once, and through that check
+/// every `interval` where inotify is not available. A cache replaced or deleted under the loop (another inode, or
+/// none) is opened again; one that cannot be read is reported once and opened again when its files change.
+/// The loop ends when stdout is closed (polled for `POLLHUP`/`POLLERR` while idle), on SIGTERM, SIGINT and SIGHUP,
+/// and when the parent process dies.
+public final class LiveRender {
+    /// How the consumer's rendering went.
+    public enum Outcome {
+        /// Keep going.
+        case proceed
+        /// Stop the loop (the output is gone).
+        case stop
+    }
+
+    private let settings: RenderSettings
+    private let variableContext: VariableContext
+    private let overrides: [String: String]
+    private let pinnedNow: Date?
+    private let interval: Duration
+    private let logger: Logger
+    private let directory: String
+    private let path: String
+    private var store: CacheStore?
+    private var identity: FileIdentity?
+    private var dataVersion: Int?
+    /// The files' identity, size and times when the cache could not be read: it is tried again once they change.
+    private var brokenStamp: [Int64]?
+    private var watchDescriptor: Int32 = -1
+    private var dirty = true
+    private var boundary: Date?
+    private var lastProblem: String?
+    /// How many times the cache was opened: once, unless it was replaced or broken (shown in debug logs).
+    public private(set) var cacheOpens = 0
+    /// How many times the templates were rendered.
+    public private(set) var renders = 0
+    /// How many times the loop woke up.
+    public private(set) var wakeUps = 0
+
+    /// Prepares a loop over the cache `settings` name; throws when the zone, `--now` or `--vars` cannot be used.
+    public init(
+        settings: RenderSettings, environment: [String: String], interval: Duration,
+        logger: Logger = Logger(label: "weft.live")
+    ) throws {
+        self.settings = settings
+        if let now = settings.now {
+            guard let date = ISOInstant.parse(now) else { throw RenderSetupError.badInstant(now) }
+            pinnedNow = date
+        } else {
+            pinnedNow = nil
+        }
+        variableContext = VariableContext(
+            now: pinnedNow ?? Date(), timeZone: try TimeZoneName.resolve(settings.timeZone, environment: environment),
+            locale: Locale(identifier: settings.locale))
+        overrides = try settings.overrides()
+        self.interval = interval
+        self.logger = logger
+        directory =
+            WeftLocations.resolve(
+                cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment
+            ).cacheDirectory
+        path = directory + "/weft.sqlite"
+    }
+
+    deinit {
+        if watchDescriptor >= 0 { close(watchDescriptor) }
+    }
+
+    /// Renders everything again at the next turn of the loop (after a click action, say).
+    public func invalidate() { dirty = true }
+
+    /// Runs until stdout closes, a signal ends the process, or `render` says stop.
+    ///
+    /// - Parameters:
+    ///   - templates: every template the consumer renders, to know whether they read the time to the second.
+    ///   - input: a descriptor to poll for reading (click events), or nil.
+    ///   - onInput: called when `input` is readable; returns false at its end, after which it is no longer polled.
+    ///   - onWake: called on every turn; returns the longest the loop may sleep (say, while an action runs).
+    ///   - report: receives each new problem (the cache cannot be read), once, and nil when it went away.
+    ///   - render: renders and writes everything from the session; throwing keeps the output as it was.
+    public func run(
+        templates: [String], input: Int32? = nil, onInput: () -> Bool = { true },
+        onWake: () -> Duration? = { nil }, report: (String?) -> Void,
+        render: (RenderSession) throws -> Outcome
+    ) {
+        Self.endWithParentOrSignal()
+        let readsSeconds = RenderBoundary.readsSeconds(templates)
+        let clock = ContinuousClock()
+        var input = input
+        var nextCheck = clock.now
+        openCache(report: report)
+        while true {
+            let now = pinnedNow ?? Date()
+            if dirty || boundary.map({ now >= $0 }) == true {
+                dirty = false
+                // Without a readable cache the output stays as it was; the problem was reported.
+                boundary = nil
+                if let session = makeSession(at: now) {
+                    renders += 1
+                    do {
+                        if try render(session) == .stop { return }
+                        if let error = session.resolver.cacheError { throw error }
+                        say(nil, report)
+                    } catch {
+                        say("\(error)", report)
+                    }
+                    if pinnedNow == nil { boundary = nextBoundary(of: session, readsSeconds: readsSeconds, now: now) }
+                    logger.debug(
+                        "render \(renders): cache opens \(cacheOpens), data version \(dataVersion ?? -1), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
+                    )
+                }
+            }
+            var wait = nextCheck - clock.now
+            if let boundary {
+                wait = min(wait, .milliseconds(max(0, (boundary.timeIntervalSinceNow * 1000).rounded(.up) + 1)))
+            }
+            if let cap = onWake() { wait = min(wait, cap) }
+            let events = waitForEvents(input: input, timeout: max(wait, .zero))
+            wakeUps += 1
+            if events.outputClosed { return }
+            if events.cacheEvent {
+                if weft_drain(watchDescriptor) != 0 {
+                    close(watchDescriptor)
+                    watchDescriptor = -1
+                }
+                if cacheChanged(report: report) { dirty = true }
+                // A writer's last frame may reach the WAL a moment before the commit is visible to readers.
+                nextCheck = min(nextCheck, clock.now + .milliseconds(50))
+            }
+            if events.inputReady, !onInput() { input = nil }
+            if clock.now >= nextCheck {
+                if cacheChanged(report: report) { dirty = true }
+                nextCheck = clock.now + checkPeriod
+            }
+        }
+    }
+
+    /// How often the cache is checked without a word from inotify: every interval, or at least five times a
+    /// second while inotify is not watching.
+    private var checkPeriod: Duration {
+        watchDescriptor >= 0 ? interval : min(interval, .milliseconds(200))
+    }
+
+    private func say(_ problem: String?, _ report: (String?) -> Void) {
+        guard problem != lastProblem else { return }
+        lastProblem = problem
+        report(problem)
+    }
+
+    private func makeSession(at now: Date) -> RenderSession? {
+        guard let store else { return nil }
+        var context = variableContext
+        context.now = now
+        let resolver = VariableResolver(
+            store: store, registry: BuiltinProviders.registry, context: context,
+            overrides: overrides)
+        let renderer = TemplateRenderer(
+            context: RenderContext(now: now, timeZone: context.timeZone, locale: context.locale))
+        return RenderSession(resolver: resolver, renderer: renderer)
+    }
+
+    private func nextBoundary(of session: RenderSession, readsSeconds: Bool, now: Date) -> Date {
+        var boundary = RenderBoundary()
+        if readsSeconds { boundary.addSeconds() }
+        for variables in session.resolver.ownerVariables.values { boundary.add(variables: variables) }
+        for validity in session.resolver.validities.values { boundary.add(validity) }
+        return boundary.next(after: now)
+    }
+
+    // MARK: - The cache
+
+    private func openCache(report: (String?) -> Void) {
+        cacheOpens += 1
+        identity = FileIdentity(path: path)
+        brokenStamp = nil
+        watchDirectory()
+        do {
+            let opened = try CacheStore.openForReading(directory: directory)
+            dataVersion = try opened.dataVersion()
+            store = opened
+            logger.debug("opened the cache \(path) (open \(cacheOpens))")
+        } catch {
+            store = nil
+            brokenStamp = FileIdentity.stamp(path: path)
+            say("\(error)", report)
+        }
+    }
+
+    /// Whether the cache changed since it was last read; opens it again when its file was replaced or removed.
+    private func cacheChanged(report: (String?) -> Void) -> Bool {
+        if watchDescriptor < 0 { watchDirectory() }
+        if FileIdentity(path: path) != identity {
+            logger.debug("the cache \(path) was replaced or removed: opening it again")
+            openCache(report: report)
+            return true
+        }
+        if let brokenStamp {
+            guard FileIdentity.stamp(path: path) != brokenStamp else { return false }
+            openCache(report: report)
+            return true
+        }
+        guard let store else { return false }
+        do {
+            let version = try store.dataVersion()
+            guard version != dataVersion else { return false }
+            dataVersion = version
+            return true
+        } catch {
+            brokenStamp = FileIdentity.stamp(path: path)
+            say("\(error)", report)
+            return true
+        }
+    }
+
+    private func watchDirectory() {
+        guard watchDescriptor < 0 else { return }
+        watchDescriptor = weft_watch_directory(directory)
+    }
+
+    // MARK: - Waiting
+
+    private struct Events {
+        var outputClosed = false
+        var cacheEvent = false
+        var inputReady = false
+    }
+
+    private func waitForEvents(input: Int32?, timeout: Duration) -> Events {
+        // Stdout is polled for nothing but its end: POLLHUP/POLLERR come whatever `events` asks for.
+        var fds = [pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)]
+        if watchDescriptor >= 0 { fds.append(pollfd(fd: watchDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if let input { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+        // Rounded up: a wait cut down to 0 ms would spin until the moment it waits for.
+        let milliseconds = Int32(clamping: DurationText.milliseconds(timeout + .nanoseconds(999_999)))
+        var events = Events()
+        let ready = fds.withUnsafeMutableBufferPointer { buffer in
+            poll(buffer.baseAddress, nfds_t(buffer.count), milliseconds)
+        }
+        guard ready > 0 else { return events }
+        let ending = Int16(POLLHUP) | Int16(POLLERR)
+        events.outputClosed = fds[0].revents & ending != 0
+        for entry in fds.dropFirst() where entry.revents != 0 {
+            if entry.fd == watchDescriptor { events.cacheEvent = true }
+            // A closed input reads as readable (POLLHUP): onInput then meets its end.
+            if entry.fd == input { events.inputReady = true }
+        }
+        return events
+    }
+
+    /// Ends the process on SIGTERM, SIGINT and SIGHUP and when the parent dies; a closed pipe shows up as EPIPE.
+    private static func endWithParentOrSignal() {
+        // Output goes out with write(2), nothing is buffered, so ending at once is clean; _exit is
+        // async-signal-safe and the handler needs no shared state, whichever thread the signal lands on.
+        for stop in [SIGTERM, SIGINT, SIGHUP] { signal(stop) { _ in _exit(0) } }
+        signal(SIGPIPE, SIG_IGN)
+        let parent = getppid()
+        _ = weft_die_with_parent(SIGTERM)
+        // The parent may have died before the request was made: then it is already someone else.
+        if getppid() != parent { _exit(0) }
+    }
+}
+
+/// A file's device and inode, to notice it was replaced (renamed over) or removed.
+private struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// Identity, size and change time of the database and its WAL: any write changes one of them.
+    static func stamp(path: String) -> [Int64] {
+        var parts: [Int64] = []
+        for file in [path, path + "-wal"] {
+            var info = stat()
+            if stat(file, &info) == 0 {
+                parts += [
+                    Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec),
+                    Int64(info.st_mtim.tv_nsec),
+                ]
+            } else {
+                parts += [-1]
+            }
+        }
+        return parts
+    }
+}

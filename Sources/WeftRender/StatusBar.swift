@@ -1,0 +1,90 @@
+import Foundation
+import WeftCore
+
+/// The i3bar protocol of `weft bar`: the header, each rendering of the blocks as one JSON array, and the click
+/// events i3bar and swaybar send on stdin.
+public struct StatusBar: Sendable {
+    /// The header line: protocol version 1, with click events.
+    public static let header = #"{"version":1,"click_events":true}"#
+
+    /// A click on a block, as the bar reports it.
+    public struct Click: Sendable, Equatable {
+        /// The block's name.
+        public var name: String
+        /// The button.
+        public var button: BarFile.Button
+    }
+
+    /// The blocks, in order.
+    public let blocks: [BarFile.Block]
+
+    /// A bar of `blocks`.
+    public init(blocks: [BarFile.Block]) { self.blocks = blocks }
+
+    /// Every template the blocks render (to know whether they read the time to the second).
+    public var templates: [String] {
+        blocks.flatMap { [$0.template, $0.color, $0.urgent].compactMap { $0 } }
+    }
+
+    /// The blocks rendered from `session` as one JSON array, without a separator or newline. Stale providers
+    /// grey a block and failing ones make it urgent, as `--format i3bar` does.
+    public func render(_ session: RenderSession) -> String {
+        let rendered = blocks.map { block -> I3Block in
+            let line = session.statusLine(block.template)
+            let color = block.color.map(session.render)?.trimmingCharacters(in: .whitespaces)
+            let urgent = block.urgent.map(session.render)?.trimmingCharacters(in: .whitespaces)
+            var result = I3Block(full_text: line.text.replacingOccurrences(of: "\n", with: " "), name: block.name)
+            result.color = line.isStale ? "#999999" : (color?.isEmpty == false ? color : nil)
+            result.urgent = line.hasErrors || (urgent.map { !$0.isEmpty && $0 != "0" } ?? false) ? true : nil
+            switch block.minWidth {
+            case .pixels(let pixels): result.min_width = .pixels(pixels)
+            case .text(let text): result.min_width = .text(text)
+            case .none: break
+            }
+            result.align = block.align
+            result.separator = block.separator
+            result.separator_block_width = block.separatorBlockWidth
+            return result
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(rendered) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The click in one line of the bar's endless input array (`[`, then `{…}` and `,{…}` lines); nil for
+    /// anything else.
+    public static func click(from line: String) -> Click? {
+        let trimmed = line.drop { $0 == "[" || $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard trimmed.hasPrefix("{"),
+            let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
+            let name = object["name"] as? String, let number = object["button"] as? Int,
+            let button = BarFile.Button(rawValue: number)
+        else { return nil }
+        return Click(name: name, button: button)
+    }
+
+    private struct I3Block: Encodable {
+        enum Width: Encodable {
+            case pixels(Int)
+            case text(String)
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                switch self {
+                case .pixels(let pixels): try container.encode(pixels)
+                case .text(let text): try container.encode(text)
+                }
+            }
+        }
+
+        var full_text: String
+        var name: String
+        var color: String?
+        var urgent: Bool?
+        var min_width: Width?
+        var align: String?
+        var separator: Bool?
+        var separator_block_width: Int?
+    }
+}

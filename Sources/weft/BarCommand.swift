@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import WeftCommandLine
+import WeftCore
+import WeftPrimitives
+import WeftRender
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct BarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bar",
+        abstract: "An i3bar / swaybar status_command: blocks from a bar file, with click actions.",
+        discussion: """
+            Reads the bar file ($XDG_CONFIG_HOME/weft/bar.toml, else ~/.config/weft/bar.toml, or --config FILE): \
+            [[block]] tables, each with name, template, optional color and urgent (templates), min_width, align, \
+            separator, separator_block_width, interval (render at least this often), and click actions on_click, \
+            on_middle_click, on_right_click, on_scroll_up, on_scroll_down: an argv run without a shell, with \
+            WEFT_CACHE and WEFT_PROVIDERS set to the bar's directories (`weft` is this very program). A block is \
+            rendered again as soon as its action ends.
+
+            Speaks the i3bar protocol on stdout (the header {"version":1,"click_events":true}, then an endless \
+            array with one array of blocks per change) and reads click events on stdin; without stdin it keeps \
+            running with no clicks. All blocks share one open cache and one render loop, as `weft watch`. A stale \
+            provider greys its block, a failing one makes it urgent.
+
+            --check validates the file (FILE:LINE messages, programs of actions found) and exits 2 on problems.
+
+            Example (~/.config/weft/bar.toml):
+              [[block]]
+              name = "water"
+              template = "💧 {{water|0}}/8"
+              on_click = ["weft", "var", "incr", "water"]
+              on_right_click = ["weft", "var", "incr", "water", "--by", "-1"]
+            and in the i3 or sway config: bar { status_command weft bar }
+            """)
+
+    @Option(help: ArgumentHelp("The bar file.", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Validate the bar file and exit: 0 when it is valid, 2 otherwise.")
+    var check = false
+
+    @OptionGroup var options: ReadOptions
+
+    func run() throws {
+        let environment = ReadOptions.environment
+        let path =
+            config.map { PathExpansion.expand($0) }
+            ?? (environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? PathExpansion.home(environment: environment) + "/.config") + "/weft/bar.toml"
+        let file = BarFile(contentsOf: path)
+        let problems = file.problems + (check ? file.preflight(environment: environment) : [])
+        if !problems.isEmpty {
+            for problem in problems { Stderr.line("weft: \(problem)") }
+            throw ExitCode(2)
+        }
+        if check {
+            Stderr.line("\(path): \(file.blocks.count) block\(file.blocks.count == 1 ? "" : "s"), no problems")
+            return
+        }
+        try serve(file)
+    }
+
+    private func serve(_ file: BarFile) throws {
+        let settings = options.settings
+        let environment = ReadOptions.environment
+        let locations = WeftLocations.resolve(
+            cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment)
+        let bar = StatusBar(blocks: file.blocks)
+        let intervals = file.blocks.compactMap(\.interval)
+        let live = try LiveRender(
+            settings: settings, environment: environment,
+            interval: intervals.min().map { min($0, .seconds(1)) } ?? .seconds(1))
+        let actions = BarActions(
+            environment: ProcessInfo.processInfo.environment, cacheDirectory: locations.cacheDirectory,
+            providersDirectory: locations.providersDirectory)
+        let output = LiveOutput.standardOutput
+        guard try output.write(StatusBar.header + "\n[\n") else { return }
+        let clock = ContinuousClock()
+        var forcedAt = intervals.min().map { clock.now + $0 }
+        var pending: [UInt8] = []
+        var last: String?
+        var first = true
+        live.run(
+            templates: bar.templates, input: STDIN_FILENO,
+            onInput: {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count < 0 { return errno == EINTR || errno == EAGAIN }
+                // No clicks will come (i3bar closed our stdin, or there was none): the bar keeps running.
+                guard count > 0 else { return false }
+                pending += buffer[..<count]
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
+                    guard let click = StatusBar.click(from: line),
+                        let block = file.blocks.first(where: { $0.name == click.name }),
+                        let argv = block.actions[click.button]
+                    else { continue }
+                    if let problem = actions.start(argv, block: block.name) { Stderr.line("weft: \(problem)") }
+                }
+                return true
+            },
+            onWake: {
+                if !actions.reap().isEmpty { live.invalidate() }
+                var cap: Duration?
+                if let due = forcedAt, let period = intervals.min() {
+                    if clock.now >= due {
+                        live.invalidate()
+                        forcedAt = clock.now + period
+                    }
+                    cap = forcedAt.map { clock.now.duration(to: $0) }
+                }
+                // A running action is watched closely, so its block shows the result at once.
+                if actions.isBusy { cap = min(cap ?? .milliseconds(10), .milliseconds(10)) }
+                return cap
+            },
+            report: { problem in
+                if let problem { Stderr.line("weft: \(problem)") }
+            },
+            render: { session in
+                let line = bar.render(session)
+                try session.checkCache()
+                guard line != last else { return .proceed }
+                last = line
+                let written = try output.write((first ? "" : ",") + line + "\n")
+                first = false
+                return written ? .proceed : .stop
+            })
+    }
+}

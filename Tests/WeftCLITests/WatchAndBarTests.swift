@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+import WeftTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The per-second path through the real binary: `weft watch` on one open cache, `weft bar` speaking the i3bar
+/// protocol, and Waybar's escaping, `--alt` and `--class`. Time bounds here are generous behaviour bounds (an
+/// event seen "at once" rather than at the next interval); speed is measured in `make bench`.
+@Suite struct WatchAndBarTests {
+    /// `sh -c script` with `WEFT` set to the binary.
+    private func shell(_ script: String, timeout: Duration = .seconds(30)) async -> ProcessResult {
+        await WeftProcess.run(["/bin/sh", "-c", script], environment: ["WEFT": WeftProcess.binary], timeout: timeout)
+    }
+
+    @Test func watchOpensTheCacheOnceWhateverTheTicksAndChanges() async throws {
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        let locations = box.locations.joined(separator: " ")
+        // 20 ms ticks for well over a second with two commits in between, each made once the previous line
+        // showed: the debug log counts opens, renders and wake-ups.
+        let run = await shell(
+            """
+            out="\(box.root)/out"; log="\(box.root)/log"
+            upto() { n=0; until grep -q "$1" "$out" 2>/dev/null || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done; }
+            WEFT_LOG=debug "$WEFT" watch 'mood: {{mood|none}}' --interval 20ms \(locations) >"$out" 2>"$log" &
+            upto 'mood: calm'; sleep 0.5; "$WEFT" var set mood happy \(locations) >/dev/null
+            upto 'mood: happy'; sleep 0.5; "$WEFT" var set mood glad \(locations) >/dev/null
+            upto 'mood: glad'; sleep 0.3; kill $!; wait $!
+            cat "$out" "$log"
+            """)
+        #expect(
+            run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("mood: ") } == [
+                "mood: calm", "mood: happy", "mood: glad",
+            ], "\(run)")
+        let log = run.stdout
+        #expect(log.components(separatedBy: "opened the cache").count - 1 == 1, "\(run)")
+        let renders = log.components(separatedBy: "\n").filter { $0.contains("] render ") }
+        // One render per change, not one per tick: 3 renders (maybe one more at a minute's turn).
+        #expect((3...4).contains(renders.count), "\(run)")
+        let last = try #require(renders.last)
+        let wakeUps = try #require(last.split(separator: ",").first { $0.contains("wake-ups") })
+        let count = Int(wakeUps.split(separator: " ").last ?? "") ?? 0
+        #expect(count >= 25, "the loop ticked only \(count) times: \(run)")
+        #expect(last.contains("cache opens 1,"), "\(run)")
+    }
+
+    @Test func watchShowsACacheChangeWithinHalfASecond() async throws {
+        let box = try Sandbox()
+        let watch = try StreamingChild(
+            [WeftProcess.binary, "watch", "mood: {{mood|none}}", "--interval", "1h"] + box.locations)
+        #expect(watch.line(within: .seconds(10)) == "mood: none")
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        #expect(watch.line(within: .milliseconds(500)) == "mood: calm")
+        // A cache replaced under it (a new inode) is opened again, not a crash.
+        let copy = box.root + "/copy.sqlite"
+        #expect(await box.weft("var", "set", "mood", "moved").exitCode == 0)
+        #expect(watch.line(within: .seconds(5)) == "mood: moved")
+        let replaced = await shell(
+            "sqlite3 '\(box.database)' 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null && cp '\(box.database)' '\(copy)' "
+                + "&& mv '\(copy)' '\(box.database)'")
+        #expect(replaced.exitCode == 0, "\(replaced)")
+        #expect(watch.line(within: .milliseconds(700)) == nil)
+        #expect(await box.weft("var", "set", "mood", "after").exitCode == 0)
+        #expect(watch.line(within: .seconds(5)) == "mood: after")
+        // A cache deleted under it reads as empty.
+        #expect(unlink(box.database) == 0)
+        #expect(watch.line(within: .seconds(5)) == "mood: none")
+        watch.send(SIGTERM)
+        #expect(watch.ending(within: .seconds(10))?.code == 0)
+    }
+
+    @Test func watchKeepsItsLineWhenTheCacheIsCorruptedAndRecovers() async throws {
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        let places = box.locations.joined(separator: " ")
+        let run = await shell(
+            """
+            out="\(box.root)/out"
+            upto() { n=0; until grep -q "$1" "$out" 2>/dev/null || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done; }
+            "$WEFT" watch 'mood: {{mood|none}}' --interval 50ms \(places) >"$out" 2>"\(box.root)/err" &
+            upto 'mood: calm'; printf 'this is not a database at all, not at all' > "\(box.root)/bad"
+            mv "\(box.root)/bad" "\(box.database)"; rm -f "\(box.database)-wal" "\(box.database)-shm"
+            n=0; until [ -s "\(box.root)/err" ] || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done
+            rm "\(box.database)"; "$WEFT" var set mood fixed \(places) >/dev/null
+            upto 'mood: fixed'; sleep 0.2; kill $!; wait $!; echo "status $?" >>"$out"; cat "$out" "\(box.root)/err"
+            """)
+        // The damaged file keeps the last line; once it is deleted the empty cache may show before the new one.
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(
+            lines.filter { $0.hasPrefix("mood: ") && $0 != "mood: none" } == ["mood: calm", "mood: fixed"], "\(run)")
+        #expect(lines.contains("status 0"), "\(run)")
+        #expect(run.stdout.components(separatedBy: "is damaged or not a weft cache").count - 1 == 1, "\(run)")
+    }
+
+    @Test func watchEndsWhenItsReaderGoesEvenWithNothingToPrint() async throws {
+        let box = try Sandbox()
+        let watch = try StreamingChild(
+            [WeftProcess.binary, "watch", "mood: {{mood|none}}", "--interval", "1h"] + box.locations)
+        #expect(watch.line(within: .seconds(10)) == "mood: none")
+        watch.closeOutput()
+        // Nothing changes, so nothing is written: only polling stdout for its hang-up ends it.
+        let ending = watch.ending(within: .seconds(1))
+        #expect(ending?.code == 0, "ended with \(String(describing: ending))")
+    }
+
+    @Test func watchPipedIntoHeadEnds() async throws {
+        let box = try Sandbox()
+        let run = await shell(
+            "\"$WEFT\" watch 'x {{mood|none}}' --interval 1h \(box.locations.joined(separator: " ")) | head -1",
+            timeout: .seconds(20))
+        #expect(run.exitCode == 0 && run.stdout == "x none\n", "\(run)")
+        #expect(!run.killedByHarness)
+    }
+
+    @Test func watchEndsWhenItsParentIsKilled() async throws {
+        let box = try Sandbox()
+        let output = box.root + "/out.txt"
+        let parent = try StreamingChild(
+            [
+                "/bin/sh", "-c",
+                "'\(WeftProcess.binary)' watch 'x {{mood|none}}' --interval 1h --output '\(output)' "
+                    + box.locations.map { "'\($0)'" }.joined(separator: " ") + " & echo $!; sleep 60",
+            ])
+        let pid = try #require(parent.line(within: .seconds(10)).flatMap { pid_t($0) })
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while (try? String(contentsOfFile: output, encoding: .utf8)) != "x none\n", clock.now < deadline {
+            usleep(20_000)
+        }
+        #expect((try? String(contentsOfFile: output, encoding: .utf8)) == "x none\n")
+        parent.send(SIGKILL)
+        _ = parent.ending(within: .seconds(5))
+        let gone = clock.now + .seconds(1)
+        while Self.isRunning(pid), clock.now < gone { usleep(10_000) }
+        #expect(!Self.isRunning(pid), "weft watch (pid \(pid)) outlived its parent by a second")
+        // Its output file was replaced whole each time: no temporary file is left beside it.
+        let left = try FileManager.default.contentsOfDirectory(atPath: box.root).filter { $0.contains(".weft-") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    /// Whether `pid` is alive: present and not a zombie waiting for a reaper.
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+
+    @Test func watchWritesEachRenderingToItsOutputFile() async throws {
+        let box = try Sandbox()
+        let output = box.root + "/bar.txt"
+        let watch = try StreamingChild(
+            [WeftProcess.binary, "watch", "mood: {{mood|none}}", "--interval", "1h", "--output", output]
+                + box.locations)
+        let clock = ContinuousClock()
+        func waitFor(_ text: String) -> Bool {
+            let deadline = clock.now + .seconds(10)
+            while clock.now < deadline {
+                if (try? String(contentsOfFile: output, encoding: .utf8)) == text { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+        #expect(waitFor("mood: none\n"))
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        #expect(waitFor("mood: calm\n"))
+        // Nothing on stdout: the file is the output.
+        watch.send(SIGTERM)
+        #expect(watch.ending(within: .seconds(10))?.code == 0)
+        #expect(watch.line(within: .milliseconds(100)) == nil)
+    }
+
+    @Test func barSpeaksTheI3barProtocolAndRunsClickActions() async throws {
+        let box = try Sandbox()
+        try box.write(
+            "bar.toml",
+            """
+            # a water counter and a static block
+            [[block]]
+            name = "water"
+            template = "water {{water|0}}/8"
+            color = "{{water_color|#00ff00}}"
+            on_click = ["weft", "var", "incr", "water"]
+            on_right_click = ["weft", "var", "incr", "water", "--by", "-1"]
+
+            [[block]]
+            name = "static"
+            template = "static"
+            align = "center"
+            """)
+        let client = FixtureFiles.path("bar", "i3bar-client.py")
+        let run = await WeftProcess.run(
+            ["python3", client, WeftProcess.binary, box.path("bar.toml")] + box.locations, timeout: .seconds(60))
+        #expect(run.exitCode == 0 && run.stdout == "ok\n", "\(run)")
+        #expect(await box.weft("get", "water").stdout == "1\n")
+    }
+
+    @Test func barCheckPlacesProblemsOnTheirLines() async throws {
+        let box = try Sandbox()
+        try box.write(
+            "bad.toml",
+            """
+            [[block]]
+            name = "one"
+            template = "x"
+
+            [[block]]
+            name = "two"
+            template = 5
+            align = "middle"
+            on_click = ["weft", 3]
+            """)
+        let bad = await box.weft("bar", "--check", "--config", box.path("bad.toml"))
+        #expect(bad.exitCode == 2, "\(bad)")
+        let file = box.path("bad.toml")
+        #expect(bad.stderr.contains("\(file):7: block \"two\": template: must be a string"), "\(bad)")
+        #expect(bad.stderr.contains("\(file):8: block \"two\": align: must be left, center or right"), "\(bad)")
+        #expect(bad.stderr.contains("\(file):9: block \"two\": on_click[1] must be a string"), "\(bad)")
+
+        try box.write(
+            "good.toml",
+            """
+            [[block]]
+            name = "one"
+            template = "x"
+            on_click = ["no-such-program-for-weft"]
+            """)
+        let missing = await box.weft("bar", "--check", "--config", box.path("good.toml"))
+        #expect(missing.exitCode == 2, "\(missing)")
+        #expect(missing.stderr.contains("good.toml:4: block \"one\": on_click: no program"), "\(missing)")
+        try box.write(
+            "good.toml", "[[block]]\nname = \"one\"\ntemplate = \"x\"\non_click = [\"weft\", \"get\", \"x\"]\n")
+        let good = await box.weft("bar", "--check", "--config", box.path("good.toml"))
+        #expect(good.exitCode == 0, "\(good)")
+        // Without --check a broken file is refused the same way, before the protocol starts.
+        let refused = await box.weft("bar", "--config", box.path("bad.toml"))
+        #expect(refused.exitCode == 2 && refused.stdout.isEmpty, "\(refused)")
+    }
+
+    @Test func waybarEscapesMarkupAndFillsAltAndClasses() async throws {
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "title", "R&D <sync>").exitCode == 0)
+        #expect(await box.weft("var", "set", "minutes", "7").exitCode == 0)
+        let escaped = await box.weft(
+            "resolve", "--format", "waybar", "--tooltip", "<b>{{title}}</b>", "--alt", "m{{minutes}}",
+            "--class", "soon=minutes<=10", "--class", "later=minutes>10", "--class", "missing=nothing<5",
+            "--class", "text=title>1", "--class", "titled={{title}}", "--class", "zero={{nothing|0}}", "{{title}}")
+        #expect(
+            escaped.stdout
+                == #"{"alt":"m7","class":["soon","titled"],"text":"R&amp;D &lt;sync&gt;","tooltip":"&lt;b&gt;R&amp;D &lt;sync&gt;&lt;/b&gt;"}"#
+                + "\n", "\(escaped)")
+        let markup = await box.weft("resolve", "--format", "waybar", "--markup", "<b>{{title}}</b>")
+        #expect(markup.stdout == #"{"class":[],"text":"<b>R&D <sync></b>"}"# + "\n", "\(markup)")
+        let bad = await box.weft("resolve", "--format", "waybar", "--class", "soon=minutes<=ten", "x")
+        #expect(bad.exitCode == 64 && bad.stderr.contains("--class \"soon=minutes<=ten\""), "\(bad)")
+    }
+}
