@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -26,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
         .target(name: "CPosixSpawn"),
+        // libxml2's SAX2 push parser for Apple Health's export.xml, loaded on first use like libical (headers only
+        // at build time; Debian installs them under libxml2/).
+        .target(name: "CLibXML2Loader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
 
         // Civil dates and local days, ISO instants, durations, paths, time zones, number text: one owner each,
         // no dependencies (not even swift-log), so every other module, WeftHTTP included, can use them.
@@ -101,7 +105,10 @@ let package = Package(
         // History (goals, streaks, averages), Provider (the `steps` kind, its snapshot and variables).
         .target(
             name: "WeftSteps",
-            dependencies: ["WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CLibXML2Loader", "WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
         .target(

@@ -9,20 +9,26 @@ import WeftStore
 struct StepsImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import step-count CSV exports into the cache's history.",
+        abstract: "Import step exports (CSV, Apple Health's export.zip or export.xml) into the cache's history.",
         discussion: """
             A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole: \
             nothing of it is imported, unless --lenient. Bad rows are reported with file and line. The other \
             files given are still imported, and the exit status is 1 when any file was rejected. On a terminal a \
             progress bar shows rows, rate and time left.
 
+            Apple Health's export.zip (Health → profile picture → Export All Health Data) is read as it is, \
+            streamed out of the zip: steps, walking + running distance, flights climbed and active energy, the \
+            Watch's samples winning over the phone's where both cover a minute. A newer export re-imported adds \
+            only what is new. An export cut short imports nothing and says where it stops.
+
             Examples:
               weft steps import export.csv
+              weft steps import ~/Downloads/export.zip --tz Europe/Berlin
               weft steps import 'Daily activity metrics.csv' --format google-fit-daily --source "Google Fit"
               weft steps import hourlySteps_merged.csv --tz America/Chicago --lenient
             """)
 
-    @Argument(help: ArgumentHelp("CSV exports to import.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Exports to import (CSV, export.zip, export.xml).", valueName: "file"))
     var files: [String]
 
     @Option(help: ArgumentHelp("The export format, when detection from the header is not enough.", valueName: "name"))
@@ -70,7 +76,8 @@ struct StepsImportCommand: ParsableCommand {
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: previousSnapshot?.prefix ?? prefix,
             schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
-            validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps))
+            validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps),
+            extraPrefix: StepsKind.extraPrefix(forPrefix: previousSnapshot?.prefix ?? prefix))
         try writer.recordSuccess(
             instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data),
             at: instant)
@@ -99,12 +106,15 @@ final class ProgressBar: Sendable {
         let width = 24
         let filled = Int(fraction * Double(width))
         let rate = Double(progress.rows) / elapsed
+        let megabytes = Double(progress.bytesRead) / 1_000_000 / elapsed
         let left = fraction > 0 ? elapsed / fraction - elapsed : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let name = (progress.file as NSString).lastPathComponent
+        // Apple Health's XML has records; CSVs have rows.
+        let unit = name.hasSuffix(".xml") || name.hasSuffix(".zip") ? "records" : "rows"
         let line = String(
-            format: "\r%@ %@ %3.0f%% %@ rows, %@ rows/s, %.0fs left ", name, bar, fraction * 100,
-            String(progress.rows), String(Int(rate)), left)
+            format: "\r%@ %@ %3.0f%% %@ %@, %@ %@/s, %.1f MB/s, %.0fs left ", name, bar, fraction * 100,
+            String(progress.rows), unit, String(Int(rate)), unit, megabytes, left)
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -13,6 +13,8 @@ struct StepArchive: Sendable, Equatable {
         var samples: [StepSample]
         /// Day totals from day-only exports.
         var days: [StepDay: Double]
+        /// Samples of the metrics kept beside steps, like `samples`.
+        var activity: [ActivityMetric: [StepSample]] = [:]
     }
 
     /// The sources by name.
@@ -24,8 +26,8 @@ struct StepArchive: Sendable, Equatable {
     /// Merges a new batch: per source, its samples replace the archived ones starting in the span they cover, and its
     /// day totals replace the archived totals of the same days.
     mutating func merge(_ batch: StepBatch) {
-        var samplesBySource: [Int: [StepSample]] = [:]
-        for sample in batch.samples { samplesBySource[sample.source, default: []].append(sample) }
+        let samplesBySource = Self.bySource(batch.samples)
+        let activityBySource = batch.activity.mapValues(Self.bySource)
         var daysBySource: [Int: [StepDay: Double]] = [:]
         for total in batch.dailyTotals {
             // A re-synced duplicate in one file keeps the largest value, as the aggregator does.
@@ -34,17 +36,44 @@ struct StepArchive: Sendable, Equatable {
         }
         for (index, source) in batch.sources.enumerated() {
             var entry = entries[source.name] ?? Entry(source: source, samples: [], days: [:])
-            if let new = samplesBySource[index], !new.isEmpty {
-                let first = new.map(\.start).min() ?? 0
-                let last = new.map { max($0.end, $0.start + 1) }.max() ?? 0
-                let kept = entry.samples.filter { $0.start < first || $0.start >= last }
-                entry.samples =
-                    (kept + new.map { StepSample(source: 0, start: $0.start, end: $0.end, steps: $0.steps) })
-                    .sorted { $0.start < $1.start }
+            if let new = samplesBySource[index] { entry.samples = Self.replacing(entry.samples, with: new) }
+            for (metric, sources) in activityBySource {
+                guard let new = sources[index] else { continue }
+                entry.activity[metric] = Self.replacing(entry.activity[metric] ?? [], with: new)
             }
             if let days = daysBySource[index] { entry.days.merge(days) { _, new in new } }
             entries[source.name] = entry
         }
+    }
+
+    private static func bySource(_ samples: [StepSample]) -> [Int: [StepSample]] {
+        var result: [Int: [StepSample]] = [:]
+        for sample in samples { result[sample.source, default: []].append(sample) }
+        return result
+    }
+
+    /// `archived` with the samples starting in the span `new` covers replaced by `new`, sorted by start.
+    private static func replacing(_ archived: [StepSample], with new: [StepSample]) -> [StepSample] {
+        guard !new.isEmpty else { return archived }
+        let first = new.map(\.start).min() ?? 0
+        let last = new.map { max($0.end, $0.start + 1) }.max() ?? 0
+        var result = archived.filter { $0.start < first || $0.start >= last }
+        result.reserveCapacity(result.count + new.count)
+        for sample in new {
+            result.append(StepSample(source: 0, start: sample.start, end: sample.end, steps: sample.steps))
+        }
+        result.sort { $0.start < $1.start }
+        return result
+    }
+
+    /// The metrics with archived data.
+    var metrics: Set<ActivityMetric> {
+        var result: Set<ActivityMetric> = []
+        for entry in entries.values {
+            if !entry.samples.isEmpty || !entry.days.isEmpty { result.insert(.steps) }
+            for (metric, samples) in entry.activity where !samples.isEmpty { result.insert(metric) }
+        }
+        return result
     }
 
     /// Everything archived as one batch, for the aggregator.
@@ -57,6 +86,11 @@ struct StepArchive: Sendable, Equatable {
                 StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps)
             }
             batch.dailyTotals += entry.days.map { DailyStepTotal(source: index, day: $0.key, steps: $0.value) }
+            for (metric, samples) in entry.activity {
+                batch.activity[metric, default: []] += samples.map {
+                    StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps)
+                }
+            }
         }
         return batch
     }
@@ -65,17 +99,10 @@ struct StepArchive: Sendable, Equatable {
     var blobs: [String: Data] {
         var result: [String: Data] = [:]
         for (name, entry) in entries {
-            // One contiguous buffer per blob: a million samples are three million words.
-            var words: [UInt64] = []
-            words.reserveCapacity(entry.samples.count * 3)
-            for sample in entry.samples {
-                words.append(sample.start.bitPattern.littleEndian)
-                words.append(sample.end.bitPattern.littleEndian)
-                words.append(sample.steps.bitPattern.littleEndian)
+            result[ActivityMetric.steps.blobPrefix + name] = Self.blob(entry.samples, kind: entry.source.kind)
+            for (metric, samples) in entry.activity where !samples.isEmpty {
+                result[metric.blobPrefix + name] = Self.blob(samples, kind: entry.source.kind)
             }
-            var samples = Data([UInt8(entry.source.kind.rawValue)])
-            words.withUnsafeBytes { samples.append(contentsOf: $0) }
-            result["samples/" + name] = samples
             var days = Data([UInt8(entry.source.kind.rawValue)])
             for (day, steps) in entry.days.sorted(by: { $0.key < $1.key }) {
                 days.append(Self.bytes(UInt64(bitPattern: day.dayNumber)))
@@ -86,10 +113,26 @@ struct StepArchive: Sendable, Equatable {
         return result
     }
 
+    /// A sample blob: the source's kind, then (start, end, amount) as little-endian doubles per sample.
+    private static func blob(_ samples: [StepSample], kind: StepSource.Kind) -> Data {
+        // One contiguous buffer per blob: a million samples are three million words.
+        var words: [UInt64] = []
+        words.reserveCapacity(samples.count * 3)
+        for sample in samples {
+            words.append(sample.start.bitPattern.littleEndian)
+            words.append(sample.end.bitPattern.littleEndian)
+            words.append(sample.steps.bitPattern.littleEndian)
+        }
+        var data = Data([UInt8(kind.rawValue)])
+        words.withUnsafeBytes { data.append(contentsOf: $0) }
+        return data
+    }
+
     /// Reads the blobs back; damaged ones are reported by name.
     init(blobs: [String: Data]) throws(StepArchiveError) {
         for (key, data) in blobs {
-            let isSamples = key.hasPrefix("samples/")
+            let metric = ActivityMetric.allCases.first { key.hasPrefix($0.blobPrefix) }
+            let isSamples = metric != nil
             guard isSamples || key.hasPrefix("days/") else { continue }
             let name = String(key.drop { $0 != "/" }.dropFirst())
             let width = isSamples ? 24 : 16
@@ -102,15 +145,17 @@ struct StepArchive: Sendable, Equatable {
                     UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))
                 }
             }
-            if isSamples {
-                entry.samples.reserveCapacity(words.count / 3)
+            if let metric {
+                var samples: [StepSample] = []
+                samples.reserveCapacity(words.count / 3)
                 for index in stride(from: 0, to: words.count, by: 3) {
-                    entry.samples.append(
+                    samples.append(
                         StepSample(
                             source: 0, start: Double(bitPattern: words[index]),
                             end: Double(bitPattern: words[index + 1]),
                             steps: Double(bitPattern: words[index + 2])))
                 }
+                if metric == .steps { entry.samples = samples } else { entry.activity[metric] = samples }
             } else {
                 for index in stride(from: 0, to: words.count, by: 2) {
                     entry.days[StepDay(dayNumber: Int64(bitPattern: words[index]))] = Double(

@@ -57,8 +57,19 @@ public struct StepLibrary: Sendable {
             } else {
                 .authorised
             }
+        var snapshot = StepsSnapshot(history: history, perSource: perSource, access: access, files: files)
+        snapshot.activityMetrics = archive.metrics.sorted().map(\.name)
+        // A week back from today covers a render in another zone or a clock set back; later renders have no data.
+        let earliest = StepDay(containing: now, in: zone).adding(days: -7)
+        var activityDays: [String: [String: Double]] = [:]
+        for (metric, days) in totals.activity {
+            for (day, amount) in days where day >= earliest {
+                activityDays[day.iso, default: [:]][metric.name] = amount
+            }
+        }
+        snapshot.activityDays = activityDays
         return (
-            StepsSnapshot(history: history, perSource: perSource, access: access, files: files),
+            snapshot,
             batch == nil && !replacingSources ? [:] : archive.blobs
         )
     }

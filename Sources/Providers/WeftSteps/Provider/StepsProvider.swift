@@ -67,7 +67,8 @@ public struct StepsProvider: Provider {
             replacingSources: rebuild, now: now)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
-            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps))
+            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps),
+            extraPrefix: StepsKind.extraPrefix(forPrefix: prefix))
         return RefreshOutcome(.updated(snapshot), problems: problems, data: data)
     }
 }
