@@ -87,9 +87,20 @@ struct StepsImportCommand: ParsableCommand {
         Stderr.line(
             "imported \(batch.rowCount - batch.issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
                 + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
-        )
+                + activitySummary(steps, today: today))
         if !read.failures.isEmpty { throw ExitCode(1) }
     }
+}
+
+/// Today's distance, flights and active energy as the import summary adds them (`, 3.5 km, 7 flights, 412 kcal`);
+/// empty when today has none of them.
+private func activitySummary(_ steps: StepsSnapshot, today: StepDay) -> String {
+    let amounts = steps.activityDays?[today.iso] ?? [:]
+    var parts: [String] = []
+    if let metres = amounts["distance"] { parts.append(String(format: "%.1f km", metres / 1000)) }
+    if let flights = amounts["flights"] { parts.append(String(format: "%.0f flights", flights)) }
+    if let kcal = amounts["energy"] { parts.append(String(format: "%.0f kcal", kcal)) }
+    return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
 }
 
 /// A one-line progress bar on stderr (rows, rate, time left), shown only when stderr is a terminal.

@@ -17,7 +17,7 @@ public struct StepsSnapshot: Codable, Sendable, Equatable {
     var activityMetrics: [String]?
     /// The de-duplicated distance (m), flights and active energy (kcal) of the last days with data (`yyyy-MM-dd` →
     /// metric → amount): a render needs only today's, so older days are not carried.
-    var activityDays: [String: [String: Double]]?
+    public var activityDays: [String: [String: Double]]?
 
     /// Creates a snapshot.
     init(

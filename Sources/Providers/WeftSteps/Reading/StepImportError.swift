@@ -44,6 +44,12 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
         case .empty(let file): return "\(file): the file is empty; expected a CSV header line"
         case .unknownFormat(let file, let header):
+            let text = header.joined(separator: ",")
+            // Bytes that are not text (an executable, an image, a database) are never echoed to the terminal.
+            if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0xFFFD }) {
+                return "\(file): a binary file that is not a step export weft knows (a CSV, Apple Health's "
+                    + "export.zip or export.xml)"
+            }
             return "\(file):1: unknown step export layout (header: \(header.joined(separator: ","))); "
                 + "set format = \"…\" or a generic column mapping"
         case .missingColumn(let file, let line, let format, let column):
