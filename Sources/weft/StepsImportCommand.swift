@@ -62,17 +62,19 @@ struct StepsImportCommand: ParsableCommand {
         }
         let library = StepLibrary(instance: instance, settings: settings, timeZone: zone)
         let bar = ProgressBar.standardError()
-        let read = library.read(
+        var read = library.read(
             files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
-        guard let batch = try? read.batchIfAnyFileWasRead() else { throw ExitCode(1) }
+        guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
+        let (issues, rowCount) = (batch.issues, batch.rowCount)
         let writer = try CacheWriter(cacheDirectory: target.locations.resolved.cacheDirectory)
         let previousSnapshot = try writer.store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
         let (steps, data) = try library.rebuild(
-            adding: batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: instant)
+            adding: consume batch, store: writer.store, previous: previous, files: previous?.files ?? [:],
+            now: instant)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: previousSnapshot?.prefix ?? prefix,
             schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
@@ -81,11 +83,11 @@ struct StepsImportCommand: ParsableCommand {
         try writer.recordSuccess(
             instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data),
             at: instant)
-        for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
-        if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }
+        for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
+        if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
         let today = StepDay(containing: instant, in: library.zone)
         Stderr.line(
-            "imported \(batch.rowCount - batch.issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
+            "imported \(rowCount - issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
                 + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
                 + activitySummary(steps, today: today))
         if !read.failures.isEmpty { throw ExitCode(1) }

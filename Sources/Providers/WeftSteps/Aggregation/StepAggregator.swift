@@ -11,17 +11,24 @@ public enum StepAggregator {
     /// combined by taking, per day, the largest of the sample-derived total and each day-only source (re-synced
     /// duplicates of one source and day keep the largest value), because day totals cannot be split into minutes.
     public static func aggregate(_ batch: StepBatch, options: StepAggregationOptions) -> StepTotals {
+        aggregate(batch, options: options, lists: nil)
+    }
+
+    /// Aggregates a batch whose timed samples are given as `lists` instead (per metric, one list per source index,
+    /// each sorted by start, end and amount): the archive hands over its own arrays, so nothing is copied.
+    static func aggregate(_ batch: StepBatch, options: StepAggregationOptions, lists: SampleLists?) -> StepTotals {
         let sourceCount = max(batch.sources.count, 1)
         let order = rankOrder(batch.sources, priority: options.priority)
         var zone = ZoneConverter(timeZone: options.timeZone)
         var totals = StepTotals()
+        let lists = lists ?? SampleLists(batch)
         let (dayTotals, sourceTotals) = minuteTotals(
-            batch.samples, sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
+            lists[.steps], sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
         // The other metrics go through the same per-minute de-duplication, so the Watch's distance wins over the
         // phone's in the minutes where it wins for steps.
-        for (metric, samples) in batch.activity where !samples.isEmpty {
+        for metric in ActivityMetric.extra where !lists[metric].allSatisfy(\.isEmpty) {
             let (days, _) = minuteTotals(
-                samples, sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
+                lists[metric], sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
             var byDay: [StepDay: Double] = [:]
             for (day, value) in days { byDay[StepDay(dayNumber: day)] = value }
             totals.activity[metric] = byDay
@@ -58,7 +65,7 @@ public enum StepAggregator {
     /// is then summed into its local days and dropped, which keeps memory to a few blocks whatever the history's
     /// length.
     private static func minuteTotals(
-        _ unsorted: [StepSample], sourceCount: Int, order: [Int], dedup: DedupMode, zone: inout ZoneConverter
+        _ lists: [[StepSample]], sourceCount: Int, order: [Int], dedup: DedupMode, zone: inout ZoneConverter
     ) -> (days: [Int64: Double], perSource: [Int64: [Double]]) {
         var blocks: [Int64: [Double]] = [:]
         let blockSize = 1440 * sourceCount
@@ -126,16 +133,31 @@ public enum StepAggregator {
             blocks[key]?[slot] += value
         }
 
-        // Sorting puts exact duplicates side by side; exports are nearly in time order already, which the standard
-        // library's merge sort handles in close to linear time.
-        let samples = unsorted.sorted {
-            ($0.start, $0.source, $0.end, $0.steps) < ($1.start, $1.source, $1.end, $1.steps)
-        }
+        // The sources' lists are merged by start without copying them; each is sorted, so a source's exact
+        // duplicates (re-exports, not extra steps) sit side by side.
+        var cursors = [Int](repeating: 0, count: lists.count)
         var completeBefore = Int64.min
-        for index in samples.indices {
-            let sample = samples[index]
-            // Exact duplicate rows (same source, interval and value) are re-exports, not extra steps.
-            if index > 0, samples[index - 1] == sample { continue }
+        while true {
+            var chosen = -1
+            var earliest = Double.infinity
+            for (source, list) in lists.enumerated() where cursors[source] < list.count {
+                let start = list[cursors[source]].start
+                if chosen < 0 || start < earliest {
+                    chosen = source
+                    earliest = start
+                }
+            }
+            guard chosen >= 0 else { break }
+            let index = cursors[chosen]
+            cursors[chosen] += 1
+            let list = lists[chosen]
+            var sample = list[index]
+            sample.source = chosen
+            if index > 0, list[index - 1].start == sample.start, list[index - 1].end == sample.end,
+                list[index - 1].steps == sample.steps
+            {
+                continue
+            }
             let first = Int64((sample.start / 60).rounded(.down))
             let firstKey = first.floorDiv(1440)
             if firstKey > completeBefore {

@@ -26,8 +26,8 @@ struct StepArchive: Sendable, Equatable {
     /// Merges a new batch: per source, its samples replace the archived ones starting in the span they cover, and its
     /// day totals replace the archived totals of the same days.
     mutating func merge(_ batch: StepBatch) {
-        let samplesBySource = Self.bySource(batch.samples)
-        let activityBySource = batch.activity.mapValues(Self.bySource)
+        var samplesBySource = Self.bySource(batch.samples)
+        var activityBySource = batch.activity.mapValues(Self.bySource)
         var daysBySource: [Int: [StepDay: Double]] = [:]
         for total in batch.dailyTotals {
             // A re-synced duplicate in one file keeps the largest value, as the aggregator does.
@@ -36,9 +36,12 @@ struct StepArchive: Sendable, Equatable {
         }
         for (index, source) in batch.sources.enumerated() {
             var entry = entries[source.name] ?? Entry(source: source, samples: [], days: [:])
-            if let new = samplesBySource[index] { entry.samples = Self.replacing(entry.samples, with: new) }
-            for (metric, sources) in activityBySource {
-                guard let new = sources[index] else { continue }
+            // Taken out of the dictionaries, so each list is sorted in place rather than copied.
+            if let new = samplesBySource.removeValue(forKey: index) {
+                entry.samples = Self.replacing(entry.samples, with: new)
+            }
+            for metric in ActivityMetric.extra {
+                guard let new = activityBySource[metric]?.removeValue(forKey: index) else { continue }
                 entry.activity[metric] = Self.replacing(entry.activity[metric] ?? [], with: new)
             }
             if let days = daysBySource[index] { entry.days.merge(days) { _, new in new } }
@@ -53,16 +56,19 @@ struct StepArchive: Sendable, Equatable {
     }
 
     /// `archived` with the samples starting in the span `new` covers replaced by `new`, sorted by start.
-    private static func replacing(_ archived: [StepSample], with new: [StepSample]) -> [StepSample] {
-        guard !new.isEmpty else { return archived }
-        let first = new.map(\.start).min() ?? 0
-        let last = new.map { max($0.end, $0.start + 1) }.max() ?? 0
-        var result = archived.filter { $0.start < first || $0.start >= last }
-        result.reserveCapacity(result.count + new.count)
-        for sample in new {
-            result.append(StepSample(source: 0, start: sample.start, end: sample.end, steps: sample.steps))
+    private static func replacing(_ archived: [StepSample], with new: consuming [StepSample]) -> [StepSample] {
+        var result = new
+        guard !result.isEmpty else { return archived }
+        var first = Double.infinity
+        var last = -Double.infinity
+        for index in result.indices {
+            result[index].source = 0
+            first = min(first, result[index].start)
+            last = max(last, max(result[index].end, result[index].start + 1))
         }
-        result.sort { $0.start < $1.start }
+        let (from, until) = (first, last)
+        result.append(contentsOf: archived.lazy.filter { $0.start < from || $0.start >= until })
+        result.sort(by: SampleLists.precedes)
         return result
     }
 
@@ -76,23 +82,24 @@ struct StepArchive: Sendable, Equatable {
         return result
     }
 
-    /// Everything archived as one batch, for the aggregator.
-    var batch: StepBatch {
+    /// What the aggregator reads: a batch with the sources (in name order) and day totals, and the sources'
+    /// sample arrays themselves, shared rather than copied (an archive of millions of samples is not doubled).
+    var aggregationInput: (batch: StepBatch, lists: SampleLists) {
         var batch = StepBatch()
-        for name in entries.keys.sorted() {
+        var lists: [ActivityMetric: [[StepSample]]] = [:]
+        let names = entries.keys.sorted()
+        for name in names {
             guard let entry = entries[name] else { continue }
             let index = batch.add(entry.source)
-            batch.samples += entry.samples.map {
-                StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps)
-            }
             batch.dailyTotals += entry.days.map { DailyStepTotal(source: index, day: $0.key, steps: $0.value) }
-            for (metric, samples) in entry.activity {
-                batch.activity[metric, default: []] += samples.map {
-                    StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps)
-                }
-            }
         }
-        return batch
+        for metric in ActivityMetric.allCases {
+            let perSource = names.map { name in
+                metric == .steps ? entries[name]?.samples ?? [] : entries[name]?.activity[metric] ?? []
+            }
+            if perSource.contains(where: { !$0.isEmpty }) { lists[metric] = perSource }
+        }
+        return (batch, SampleLists(sourceCount: names.count, lists: lists))
     }
 
     /// The blobs the cache stores: `samples/<source>` and `days/<source>`.
@@ -115,16 +122,18 @@ struct StepArchive: Sendable, Equatable {
 
     /// A sample blob: the source's kind, then (start, end, amount) as little-endian doubles per sample.
     private static func blob(_ samples: [StepSample], kind: StepSource.Kind) -> Data {
-        // One contiguous buffer per blob: a million samples are three million words.
-        var words: [UInt64] = []
-        words.reserveCapacity(samples.count * 3)
-        for sample in samples {
-            words.append(sample.start.bitPattern.littleEndian)
-            words.append(sample.end.bitPattern.littleEndian)
-            words.append(sample.steps.bitPattern.littleEndian)
+        // Written straight into the blob: a million samples are 24 MB, not to be built twice.
+        var data = Data(count: 1 + samples.count * 24)
+        data.withUnsafeMutableBytes { raw in
+            raw[0] = UInt8(kind.rawValue)
+            var offset = 1
+            for sample in samples {
+                for value in [sample.start, sample.end, sample.steps] {
+                    raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
+                    offset += 8
+                }
+            }
         }
-        var data = Data([UInt8(kind.rawValue)])
-        words.withUnsafeBytes { data.append(contentsOf: $0) }
         return data
     }
 

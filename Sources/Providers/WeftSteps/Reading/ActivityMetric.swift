@@ -44,5 +44,6 @@ public enum ActivityMetric: Int, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// Metrics order as declared: steps, distance, flights, energy.
     public static func < (lhs: ActivityMetric, rhs: ActivityMetric) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -38,7 +38,7 @@ final class HealthXMLParser {
             let size = min(bytes.count - offset, 1 << 30)
             let base = bytes.baseAddress.map { $0 + offset }?.assumingMemoryBound(to: CChar.self)
             let isLast = last && offset + size == bytes.count
-            if cxml_parser_feed(pointer, base, Int32(size), isLast ? 1 : 0) != 0 { return error() }
+            if cxml_parser_feed(pointer, base, Int32(clamping: size), isLast ? 1 : 0) != 0 { return error() }
             offset += size
         } while offset < bytes.count
         return nil

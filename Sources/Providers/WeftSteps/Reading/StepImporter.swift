@@ -97,4 +97,12 @@ public struct StepFilesRead: Sendable {
         if importedFiles == 0, let first = failures.first { throw first }
         return batch
     }
+
+    /// Like `batchIfAnyFileWasRead`, leaving an empty batch here: the caller then holds the only reference to the
+    /// samples and can let them go once the archive has them (`rebuild(adding: consume batch, …)`).
+    public mutating func takeBatch() throws(StepImportError) -> StepBatch {
+        let taken = try batchIfAnyFileWasRead()
+        batch = StepBatch()
+        return taken
+    }
 }
