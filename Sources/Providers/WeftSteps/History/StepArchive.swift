@@ -25,33 +25,58 @@ struct StepArchive: Sendable, Equatable {
 
     /// Merges a new batch: per source, its samples replace the archived ones starting in the span they cover, and its
     /// day totals replace the archived totals of the same days.
-    mutating func merge(_ batch: StepBatch) {
-        var samplesBySource = Self.bySource(batch.samples)
-        var activityBySource = batch.activity.mapValues(Self.bySource)
+    ///
+    /// The batch is consumed one metric at a time (each list is grouped by source, then let go), so an import of a
+    /// million samples holds little more than one copy of them.
+    mutating func merge(_ batch: consuming StepBatch) {
         var daysBySource: [Int: [StepDay: Double]] = [:]
         for total in batch.dailyTotals {
             // A re-synced duplicate in one file keeps the largest value, as the aggregator does.
             daysBySource[total.source, default: [:]][total.day] = max(
                 daysBySource[total.source]?[total.day] ?? 0, total.steps)
         }
-        for (index, source) in batch.sources.enumerated() {
+        let sources = batch.sources
+        for (index, source) in sources.enumerated() {
             var entry = entries[source.name] ?? Entry(source: source, samples: [], days: [:])
-            // Taken out of the dictionaries, so each list is sorted in place rather than copied.
-            if let new = samplesBySource.removeValue(forKey: index) {
-                entry.samples = Self.replacing(entry.samples, with: new)
-            }
-            for metric in ActivityMetric.extra {
-                guard let new = activityBySource[metric]?.removeValue(forKey: index) else { continue }
-                entry.activity[metric] = Self.replacing(entry.activity[metric] ?? [], with: new)
-            }
             if let days = daysBySource[index] { entry.days.merge(days) { _, new in new } }
             entries[source.name] = entry
+        }
+        for metric in ActivityMetric.allCases {
+            var list: [StepSample]
+            if metric == .steps {
+                list = batch.samples
+                batch.samples = []
+            } else {
+                list = batch.activity.removeValue(forKey: metric) ?? []
+            }
+            guard !list.isEmpty else { continue }
+            var bySource = Self.bySource(list)
+            list = []
+            for (index, source) in sources.enumerated() {
+                // Taken out of the dictionary, so each list is sorted in place rather than copied.
+                guard let new = bySource.removeValue(forKey: index), var entry = entries[source.name] else { continue }
+                entries[source.name] = nil
+                if metric == .steps {
+                    entry.samples = Self.replacing(entry.samples, with: new)
+                } else {
+                    entry.activity[metric] = Self.replacing(entry.activity[metric] ?? [], with: new)
+                }
+                entries[source.name] = entry
+            }
         }
     }
 
     private static func bySource(_ samples: [StepSample]) -> [Int: [StepSample]] {
+        // Counted first, so each list is allocated once at its size.
+        var counts: [Int: Int] = [:]
+        for sample in samples { counts[sample.source, default: 0] += 1 }
         var result: [Int: [StepSample]] = [:]
-        for sample in samples { result[sample.source, default: []].append(sample) }
+        for (source, count) in counts {
+            var list: [StepSample] = []
+            list.reserveCapacity(count)
+            result[source] = list
+        }
+        for sample in samples { result[sample.source]?.append(sample) }
         return result
     }
 

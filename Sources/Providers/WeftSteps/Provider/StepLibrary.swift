@@ -42,7 +42,7 @@ public struct StepLibrary: Sendable {
             // The batch's samples now live in the archive: let them go before aggregating (hand the batch over
             // with `consume` so the caller does not keep them either).
             batch = nil
-            archive.merge(added)
+            archive.merge(consume added)
         }
         let input = archive.aggregationInput
         let totals = StepAggregator.aggregate(
