@@ -50,6 +50,19 @@ struct StepArchive: Sendable, Equatable {
                 list = batch.activity.removeValue(forKey: metric) ?? []
             }
             guard !list.isEmpty else { continue }
+            // Drop what the batch replaces before grouping it, so the old and new samples of a re-imported export
+            // are not held together.
+            for (index, span) in Self.spans(list) {
+                guard index < sources.count, var entry = entries[sources[index].name] else { continue }
+                entries[sources[index].name] = nil
+                let outside = { (sample: StepSample) in sample.start < span.first || sample.start >= span.last }
+                if metric == .steps {
+                    entry.samples = entry.samples.filter(outside)
+                } else if let archived = entry.activity[metric] {
+                    entry.activity[metric] = archived.filter(outside)
+                }
+                entries[sources[index].name] = entry
+            }
             var bySource = Self.bySource(list)
             list = []
             for (index, source) in sources.enumerated() {
@@ -80,19 +93,27 @@ struct StepArchive: Sendable, Equatable {
         return result
     }
 
-    /// `archived` with the samples starting in the span `new` covers replaced by `new`, sorted by start.
+    /// Per source index, the span [first start, last end) that a list of new samples covers (a zero-length
+    /// sample covers its second).
+    private static func spans(_ samples: [StepSample]) -> [Int: (first: Double, last: Double)] {
+        var result: [Int: (first: Double, last: Double)] = [:]
+        for sample in samples {
+            let end = max(sample.end, sample.start + 1)
+            if let span = result[sample.source] {
+                result[sample.source] = (min(span.first, sample.start), max(span.last, end))
+            } else {
+                result[sample.source] = (sample.start, end)
+            }
+        }
+        return result
+    }
+
+    /// `archived` (already without the samples `new` replaces) with `new` added, sorted by start, end and amount.
     private static func replacing(_ archived: [StepSample], with new: consuming [StepSample]) -> [StepSample] {
         var result = new
         guard !result.isEmpty else { return archived }
-        var first = Double.infinity
-        var last = -Double.infinity
-        for index in result.indices {
-            result[index].source = 0
-            first = min(first, result[index].start)
-            last = max(last, max(result[index].end, result[index].start + 1))
-        }
-        let (from, until) = (first, last)
-        result.append(contentsOf: archived.lazy.filter { $0.start < from || $0.start >= until })
+        for index in result.indices { result[index].source = 0 }
+        result.append(contentsOf: archived)
         result.sort(by: SampleLists.precedes)
         return result
     }
@@ -163,8 +184,11 @@ struct StepArchive: Sendable, Equatable {
     }
 
     /// Reads the blobs back; damaged ones are reported by name.
-    init(blobs: [String: Data]) throws(StepArchiveError) {
-        for (key, data) in blobs {
+    init(blobs: consuming [String: Data]) throws(StepArchiveError) {
+        // Each blob is decoded straight into its samples and let go before the next, so loading a large archive
+        // holds the blobs and the samples together only one blob at a time.
+        for key in Array(blobs.keys) {
+            guard let data = blobs.removeValue(forKey: key) else { continue }
             let metric = ActivityMetric.allCases.first { key.hasPrefix($0.blobPrefix) }
             let isSamples = metric != nil
             guard isSamples || key.hasPrefix("days/") else { continue }
@@ -174,26 +198,27 @@ struct StepArchive: Sendable, Equatable {
                 (data.count - 1) % width == 0
             else { throw StepArchiveError.damaged(key) }
             var entry = entries[name] ?? Entry(source: StepSource(name: name, kind: kind), samples: [], days: [:])
-            let words = data.dropFirst().withUnsafeBytes { raw in
-                (0..<(raw.count / 8)).map {
-                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))
+            entries[name] = nil
+            data.dropFirst().withUnsafeBytes { raw in
+                func word(_ index: Int) -> UInt64 {
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
                 }
-            }
-            if let metric {
-                var samples: [StepSample] = []
-                samples.reserveCapacity(words.count / 3)
-                for index in stride(from: 0, to: words.count, by: 3) {
-                    samples.append(
-                        StepSample(
-                            source: 0, start: Double(bitPattern: words[index]),
-                            end: Double(bitPattern: words[index + 1]),
-                            steps: Double(bitPattern: words[index + 2])))
-                }
-                if metric == .steps { entry.samples = samples } else { entry.activity[metric] = samples }
-            } else {
-                for index in stride(from: 0, to: words.count, by: 2) {
-                    entry.days[StepDay(dayNumber: Int64(bitPattern: words[index]))] = Double(
-                        bitPattern: words[index + 1])
+                let count = raw.count / 8
+                if let metric {
+                    var samples: [StepSample] = []
+                    samples.reserveCapacity(count / 3)
+                    for index in stride(from: 0, to: count, by: 3) {
+                        samples.append(
+                            StepSample(
+                                source: 0, start: Double(bitPattern: word(index)),
+                                end: Double(bitPattern: word(index + 1)), steps: Double(bitPattern: word(index + 2))))
+                    }
+                    if metric == .steps { entry.samples = samples } else { entry.activity[metric] = samples }
+                } else {
+                    for index in stride(from: 0, to: count, by: 2) {
+                        entry.days[StepDay(dayNumber: Int64(bitPattern: word(index)))] = Double(
+                            bitPattern: word(index + 1))
+                    }
                 }
             }
             entries[name] = entry
