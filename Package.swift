@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -29,6 +30,9 @@ let package = Package(
         .target(name: "CPosixSpawn"),
         // prctl(PR_SET_PDEATHSIG) (variadic, so not callable from Swift) and inotify, for `weft watch` and `weft bar`.
         .target(name: "CLiveProcess"),
+        // libxml2's SAX2 push parser for Apple Health's export.xml, loaded on first use like libical (headers only
+        // at build time; Debian installs them under libxml2/).
+        .target(name: "CLibXML2Loader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
 
         // Civil dates and local days, ISO instants, durations, paths, time zones, number text: one owner each,
         // no dependencies (not even swift-log), so every other module, WeftHTTP included, can use them.
@@ -104,7 +108,10 @@ let package = Package(
         // History (goals, streaks, averages), Provider (the `steps` kind, its snapshot and variables).
         .target(
             name: "WeftSteps",
-            dependencies: ["WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CLibXML2Loader", "WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
         .target(

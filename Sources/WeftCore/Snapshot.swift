@@ -16,11 +16,13 @@ public struct Snapshot: Sendable, Equatable {
     public var validUntil: Date
     /// The provider's own encoded payload (JSON).
     public var payload: Data
+    /// A second prefix whose keys the snapshot also answers (a steps instance's `__activity_`), or nil.
+    public var extraPrefix: String?
 
     /// Creates a snapshot.
     public init(
         instance: String, kind: String, prefix: String, schemaVersion: Int, fetchedAt: Date, validUntil: Date,
-        payload: Data
+        payload: Data, extraPrefix: String? = nil
     ) {
         self.instance = instance
         self.kind = kind
@@ -29,6 +31,7 @@ public struct Snapshot: Sendable, Equatable {
         self.fetchedAt = fetchedAt
         self.validUntil = validUntil
         self.payload = payload
+        self.extraPrefix = extraPrefix
     }
 
     /// Encodes a payload with a stable key order, so equal data gives equal bytes.

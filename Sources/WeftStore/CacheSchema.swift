@@ -64,6 +64,10 @@ enum CacheSchema {
                 t.column("checked_at", .double).notNull()
             }
         }
+        migrator.registerMigration("v4: a snapshot's second prefix") { db in
+            // The steps kind answers `__activity_*` beside `__steps_*` from one snapshot.
+            try db.alter(table: "snapshot") { t in t.add(column: "extra_prefix", .text) }
+        }
         return migrator
     }
 }

@@ -72,15 +72,25 @@ extension CacheStore {
             }, empty: nil)
     }
 
-    /// The snapshot whose prefix is the longest prefix of `key`: the one that can answer it.
+    /// The snapshot whose prefix (or second prefix) is the longest prefix of `key`: the one that can answer it.
     public func snapshot(answering key: String) throws(StoreError) -> Snapshot? {
         try read(
             { db in
-                try Row.fetchOne(
+                // A cache not yet migrated to v4 (no writer has opened it since weft was upgraded) has no second
+                // prefixes; a reader must not fail on it.
+                let extra =
+                    try db.columns(in: "snapshot").contains { $0.name == "extra_prefix" } ? "extra_prefix" : "NULL"
+                return try Row.fetchOne(
                     db,
                     sql: """
                         SELECT * FROM snapshot WHERE substr(?1, 1, length(prefix)) = prefix
-                        ORDER BY length(prefix) DESC, fetched_at DESC LIMIT 1
+                            OR substr(?1, 1, length(\(extra))) = \(extra)
+                        ORDER BY max(
+                            CASE WHEN substr(?1, 1, length(prefix)) = prefix THEN length(prefix) ELSE 0 END,
+                            CASE WHEN substr(?1, 1, length(\(extra))) = \(extra) THEN length(\(extra)) ELSE 0 END
+                        ) DESC,
+                            fetched_at DESC
+                        LIMIT 1
                         """, arguments: [key]
                 ).map(Self.snapshot(from:))
             }, empty: nil)
@@ -280,16 +290,18 @@ extension CacheStore {
     static func upsert(_ snapshot: Snapshot, db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO snapshot (instance, kind, prefix, schema_version, fetched_at, valid_until, payload)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO snapshot
+                    (instance, kind, prefix, schema_version, fetched_at, valid_until, payload, extra_prefix)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(instance) DO UPDATE SET kind = excluded.kind, prefix = excluded.prefix,
                     schema_version = excluded.schema_version, fetched_at = excluded.fetched_at,
-                    valid_until = excluded.valid_until, payload = excluded.payload
+                    valid_until = excluded.valid_until, payload = excluded.payload,
+                    extra_prefix = excluded.extra_prefix
                 """,
             arguments: [
                 snapshot.instance, snapshot.kind, snapshot.prefix, snapshot.schemaVersion,
                 snapshot.fetchedAt.timeIntervalSince1970, snapshot.validUntil.timeIntervalSince1970,
-                snapshot.payload,
+                snapshot.payload, snapshot.extraPrefix,
             ])
     }
 
@@ -297,7 +309,8 @@ extension CacheStore {
         Snapshot(
             instance: row["instance"], kind: row["kind"], prefix: row["prefix"], schemaVersion: row["schema_version"],
             fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
-            validUntil: Date(timeIntervalSince1970: row["valid_until"]), payload: row["payload"])
+            validUntil: Date(timeIntervalSince1970: row["valid_until"]), payload: row["payload"],
+            extraPrefix: row["extra_prefix"])
     }
 
     private static func attempt(from row: Row) -> RefreshAttempt {

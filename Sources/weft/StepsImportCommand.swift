@@ -9,20 +9,26 @@ import WeftStore
 struct StepsImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import step-count CSV exports into the cache's history.",
+        abstract: "Import step exports (CSV, Apple Health's export.zip or export.xml) into the cache's history.",
         discussion: """
             A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole: \
             nothing of it is imported, unless --lenient. Bad rows are reported with file and line. The other \
             files given are still imported, and the exit status is 1 when any file was rejected. On a terminal a \
             progress bar shows rows, rate and time left.
 
+            Apple Health's export.zip (Health → profile picture → Export All Health Data) is read as it is, \
+            streamed out of the zip: steps, walking + running distance, flights climbed and active energy, the \
+            Watch's samples winning over the phone's where both cover a minute. A newer export re-imported adds \
+            only what is new. An export cut short imports nothing and says where it stops.
+
             Examples:
               weft steps import export.csv
+              weft steps import ~/Downloads/export.zip --tz Europe/Berlin
               weft steps import 'Daily activity metrics.csv' --format google-fit-daily --source "Google Fit"
               weft steps import hourlySteps_merged.csv --tz America/Chicago --lenient
             """)
 
-    @Argument(help: ArgumentHelp("CSV exports to import.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Exports to import (CSV, export.zip, export.xml).", valueName: "file"))
     var files: [String]
 
     @Option(help: ArgumentHelp("The export format, when detection from the header is not enough.", valueName: "name"))
@@ -56,33 +62,47 @@ struct StepsImportCommand: ParsableCommand {
         }
         let library = StepLibrary(instance: instance, settings: settings, timeZone: zone)
         let bar = ProgressBar.standardError()
-        let read = library.read(
+        var read = library.read(
             files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
-        guard let batch = try? read.batchIfAnyFileWasRead() else { throw ExitCode(1) }
+        guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
+        let (issues, rowCount) = (batch.issues, batch.rowCount)
         let writer = try CacheWriter(cacheDirectory: target.locations.resolved.cacheDirectory)
         let previousSnapshot = try writer.store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
         let (steps, data) = try library.rebuild(
-            adding: batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: instant)
+            adding: consume batch, store: writer.store, previous: previous, files: previous?.files ?? [:],
+            now: instant)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: previousSnapshot?.prefix ?? prefix,
             schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
-            validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps))
+            validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps),
+            extraPrefix: StepsKind.extraPrefix(forPrefix: previousSnapshot?.prefix ?? prefix))
         try writer.recordSuccess(
             instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data),
             at: instant)
-        for issue in batch.issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
-        if batch.issues.count > 10 { Stderr.line("weft: … and \(batch.issues.count - 10) more bad rows") }
+        for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
+        if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
         let today = StepDay(containing: instant, in: library.zone)
         Stderr.line(
-            "imported \(batch.rowCount - batch.issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
+            "imported \(rowCount - issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
                 + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
-        )
+                + activitySummary(steps, today: today))
         if !read.failures.isEmpty { throw ExitCode(1) }
     }
+}
+
+/// Today's distance, flights and active energy as the import summary adds them (`, 3.5 km, 7 flights, 412 kcal`);
+/// empty when today has none of them.
+private func activitySummary(_ steps: StepsSnapshot, today: StepDay) -> String {
+    let amounts = steps.activityDays?[today.iso] ?? [:]
+    var parts: [String] = []
+    if let metres = amounts["distance"] { parts.append(String(format: "%.1f km", metres / 1000)) }
+    if let flights = amounts["flights"] { parts.append(String(format: "%.0f flights", flights)) }
+    if let kcal = amounts["energy"] { parts.append(String(format: "%.0f kcal", kcal)) }
+    return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
 }
 
 /// A one-line progress bar on stderr (rows, rate, time left), shown only when stderr is a terminal.
@@ -99,12 +119,15 @@ final class ProgressBar: Sendable {
         let width = 24
         let filled = Int(fraction * Double(width))
         let rate = Double(progress.rows) / elapsed
+        let megabytes = Double(progress.bytesRead) / 1_000_000 / elapsed
         let left = fraction > 0 ? elapsed / fraction - elapsed : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let name = (progress.file as NSString).lastPathComponent
+        // Apple Health's XML has records; CSVs have rows.
+        let unit = name.hasSuffix(".xml") || name.hasSuffix(".zip") ? "records" : "rows"
         let line = String(
-            format: "\r%@ %@ %3.0f%% %@ rows, %@ rows/s, %.0fs left ", name, bar, fraction * 100,
-            String(progress.rows), String(Int(rate)), left)
+            format: "\r%@ %@ %3.0f%% %@ %@, %@ %@/s, %.1f MB/s, %.0fs left ", name, bar, fraction * 100,
+            String(progress.rows), unit, String(Int(rate)), unit, megabytes, left)
         FileHandle.standardError.write(Data(line.utf8))
     }
 

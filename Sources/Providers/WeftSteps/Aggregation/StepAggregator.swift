@@ -11,119 +11,27 @@ public enum StepAggregator {
     /// combined by taking, per day, the largest of the sample-derived total and each day-only source (re-synced
     /// duplicates of one source and day keep the largest value), because day totals cannot be split into minutes.
     public static func aggregate(_ batch: StepBatch, options: StepAggregationOptions) -> StepTotals {
+        aggregate(batch, options: options, lists: nil)
+    }
+
+    /// Aggregates a batch whose timed samples are given as `lists` instead (per metric, one list per source index,
+    /// each sorted by start, end and amount): the archive hands over its own arrays, so nothing is copied.
+    static func aggregate(_ batch: StepBatch, options: StepAggregationOptions, lists: SampleLists?) -> StepTotals {
         let sourceCount = max(batch.sources.count, 1)
         let order = rankOrder(batch.sources, priority: options.priority)
         var zone = ZoneConverter(timeZone: options.timeZone)
-
-        // Per-minute, per-source steps in blocks of one UTC day.
-        var blockIndex: [Int64: Int] = [:]
-        var blockKeys: [Int64] = []
-        var storage: [Double] = []
-        let blockSize = 1440 * sourceCount
-        var lastKey = Int64.min
-        var lastBase = 0
-
-        func base(of key: Int64) -> Int {
-            if key == lastKey { return lastBase }
-            let found: Int
-            if let existing = blockIndex[key] {
-                found = existing
-            } else {
-                found = storage.count
-                blockIndex[key] = found
-                blockKeys.append(key)
-                storage.append(contentsOf: repeatElement(0, count: blockSize))
-            }
-            lastKey = key
-            lastBase = found
-            return found
-        }
-
-        // Sorting puts exact duplicates side by side and keeps the minute blocks warm; exports are nearly in time
-        // order already, which the standard library's merge sort handles in close to linear time.
-        let samples = batch.samples.sorted {
-            ($0.start, $0.source, $0.end, $0.steps) < ($1.start, $1.source, $1.end, $1.steps)
-        }
-        for index in samples.indices {
-            let sample = samples[index]
-            // Exact duplicate rows (same source, interval and value) are re-exports, not extra steps.
-            if index > 0, samples[index - 1] == sample { continue }
-            if sample.end <= sample.start {
-                let minute = Int64((sample.start / 60).rounded(.down))
-                let key = minute.floorDiv(1440)
-                let slot = base(of: key) + Int(minute - key * 1440) * sourceCount + sample.source
-                storage[slot] += sample.steps
-                continue
-            }
-            let rate = sample.steps / (sample.end - sample.start)
-            var minute = Int64((sample.start / 60).rounded(.down))
-            while Double(minute) * 60 < sample.end {
-                let minuteStart = Double(minute) * 60
-                let overlap = min(sample.end, minuteStart + 60) - max(sample.start, minuteStart)
-                if overlap > 0 {
-                    let key = minute.floorDiv(1440)
-                    let slot = base(of: key) + Int(minute - key * 1440) * sourceCount + sample.source
-                    storage[slot] += rate * overlap
-                }
-                minute += 1
-            }
-        }
-
         var totals = StepTotals()
-        var dayTotals: [Int64: Double] = [:]
-        var sourceTotals: [Int64: [Double]] = [:]
-        for key in blockKeys.sorted() {
-            guard let blockBase = blockIndex[key] else { continue }
-            let blockStart = key * 86_400
-            let startOffset = zone.offset(atInstant: blockStart)
-            let endOffset = zone.offset(atInstant: blockStart + 86_399)
-            var currentDay = Int64.min
-            var dayValue = 0.0
-            var perSource = [Double](repeating: 0, count: sourceCount)
-            var touched = false
-            func flush() {
-                guard touched else { return }
-                dayTotals[currentDay, default: 0] += dayValue
-                if var existing = sourceTotals[currentDay] {
-                    for index in 0..<sourceCount { existing[index] += perSource[index] }
-                    sourceTotals[currentDay] = existing
-                } else {
-                    sourceTotals[currentDay] = perSource
-                }
-                dayValue = 0
-                for index in 0..<sourceCount { perSource[index] = 0 }
-                touched = false
-            }
-            for minute in 0..<1440 {
-                let slot = blockBase + minute * sourceCount
-                var any = false
-                for index in 0..<sourceCount where storage[slot + index] > 0 {
-                    any = true
-                    break
-                }
-                guard any else { continue }
-                let instant = blockStart + Int64(minute) * 60
-                let offset = startOffset == endOffset ? startOffset : zone.offset(atInstant: instant)
-                let day = (instant + Int64(offset)).floorDiv(86_400)
-                if day != currentDay {
-                    flush()
-                    currentDay = day
-                }
-                touched = true
-                var chosen = 0.0
-                switch options.dedup {
-                case .priority:
-                    for index in order where storage[slot + index] > 0 {
-                        chosen = storage[slot + index]
-                        break
-                    }
-                case .max:
-                    for index in 0..<sourceCount { chosen = Swift.max(chosen, storage[slot + index]) }
-                }
-                dayValue += chosen
-                for index in 0..<sourceCount { perSource[index] += storage[slot + index] }
-            }
-            flush()
+        let lists = lists ?? SampleLists(batch)
+        let (dayTotals, sourceTotals) = minuteTotals(
+            lists[.steps], sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
+        // The other metrics go through the same per-minute de-duplication, so the Watch's distance wins over the
+        // phone's in the minutes where it wins for steps.
+        for metric in ActivityMetric.extra where !lists[metric].allSatisfy(\.isEmpty) {
+            let (days, _) = minuteTotals(
+                lists[metric], sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
+            var byDay: [StepDay: Double] = [:]
+            for (day, value) in days { byDay[StepDay(dayNumber: day)] = value }
+            totals.activity[metric] = byDay
         }
 
         for (day, value) in dayTotals { totals.days[StepDay(dayNumber: day)] = value }
@@ -148,6 +56,129 @@ public enum StepAggregator {
             }
         }
         return totals
+    }
+
+    /// One metric's samples spread over UTC minutes and de-duplicated per minute: the de-duplicated total and each
+    /// source's own total per local day number.
+    ///
+    /// Samples are sorted by start, so a UTC day's minute block is complete once a sample starts on a later day; it
+    /// is then summed into its local days and dropped, which keeps memory to a few blocks whatever the history's
+    /// length.
+    private static func minuteTotals(
+        _ lists: [[StepSample]], sourceCount: Int, order: [Int], dedup: DedupMode, zone: inout ZoneConverter
+    ) -> (days: [Int64: Double], perSource: [Int64: [Double]]) {
+        var blocks: [Int64: [Double]] = [:]
+        let blockSize = 1440 * sourceCount
+        var dayTotals: [Int64: Double] = [:]
+        var sourceTotals: [Int64: [Double]] = [:]
+
+        func flush(_ key: Int64) {
+            guard let storage = blocks.removeValue(forKey: key) else { return }
+            let blockStart = key * 86_400
+            let startOffset = zone.offset(atInstant: blockStart)
+            let endOffset = zone.offset(atInstant: blockStart + 86_399)
+            var currentDay = Int64.min
+            var dayValue = 0.0
+            var perSource = [Double](repeating: 0, count: sourceCount)
+            var touched = false
+            func close() {
+                guard touched else { return }
+                dayTotals[currentDay, default: 0] += dayValue
+                if var existing = sourceTotals[currentDay] {
+                    for index in 0..<sourceCount { existing[index] += perSource[index] }
+                    sourceTotals[currentDay] = existing
+                } else {
+                    sourceTotals[currentDay] = perSource
+                }
+                dayValue = 0
+                for index in 0..<sourceCount { perSource[index] = 0 }
+                touched = false
+            }
+            for minute in 0..<1440 {
+                let slot = minute * sourceCount
+                var any = false
+                for index in 0..<sourceCount where storage[slot + index] > 0 {
+                    any = true
+                    break
+                }
+                guard any else { continue }
+                let instant = blockStart + Int64(minute) * 60
+                let offset = startOffset == endOffset ? startOffset : zone.offset(atInstant: instant)
+                let day = (instant + Int64(offset)).floorDiv(86_400)
+                if day != currentDay {
+                    close()
+                    currentDay = day
+                }
+                touched = true
+                var chosen = 0.0
+                switch dedup {
+                case .priority:
+                    for index in order where storage[slot + index] > 0 {
+                        chosen = storage[slot + index]
+                        break
+                    }
+                case .max:
+                    for index in 0..<sourceCount { chosen = Swift.max(chosen, storage[slot + index]) }
+                }
+                dayValue += chosen
+                for index in 0..<sourceCount { perSource[index] += storage[slot + index] }
+            }
+            close()
+        }
+
+        func add(_ value: Double, minute: Int64, source: Int) {
+            let key = minute.floorDiv(1440)
+            let slot = Int(minute - key * 1440) * sourceCount + source
+            if blocks[key] == nil { blocks[key] = [Double](repeating: 0, count: blockSize) }
+            blocks[key]?[slot] += value
+        }
+
+        // The sources' lists are merged by start without copying them; each is sorted, so a source's exact
+        // duplicates (re-exports, not extra steps) sit side by side.
+        var cursors = [Int](repeating: 0, count: lists.count)
+        var completeBefore = Int64.min
+        while true {
+            var chosen = -1
+            var earliest = Double.infinity
+            for (source, list) in lists.enumerated() where cursors[source] < list.count {
+                let start = list[cursors[source]].start
+                if chosen < 0 || start < earliest {
+                    chosen = source
+                    earliest = start
+                }
+            }
+            guard chosen >= 0 else { break }
+            let index = cursors[chosen]
+            cursors[chosen] += 1
+            let list = lists[chosen]
+            var sample = list[index]
+            sample.source = chosen
+            if index > 0, list[index - 1].start == sample.start, list[index - 1].end == sample.end,
+                list[index - 1].steps == sample.steps
+            {
+                continue
+            }
+            let first = Int64((sample.start / 60).rounded(.down))
+            let firstKey = first.floorDiv(1440)
+            if firstKey > completeBefore {
+                for key in blocks.keys.sorted() where key < firstKey { flush(key) }
+                completeBefore = firstKey
+            }
+            if sample.end <= sample.start {
+                add(sample.steps, minute: first, source: sample.source)
+                continue
+            }
+            let rate = sample.steps / (sample.end - sample.start)
+            var minute = first
+            while Double(minute) * 60 < sample.end {
+                let minuteStart = Double(minute) * 60
+                let overlap = min(sample.end, minuteStart + 60) - max(sample.start, minuteStart)
+                if overlap > 0 { add(rate * overlap, minute: minute, source: sample.source) }
+                minute += 1
+            }
+        }
+        for key in blocks.keys.sorted() { flush(key) }
+        return (dayTotals, sourceTotals)
     }
 
     /// Source indices from highest to lowest priority.

@@ -4,6 +4,8 @@ public struct StepTotals: Sendable, Equatable {
     public var days: [StepDay: Double] = [:]
     /// Each source's own total per local day, before de-duplication.
     var perSource: [StepDay: [String: Double]] = [:]
+    /// The de-duplicated total of each local day for the metrics kept beside steps, in their units (m, count, kcal).
+    public var activity: [ActivityMetric: [StepDay: Double]] = [:]
 
     /// Empty totals.
     init() {}

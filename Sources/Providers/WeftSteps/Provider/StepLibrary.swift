@@ -31,20 +31,27 @@ public struct StepLibrary: Sendable {
     /// changed) drops everything archived of each source the batch holds before merging it, and the days that no
     /// longer have steps, so data read under the old zone cannot linger beside the new.
     public func rebuild(
-        adding batch: StepBatch?, store: any ProviderDataStore, previous: StepsSnapshot?, files: [String: String],
+        adding batch: consuming StepBatch?, store: any ProviderDataStore, previous: StepsSnapshot?,
+        files: [String: String],
         sourcesUnreadable: Bool = false, replacingSources: Bool = false, now: Date
     ) throws -> (snapshot: StepsSnapshot, data: [String: Data]) {
         var archive = try StepArchive(blobs: try store.providerData(instance: instance, prefix: ""))
-        if let batch {
-            if replacingSources { for source in batch.sources { archive.entries[source.name] = nil } }
-            archive.merge(batch)
+        let imported = batch != nil
+        if let added = batch {
+            if replacingSources { for source in added.sources { archive.entries[source.name] = nil } }
+            // The batch's samples now live in the archive: let them go before aggregating (hand the batch over
+            // with `consume` so the caller does not keep them either).
+            batch = nil
+            archive.merge(consume added)
         }
-        let totals = StepAggregator.aggregate(archive.batch, options: settings.aggregationOptions(timeZone: zone))
+        let input = archive.aggregationInput
+        let totals = StepAggregator.aggregate(
+            input.batch, options: settings.aggregationOptions(timeZone: zone), lists: input.lists)
         var history = previous?.history ?? StepHistory()
         if replacingSources { history.days = history.days.filter { totals.rounded[$0.key] != nil } }
         history.streakRule = settings.streakRule
         history.averageRule = settings.averageRule
-        let updated = batch == nil ? history.updatedAt : now
+        let updated = imported ? now : history.updatedAt
         history.record(totals.rounded, goals: settings.goals, now: now, timeZone: zone)
         history.updatedAt = updated
         var perSource: [String: [String: Int]] = [:]
@@ -57,9 +64,20 @@ public struct StepLibrary: Sendable {
             } else {
                 .authorised
             }
+        var snapshot = StepsSnapshot(history: history, perSource: perSource, access: access, files: files)
+        snapshot.activityMetrics = archive.metrics.sorted().map(\.name)
+        // A week back from today covers a render in another zone or a clock set back; later renders have no data.
+        let earliest = StepDay(containing: now, in: zone).adding(days: -7)
+        var activityDays: [String: [String: Double]] = [:]
+        for (metric, days) in totals.activity {
+            for (day, amount) in days where day >= earliest {
+                activityDays[day.iso, default: [:]][metric.name] = amount
+            }
+        }
+        snapshot.activityDays = activityDays
         return (
-            StepsSnapshot(history: history, perSource: perSource, access: access, files: files),
-            batch == nil && !replacingSources ? [:] : archive.blobs
+            snapshot,
+            !imported && !replacingSources ? [:] : archive.blobs
         )
     }
 

@@ -1,12 +1,20 @@
 import WeftCore
 import WeftPrimitives
 
-/// The `steps` provider kind: step counts from CSV exports, with goals, streaks and averages.
+/// The `steps` provider kind: step counts (and distance, flights, active energy) from health exports, with goals,
+/// streaks and averages.
 public enum StepsKind: ProviderKind {
     public static let type = "steps"
     public static var schemaVersion: Int { StepsSnapshot.schemaVersion }
 
     public static func defaultPrefix(instance: String) -> String { "__steps_" }
+
+    /// The second prefix a steps snapshot answers: its activity prefix, when that does not already fall under the
+    /// steps prefix (`__activity_` beside `__steps_`; `__walk_activity_` falls under `__walk_`).
+    public static func extraPrefix(forPrefix prefix: String) -> String? {
+        let activity = ActivityVariables.prefix(forStepsPrefix: prefix)
+        return activity.hasPrefix(prefix) ? nil : activity
+    }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         let settings = try StepSettings(config: config)
@@ -19,7 +27,12 @@ public enum StepsKind: ProviderKind {
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let steps = try snapshot.decode(StepsSnapshot.self)
-        return StepVariables.values(
+        var values = StepVariables.values(
             history: steps.history, access: steps.access, context: context, prefix: snapshot.prefix)
+        values.merge(
+            ActivityVariables.values(
+                steps, context: context, prefix: ActivityVariables.prefix(forStepsPrefix: snapshot.prefix))
+        ) { current, _ in current }
+        return values
     }
 }

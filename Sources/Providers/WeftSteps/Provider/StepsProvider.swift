@@ -52,8 +52,8 @@ public struct StepsProvider: Provider {
         if !changed.isEmpty {
             // One bad export must not hold back the others; when none can be read the refresh fails and the last
             // snapshot stays.
-            let read = library.read(changed)
-            batch = try read.batchIfAnyFileWasRead()
+            var read = library.read(changed)
+            batch = try read.takeBatch()
             problems += read.failures.map(\.description)
             // Left unrecorded, a rejected file is tried again at every refresh, so its error stays visible.
             for file in read.failures.compactMap(\.file) { imported[file] = nil }
@@ -63,11 +63,12 @@ public struct StepsProvider: Provider {
             problems.append("\(batch.issues.count) bad rows skipped; first: \(batch.issues[0])")
         }
         let (steps, data) = try library.rebuild(
-            adding: batch, store: store, previous: previous, files: imported, sourcesUnreadable: unreadable,
+            adding: consume batch, store: store, previous: previous, files: imported, sourcesUnreadable: unreadable,
             replacingSources: rebuild, now: now)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
-            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps))
+            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps),
+            extraPrefix: StepsKind.extraPrefix(forPrefix: prefix))
         return RefreshOutcome(.updated(snapshot), problems: problems, data: data)
     }
 }

@@ -12,6 +12,12 @@ public struct StepsSnapshot: Codable, Sendable, Equatable {
     public var access: StepAccess
     /// The configured files as last imported: path → `size:mtime`.
     public var files: [String: String]
+    /// The activity metrics the imported data has (`steps`, `distance`, `flights`, `energy`); nil in snapshots
+    /// written before weft kept them.
+    var activityMetrics: [String]?
+    /// The de-duplicated distance (m), flights and active energy (kcal) of the last days with data (`yyyy-MM-dd` →
+    /// metric → amount): a render needs only today's, so older days are not carried.
+    public var activityDays: [String: [String: Double]]?
 
     /// Creates a snapshot.
     init(

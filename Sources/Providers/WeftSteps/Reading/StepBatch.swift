@@ -2,8 +2,10 @@
 public struct StepBatch: Sendable {
     /// Every source seen, indexed by the samples' `source`.
     private(set) var sources: [StepSource] = []
-    /// Timed samples.
+    /// Timed step samples.
     var samples: [StepSample] = []
+    /// Timed samples of the metrics kept beside steps (distance, flights, energy), their amount in `steps`.
+    var activity: [ActivityMetric: [StepSample]] = [:]
     /// Daily totals.
     var dailyTotals: [DailyStepTotal] = []
     /// Bad rows that were skipped.
@@ -14,6 +16,13 @@ public struct StepBatch: Sendable {
 
     /// An empty batch.
     init() {}
+
+    /// The metrics the batch has samples of (steps also when it has day totals).
+    public var metrics: Set<ActivityMetric> {
+        var result = Set(activity.filter { !$0.value.isEmpty }.keys)
+        if !samples.isEmpty || !dailyTotals.isEmpty { result.insert(.steps) }
+        return result
+    }
 
     /// The index of a source, adding it on first sight (its kind is decided then).
     public mutating func source(named name: String, device: String = "") -> Int {
@@ -37,6 +46,9 @@ public struct StepBatch: Sendable {
         let index = result.source(named: name)
         result.samples = samples.map { StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps) }
         result.dailyTotals = dailyTotals.map { DailyStepTotal(source: index, day: $0.day, steps: $0.steps) }
+        result.activity = activity.mapValues { list in
+            list.map { StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps) }
+        }
         result.issues = issues
         result.rowCount = rowCount
         return result
@@ -62,6 +74,13 @@ public struct StepBatch: Sendable {
         for var total in other.dailyTotals {
             total.source = map[total.source]
             dailyTotals.append(total)
+        }
+        for (metric, list) in other.activity {
+            activity[metric, default: []].reserveCapacity((activity[metric]?.count ?? 0) + list.count)
+            for var sample in list {
+                sample.source = map[sample.source]
+                activity[metric, default: []].append(sample)
+            }
         }
         issues += other.issues
         rowCount += other.rowCount

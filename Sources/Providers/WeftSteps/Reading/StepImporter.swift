@@ -4,7 +4,12 @@ import Foundation
 public enum StepImporter {
     /// Reads one file; `file` names it in messages and, for Google Fit per-day files, gives the date.
     static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
-        try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
+        // Apple Health's export is a zip or XML, streamed; everything else is a CSV, read whole.
+        switch AppleHealthImporter.container(atPath: path) {
+        case .zip: return try checked(AppleHealthImporter.importZip(atPath: path, options: options), options: options)
+        case .xml: return try checked(AppleHealthImporter.importXML(atPath: path, options: options), options: options)
+        case .other: return try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
+        }
     }
 
     /// Reads one file's bytes.
@@ -46,9 +51,14 @@ public enum StepImporter {
         var parser = RowParser(file: file, header: header, headerLine: headerLine, options: options, format: chosen)
         parser.decimalComma = reader.delimiter == UInt8(ascii: ";")
         try parser.run(&reader)
-        let batch = parser.batch
+        return try checked(parser.batch, options: options)
+    }
+
+    /// The batch, unless more than the tolerated share of its rows are bad (and the options are not lenient).
+    private static func checked(_ batch: StepBatch, options: StepImportOptions) throws(StepImportError) -> StepBatch {
         if !options.lenient, batch.rowCount > 0,
-            Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount)
+            Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount),
+            let file = batch.issues.first?.file
         {
             throw .tooManyBadRows(
                 file: file, bad: batch.issues.count, total: batch.rowCount, first: Array(batch.issues.prefix(10)))
@@ -86,5 +96,13 @@ public struct StepFilesRead: Sendable {
     public func batchIfAnyFileWasRead() throws(StepImportError) -> StepBatch {
         if importedFiles == 0, let first = failures.first { throw first }
         return batch
+    }
+
+    /// Like `batchIfAnyFileWasRead`, leaving an empty batch here: the caller then holds the only reference to the
+    /// samples and can let them go once the archive has them (`rebuild(adding: consume batch, …)`).
+    public mutating func takeBatch() throws(StepImportError) -> StepBatch {
+        let taken = try batchIfAnyFileWasRead()
+        batch = StepBatch()
+        return taken
     }
 }

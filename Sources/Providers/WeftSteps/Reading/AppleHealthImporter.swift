@@ -1,0 +1,136 @@
+import Foundation
+import ZIPFoundation
+
+/// Reads Apple Health's export (`export.zip` from Health → profile → Export All Health Data, or the `export.xml`
+/// inside it) as a stream: the XML is inflated and parsed chunk by chunk, never held whole, whatever its size.
+enum AppleHealthImporter {
+    /// The XML's path inside Apple's zip.
+    static let entryPath = "apple_health_export/export.xml"
+    /// Bytes read (or inflated) per chunk.
+    static let chunkSize = 1 << 20
+
+    /// What a file's first bytes say it is.
+    enum Container {
+        /// A zip archive (`PK\u{3}\u{4}`).
+        case zip
+        /// An XML document (`<`, after an optional byte-order mark and white space).
+        case xml
+        /// Anything else (a CSV).
+        case other
+    }
+
+    /// Looks at the first bytes of a file; `.other` when it cannot be read (the CSV reader then says why).
+    static func container(atPath path: String) -> Container {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .other }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 64) else { return .other }
+        return container(of: Array(head))
+    }
+
+    /// What the first bytes of a file say it is.
+    static func container(of head: [UInt8]) -> Container {
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zip }
+        var rest = head[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        while let first = rest.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D {
+            rest = rest.dropFirst()
+        }
+        return rest.first == UInt8(ascii: "<") ? .xml : .other
+    }
+
+    /// Reads a zip archive's `apple_health_export/export.xml` (or its only `export.xml`).
+    static func importZip(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
+        let archive: Archive
+        do {
+            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        } catch {
+            throw .damagedArchive(file: path, reason: "\(error)")
+        }
+        let entry =
+            archive[entryPath]
+            ?? archive.first { $0.type == .file && ($0.path as NSString).lastPathComponent == "export.xml" }
+        guard let entry else { throw .notAppleHealthArchive(file: path) }
+        let total = Int(clamping: entry.uncompressedSize)
+        return try parse(file: path, totalBytes: total, options: options) { feed throws(StepImportError) in
+            do {
+                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
+                    try data.withUnsafeBytes { bytes in try feed(bytes) }
+                }
+            } catch let error as StepImportError {
+                throw error
+            } catch {
+                throw .damagedArchive(file: path, reason: "\(entryPath) cannot be inflated (\(error))")
+            }
+        }
+    }
+
+    /// Reads an `export.xml` from disk in chunks.
+    static func importXML(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        let total = fstat(descriptor, &info) == 0 ? Int(clamping: info.st_size) : 0
+        return try parse(file: path, totalBytes: total, options: options) { feed throws(StepImportError) in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+            defer { buffer.deallocate() }
+            while true {
+                let got = read(descriptor, buffer.baseAddress, chunkSize)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+                }
+                if got == 0 { return }
+                try feed(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+            }
+        }
+    }
+
+    /// Parses the XML that `produce` hands over chunk by chunk; a document that stops short or is not well-formed
+    /// yields nothing (its error says where it stopped), so a broken export never replaces good history.
+    private static func parse(
+        file: String, totalBytes: Int, options: StepImportOptions,
+        produce: (_ feed: (UnsafeRawBufferPointer) throws(StepImportError) -> Void) throws(StepImportError) -> Void
+    ) throws(StepImportError) -> StepBatch {
+        let bytesRead = ByteCounter()
+        let progress = options.progress
+        let collector = HealthRecordCollector(file: file) { records in
+            progress?(StepProgress(file: file, rows: records, bytesRead: bytesRead.count, totalBytes: totalBytes))
+        }
+        let parser: HealthXMLParser
+        do {
+            parser = try HealthXMLParser(collector: collector)
+        } catch {
+            switch error {
+            case .unavailable(let reason): throw .unreadable(file: file, reason: "cannot load libxml2: \(reason)")
+            }
+        }
+        func stopped(_ failure: (message: String, line: Int), atEnd: Bool) -> StepImportError {
+            if let root = collector.foreignRoot { return .notAppleHealthXML(file: file, root: root) }
+            if atEnd {
+                return .truncatedExport(
+                    file: file, records: collector.records, byteOffset: bytesRead.count, reason: failure.message)
+            }
+            return .malformedExport(
+                file: file, line: failure.line, records: collector.records, byteOffset: bytesRead.count,
+                reason: failure.message)
+        }
+        try produce { bytes throws(StepImportError) in
+            bytesRead.count += bytes.count
+            if let failure = parser.feed(bytes, last: false) { throw stopped(failure, atEnd: false) }
+        }
+        if let failure = parser.feed(UnsafeRawBufferPointer(start: nil, count: 0), last: true) {
+            throw stopped(failure, atEnd: true)
+        }
+        if let root = collector.foreignRoot { throw .notAppleHealthXML(file: file, root: root) }
+        guard collector.sawHealthData else { throw .notAppleHealthXML(file: file, root: "") }
+        progress?(
+            StepProgress(file: file, rows: collector.records, bytesRead: bytesRead.count, totalBytes: totalBytes))
+        return collector.batch
+    }
+}
+
+/// Bytes handed to the parser so far, shared with the progress callback.
+private final class ByteCounter {
+    var count = 0
+}
