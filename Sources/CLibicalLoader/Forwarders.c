@@ -50,7 +50,6 @@ struct icaltimetype icalproperty_get_exdate(const icalproperty * a0) { return CL
 icalparameter * icalproperty_get_first_parameter(icalproperty * a0, icalparameter_kind a1) { return CLIBICAL_REAL(icalproperty_get_first_parameter)(a0, a1); }
 const char * icalproperty_get_location(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_location)(a0); }
 struct icaldatetimeperiodtype icalproperty_get_rdate(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_rdate)(a0); }
-struct icalrecurrencetype icalproperty_get_rrule(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_rrule)(a0); }
 int icalproperty_get_sequence(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_sequence)(a0); }
 const char * icalproperty_get_summary(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_summary)(a0); }
 enum icalproperty_transp icalproperty_get_transp(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_transp)(a0); }
@@ -59,16 +58,7 @@ const char * icalproperty_get_value_as_string(const icalproperty * a0) { return 
 const char * icalproperty_get_x_name(icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_x_name)(a0); }
 const char * icalproperty_get_xlicerror(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_xlicerror)(a0); }
 icalproperty_kind icalproperty_isa(icalproperty * a0) { return CLIBICAL_REAL(icalproperty_isa)(a0); }
-void icalrecur_iterator_free(icalrecur_iterator * a0) { CLIBICAL_REAL(icalrecur_iterator_free)(a0); }
-icalrecur_iterator * icalrecur_iterator_new(struct icalrecurrencetype a0, struct icaltimetype a1) { return CLIBICAL_REAL(icalrecur_iterator_new)(a0, a1); }
-struct icaltimetype icalrecur_iterator_next(icalrecur_iterator * a0) { return CLIBICAL_REAL(icalrecur_iterator_next)(a0); }
-int icalrecur_iterator_set_start(icalrecur_iterator * a0, struct icaltimetype a1) { return CLIBICAL_REAL(icalrecur_iterator_set_start)(a0, a1); }
-enum icalrecurrencetype_weekday icalrecurrencetype_day_day_of_week(short int a0) { return CLIBICAL_REAL(icalrecurrencetype_day_day_of_week)(a0); }
-int icalrecurrencetype_day_position(short int a0) { return CLIBICAL_REAL(icalrecurrencetype_day_position)(a0); }
-struct icalrecurrencetype icalrecurrencetype_from_string(const char * a0) { return CLIBICAL_REAL(icalrecurrencetype_from_string)(a0); }
-time_t icaltime_as_timet_with_zone(const struct icaltimetype a0, const icaltimezone * a1) { return CLIBICAL_REAL(icaltime_as_timet_with_zone)(a0, a1); }
 struct icaltimetype icaltime_convert_to_zone(const struct icaltimetype a0, icaltimezone * a1) { return CLIBICAL_REAL(icaltime_convert_to_zone)(a0, a1); }
-struct icaltimetype icaltime_from_string(const char * a0) { return CLIBICAL_REAL(icaltime_from_string)(a0); }
 struct icaltimetype icaltime_from_timet_with_zone(const time_t a0, const int a1, const icaltimezone * a2) { return CLIBICAL_REAL(icaltime_from_timet_with_zone)(a0, a1, a2); }
 int icaltime_is_null_time(const struct icaltimetype a0) { return CLIBICAL_REAL(icaltime_is_null_time)(a0); }
 int icaltime_is_utc(const struct icaltimetype a0) { return CLIBICAL_REAL(icaltime_is_utc)(a0); }
@@ -76,4 +66,5 @@ struct icaltimetype icaltime_null_time(void) { return CLIBICAL_REAL(icaltime_nul
 icaltimezone * icaltimezone_get_builtin_timezone(const char * a0) { return CLIBICAL_REAL(icaltimezone_get_builtin_timezone)(a0); }
 icaltimezone * icaltimezone_get_builtin_timezone_from_tzid(const char * a0) { return CLIBICAL_REAL(icaltimezone_get_builtin_timezone_from_tzid)(a0); }
 icalarray * icaltimezone_get_builtin_timezones(void) { return CLIBICAL_REAL(icaltimezone_get_builtin_timezones)(); }
+int icaltimezone_get_utc_offset_of_utc_time(icaltimezone * a0, struct icaltimetype * a1, int * a2) { return CLIBICAL_REAL(icaltimezone_get_utc_offset_of_utc_time)(a0, a1, a2); }
 icaltimezone * icaltimezone_get_utc_timezone(void) { return CLIBICAL_REAL(icaltimezone_get_utc_timezone)(); }

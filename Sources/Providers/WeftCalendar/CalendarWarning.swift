@@ -2,10 +2,14 @@
 public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is, for callers that want to count or filter them.
     public enum Kind: String, Sendable, Hashable {
-        /// An RRULE libical could not parse; the whole series (every VEVENT with that UID) is skipped.
+        /// An RRULE that could not be parsed; the whole series (every VEVENT with that UID) is skipped.
         case badRecurrenceRule
-        /// An RRULE libical refused to iterate (e.g. a rule that can never match); it yields no instances.
+        /// An RRULE that can never match (its parts exclude every date or time); it yields no instances.
         case unusableRecurrenceRule
+        /// An RRULE using a part RFC 5545 forbids for its frequency (BYWEEKNO outside YEARLY, a numbered BYDAY
+        /// outside MONTHLY and YEARLY, BYYEARDAY with DAILY, WEEKLY or MONTHLY, BYMONTHDAY with WEEKLY, BYSETPOS
+        /// alone); it is expanded as the README's "Rules RFC 5545 forbids" says.
+        case forbiddenRecurrenceRule
         /// A TZID that is neither an embedded VTIMEZONE, a system zone nor a Windows zone name.
         case unknownTimeZone
         /// A globally unique TZID (`/mozilla.org/…/America/New_York`) without its VTIMEZONE, read as the IANA

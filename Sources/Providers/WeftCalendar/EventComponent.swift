@@ -43,13 +43,11 @@ struct Length: Equatable {
     }
 }
 
-/// One recurrence rule of a VEVENT; the property stays in its document, whose lifetime the calendar holds.
+/// One RRULE of a VEVENT, read by weft's own parser (libical parses the file, not the rule's meaning).
 struct RuleRef {
-    let property: OpaquePointer
-    let count: Int32
-    let frequency: icalrecurrencetype_frequency
-    let interval: Int
-    let until: icaltimetype?
+    let rule: RecurrenceRule
+    /// The value as libical wrote it back, for messages.
+    let text: String
 }
 
 /// An RDATE value: an instance start, or a period with its own end.
@@ -81,7 +79,7 @@ struct EventComponent {
     let rules: [RuleRef]
     let rdates: [RDateValue]
     let exdates: [ResolvedTime]
-    /// Set when libical could not parse an RRULE of this VEVENT (it removes the property).
+    /// Set when libical or weft's rule parser could not read an RRULE of this VEVENT: the reason.
     let brokenRule: String?
 
     /// The peer's notion: anything that generates or removes instances makes a component a series master.

@@ -118,15 +118,11 @@ struct EventExtractor {
                     thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
                 }
             case ICAL_RRULE_PROPERTY:
-                let rule = icalproperty_get_rrule(property)
-                if rule.freq == ICAL_NO_RECURRENCE {
-                    brokenRule = "RRULE has no usable FREQ"
-                } else {
-                    let until = icaltime_is_null_time(rule.until) != 0 ? nil : rule.until
-                    rules.append(
-                        RuleRef(
-                            property: property, count: rule.count, frequency: rule.freq,
-                            interval: max(1, Int(rule.interval)), until: until))
+                let text = copyString(icalproperty_get_value_as_string(property)) ?? ""
+                do {
+                    rules.append(RuleRef(rule: try RecurrenceRule.parse(text), text: text))
+                } catch {
+                    brokenRule = "RRULE:\(text): \(error)"
                 }
             case ICAL_RDATE_PROPERTY:
                 if let value = readRDate(property, context: context, resolver: &resolver) { rdates.append(value) }

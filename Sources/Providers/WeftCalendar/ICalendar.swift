@@ -154,9 +154,9 @@ public final class ICalendar: @unchecked Sendable {
         var series: [Series] = []
         series.reserveCapacity(keys.count)
         for key in keys {
-            let (built, warning) = builder.build(groups[key] ?? [])
+            let (built, found) = builder.build(groups[key] ?? [])
             if let built { series.append(built) }
-            if let warning { warnings.append(warning) }
+            warnings += found
         }
         let logger = Logger(label: "weft.calendar")
         logger.debug(

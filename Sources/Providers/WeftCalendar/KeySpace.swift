@@ -67,38 +67,34 @@ struct KeySpace {
         }
     }
 
-    /// The key of a time produced by libical's iterator (same kind and zone as DTSTART).
-    func key(iterated time: icaltimetype) -> Int64 {
-        switch basis {
-        case .date:
-            return ICalClock.days(of: time)
-        case .zoned(let zone):
-            var zoned = time
-            zoned.zone = zone
-            return ZoneMath.instant(of: zoned)
-        case .floating:
-            return ICalClock.wallSeconds(of: time)
-        }
-    }
-
-    /// A key no instance starting at this wall-clock time (in the series' own zone) can exceed, without asking
-    /// libical: exact for DATE and floating series; for zoned ones a day of slack covers any UTC offset.
-    func keyBound(wallSeconds wall: Int64) -> Int64 {
+    /// The key of an instance the recurrence engine produced, as wall-clock seconds in the series' own zone (read
+    /// by RFC 5545 §3.3.5 at DST changes, like every other local time).
+    func key(wall: Int64) -> Int64 {
         switch basis {
         case .date: return wall.floorDiv(86_400)
+        case .zoned(let zone): return ZoneMath.instant(wallSeconds: wall, in: zone)
         case .floating: return wall
-        case .zoned: return wall + 86_400
         }
     }
 
-    /// A libical time for a key, for seeking the iterator.
-    func iteratorTime(forKey key: Int64) -> icaltimetype {
+    /// Wall-clock seconds (in the series' own zone) covering every instance whose key is in `[from, to]`.
+    ///
+    /// For zoned series three hours of slack cover a DST change inside the range; callers filter by key.
+    func wallRange(fromKey from: Int64, toKey to: Int64) -> ClosedRange<Int64> {
         switch basis {
-        case .date: return ICalClock.dateTime(days: key)
-        case .zoned(let zone): return ZoneMath.wallTime(at: key, in: zone)
-        case .floating: return ICalClock.floatingTime(wallSeconds: key)
+        case .date:
+            return from * 86_400...(max(from, to) * 86_400 + 86_399)
+        case .zoned(let zone):
+            let lower = ZoneMath.wallSeconds(at: from, in: zone) - 3 * 3600
+            let upper = to >= Self.farFuture ? Self.farFuture : ZoneMath.wallSeconds(at: to, in: zone) + 3 * 3600
+            return lower...max(lower, upper)
+        case .floating:
+            return from...max(from, to)
         }
     }
+
+    /// Past every instance the engine produces (year 10000).
+    private static let farFuture = RecurrenceEngine.lastWall + 1
 
     /// The instant (Unix seconds) where the instance with this key starts.
     func instant(ofKey key: Int64) -> Int64 {
@@ -134,28 +130,26 @@ struct KeySpace {
     ///
     /// A DATE UNTIL includes that whole local day; a UTC UNTIL is an instant (for all-day series: the days
     /// whose local midnight is not after it); a floating UNTIL is wall-clock time in the series' zone.
-    func untilKey(_ until: icaltimetype) -> Int64 {
-        if until.is_date != 0 {
-            let day = ICalClock.days(of: until)
+    func untilKey(_ until: RecurrenceRule.Until) -> Int64 {
+        switch until {
+        case .date(let day):
             switch basis {
             case .date: return day
             case .zoned(let zone): return ZoneMath.instant(wallSeconds: (day + 1) * 86_400, in: zone) - 1
             case .floating: return (day + 1) * 86_400 - 1
             }
-        }
-        if icaltime_is_utc(until) != 0 {
-            let instant = ICalClock.wallSeconds(of: until)
+        case .dateTime(let instant, utc: true):
             switch basis {
             case .date: return local.wallSeconds(at: instant).floorDiv(86_400)
             case .zoned: return instant
             case .floating: return local.wallSeconds(at: instant)
             }
-        }
-        let wall = ICalClock.wallSeconds(of: until)
-        switch basis {
-        case .date: return wall.floorDiv(86_400)
-        case .zoned(let zone): return ZoneMath.instant(wallSeconds: wall, in: zone)
-        case .floating: return wall
+        case .dateTime(let wall, utc: false):
+            switch basis {
+            case .date: return wall.floorDiv(86_400)
+            case .zoned(let zone): return ZoneMath.instant(wallSeconds: wall, in: zone)
+            case .floating: return wall
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 /// Everything that decides the occurrences of one UID: the winning master, its overrides, THISANDFUTURE
 /// changes and the precomputed occurrences that do not depend on the query window.
 ///
-/// Holds pointers into libical documents (rules, zones); the owning `ICalendar` keeps those alive.
+/// Holds pointers into libical documents (zones); the owning `ICalendar` keeps those alive.
 struct Series {
     /// A RECURRENCE-ID;RANGE=THISANDFUTURE override: later instances move by `shift` and take its length.
     struct FutureChange {
@@ -11,17 +11,12 @@ struct Series {
         let length: Length
     }
 
-    /// An RRULE ready to iterate.
+    /// An RRULE ready to expand.
     struct PreparedRule {
         let rule: RuleRef
+        let engine: RecurrenceEngine
+        /// The last key UNTIL allows, `.max` without UNTIL.
         let untilKey: Int64
-        /// No instance has a key above this (a COUNT rule whose end is certain, see `RuleBound`), else `.max`.
-        let lastKeyBound: Int64
-        /// For a COUNT rule of fixed shape: the wall-clock seconds of its last instance (see `RuleBound`), so it is
-        /// expanded like an UNTIL rule, skipping ahead to the window; nil for other rules.
-        let lastWallSeconds: Int64?
-        /// False for a rule whose date parts let no day through (see `RuleBound.canMatch`): it is not iterated.
-        let canMatch: Bool
     }
 
     /// Occurrences known without expansion (single events, overrides, orphans), already filtered.

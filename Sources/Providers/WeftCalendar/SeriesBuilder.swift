@@ -1,4 +1,3 @@
-import CLibical
 import Foundation
 
 /// Turns the VEVENTs of one UID into a `Series`, following RFC 5545 and the peer library's choices.
@@ -13,15 +12,16 @@ struct SeriesBuilder {
         self.local = LocalZone(timeZone: options.timeZone)
     }
 
-    /// Builds the series of one group (same UID, file order); nil when it is skipped, with the reason.
-    func build(_ group: [EventComponent]) -> (series: Series?, warning: CalendarWarning?) {
+    /// Builds the series of one group (same UID, file order); nil when it is skipped. The warnings say why it was
+    /// skipped, or which of its rules RFC 5545 forbids or can produce nothing.
+    func build(_ group: [EventComponent]) -> (series: Series?, warnings: [CalendarWarning]) {
         if let broken = group.first(where: { $0.brokenRule != nil }) {
             let warning = CalendarWarning(
                 file: broken.file, uid: broken.uid, kind: .badRecurrenceRule,
                 message:
                     "RRULE cannot be parsed (\(broken.brokenRule ?? "")); the whole series is skipped rather than "
                     + "shown as a single event")
-            return (nil, warning)
+            return (nil, [warning])
         }
 
         // The master is the highest SEQUENCE among the components that are not plain overrides; on a tie the
@@ -31,7 +31,7 @@ struct SeriesBuilder {
         for candidate in candidates where master == nil || candidate.sequence > (master?.sequence ?? .min) {
             master = candidate
         }
-        guard let master else { return (orphanSeries(group), nil) }
+        guard let master else { return (orphanSeries(group), []) }
 
         let space = KeySpace(start: master.start, local: local)
         var excludedKeys = Set<Int64>()
@@ -78,30 +78,35 @@ struct SeriesBuilder {
                 let span = local.span(start: master.start, end: master.end)
                 append(master, start: span.start, end: span.end, recurrenceID: nil, to: &fixed)
             }
-            return (Series(fixed: fixed, recurring: nil), nil)
+            return (Series(fixed: fixed, recurring: nil), [])
         }
 
+        var warnings: [CalendarWarning] = []
+        let startWall = ICalClock.wallSeconds(of: master.start.value)
         let rules = master.rules.map { rule in
-            let recurrence = icalproperty_get_rrule(rule.property)
-            let canMatch = RuleBound.canMatch(recurrence, start: master.start.value)
-            if let last = RuleBound.lastInstance(recurrence, start: master.start.value) {
-                // Compared as wall-clock time while iterating: converting a far-future time to an instant makes
-                // libical 3.0 re-expand the VTIMEZONE on every call past 2035 (ICALTIMEZONE_MAX_YEAR).
-                let wall = ICalClock.wallSeconds(of: last)
-                return Series.PreparedRule(
-                    rule: rule, untilKey: .max, lastKeyBound: space.keyBound(wallSeconds: wall),
-                    lastWallSeconds: wall, canMatch: canMatch)
+            let engine = RecurrenceEngine(rule: rule.rule, start: startWall, isDate: master.start.isDate)
+            let forbidden = rule.rule.forbiddenUses
+            if !forbidden.isEmpty {
+                warnings.append(
+                    CalendarWarning(
+                        file: master.file, uid: master.uid, kind: .forbiddenRecurrenceRule,
+                        message:
+                            "RRULE:\(rule.text) uses \(forbidden.joined(separator: ", ")), which RFC 5545 forbids; "
+                            + "such parts only filter the other parts' instances (a numbered BYDAY counts as its "
+                            + "weekday)"))
             }
-            let bound = RuleBound.countSpan(recurrence, start: master.start.value).map {
-                startKey + ($0 + space.secondsPerKey - 1) / space.secondsPerKey
+            if let reason = engine.reasonItIsEmpty {
+                warnings.append(
+                    CalendarWarning(
+                        file: master.file, uid: master.uid, kind: .unusableRecurrenceRule,
+                        message: "RRULE:\(rule.text) can never match (\(reason)); only DTSTART and RDATEs are shown"))
             }
             return Series.PreparedRule(
-                rule: rule, untilKey: rule.until.map { space.untilKey($0) } ?? .max, lastKeyBound: bound ?? .max,
-                lastWallSeconds: nil, canMatch: canMatch)
+                rule: rule, engine: engine, untilKey: rule.rule.until.map { space.untilKey($0) } ?? .max)
         }
         // DTSTART is an instance unless every bound it has ends before it (Confluence writes UNTIL < DTSTART
         // for deleted series, issue 117).
-        let lastUntil = rules.filter { $0.rule.until != nil }.map(\.untilKey).max()
+        let lastUntil = rules.filter { $0.rule.rule.until != nil }.map(\.untilKey).max()
         let includeStart = lastUntil.map { startKey <= $0 } ?? true
 
         var rdates: [(key: Int64, length: Length?)] = []
@@ -137,7 +142,7 @@ struct SeriesBuilder {
             rules: rules, rdates: rdates, excludedKeys: excludedKeys, excludedDays: excludedDays,
             overriddenKeys: Set(overrides.keys), futureChanges: changes,
             lookBack: longest + maxForward + slack, lookAhead: maxBackward + slack)
-        return (Series(fixed: fixed, recurring: recurring), nil)
+        return (Series(fixed: fixed, recurring: recurring), warnings)
     }
 
     /// Overrides without any master (Google exports of a calendar that shows only someone's changed

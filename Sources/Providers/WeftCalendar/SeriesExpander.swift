@@ -1,8 +1,8 @@
-import CLibical
 import Foundation
 import WeftPrimitives
 
-/// Expands recurring series over a window with libical's iterator.
+/// Expands recurring series over a window with weft's recurrence engine, then applies the set logic (RDATE,
+/// EXDATE, overrides, THISANDFUTURE).
 struct SeriesExpander {
     let builder: SeriesBuilder
     let maxIterations: Int
@@ -76,71 +76,23 @@ struct SeriesExpander {
     ) {
         let space = recurring.space
         let master = recurring.master
+        // UNTIL is applied here, in the series' own key space, so a DATE, UTC or local UNTIL is read as RFC 5545
+        // says whatever DTSTART's kind; the engine itself only counts.
         let upper = min(range.upperBound, prepared.untilKey)
-        // No instance comes before DTSTART, nor after a COUNT rule's certain end.
-        guard upper >= range.lowerBound, upper >= recurring.startKey, prepared.lastKeyBound >= range.lowerBound
-        else { return }
-
-        // UNTIL is applied here, in the series' own key space, instead of by libical, whose 3.0 comparison
-        // of UNTIL against zoned or floating DTSTARTs is not reliable; the rule itself then has no end.
-        var rule = icalproperty_get_rrule(prepared.rule.property)
-        rule.until = icaltime_null_time()
-        if prepared.lastWallSeconds != nil { rule.count = 0 }
-        var dtstart = master.start.value
-        let canSeek = rule.count <= 0 && range.lowerBound > recurring.startKey
-        var seekWithIterator = false
-        if canSeek {
-            if let unit = Self.subDailyUnit(prepared.rule.frequency) {
-                // set_start misplaces sub-daily rules in 3.0.16 (FREQ=MINUTELY starts at DTSTART's time of
-                // day), so the series is restarted at a DTSTART moved forward by whole periods instead.
-                let period = unit * Int64(prepared.rule.interval)
-                let startWall = ICalClock.wallSeconds(of: dtstart)
-                let seekWall = ICalClock.wallSeconds(of: space.iteratorTime(forKey: range.lowerBound))
-                let periods = (seekWall - startWall).floorDiv(period)
-                if periods > 1 {
-                    let zone = dtstart.zone
-                    dtstart = ICalClock.floatingTime(wallSeconds: startWall + (periods - 1) * period)
-                    dtstart.zone = zone
-                }
-            } else {
-                seekWithIterator = true
-            }
-        }
-        guard prepared.canMatch, let iterator = RecurIterator(rule: rule, start: dtstart) else {
+        guard upper >= range.lowerBound, upper >= recurring.startKey, prepared.engine.canMatch else { return }
+        let walls = space.wallRange(fromKey: range.lowerBound, toKey: upper)
+        let found = prepared.engine.instances(from: walls.lowerBound, through: walls.upperBound, budget: maxIterations)
+        if found.budgetExceeded {
             let warning = CalendarWarning(
-                file: master.file, uid: master.uid, kind: .unusableRecurrenceRule,
-                message: "libical cannot iterate this RRULE (it can never match?); only DTSTART and RDATEs are shown")
+                file: master.file, uid: master.uid, kind: .expansionLimit,
+                message:
+                    "RRULE:\(prepared.rule.text) needed more than \(maxIterations) steps to reach the requested "
+                    + "dates; later instances may be missing")
             if !warnings.contains(warning) { warnings.append(warning) }
-            return
         }
-        if seekWithIterator {
-            _ = iterator.setStart(space.iteratorTime(forKey: range.lowerBound))
-        }
-        var steps = 0
-        while let time = iterator.next() {
-            steps += 1
-            if steps > maxIterations {
-                let warning = CalendarWarning(
-                    file: master.file, uid: master.uid, kind: .expansionLimit,
-                    message:
-                        "RRULE needed more than \(maxIterations) steps to reach the requested dates; "
-                        + "later instances may be missing")
-                if !warnings.contains(warning) { warnings.append(warning) }
-                return
-            }
-            if let last = prepared.lastWallSeconds, ICalClock.wallSeconds(of: time) > last { return }
-            let key = space.key(iterated: time)
-            if key > upper { return }
-            if key >= range.lowerBound { keys.insert(key) }
-        }
-    }
-
-    private static func subDailyUnit(_ frequency: icalrecurrencetype_frequency) -> Int64? {
-        switch frequency {
-        case ICAL_SECONDLY_RECURRENCE: return 1
-        case ICAL_MINUTELY_RECURRENCE: return 60
-        case ICAL_HOURLY_RECURRENCE: return 3600
-        default: return nil
+        for wall in found.instances {
+            let key = space.key(wall: wall)
+            if key >= range.lowerBound && key <= upper { keys.insert(key) }
         }
     }
 }

@@ -70,11 +70,15 @@ struct LocalZone {
     }
 }
 
-/// Instants of libical times in a given zone.
+/// Instants of libical times in a given zone, read by RFC 5545 §3.3.5 at DST changes: a wall-clock time that
+/// occurs twice is its first occurrence, one in a gap takes the offset from before the gap. (libical 3.0's own
+/// conversion reads both the other way.)
 enum ZoneMath {
     /// Seconds since 1970 of a zoned libical time (zone pointer must be set).
     static func instant(of time: icaltimetype) -> Int64 {
-        Int64(icaltime_as_timet_with_zone(time, time.zone))
+        let wall = ICalClock.wallSeconds(of: time)
+        guard let zone = time.zone, zone != LibicalRuntime.utc else { return wall }
+        return instant(wallSeconds: wall, in: zone)
     }
 
     /// The wall-clock libical time of an instant in `zone`.
@@ -82,10 +86,20 @@ enum ZoneMath {
         icaltime_from_timet_with_zone(time_t(instant), 0, zone)
     }
 
+    /// The wall-clock seconds of an instant in `zone`.
+    static func wallSeconds(at instant: Int64, in zone: OpaquePointer) -> Int64 {
+        instant + offset(at: instant, in: zone)
+    }
+
     /// The instant of wall-clock seconds read in `zone`.
     static func instant(wallSeconds: Int64, in zone: OpaquePointer) -> Int64 {
-        var time = ICalClock.floatingTime(wallSeconds: wallSeconds)
-        time.zone = zone
-        return instant(of: time)
+        if zone == LibicalRuntime.utc { return wallSeconds }
+        return LocalDay.instant(wallSeconds: wallSeconds) { offset(at: $0, in: zone) }
+    }
+
+    /// The UTC offset of `zone` at an instant, in seconds.
+    static func offset(at instant: Int64, in zone: OpaquePointer) -> Int64 {
+        var time = ICalClock.floatingTime(wallSeconds: instant)
+        return Int64(icaltimezone_get_utc_offset_of_utc_time(zone, &time, nil))
     }
 }
