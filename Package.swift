@@ -101,7 +101,11 @@ let package = Package(
         // History (goals, streaks, averages), Provider (the `steps` kind, its snapshot and variables).
         .target(
             name: "WeftSteps",
-            dependencies: ["WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log"),
+                // Gadgetbridge's exported database, opened read-only.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
         .target(

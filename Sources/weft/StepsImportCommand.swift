@@ -22,7 +22,10 @@ struct StepsImportCommand: ParsableCommand {
               weft steps import hourlySteps_merged.csv --tz America/Chicago --lenient
             """)
 
-    @Argument(help: ArgumentHelp("CSV exports to import.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "Exports to import: CSV, Google Fit or Fitbit JSON, a Gadgetbridge database (recognised by content).",
+            valueName: "file"))
     var files: [String]
 
     @Option(help: ArgumentHelp("The export format, when detection from the header is not enough.", valueName: "name"))

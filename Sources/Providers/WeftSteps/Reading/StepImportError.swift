@@ -16,12 +16,19 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     case tooManyBadRows(file: String, bad: Int, total: Int, first: [StepIssue])
     /// A per-day Google Fit file whose name carries no date.
     case noDateInFileName(file: String)
+    /// No reader understands the file; `found` says what it looks like ("an SQLite database without …").
+    case unrecognised(file: String, found: String)
+    /// The file ends in the middle of a record (`record` says which), so none of it was imported.
+    case truncated(file: String, line: Int, record: String)
+    /// The file is not well-formed where a reader needs it to be (JSON syntax, a database that cannot be read).
+    case malformed(file: String, line: Int, message: String)
 
     /// The file the error is about, when it is about one.
     public var file: String? {
         switch self {
         case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _), .missingColumn(let file, _, _, _),
-            .tooManyBadRows(let file, _, _, _), .noDateInFileName(let file):
+            .tooManyBadRows(let file, _, _, _), .noDateInFileName(let file), .unrecognised(let file, _),
+            .truncated(let file, _, _), .malformed(let file, _, _):
             file
         case .unknownFormatName, .badDateFormat: nil
         }
@@ -32,7 +39,7 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
         case .empty(let file): return "\(file): the file is empty; expected a CSV header line"
         case .unknownFormat(let file, let header):
-            return "\(file):1: unknown step export layout (header: \(header.joined(separator: ","))); "
+            return "\(file):1: unknown step export layout (header: \(Self.printable(header.joined(separator: ",")))); "
                 + "set format = \"…\" or a generic column mapping"
         case .missingColumn(let file, let line, let format, let column):
             return "\(file):\(line): the \(format) layout needs a column \"\(column)\", which the header lacks"
@@ -46,6 +53,35 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
                 + "(set lenient = true to import the good rows): \(examples)"
         case .noDateInFileName(let file):
             return "\(file): a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
+        case .unrecognised(let file, let found):
+            return "\(file): \(found), which no step reader understands; "
+                + "see `weft steps import --help` for the exports weft reads"
+        case .truncated(let file, let line, let record):
+            return "\(file):\(line): the file ends in the middle of \(record) (cut off while copying or exporting?); "
+                + "nothing of it was imported, export it again"
+        case .malformed(let file, let line, let message):
+            return "\(file)\(line > 0 ? ":\(line)" : ""): \(message); nothing of the file was imported"
         }
+    }
+
+    /// Text from a file made safe for a terminal: control characters and invalid UTF-8 shown as `\u{…}` / `?`,
+    /// and at most 200 characters, so a binary file read as CSV cannot write escape sequences or pages of noise.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= 200 {
+                result += "…"
+                break
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator:
+                result += scalar == "\u{FFFD}" ? "?" : "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                result.unicodeScalars.append(scalar == "\u{FFFD}" ? "?" : scalar)
+            }
+            count += 1
+        }
+        return result
     }
 }

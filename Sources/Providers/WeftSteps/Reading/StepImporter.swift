@@ -4,14 +4,20 @@ import Foundation
 public enum StepImporter {
     /// Reads one file; `file` names it in messages and, for Google Fit per-day files, gives the date.
     static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
-        try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
+        if let batch = try StepExportRouter.importNonCSV(atPath: path, options: options) {
+            return try checked(batch, file: path, options: options)
+        }
+        return try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
     }
 
     /// Reads one file's bytes.
     public static func importData<Bytes: Collection>(_ bytes: Bytes, file: String, options: StepImportOptions)
         throws(StepImportError) -> StepBatch where Bytes.Element == UInt8
     {
-        try importReader(CSVReader(bytes: bytes), file: file, options: options)
+        if let batch = try StepExportRouter.importNonCSV(bytes: bytes, file: file, options: options) {
+            return try checked(batch, file: file, options: options)
+        }
+        return try importReader(CSVReader(bytes: bytes), file: file, options: options)
     }
 
     private static func importReader(_ reader: consuming CSVReader, file: String, options: StepImportOptions)
@@ -46,7 +52,14 @@ public enum StepImporter {
         var parser = RowParser(file: file, header: header, headerLine: headerLine, options: options, format: chosen)
         parser.decimalComma = reader.delimiter == UInt8(ascii: ";")
         try parser.run(&reader)
-        let batch = parser.batch
+        if let line = parser.truncatedLine { throw .truncated(file: file, line: line, record: "a row") }
+        return try checked(parser.batch, file: file, options: options)
+    }
+
+    /// The batch, unless more than the tolerated share of its rows were bad.
+    private static func checked(_ batch: StepBatch, file: String, options: StepImportOptions) throws(StepImportError)
+        -> StepBatch
+    {
         if !options.lenient, batch.rowCount > 0,
             Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount)
         {
