@@ -46,3 +46,14 @@ ratio = qs["median"] / apple["median"]
 print(f"\na QS Access row costs **{ratio:.2f}×** an Apple CSV row (target at most 2×: {'meets' if ratio <= 2 else 'misses'})\n")
 print(f"QS Access rows: {ratio:.2f}x the cost of Apple CSV rows", file=sys.stderr)
 PY
+
+# A Google Fit Takeout JSON of 300,000 data points (about 95 MB), streamed: weft's import against Python's json.load
+# of the same file. Target: peak RSS well under the file's size.
+python3 "$here/gen-google-fit-json.py" 300000 "$work/fit.json"
+fit="$weft steps import $work/fit.json --tz Europe/Berlin --cache $work/fit-cache --providers $work/providers"
+hyperfine --warmup 1 --runs 3 --prepare "rm -rf $work/fit-cache" --export-json "$work/fit.json.results" \
+  -n "weft steps import (Google Fit JSON)" "$fit 2>/dev/null" \
+  -n "python json.load + daily sums" "python3 $here/peer-google-fit-json.py $work/fit.json" >&2
+python3 "$here/report.py" "$work/fit.json.results" "weft steps import (Google Fit JSON)" \
+  "python json.load + daily sums" "steps: import a generated 300,000-point (95 MB) Google Fit Takeout JSON" 0 \
+  --rss "rm -rf $work/fit-cache && $fit" "python3 $here/peer-google-fit-json.py $work/fit.json"

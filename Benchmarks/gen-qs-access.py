@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 def main():
     count, out = int(sys.argv[1]), sys.argv[2]
     rng = random.Random(11)
-    moment = datetime(2016, 1, 1, 0, 0)
+    moment = datetime(2000, 1, 1, 0, 0)
     with open(out, "w", encoding="utf-8") as f:
         f.write("Start,Finish,Steps (count)\n")
         for _ in range(count):

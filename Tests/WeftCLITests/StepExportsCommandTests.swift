@@ -25,7 +25,8 @@ struct StepExportsCommandTests {
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result)")
             #expect(
-                result.stderr.hasPrefix("weft: error: \(box.path(name)): \(found), which no step reader"), "\(result)")
+                result.stderr.hasPrefix("weft: error: \(box.path(name)): not a step export weft reads: \(found) (see"),
+                "\(result)")
             #expect(
                 result.stderr.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) },
                 "no control bytes reach the terminal")

@@ -62,7 +62,7 @@ public enum StepAggregator {
                     lastDayStart = Double(zone.startOfDay(lastDay))
                     lastDayEnd = Double(zone.startOfDay(lastDay + 1))
                 }
-                let to = end > from ? min(end, lastDayEnd) : from
+                let to = end > from ? max(from, min(end, lastDayEnd)) : from
                 let part = end > start ? steps * (to - from) / (end - start) : steps
                 dayTotals[lastDay, default: 0] += part
                 if sourceTotals[lastDay] == nil { sourceTotals[lastDay] = [Double](repeating: 0, count: sourceCount) }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Reads Gadgetbridge's exported database (Data management → Export DB), opened read-only: every per-device
@@ -19,7 +20,14 @@ enum GadgetbridgeDatabaseReader {
         configuration.readonly = true
         configuration.label = "gadgetbridge-export"
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            // `immutable=1`: SQLite neither locks the file nor creates -wal/-shm files beside the user's export
+            // (an exported WAL-mode database would otherwise get both).
+            let queue: DatabaseQueue
+            do {
+                queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+            } catch {
+                queue = try DatabaseQueue(path: path, configuration: configuration)
+            }
             return try queue.read { database in
                 let tables = try sampleTables(database)
                 guard !tables.isEmpty else {
@@ -42,6 +50,11 @@ enum GadgetbridgeDatabaseReader {
         } catch {
             throw .unreadable(file: path, reason: "\(error)")
         }
+    }
+
+    /// `file:///…?immutable=1` for a path (SQLite URI file names; Debian's SQLite accepts them).
+    static func immutableURI(_ path: String) -> String {
+        URL(fileURLWithPath: path).absoluteString + "?immutable=1"
     }
 
     /// The tables with `TIMESTAMP` and `STEPS` whose rows are samples (not `…SUMMARY…` day totals).

@@ -132,7 +132,7 @@ struct RowParser {
         var days: [Int64] = []
         var daily = true
         for row in rows {
-            let day = zone.localDay(ofInstant: Int64(row.start.rounded(.down)))
+            let day = zone.localDay(ofInstant: Int64(StepAggregator.wholeSeconds(row.start)))
             days.append(day)
             if Double(zone.startOfDay(day)) != row.start { daily = false }
         }

@@ -41,6 +41,11 @@ enum StepExportRouter {
             throw .unrecognised(
                 file: file,
                 found: "an SQLite database, which --format \(format.name) cannot read (Gadgetbridge's is gadgetbridge)")
+        case (.json(object: false), .googleFitJSON?):
+            throw .unrecognised(
+                file: file, found: "a JSON array; a Google Fit export is an object with \"Data Points\"")
+        case (.json(object: true), .fitbitJSON?):
+            throw .unrecognised(file: file, found: "a JSON object; a Fitbit steps export is an array")
         case (.json(object: true), nil), (.json, .googleFitJSON?):
             return try GoogleFitJSONReader.read(try input(), options: options)
         case (.json(object: false), nil), (.json, .fitbitJSON?):

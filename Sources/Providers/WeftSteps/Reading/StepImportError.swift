@@ -54,8 +54,8 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .noDateInFileName(let file):
             return "\(file): a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
         case .unrecognised(let file, let found):
-            return "\(file): \(found), which no step reader understands; "
-                + "see `weft steps import --help` for the exports weft reads"
+            return
+                "\(file): not a step export weft reads: \(found) (see `weft steps import --help` for the ones it does)"
         case .truncated(let file, let line, let record):
             return "\(file):\(line): the file ends in the middle of \(record) (cut off while copying or exporting?); "
                 + "nothing of it was imported, export it again"
