@@ -111,6 +111,8 @@ let package = Package(
             dependencies: [
                 "CLibXML2Loader", "WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // Gadgetbridge's exported database, opened read-only.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.

@@ -18,7 +18,10 @@ struct StepsDaysCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The last day, included (yyyy-MM-dd).", valueName: "date"))
     var to: String?
 
-    @Flag(help: "Print JSON: [{\"date\", \"steps\", \"goal\"}].")
+    @Flag(
+        help:
+            "Print JSON: [{\"date\", \"steps\", \"goal\"}]; a day with data but no steps has steps 0, a day without data is left out."
+    )
     var json = false
 
     @OptionGroup var target: StepsInstanceOptions

@@ -28,7 +28,11 @@ struct StepsImportCommand: ParsableCommand {
               weft steps import hourlySteps_merged.csv --tz America/Chicago --lenient
             """)
 
-    @Argument(help: ArgumentHelp("Exports to import (CSV, export.zip, export.xml).", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "Exports to import: CSV, Apple Health's export.zip or export.xml, Google Fit or Fitbit JSON, a "
+                + "Gadgetbridge database (recognised by content).",
+            valueName: "file"))
     var files: [String]
 
     @Option(help: ArgumentHelp("The export format, when detection from the header is not enough.", valueName: "name"))

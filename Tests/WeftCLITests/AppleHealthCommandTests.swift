@@ -53,7 +53,7 @@ struct AppleHealthCommandTests {
         try box.write("blob.bin", "\u{1}\u{2}ELF\u{0}\u{0}\u{7F}junk,more\n\u{3}\u{4}\n")
         let binary = await box.weft(arguments: ["steps", "import", box.path("blob.bin")] + Self.clock)
         #expect(binary.exitCode == 1)
-        #expect(binary.stderr.contains("a binary file that is not a step export"), "\(binary)")
+        #expect(binary.stderr.contains("not a step export weft reads: binary data"), "\(binary)")
         #expect(!binary.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(binary)")
     }
 

@@ -6,7 +6,8 @@ public enum StepAggregator {
     /// Aggregates a batch.
     ///
     /// Samples are spread evenly over the seconds of [start, end) and summed per UTC minute per source; a zero-length
-    /// sample counts in its start minute. Each minute then keeps one value (by `dedup`) and lands in the local day of
+    /// sample counts in its start minute. A day whose samples all say 0 has a total of 0 (it has data); a day without
+    /// samples has none. Each minute then keeps one value (by `dedup`) and lands in the local day of
     /// its start, so a sample crossing midnight is split between the days. Daily totals from day-only exports are
     /// combined by taking, per day, the largest of the sample-derived total and each day-only source (re-synced
     /// duplicates of one source and day keep the largest value), because day totals cannot be split into minutes.
@@ -68,12 +69,16 @@ public enum StepAggregator {
         _ lists: [[StepSample]], sourceCount: Int, order: [Int], dedup: DedupMode, zone: inout ZoneConverter
     ) -> (days: [Int64: Double], perSource: [Int64: [Double]]) {
         var blocks: [Int64: [Double]] = [:]
+        // Per block minute: whether any sample covers it, so a day whose samples all say 0 is a day with 0 steps
+        // rather than a day without data.
+        var covered: [Int64: [Bool]] = [:]
         let blockSize = 1440 * sourceCount
         var dayTotals: [Int64: Double] = [:]
         var sourceTotals: [Int64: [Double]] = [:]
 
         func flush(_ key: Int64) {
             guard let storage = blocks.removeValue(forKey: key) else { return }
+            let coveredMinutes = covered.removeValue(forKey: key) ?? []
             let blockStart = key * 86_400
             let startOffset = zone.offset(atInstant: blockStart)
             let endOffset = zone.offset(atInstant: blockStart + 86_399)
@@ -101,7 +106,7 @@ public enum StepAggregator {
                     any = true
                     break
                 }
-                guard any else { continue }
+                guard any || (minute < coveredMinutes.count && coveredMinutes[minute]) else { continue }
                 let instant = blockStart + Int64(minute) * 60
                 let offset = startOffset == endOffset ? startOffset : zone.offset(atInstant: instant)
                 let day = (instant + Int64(offset)).floorDiv(86_400)
@@ -129,8 +134,12 @@ public enum StepAggregator {
         func add(_ value: Double, minute: Int64, source: Int) {
             let key = minute.floorDiv(1440)
             let slot = Int(minute - key * 1440) * sourceCount + source
-            if blocks[key] == nil { blocks[key] = [Double](repeating: 0, count: blockSize) }
+            if blocks[key] == nil {
+                blocks[key] = [Double](repeating: 0, count: blockSize)
+                covered[key] = [Bool](repeating: false, count: 1440)
+            }
             blocks[key]?[slot] += value
+            covered[key]?[Int(minute - key * 1440)] = true
         }
 
         // The sources' lists are merged by start without copying them; each is sorted, so a source's exact
@@ -158,7 +167,7 @@ public enum StepAggregator {
             {
                 continue
             }
-            let first = Int64((sample.start / 60).rounded(.down))
+            let first = Self.minute(containing: sample.start)
             let firstKey = first.floorDiv(1440)
             if firstKey > completeBefore {
                 for key in blocks.keys.sorted() where key < firstKey { flush(key) }
@@ -179,6 +188,18 @@ public enum StepAggregator {
         }
         for key in blocks.keys.sorted() { flush(key) }
         return (dayTotals, sourceTotals)
+    }
+
+    /// The UTC minute (minutes since 1970) containing an instant; instants beyond ±10^14 s are clamped there, so a
+    /// wild epoch number cannot trap the conversion.
+    static func minute(containing seconds: Double) -> Int64 {
+        Int64((wholeSeconds(seconds) / 60).rounded(.down))
+    }
+
+    /// The instant rounded down to a whole second, clamped to ±10^14 s (and 0 for NaN).
+    static func wholeSeconds(_ seconds: Double) -> Double {
+        guard !seconds.isNaN else { return 0 }
+        return min(max(seconds.rounded(.down), -1e14), 1e14)
     }
 
     /// Source indices from highest to lowest priority.

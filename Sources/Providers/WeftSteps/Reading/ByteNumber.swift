@@ -103,8 +103,9 @@ enum ByteNumber {
             let byte = bytes[index]
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            value = product + Int64(byte - UInt8(ascii: "0"))
+            let (sum, carry) = product.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = sum
             index += 1
         }
         return negative ? -value : value

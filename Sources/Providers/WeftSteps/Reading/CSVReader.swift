@@ -16,6 +16,8 @@ struct CSVReader {
     var count: Int { starts.count }
     /// True when the current row has a quoted field that never closes (it then runs to the end of the input).
     private(set) var hasUnterminatedQuote = false
+    /// True when the current row is the last and no line break ends it (a cut-off file, or a missing final newline).
+    private(set) var endsWithoutNewline = false
     /// How many bytes of the input have been read, for progress reports.
     var bytesRead: Int { position }
     /// The size of the input.
@@ -85,6 +87,7 @@ struct CSVReader {
         ends.removeAll(keepingCapacity: true)
         guard position < end else { return false }
         hasUnterminatedQuote = false
+        endsWithoutNewline = false
         line = nextLine
         let delimiter = self.delimiter
         var index = position
@@ -153,6 +156,7 @@ struct CSVReader {
             }
             if index >= end {
                 position = end
+                endsWithoutNewline = true
                 return true
             }
             if buffer[index] == UInt8(ascii: "\n") {

@@ -40,6 +40,8 @@ struct RowParser {
     let format: StepFormat
     var decimalComma = false
     var batch = StepBatch()
+    /// The line of a last row that is cut short (fewer fields than the header, no line break after it).
+    private(set) var truncatedLine: Int?
     private var zone: ZoneConverter
     private var sourceCache: [(bytes: [UInt8], index: Int)] = []
 
@@ -64,6 +66,10 @@ struct RowParser {
         case .fitbitDashboard: try fitbitDashboard(&reader)
         case .samsungDailyTrend: try samsungDailyTrend(&reader)
         case .gadgetbridge: try gadgetbridge(&reader)
+        case .fitbitMinuteWide: try fitbitMinuteWide(&reader)
+        case .googleFitJSON, .fitbitJSON:
+            // The router sends JSON to its own readers; text never gets here with a JSON format.
+            throw .unrecognised(file: file, found: "text that is not JSON, which --format \(format.name) needs")
         case .generic(let mapping): try generic(&reader, mapping)
         }
     }
@@ -107,6 +113,7 @@ struct RowParser {
             "dd.MM.yyyy HH:mm", "dd/MM/yyyy", "dd.MM.yyyy",
         ])
         let source = batch.source(named: "Health Auto Export")
+        var rows: [(start: Double, steps: Double, line: Int)] = []
         while nextRow(&reader) {
             if reader.isBlankRow { continue }
             // A spreadsheet-style "Total" row is not a day.
@@ -117,7 +124,24 @@ struct RowParser {
             guard let start = instant(reader, dateColumn, header.names[dateColumn], &dates),
                 let steps = number(reader, stepsColumn, header.names[stepsColumn])
             else { continue }
-            addSample(source: source, start: start, end: start, steps: steps, line: reader.line)
+            rows.append((start, steps, reader.line))
+        }
+        // Every row at local midnight: the export was aggregated by day. Day totals are de-duplicated against other
+        // sources' samples by taking the larger per day; as samples at 00:00 they would fill minutes the watch and
+        // phone left empty and count the day twice.
+        var days: [Int64] = []
+        var daily = true
+        for row in rows {
+            let day = zone.localDay(ofInstant: Int64(StepAggregator.wholeSeconds(row.start)))
+            days.append(day)
+            if Double(zone.startOfDay(day)) != row.start { daily = false }
+        }
+        for (row, day) in zip(rows, days) {
+            if daily {
+                batch.dailyTotals.append(DailyStepTotal(source: source, day: StepDay(dayNumber: day), steps: row.steps))
+            } else {
+                addSample(source: source, start: row.start, end: row.start, steps: row.steps, line: row.line)
+            }
         }
     }
 
@@ -170,18 +194,86 @@ struct RowParser {
         }
         var times = PatternSet(["HH:mm:ss.SZ", "HH:mm:ssZ", "HH:mm:ss.S", "HH:mm:ss", "HH:mm"])
         let source = batch.source(named: "Google Fit")
+        let first = batch.samples.count
+        var corrections: [(index: Int, line: Int)] = []
         while nextRow(&reader) {
             if reader.isBlankRow || reader.isEmpty(stepsColumn) { continue }
             batch.rowCount += 1
             guard let startFields = fields(reader, startColumn, "Start time", &times),
                 let endFields = fields(reader, endColumn, "End time", &times),
-                let steps = number(reader, stepsColumn, "Step count")
+                let steps = number(reader, stepsColumn, "Step count", allowNegative: true)
             else { continue }
             let start = instant(of: startFields, onDay: fileDay.dayNumber)
             var end = instant(of: endFields, onDay: fileDay.dayNumber)
             // The last row of a day ends at 00:00 of the next day.
             if end <= start { end = instant(of: endFields, onDay: fileDay.dayNumber + 1) }
+            if steps < 0 {
+                // Google writes small negative quarter-hours (-3) that correct earlier ones; its daily summary
+                // counts them, so they are taken off the day's other quarter-hours below.
+                guard -steps <= StepLimits.maximumSteps(overSeconds: end - start) else {
+                    bad(reader.line, "Step count \(reader.string(stepsColumn)) is out of range for a correction")
+                    continue
+                }
+                corrections.append((batch.samples.count, reader.line))
+            }
             addSample(source: source, start: start, end: end, steps: steps, line: reader.line)
+        }
+        applyCorrections(corrections, from: first)
+    }
+
+    /// Takes each negative sample off the nearest earlier positive samples of the same file (then later ones), so
+    /// the day's total is Google's and no minute goes below zero; a correction larger than the day is a bad row.
+    private mutating func applyCorrections(_ corrections: [(index: Int, line: Int)], from first: Int) {
+        guard !corrections.isEmpty else { return }
+        for (index, line) in corrections where index < batch.samples.count {
+            var owed = -batch.samples[index].steps
+            batch.samples[index].steps = 0
+            let candidates =
+                Array(stride(from: index - 1, through: first, by: -1)) + Array((index + 1)..<batch.samples.count)
+            for other in candidates where owed > 0 && batch.samples[other].steps > 0 {
+                let taken = min(owed, batch.samples[other].steps)
+                batch.samples[other].steps -= taken
+                owed -= taken
+            }
+            if owed > 0 { bad(line, "the negative Step count is larger than the rest of the day's steps") }
+        }
+    }
+
+    private mutating func fitbitMinuteWide(_ reader: inout CSVReader) throws(StepImportError) {
+        let hourColumn = try require("ActivityHour")
+        var minuteColumns: [Int] = []
+        for minute in 0..<60 { minuteColumns.append(try require("Steps" + (minute < 10 ? "0" : "") + String(minute))) }
+        let idColumn = header.index("Id")
+        var dates = PatternSet([
+            "M/d/yyyy h:mm:ss a", "M/d/yyyy h:mm a", "M/d/yyyy H:mm:ss", "M/d/yyyy H:mm", "iso",
+        ])
+        let fixedSource = idColumn == nil ? batch.source(named: "Fitbit") : -1
+        var values = [Double](repeating: 0, count: 60)
+        rows: while nextRow(&reader) {
+            if reader.isBlankRow { continue }
+            batch.rowCount += 1
+            let source = idColumn.map { sourceIndex(reader.bytes($0), prefix: "Fitbit ") { "" } } ?? fixedSource
+            guard let hour = instant(reader, hourColumn, "ActivityHour", &dates) else { continue }
+            for (minute, column) in minuteColumns.enumerated() {
+                guard let value = ByteNumber.integer(reader.bytes(column)) else {
+                    bad(
+                        reader.line, describe(reader, column, header.names[column], expected: "a whole number of steps")
+                    )
+                    continue rows
+                }
+                let start = hour + Double(minute * 60)
+                if let problem = StepLimits.problem(
+                    start: start, end: start + 60, steps: Double(value), field: header.names[column])
+                {
+                    bad(reader.line, problem)
+                    continue rows
+                }
+                values[minute] = Double(value)
+            }
+            for minute in 0..<60 {
+                let start = hour + Double(minute * 60)
+                batch.samples.append(StepSample(source: source, start: start, end: start + 60, steps: values[minute]))
+            }
         }
     }
 
@@ -325,6 +417,10 @@ struct RowParser {
             bad(reader.line, "a quoted field is never closed (missing \")")
             return false
         }
+        if reader.endsWithoutNewline, !reader.isBlankRow, reader.count < header.names.count {
+            truncatedLine = reader.line
+            return false
+        }
         return true
     }
 
@@ -386,12 +482,14 @@ struct RowParser {
         return StepDay(year: fields.year, month: fields.month, day: fields.day)
     }
 
-    private mutating func number(_ reader: CSVReader, _ column: Int, _ name: String) -> Double? {
+    private mutating func number(_ reader: CSVReader, _ column: Int, _ name: String, allowNegative: Bool = false)
+        -> Double?
+    {
         guard let value = ByteNumber.parse(reader.bytes(column), decimalComma: decimalComma) else {
             bad(reader.line, describe(reader, column, name, expected: "a number"))
             return nil
         }
-        guard value >= 0, value.isFinite else {
+        guard value >= 0 || allowNegative, value.isFinite else {
             bad(reader.line, "\(name) is negative (\(reader.string(column)))")
             return nil
         }

@@ -18,15 +18,23 @@ public enum StepFormat: Sendable, Hashable {
     case fitbitDashboard
     /// Samsung Health `com.samsung.shealth.step_daily_trend.*.csv` (aggregate rows, `source_type = -2`).
     case samsungDailyTrend
-    /// Gadgetbridge's CSVExport (`TIMESTAMP,DEVICE_ID,USER_ID,RAW_INTENSITY,STEPS,RAW_KIND,HEART_RATE`).
+    /// Gadgetbridge's CSVExport (`TIMESTAMP,DEVICE_ID,USER_ID,RAW_INTENSITY,STEPS,RAW_KIND,HEART_RATE`), or its
+    /// exported SQLite database (recognised from the file's content).
     case gadgetbridge
+    /// Google Fit Takeout `All Data/derived_com.google.step_count.delta_*.json`.
+    case googleFitJSON
+    /// The Fitbit account archive's `Physical Activity/steps-YYYY-MM-DD.json`.
+    case fitbitJSON
+    /// Fitabase `minuteStepsWide_merged.csv` (`Id,ActivityHour,Steps00,…,Steps59`).
+    case fitbitMinuteWide
     /// Any CSV, through a column mapping.
     case generic(GenericMapping)
 
     /// The names accepted by `init(name:mapping:)`.
     public static let allNames = [
         "apple-health", "health-auto-export", "qs-access", "google-fit-daily", "google-fit-intraday", "fitbit-daily",
-        "fitbit-hourly", "fitbit-dashboard", "samsung-daily-trend", "gadgetbridge", "generic",
+        "fitbit-hourly", "fitbit-dashboard", "samsung-daily-trend", "gadgetbridge", "google-fit-json", "fitbit-json",
+        "fitbit-minute-wide", "generic",
     ]
 
     /// The format's name, as used in configuration.
@@ -42,6 +50,9 @@ public enum StepFormat: Sendable, Hashable {
         case .fitbitDashboard: return "fitbit-dashboard"
         case .samsungDailyTrend: return "samsung-daily-trend"
         case .gadgetbridge: return "gadgetbridge"
+        case .googleFitJSON: return "google-fit-json"
+        case .fitbitJSON: return "fitbit-json"
+        case .fitbitMinuteWide: return "fitbit-minute-wide"
         case .generic: return "generic"
         }
     }
@@ -59,6 +70,9 @@ public enum StepFormat: Sendable, Hashable {
         case "fitbit-dashboard": self = .fitbitDashboard
         case "samsung-daily-trend": self = .samsungDailyTrend
         case "gadgetbridge": self = .gadgetbridge
+        case "google-fit-json": self = .googleFitJSON
+        case "fitbit-json": self = .fitbitJSON
+        case "fitbit-minute-wide": self = .fitbitMinuteWide
         case "generic":
             guard let mapping else { throw .unknownFormatName("generic (without a column mapping)") }
             self = .generic(mapping)
@@ -80,6 +94,7 @@ public enum StepFormat: Sendable, Hashable {
         if header.has("count", "day_time") { return .samsungDailyTrend }
         if header.has("ActivityDate", "TotalSteps") { return .fitbitDaily }
         if header.has("ActivityHour", "StepTotal") { return .fitbitHourly }
+        if header.has("ActivityHour", "Steps00") { return .fitbitMinuteWide }
         // Google Fit writes a bare `Step count`; Health Auto Export writes `Step Count (count)`.
         if header.keys.contains("stepcount") {
             if header.has("Start time", "End time") { return .googleFitIntraday }

@@ -26,6 +26,12 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     case truncatedExport(file: String, records: Int, byteOffset: Int, reason: String)
     /// An Apple Health export that is not well-formed XML at `line`.
     case malformedExport(file: String, line: Int, records: Int, byteOffset: Int, reason: String)
+    /// No reader understands the file; `found` says what it looks like ("an SQLite database without …").
+    case unrecognised(file: String, found: String)
+    /// The file ends in the middle of a record (`record` says which), so none of it was imported.
+    case truncated(file: String, line: Int, record: String)
+    /// The file is not well-formed where a reader needs it to be (JSON syntax, a database that cannot be read).
+    case malformed(file: String, line: Int, message: String)
 
     /// The file the error is about, when it is about one.
     public var file: String? {
@@ -33,7 +39,8 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _), .missingColumn(let file, _, _, _),
             .tooManyBadRows(let file, _, _, _), .noDateInFileName(let file), .notAppleHealthArchive(let file),
             .damagedArchive(let file, _), .notAppleHealthXML(let file, _), .truncatedExport(let file, _, _, _),
-            .malformedExport(let file, _, _, _, _):
+            .malformedExport(let file, _, _, _, _), .unrecognised(let file, _), .truncated(let file, _, _),
+            .malformed(let file, _, _):
             file
         case .unknownFormatName, .badDateFormat: nil
         }
@@ -44,13 +51,7 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
         case .empty(let file): return "\(file): the file is empty; expected a CSV header line"
         case .unknownFormat(let file, let header):
-            let text = header.joined(separator: ",")
-            // Bytes that are not text (an executable, an image, a database) are never echoed to the terminal.
-            if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0xFFFD }) {
-                return "\(file): a binary file that is not a step export weft knows (a CSV, Apple Health's "
-                    + "export.zip or export.xml)"
-            }
-            return "\(file):1: unknown step export layout (header: \(header.joined(separator: ","))); "
+            return "\(file):1: unknown step export layout (header: \(Self.printable(header.joined(separator: ",")))); "
                 + "set format = \"…\" or a generic column mapping"
         case .missingColumn(let file, let line, let format, let column):
             return "\(file):\(line): the \(format) layout needs a column \"\(column)\", which the header lacks"
@@ -78,14 +79,35 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .malformedExport(let file, let line, let records, let offset, let reason):
             return "\(file):\(line): the export is not well-formed XML after record \(records) (byte \(offset): "
                 + "\(Self.printable(reason))); nothing of this file was imported and the history is unchanged"
+        case .unrecognised(let file, let found):
+            return
+                "\(file): not a step export weft reads: \(found) (see `weft steps import --help` for the ones it does)"
+        case .truncated(let file, let line, let record):
+            return "\(file):\(line): the file ends in the middle of \(record) (cut off while copying or exporting?); "
+                + "nothing of it was imported, export it again"
+        case .malformed(let file, let line, let message):
+            return "\(file)\(line > 0 ? ":\(line)" : ""): \(message); nothing of the file was imported"
         }
     }
 
-    /// At most 60 characters, control characters shown as `?`: an element name or parser message from a damaged
-    /// file never puts binary bytes on the terminal.
+    /// Text from a file made safe for a terminal: control characters and invalid UTF-8 shown as `\u{…}` / `?`,
+    /// and at most 200 characters, so a binary file read as CSV cannot write escape sequences or pages of noise.
     static func printable(_ text: String) -> String {
-        let cleaned = String(
-            text.unicodeScalars.prefix(60).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-        return text.unicodeScalars.count > 60 ? cleaned + "…" : cleaned
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= 200 {
+                result += "…"
+                break
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator:
+                result += scalar == "\u{FFFD}" ? "?" : "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                result.unicodeScalars.append(scalar == "\u{FFFD}" ? "?" : scalar)
+            }
+            count += 1
+        }
+        return result
     }
 }

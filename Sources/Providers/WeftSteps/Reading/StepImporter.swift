@@ -4,19 +4,28 @@ import Foundation
 public enum StepImporter {
     /// Reads one file; `file` names it in messages and, for Google Fit per-day files, gives the date.
     static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
-        // Apple Health's export is a zip or XML, streamed; everything else is a CSV, read whole.
+        // Apple Health's export is a zip or XML, streamed; JSON and databases go to their readers; the rest is CSV.
         switch AppleHealthImporter.container(atPath: path) {
-        case .zip: return try checked(AppleHealthImporter.importZip(atPath: path, options: options), options: options)
-        case .xml: return try checked(AppleHealthImporter.importXML(atPath: path, options: options), options: options)
-        case .other: return try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
+        case .zip:
+            return try checked(AppleHealthImporter.importZip(atPath: path, options: options), file: path, options: options)
+        case .xml:
+            return try checked(AppleHealthImporter.importXML(atPath: path, options: options), file: path, options: options)
+        case .other: break
         }
+        if let batch = try StepExportRouter.importNonCSV(atPath: path, options: options) {
+            return try checked(batch, file: path, options: options)
+        }
+        return try importReader(try CSVReader(contentsOfFile: path), file: path, options: options)
     }
 
     /// Reads one file's bytes.
     public static func importData<Bytes: Collection>(_ bytes: Bytes, file: String, options: StepImportOptions)
         throws(StepImportError) -> StepBatch where Bytes.Element == UInt8
     {
-        try importReader(CSVReader(bytes: bytes), file: file, options: options)
+        if let batch = try StepExportRouter.importNonCSV(bytes: bytes, file: file, options: options) {
+            return try checked(batch, file: file, options: options)
+        }
+        return try importReader(CSVReader(bytes: bytes), file: file, options: options)
     }
 
     private static func importReader(_ reader: consuming CSVReader, file: String, options: StepImportOptions)
@@ -51,14 +60,16 @@ public enum StepImporter {
         var parser = RowParser(file: file, header: header, headerLine: headerLine, options: options, format: chosen)
         parser.decimalComma = reader.delimiter == UInt8(ascii: ";")
         try parser.run(&reader)
-        return try checked(parser.batch, options: options)
+        if let line = parser.truncatedLine { throw .truncated(file: file, line: line, record: "a row") }
+        return try checked(parser.batch, file: file, options: options)
     }
 
-    /// The batch, unless more than the tolerated share of its rows are bad (and the options are not lenient).
-    private static func checked(_ batch: StepBatch, options: StepImportOptions) throws(StepImportError) -> StepBatch {
+    /// The batch, unless more than the tolerated share of its rows were bad.
+    private static func checked(_ batch: StepBatch, file: String, options: StepImportOptions) throws(StepImportError)
+        -> StepBatch
+    {
         if !options.lenient, batch.rowCount > 0,
-            Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount),
-            let file = batch.issues.first?.file
+            Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount)
         {
             throw .tooManyBadRows(
                 file: file, bad: batch.issues.count, total: batch.rowCount, first: Array(batch.issues.prefix(10)))

@@ -14,5 +14,5 @@ public struct StepIssue: Sendable, Equatable, Codable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(file):\(line): \(message)" }
+    public var description: String { "\(file):\(line): \(StepImportError.printable(message))" }
 }
