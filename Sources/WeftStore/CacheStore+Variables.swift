@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WeftPrimitives
 import WeftCore
 
 extension CacheStore {
@@ -47,6 +48,28 @@ extension CacheStore {
         }
     }
 
+    /// The one increment of a counter (`weft var incr`, and the server's increment): adds `by`, else the counter's
+    /// step, to the value as read at `now`, in one transaction. `rule` gives the counter rule from the stored one.
+    /// A step or a result that is not a finite number (`nan`, `inf`, `1e309`) is refused and nothing changes.
+    public func increment(
+        _ key: String, by: Double?, rule: (CounterRule?) -> CounterRule?, now: Date, timeZone: TimeZone
+    ) throws(StoreError) -> StoredVariable {
+        if let by, !ValueRange.counterStep.contains(by) {
+            throw .notFinite(key: key, value: "the step \(by)")
+        }
+        return try updateVariable(key) { current throws(StoreError) in
+            let counter = rule(current?.counter) ?? CounterRule()
+            guard ValueRange.counterStep.contains(counter.step), counter.resetValue.isFinite else {
+                throw .notFinite(key: key, value: "the counter's step \(counter.step)")
+            }
+            let text = current?.value(at: now, timeZone: timeZone) ?? NumberText.plain(counter.resetValue)
+            guard let number = CheckedNumber.finite(text) else { throw .notANumber(key: key, value: text) }
+            let sum = number + (by ?? counter.step)
+            guard sum.isFinite else { throw .notFinite(key: key, value: "the result \(sum)") }
+            return StoredVariable(key: key, value: NumberText.plain(sum), updatedAt: now, counter: counter)
+        }
+    }
+
     private static func save(_ variable: StoredVariable, db: Database) throws {
         try db.execute(
             sql: """
@@ -61,16 +84,16 @@ extension CacheStore {
             ])
     }
 
-    private static func variable(from row: Row) -> StoredVariable {
+    private static func variable(from row: Row) throws -> StoredVariable {
         var counter: CounterRule?
-        if let step = row["counter_step"] as Double? {
-            counter = CounterRule(
-                step: step, goal: row["counter_goal"],
-                reset: (row["counter_reset"] as String?).flatMap(ResetPeriod.init(rawValue:)),
-                resetValue: row["counter_reset_value"] ?? 0, weekStart: row["counter_week_start"] ?? 2)
+        if let step = try row.decode(Double?.self, forColumn: "counter_step") {
+            counter = try CounterRule(
+                step: step, goal: row.decode(forColumn: "counter_goal"),
+                reset: (row.decode(String?.self, forColumn: "counter_reset")).flatMap(ResetPeriod.init(rawValue:)),
+                resetValue: row.decode(forColumn: "counter_reset_value") ?? 0, weekStart: row.decode(forColumn: "counter_week_start") ?? 2)
         }
-        return StoredVariable(
-            key: row["key"], value: row["value"], updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+        return try StoredVariable(
+            key: row.decode(forColumn: "key"), value: row.decode(forColumn: "value"), updatedAt: Date(timeIntervalSince1970: row.decode(forColumn: "updated_at")),
             counter: counter)
     }
 }

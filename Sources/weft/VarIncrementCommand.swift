@@ -27,16 +27,8 @@ struct VarIncrementCommand: ParsableCommand {
         let now = try target.instant()
         let zone = try target.zone()
         let counter = self.counter
-        let by = self.by
-        let updated = try target.writableStore().updateVariable(key) { current in
-            let rule = counter.rule(over: current?.counter) ?? CounterRule()
-            let text = current?.value(at: now, timeZone: zone) ?? NumberText.plain(rule.resetValue)
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                throw StoreError.notANumber(key: key, value: text)
-            }
-            return StoredVariable(
-                key: key, value: NumberText.plain(number + (by ?? rule.step)), updatedAt: now, counter: rule)
-        }
+        let updated = try target.writableStore().increment(
+            key, by: by, rule: { counter.rule(over: $0) }, now: now, timeZone: zone)
         print(updated.value)
     }
 }

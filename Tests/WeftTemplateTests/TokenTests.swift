@@ -68,10 +68,11 @@ struct TokenScanningTests {
     @Test func lookupReceivesCanonicalKeys() {
         var seen: [String] = []
         let renderer = TemplateRenderer(context: context())
-        _ = renderer.render("{{  Last   DONE }} {{=My_Var + __Steps_Today + var(\"Key  With Spaces\")}}") { key in
-            seen.append(key)
-            return nil
-        }
+        _ = renderer.render("{{  Last   DONE }} {{=My_Var + __Steps_Today + var(\"Key  With Spaces\")}}",
+            lookup: { (key: String) -> String? in
+                seen.append(key)
+                return nil
+            })
         #expect(seen == ["last done", "my var", "__steps_today", "key with spaces"])
     }
 }
