@@ -30,9 +30,9 @@ public struct CacheStore: Sendable {
         config.busyMode = .timeout(5)
         config.label = "weft.reader"
         do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
             do {
-                // A WAL reader needs to write the -shm index; this is where that fails.
+                let queue = try DatabaseQueue(path: path, configuration: config)
+                // A WAL reader needs to write the -shm index; opening or this first read is where that fails.
                 _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
                 return CacheStore(path: path, queue: queue)
             } catch let error as DatabaseError where Self.needsImmutableOpen(error) {
