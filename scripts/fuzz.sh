@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS="FuzzTemplate FuzzSteps FuzzHabits FuzzCalendar FuzzOpenMeteo FuzzMETNorway FuzzPirateWeather FuzzWeatherKit"
+ALL_TARGETS="FuzzTemplate FuzzSteps FuzzHabits FuzzCalendar FuzzOpenMeteo FuzzMETNorway FuzzPirateWeather FuzzWeatherKit FuzzProviderFile FuzzHTTPHeaders FuzzServe"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 OUT=.build-fuzz
@@ -28,14 +28,16 @@ if [ "${FUZZ_BUILD:-1}" != 0 ]; then
     done
 fi
 
-# Fixture files that seed each target.
+# Fixture files that seed each target, plus its own seeds in Fuzz/Corpus/<target> (extreme numbers for every one).
 seeds() {
     local roots=(Tests/Fixtures)
     [ -d "$SHARED" ] && roots+=("$SHARED")
+    [ -d "Fuzz/Corpus/$1" ] && find "Fuzz/Corpus/$1" -type f
     case $1 in
-    FuzzTemplate) find Fuzz/Corpus/FuzzTemplate -type f ;;
+    FuzzTemplate | FuzzHTTPHeaders | FuzzServe) ;;
+    FuzzProviderFile) find providers -type f -name '*.toml' 2>/dev/null ;;
     FuzzSteps) find "${roots[@]/%//steps}" providers -type f \( -name '*.csv' -o -name '*.txt' \) 2>/dev/null ;;
-    FuzzHabits) find Fuzz/Corpus/FuzzHabits providers/examples -type f -name '*.csv' 2>/dev/null ;;
+    FuzzHabits) find providers/examples -type f -name '*.csv' 2>/dev/null ;;
     FuzzCalendar) find "${roots[@]/%//ical}" -type f -name '*.ics' 2>/dev/null ;;
     FuzzOpenMeteo) find "${roots[@]/%//weather}" -type f -name 'openmeteo-*' 2>/dev/null ;;
     FuzzMETNorway) find "${roots[@]/%//weather}" -type f -name 'met-*' 2>/dev/null ;;
@@ -46,8 +48,8 @@ seeds() {
 
 dictionary() {
     case $1 in
-    FuzzTemplate | FuzzCalendar) echo "Fuzz/Dictionaries/$1.dict" ;;
-    FuzzSteps | FuzzHabits) ;;
+    FuzzTemplate | FuzzCalendar | FuzzProviderFile | FuzzHTTPHeaders | FuzzServe) echo "Fuzz/Dictionaries/$1.dict" ;;
+    FuzzSteps | FuzzHabits) echo "Fuzz/Dictionaries/csv.dict" ;;
     *) echo "Fuzz/Dictionaries/json.dict" ;;
     esac
 }

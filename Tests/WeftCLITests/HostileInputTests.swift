@@ -241,6 +241,46 @@ struct HostileInputTests {
         #expect(get.exitCode == 0 && get.stdout == "21 ok\n", "\(get)")
     }
 
+    /// A command provider running `script` with bash (for `exec -a`, which names the process for pgrep).
+    static func bash(_ script: String, extra: String) -> String {
+        "type = \"command\"\ncommand = \(tomlArray(["bash", "-c", script]))\n\(extra)\n"
+    }
+
+    @Test func aBackgroundChildHoldingStdoutDoesNotMakeAFinishedCommandTimeOut() async throws {
+        let box = try Sandbox()
+        let marker = "weft-hostile-\(getpid())-bg"
+        // The shell prints its JSON and exits, leaving a child that holds stdout for a minute.
+        try box.provider(
+            "bg", Self.bash("(exec -a \(marker) sleep 60) & printf '{\"a\": 1}'", extra: #"timeout = "10s""#))
+        let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
+        #expect(refresh.exitCode == 0 && refresh.stderr.contains("bg: ok"), "\(refresh)")
+        #expect(await box.weft("get", "__bg_a").stdout == "1\n")
+        let left = await WeftProcess.run(["pgrep", "-f", "^\(marker)"])
+        #expect(left.stdout.isEmpty, "the background child was stopped with its group: \(left)")
+    }
+
+    @Test func aCommandDiesWithARefreshKilledWithSignalNine() async throws {
+        let box = try Sandbox()
+        let marker = "weft-hostile-\(getpid())-orphan"
+        try box.provider("slow", Self.bash("exec -a \(marker) sleep 60", extra: #"timeout = "30s""#))
+        let refresh = try StreamingChild([WeftProcess.binary, "refresh"] + box.locations)
+        var running = ""
+        for _ in 0..<100 where running.isEmpty {
+            running = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
+            if running.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(!running.isEmpty, "the command started")
+        refresh.send(SIGKILL)
+        _ = refresh.ending(within: .seconds(5))
+        var left = running
+        for _ in 0..<40 where !left.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+            left = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
+        }
+        #expect(left.isEmpty, "the parent-death signal stopped the command: \(left)")
+        for pid in left.split(separator: "\n").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }
+    }
+
     @Test func theCronLineEscapesPercentSigns() async throws {
         let box = try Sandbox()
         let odd = box.path("p%x")
