@@ -281,6 +281,33 @@ struct HostileInputTests {
         for pid in left.split(separator: "\n").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }
     }
 
+    // MARK: item 2: a crash leaves a record
+
+    @Test func aProviderThatCrashedIsNamedAndRunsLastNextTime() async throws {
+        let box = try Sandbox()
+        let order = box.path("order")
+        for name in ["a", "b", "c"] {
+            try box.provider(name, shellProvider("echo \(name) >> '\(order)'; " + #"printf '{"v": 1}'"#))
+        }
+        // A real trap inside the refresh (debug builds honour this variable; release builds do not have it).
+        let crash = await box.weft(
+            arguments: ["refresh"] + Fixed.clock,
+            environment: ["WEFT_TEST_CRASH_PROVIDER": "b", "SWIFT_BACKTRACE": "enable=no"])
+        #expect(crash.signal != nil, "the refresh crashed: \(crash)")
+        try box.write(order, "--\n")
+        let next = await box.weft(arguments: ["refresh", "--force"] + Fixed.clock)
+        #expect(next.exitCode == 0, "\(next)")
+        #expect(next.stderr.contains("b: weft died while this provider was refreshing"), "\(next)")
+        // Every provider the crash interrupted (b, and any that ran beside it) runs after the others.
+        let interrupted = ["a", "b", "c"].filter { next.stderr.contains("\($0): weft died") }
+        let ran = try String(contentsOfFile: order, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+        #expect(ran.count == 3, "\(ran)")
+        let firstInterrupted = ran.firstIndex { interrupted.contains($0) } ?? ran.endIndex
+        #expect(ran[firstInterrupted...].allSatisfy { interrupted.contains($0) }, "interrupted ones ran last: \(ran)")
+        #expect(await box.weft("get", "__b_v").stdout == "1\n")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: box.cache)).contains { $0.contains("running") })
+    }
+
     @Test func theCronLineEscapesPercentSigns() async throws {
         let box = try Sandbox()
         let odd = box.path("p%x")
