@@ -95,6 +95,7 @@ public final class ICalendar: @unchecked Sendable {
         var documents: [ICalDocument] = []
         var components: [EventComponent] = []
         var warnings: [CalendarWarning] = []
+        var seenWarnings: Set<CalendarWarning> = []
         for (piece, result) in zip(pieces, parsed) {
             guard let document = result.document else {
                 throw .unparseable(
@@ -115,7 +116,8 @@ public final class ICalendar: @unchecked Sendable {
                 return component
             }
             // The parts of one file repeat its header, and with it any calendar-level warning.
-            for warning in result.warnings where !warnings.contains(warning) { warnings.append(warning) }
+            // A set beside the list keeps this linear: a file may carry tens of thousands of warnings.
+            for warning in result.warnings where seenWarnings.insert(warning).inserted { warnings.append(warning) }
             documents.append(document)
         }
 
@@ -192,7 +194,8 @@ public final class ICalendar: @unchecked Sendable {
                 newWarnings += part.warnings
             }
         }
-        for warning in newWarnings where !collectedWarnings.contains(warning) {
+        var seen = Set(collectedWarnings)
+        for warning in newWarnings where seen.insert(warning).inserted {
             collectedWarnings.append(warning)
         }
         return result.filter { $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes)
