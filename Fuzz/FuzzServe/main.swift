@@ -54,10 +54,10 @@ enum ServeTarget {
             fields.append(
                 HTTPField(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        let head = HTTPRequest(
+        let requestHead = HTTPRequest(
             method: HTTPRequest.Method(String(first[0])) ?? .get, scheme: "http", authority: "127.0.0.1",
             path: String(first[1]), headerFields: fields)
-        return Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
+        return Request(head: requestHead, body: RequestBody(buffer: ByteBuffer(string: body)))
     }
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
