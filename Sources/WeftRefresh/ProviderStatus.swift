@@ -91,7 +91,8 @@ public struct ProviderStatus: Sendable, Encodable {
             snapshot.schemaVersion == kind.schemaVersion
         else { return nil }
         do {
-            _ = try kind.variables(of: snapshot, context: VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US")))
+            _ = try kind.variables(
+                of: snapshot, context: VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US")))
             return nil
         } catch {
             return "cannot read its snapshot: \(error); run `weft refresh --force \(instance)`"

@@ -113,7 +113,8 @@ extension CacheStore {
 
     static func providerFile(from row: Row) throws -> ProviderFileRecord {
         try ProviderFileRecord(
-            instance: row.decode(forColumn: "instance"), file: row.decode(forColumn: "file"), type: row.decode(forColumn: "type"), prefix: row.decode(forColumn: "prefix"),
+            instance: row.decode(forColumn: "instance"), file: row.decode(forColumn: "file"),
+            type: row.decode(forColumn: "type"), prefix: row.decode(forColumn: "prefix"),
             fingerprint: row.decode(forColumn: "fingerprint"), configError: row.decode(forColumn: "config_error"))
     }
 }

@@ -116,7 +116,8 @@ extension CacheStore {
                     db, sql: "SELECT instance, kind, prefix, fetched_at, valid_until FROM snapshot ORDER BY instance"
                 ).map { row in
                     try SnapshotInfo(
-                        instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"), prefix: row.decode(forColumn: "prefix"),
+                        instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"),
+                        prefix: row.decode(forColumn: "prefix"),
                         fetchedAt: Date(timeIntervalSince1970: row.decode(forColumn: "fetched_at")),
                         validUntil: Date(timeIntervalSince1970: row.decode(forColumn: "valid_until")))
                 }
@@ -167,7 +168,8 @@ extension CacheStore {
                     db, sql: "SELECT * FROM http_validator WHERE instance = ?", arguments: [instance])
                 {
                     let validator = try HTTPValidator(
-                        url: row.decode(forColumn: "url"), etag: row.decode(forColumn: "etag"), lastModified: row.decode(forColumn: "last_modified"))
+                        url: row.decode(forColumn: "url"), etag: row.decode(forColumn: "etag"),
+                        lastModified: row.decode(forColumn: "last_modified"))
                     result[validator.url] = validator
                 }
                 return result
@@ -295,16 +297,19 @@ extension CacheStore {
 
     static func snapshot(from row: Row) throws -> Snapshot {
         try Snapshot(
-            instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"), prefix: row.decode(forColumn: "prefix"), schemaVersion: row.decode(forColumn: "schema_version"),
+            instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"),
+            prefix: row.decode(forColumn: "prefix"), schemaVersion: row.decode(forColumn: "schema_version"),
             fetchedAt: Date(timeIntervalSince1970: row.decode(forColumn: "fetched_at")),
-            validUntil: Date(timeIntervalSince1970: row.decode(forColumn: "valid_until")), payload: row.decode(forColumn: "payload"))
+            validUntil: Date(timeIntervalSince1970: row.decode(forColumn: "valid_until")),
+            payload: row.decode(forColumn: "payload"))
     }
 
     private static func attempt(from row: Row) throws -> RefreshAttempt {
         try RefreshAttempt(
             instance: row.decode(forColumn: "instance"), prefix: row.decode(forColumn: "prefix"),
             attemptedAt: Date(timeIntervalSince1970: row.decode(forColumn: "attempted_at")),
-            outcome: RefreshAttempt.Outcome(rawValue: row.decode(forColumn: "outcome")) ?? .failed, error: row.decode(forColumn: "error"),
+            outcome: RefreshAttempt.Outcome(rawValue: row.decode(forColumn: "outcome")) ?? .failed,
+            error: row.decode(forColumn: "error"),
             httpStatus: row.decode(forColumn: "http_status"),
             retryAfter: (row.decode(Double?.self, forColumn: "retry_after")).map(Date.init(timeIntervalSince1970:)))
     }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import WeftPrimitives
 import WeftCore
+import WeftPrimitives
 
 extension CacheStore {
     /// The stored variable `key` (canonical), if set.
@@ -90,10 +90,12 @@ extension CacheStore {
             counter = try CounterRule(
                 step: step, goal: row.decode(forColumn: "counter_goal"),
                 reset: (row.decode(String?.self, forColumn: "counter_reset")).flatMap(ResetPeriod.init(rawValue:)),
-                resetValue: row.decode(forColumn: "counter_reset_value") ?? 0, weekStart: row.decode(forColumn: "counter_week_start") ?? 2)
+                resetValue: row.decode(forColumn: "counter_reset_value") ?? 0,
+                weekStart: row.decode(forColumn: "counter_week_start") ?? 2)
         }
         return try StoredVariable(
-            key: row.decode(forColumn: "key"), value: row.decode(forColumn: "value"), updatedAt: Date(timeIntervalSince1970: row.decode(forColumn: "updated_at")),
+            key: row.decode(forColumn: "key"), value: row.decode(forColumn: "value"),
+            updatedAt: Date(timeIntervalSince1970: row.decode(forColumn: "updated_at")),
             counter: counter)
     }
 }

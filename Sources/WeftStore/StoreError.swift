@@ -26,7 +26,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "cannot read the cache \(path): \(reason)"
         case .refreshRunning(let lockFile, let holder, let waited):
-            return "another refresh (\(holder)) is still running after waiting \(NumberText.plain(waited.rounded(.down))) s "
+            return
+                "another refresh (\(holder)) is still running after waiting \(NumberText.plain(waited.rounded(.down))) s "
                 + "(lock \(lockFile)); this run did nothing: try again when it has finished"
         case .notANumber(let key, let value):
             return "variable \"\(key)\" holds \"\(value)\", which is not a number"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftRefresh
 import WeftSteps
 import WeftStore
@@ -97,14 +98,15 @@ final class ProgressBar: Sendable {
         let elapsed = max(Date().timeIntervalSince(started), 0.001)
         let fraction = progress.totalBytes > 0 ? Double(progress.bytesRead) / Double(progress.totalBytes) : 0
         let width = 24
-        let filled = Int(fraction * Double(width))
+        // A file that grew while it was read can report more bytes than its size: clamp, never trap.
+        let filled = CheckedNumber.clamped(fraction * Double(width), to: 0...width)
         let rate = Double(progress.rows) / elapsed
         let left = fraction > 0 ? elapsed / fraction - elapsed : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let name = (progress.file as NSString).lastPathComponent
         let line = String(
             format: "\r%@ %@ %3.0f%% %@ rows, %@ rows/s, %.0fs left ", name, bar, fraction * 100,
-            String(progress.rows), String(Int(rate)), left)
+            String(progress.rows), String(CheckedNumber.clamped(rate, to: 0...Int.max)), left)
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -107,7 +107,8 @@ public struct NowcastReport: Sendable {
                 let eighths =
                     peak > 0
                     ? CheckedNumber.clamped(
-                        value / peak * Double(Self.rows * 8), to: 0...(Self.rows * 8), rounding: .toNearestOrAwayFromZero)
+                        value / peak * Double(Self.rows * 8), to: 0...(Self.rows * 8),
+                        rounding: .toNearestOrAwayFromZero)
                     : 0
                 // Any rain at all shows at least a sliver, however small against the peak.
                 let filled = value > 0 && eighths == 0 && row == 0 ? 1 : eighths - row * 8

@@ -399,7 +399,10 @@ struct RowParser {
         // No count in any export covers more than a day; a day at the fastest cadence bounds every one of them.
         let dayLimit = ValueRange.stepsPerMinute.upper * 1440
         guard value <= dayLimit else {
-            bad(reader.line, "\(name) \(reader.string(column)) is more steps than a day can hold (at most \(NumberText.plain(dayLimit)))")
+            bad(
+                reader.line,
+                "\(name) \(reader.string(column)) is more steps than a day can hold (at most \(NumberText.plain(dayLimit)))"
+            )
             return nil
         }
         return value
@@ -422,7 +425,10 @@ struct RowParser {
         let minutes = end > start ? max(1, (end - start) / 60) : 1440
         let limit = ValueRange.stepsPerMinute.upper * minutes
         guard steps <= limit else {
-            bad(line, "the step value \(NumberText.plain(steps)) is more than \(NumberText.plain(limit)) steps in \(Self.span(end - start)) (at most \(NumberText.plain(ValueRange.stepsPerMinute.upper)) a minute)")
+            bad(
+                line,
+                "the step value \(NumberText.plain(steps)) is more than \(NumberText.plain(limit)) steps in \(Self.span(end - start)) (at most \(NumberText.plain(ValueRange.stepsPerMinute.upper)) a minute)"
+            )
             return
         }
         batch.samples.append(StepSample(source: source, start: start, end: end, steps: steps))
@@ -431,7 +437,8 @@ struct RowParser {
     /// A sample's length for messages: seconds below two minutes, else whole minutes.
     private static func span(_ seconds: Double) -> String {
         if seconds <= 0 { return "one instant (a day's total at most)" }
-        return seconds < 120 ? "\(NumberText.plain(seconds)) s" : "\(NumberText.plain((seconds / 60).rounded(.down))) min"
+        return seconds < 120
+            ? "\(NumberText.plain(seconds)) s" : "\(NumberText.plain((seconds / 60).rounded(.down))) min"
     }
 
     /// The source index for a name in the row, without building a String for names seen before.
