@@ -22,6 +22,18 @@ public struct ProviderConfig: Sendable {
         let instance = String(base.dropLast(5))
         guard Self.isValidInstanceName(instance) else { throw .badInstanceName(file: file) }
         let table: TOMLTable
+        // toml++ (under TOMLKit) asserts, killing the process, on a table header with a third bracket or a bracket
+        // where a key belongs (`[[[a]]]`, `[[ [a]]`): no TOML allows one, so such a line is refused first.
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let header = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            guard header.first == "[" else { continue }
+            let inside = header.dropFirst(header.hasPrefix("[[") ? 2 : 1).drop { $0 == " " || $0 == "\t" }
+            if inside.first == "[" {
+                throw .malformedTOML(
+                    file: file, line: index + 1, column: 1,
+                    message: "a table header is [name] or [[name]]; this line opens more brackets")
+            }
+        }
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {

@@ -308,6 +308,16 @@ struct HostileInputTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: box.cache)).contains { $0.contains("running") })
     }
 
+    /// Found by the FuzzProviderFile target: toml++ asserts (killing weft) on a third bracket in a table header.
+    @Test(arguments: ["[[[a]]]", "[[ [a]]", "type = \"command\"\n[[[[[[[[latitude = 1e300"])
+    func aTableHeaderWithTooManyBracketsIsAConfigError(_ text: String) async throws {
+        let box = try Sandbox()
+        try box.provider("odd", text + "\n")
+        let check = await box.weft(arguments: ["check"], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(check.signal == nil, "\(check)")
+        #expect(check.stdout.contains("odd.toml:") && check.stdout.contains("malformed TOML"), "\(check)")
+    }
+
     @Test func theCronLineEscapesPercentSigns() async throws {
         let box = try Sandbox()
         let odd = box.path("p%x")
