@@ -309,7 +309,7 @@ struct HostileInputTests {
     }
 
     /// Found by the FuzzProviderFile target: toml++ asserts (killing weft) on a third bracket in a table header.
-    @Test(arguments: ["[[[a]]]", "[[ [a]]", "type = \"command\"\n[[[[[[[[latitude = 1e300"])
+    @Test(arguments: ["[[[a]]]", "[[ [a]]", "[#d.", "type = \"command\"\n[[[[[[[[latitude = 1e300"])
     func aTableHeaderWithTooManyBracketsIsAConfigError(_ text: String) async throws {
         let box = try Sandbox()
         try box.provider("odd", text + "\n")
