@@ -19,11 +19,13 @@ SHARED=${FUZZ_SHARED_FIXTURES:-/work/shared/fixtures}
 MAX_SEED_BYTES=65536
 
 # The build: only the fuzz targets' modules are compiled with -sanitize=fuzzer,address (Swift code gets
-# coverage and ASan; C dependencies — libical, BoringSSL — are not instrumented).
+# coverage and ASan; C dependencies — libical, BoringSSL — are not instrumented). C++ is built with NDEBUG, as a
+# release build is: toml++ (under TOMLKit) otherwise aborts on its own debug assertions for malformed TOML, which
+# release builds do not have.
 if [ "${FUZZ_BUILD:-1}" != 0 ]; then
     for target in $TARGETS; do
         WEFT_FUZZ=1 ${SWIFT:-swift} build --scratch-path "$OUT" -c debug --product "$target" \
-            -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
+            -Xswiftc -sanitize=fuzzer,address -Xcxx -DNDEBUG 2>&1 | grep -v "Cannot export local symbol" || true
         test -x "$OUT/debug/$target" || { echo "fuzz: building $target failed" >&2; exit 2; }
     done
 fi
