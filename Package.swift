@@ -205,6 +205,16 @@ if Context.environment["WEFT_FUZZ"] == "1" {
         ("FuzzMETNorway", ["WeftWeather", "WeftCore"]),
         ("FuzzPirateWeather", ["WeftWeather", "WeftCore"]),
         ("FuzzWeatherKit", ["WeftWeather", "WeftCore"]),
+        ("FuzzProviderFile", ["WeftProviders", "WeftCore"]),
+        ("FuzzHTTPHeaders", ["WeftHTTP"]),
+        (
+            "FuzzServe",
+            [
+                "WeftServe", "WeftStore", "WeftCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
     package.targets += [
         .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS="FuzzTemplate FuzzSteps FuzzHabits FuzzCalendar FuzzOpenMeteo FuzzMETNorway FuzzPirateWeather FuzzWeatherKit"
+ALL_TARGETS="FuzzTemplate FuzzSteps FuzzHabits FuzzCalendar FuzzOpenMeteo FuzzMETNorway FuzzPirateWeather FuzzWeatherKit FuzzProviderFile FuzzHTTPHeaders FuzzServe"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 OUT=.build-fuzz
@@ -19,23 +19,27 @@ SHARED=${FUZZ_SHARED_FIXTURES:-/work/shared/fixtures}
 MAX_SEED_BYTES=65536
 
 # The build: only the fuzz targets' modules are compiled with -sanitize=fuzzer,address (Swift code gets
-# coverage and ASan; C dependencies — libical, BoringSSL — are not instrumented).
+# coverage and ASan; C dependencies — libical, BoringSSL — are not instrumented). C++ is built with NDEBUG, as a
+# release build is: toml++ (under TOMLKit) otherwise aborts on its own debug assertions for malformed TOML, which
+# release builds do not have.
 if [ "${FUZZ_BUILD:-1}" != 0 ]; then
     for target in $TARGETS; do
         WEFT_FUZZ=1 ${SWIFT:-swift} build --scratch-path "$OUT" -c debug --product "$target" \
-            -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
+            -Xswiftc -sanitize=fuzzer,address -Xcxx -DNDEBUG 2>&1 | grep -v "Cannot export local symbol" || true
         test -x "$OUT/debug/$target" || { echo "fuzz: building $target failed" >&2; exit 2; }
     done
 fi
 
-# Fixture files that seed each target.
+# Fixture files that seed each target, plus its own seeds in Fuzz/Corpus/<target> (extreme numbers for every one).
 seeds() {
     local roots=(Tests/Fixtures)
     [ -d "$SHARED" ] && roots+=("$SHARED")
+    [ -d "Fuzz/Corpus/$1" ] && find "Fuzz/Corpus/$1" -type f
     case $1 in
-    FuzzTemplate) find Fuzz/Corpus/FuzzTemplate -type f ;;
+    FuzzTemplate | FuzzHTTPHeaders | FuzzServe) ;;
+    FuzzProviderFile) find providers -type f -name '*.toml' 2>/dev/null ;;
     FuzzSteps) find "${roots[@]/%//steps}" providers -type f \( -name '*.csv' -o -name '*.txt' \) 2>/dev/null ;;
-    FuzzHabits) find Fuzz/Corpus/FuzzHabits providers/examples -type f -name '*.csv' 2>/dev/null ;;
+    FuzzHabits) find providers/examples -type f -name '*.csv' 2>/dev/null ;;
     FuzzCalendar) find "${roots[@]/%//ical}" -type f -name '*.ics' 2>/dev/null ;;
     FuzzOpenMeteo) find "${roots[@]/%//weather}" -type f -name 'openmeteo-*' 2>/dev/null ;;
     FuzzMETNorway) find "${roots[@]/%//weather}" -type f -name 'met-*' 2>/dev/null ;;
@@ -46,8 +50,8 @@ seeds() {
 
 dictionary() {
     case $1 in
-    FuzzTemplate | FuzzCalendar) echo "Fuzz/Dictionaries/$1.dict" ;;
-    FuzzSteps | FuzzHabits) ;;
+    FuzzTemplate | FuzzCalendar | FuzzProviderFile | FuzzHTTPHeaders | FuzzServe) echo "Fuzz/Dictionaries/$1.dict" ;;
+    FuzzSteps | FuzzHabits) echo "Fuzz/Dictionaries/csv.dict" ;;
     *) echo "Fuzz/Dictionaries/json.dict" ;;
     esac
 }

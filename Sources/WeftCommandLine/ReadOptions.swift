@@ -15,6 +15,11 @@ public struct ReadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON object of extra variables for this call only.", valueName: "file.json"))
     public var vars: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The most bytes one rendered template may have; a longer one is cut and ends with …", valueName: "bytes"))
+    public var maxOutput: Int = 65_536
+
     /// `--cache` and `--providers`.
     @OptionGroup public var locations: LocationOptions
 
@@ -30,6 +35,7 @@ public struct ReadOptions: ParsableArguments {
         settings.varsFile = vars
         settings.cacheDirectory = locations.cache
         settings.providersDirectory = locations.providers
+        settings.outputLimit = maxOutput
         return settings
     }
 
@@ -65,6 +71,9 @@ public struct ReadOptions: ParsableArguments {
             case "vars": settings.varsFile = value
             case "cache": settings.cacheDirectory = value
             case "providers": settings.providersDirectory = value
+            case "max-output":
+                guard let limit = Int(value) else { return nil }
+                settings.outputLimit = limit
             default: return nil
             }
             index += 1

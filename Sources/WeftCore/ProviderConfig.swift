@@ -22,6 +22,19 @@ public struct ProviderConfig: Sendable {
         let instance = String(base.dropLast(5))
         guard Self.isValidInstanceName(instance) else { throw .badInstanceName(file: file) }
         let table: TOMLTable
+        // toml++ (under TOMLKit) asserts, killing the process, on a table header that does not start with a key
+        // (`[[[a]]]`, `[[ [a]]`, `[#d`, found by fuzzing): no TOML allows one, so such a line is refused first.
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let header = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            guard header.first == "[" else { continue }
+            let inside = header.dropFirst(header.hasPrefix("[[") ? 2 : 1).drop { $0 == " " || $0 == "\t" }
+            let startsKey = inside.first.map { $0 == "\"" || $0 == "'" || Self.isKeyCharacter($0) }
+            if startsKey != true {
+                throw .malformedTOML(
+                    file: file, line: index + 1, column: 1,
+                    message: "a table header is [name] or [[name]]; this line does not start with a name")
+            }
+        }
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
@@ -59,6 +72,11 @@ public struct ProviderConfig: Sendable {
     }
 
     /// Instance ids become parts of variable names and file names, so they stay simple.
+    /// A character that may start a bare TOML key.
+    private static func isKeyCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
+    }
+
     static func isValidInstanceName(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy {

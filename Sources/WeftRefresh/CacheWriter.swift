@@ -12,6 +12,9 @@ public final class CacheWriter: Sendable {
     /// The cache, open for writing; readers of the instance's data (a provider's refresh) use it too.
     public let store: CacheStore
     private let lock: RefreshLock
+    /// Which providers are running, kept while the lock is held so the next writer can tell which ones a crash
+    /// interrupted.
+    let markers: RunMarkers
 
     /// Creates the cache directory if needed (private, 0700), takes the refresh lock, waiting up to `wait` for another
     /// writer, and opens the cache.
@@ -19,6 +22,7 @@ public final class CacheWriter: Sendable {
         try CacheStore.prepareDirectory(cacheDirectory)
         lock = try RefreshLock(directory: cacheDirectory, wait: wait)
         store = try CacheStore.openForWriting(directory: cacheDirectory)
+        markers = RunMarkers(directory: cacheDirectory)
     }
 
     /// Stores a successful refresh or import: snapshot (or extended validity), validators, provider data, the attempt

@@ -38,6 +38,8 @@ public struct ProviderSet: Sendable {
     public let problems: [Problem]
     /// The directory read.
     public let directory: ProviderDirectory
+    /// The provider kinds the set was made with (they also turn stored snapshots into variables).
+    public let registry: ProviderRegistry
 
     /// Loads the directory and makes every provider; only an unreadable directory throws.
     ///
@@ -45,6 +47,7 @@ public struct ProviderSet: Sendable {
     /// prefix → instance) keeps it, else the first by name, and the other gets the error, so fixing a conflict
     /// never leaves the error on the file that did nothing wrong.
     public init(path: String, registry: ProviderRegistry, owners: [String: String] = [:]) throws(ConfigError) {
+        self.registry = registry
         let directory = try ProviderDirectory(path: path)
         var made: [Entry] = []
         var problems = directory.problems.map {

@@ -66,6 +66,13 @@ public struct ProviderStatus: Sendable, Encodable {
             broken.lastHTTPStatus = nil
             result.append(broken)
         }
+        // A stored snapshot that cannot become variables (one written by an older weft with a value out of range)
+        // is reported for its provider, as the render path reports it, rather than shown as healthy.
+        for index in result.indices where result[index].lastSuccess != nil {
+            if let problem = try unreadable(result[index].instance, set: set, store: store, now: now, zone: zone) {
+                result[index].lastError = problem
+            }
+        }
         let listed = Set(result.map(\.instance))
         for info in infos.values.sorted(by: { $0.instance < $1.instance }) where !listed.contains(info.instance) {
             result.append(
@@ -74,6 +81,22 @@ public struct ProviderStatus: Sendable, Encodable {
                     configModified: nil, configured: false))
         }
         return result.sorted { $0.instance < $1.instance }
+    }
+
+    /// Why `instance`'s stored snapshot cannot be turned into variables, or nil when it can.
+    private static func unreadable(
+        _ instance: String, set: ProviderSet, store: CacheStore, now: Date, zone: TimeZone
+    ) throws -> String? {
+        guard let snapshot = try store.snapshot(instance), let kind = set.registry.kind(snapshot.kind),
+            snapshot.schemaVersion == kind.schemaVersion
+        else { return nil }
+        do {
+            _ = try kind.variables(
+                of: snapshot, context: VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US")))
+            return nil
+        } catch {
+            return "cannot read its snapshot: \(error); run `weft refresh --force \(instance)`"
+        }
     }
 
     private static func status(

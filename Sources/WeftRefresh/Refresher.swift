@@ -82,8 +82,16 @@ public struct Refresher: Sendable {
         let forgotten = try sync(set, writer: writer, infos: infos, now: now)
         let records = try store.providerFiles()
         let byInstance = Dictionary(infos.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
-        let results = await withTaskGroup(of: (Int, Result).self) { group in
-            for (index, entry) in chosen.enumerated() {
+        let prefixes = Dictionary(
+            set.entries.map { ($0.config.instance, $0.provider.prefix) }, uniquingKeysWith: { first, _ in first })
+        let crashed = try recordCrashes(writer: writer, prefixes: prefixes, now: now)
+        // What crashed last time runs after the others, one at a time: should it crash again, the rest have
+        // finished and been recorded, and its marker alone names it.
+        let ordered = chosen.enumerated().map { ($0.offset, $0.element) }
+        let first = ordered.filter { !crashed.contains($0.1.config.instance) }
+        let last = ordered.filter { crashed.contains($0.1.config.instance) }
+        var results = await withTaskGroup(of: (Int, Result).self) { group in
+            for (index, entry) in first {
                 let info = byInstance[entry.config.instance]
                 let stored = records[entry.config.instance]?.fingerprint
                 group.addTask {
@@ -96,6 +104,12 @@ public struct Refresher: Sendable {
             for await (index, result) in group { results[index] = result }
             return results
         }
+        for (index, entry) in last {
+            let instance = entry.config.instance
+            results[index] = await turn(
+                entry, info: byInstance[instance], storedFingerprint: records[instance]?.fingerprint, writer: writer,
+                force: force, now: now)
+        }
         var entries = zip(chosen, results).map {
             Entry(instance: $0.config.instance, result: $1 ?? .failed("did not run"))
         }
@@ -103,6 +117,24 @@ public struct Refresher: Sendable {
             entries.append(Entry(instance: problem.instance ?? problem.file ?? "?", result: .invalid("\(problem)")))
         }
         return Report(entries: entries.sorted { $0.instance < $1.instance }, forgotten: forgotten)
+    }
+
+    /// Records a failed attempt for every provider a dead refresh left marked as running, and clears the markers.
+    private func recordCrashes(writer: CacheWriter, prefixes: [String: String], now: Date) throws -> Set<String> {
+        let left = writer.markers.left()
+        for instance in left {
+            let others = left.filter { $0 != instance }
+            let message =
+                "weft died while this provider was refreshing"
+                + (others.isEmpty ? "" : " (with \(others.joined(separator: ", ")))")
+                + "; this run refreshes it after the others, on its own"
+            logger.error("\(instance): \(message)")
+            let prefix = prefixes[instance] ?? ""
+            try writer.recordFailure(
+                RefreshAttempt(instance: instance, prefix: prefix, attemptedAt: now, outcome: .failed, error: message))
+            writer.markers.clear(instance)
+        }
+        return Set(left)
     }
 
     /// Which instance owns each prefix in the cache now (the newest snapshot, when two share one).
@@ -171,6 +203,14 @@ public struct Refresher: Sendable {
                 logger: Logger(label: "weft.\(instance)"), data: store, settingsChanged: settingsChanged)
             let clock = ContinuousClock()
             let began = clock.now
+            try writer.markers.mark(instance)
+            defer { writer.markers.clear(instance) }
+            #if DEBUG
+                // Tests crash a provider for real (debug builds only) to check the markers.
+                if ProcessInfo.processInfo.environment["WEFT_TEST_CRASH_PROVIDER"] == instance {
+                    fatalError("\(instance): crashed on purpose (WEFT_TEST_CRASH_PROVIDER)")
+                }
+            #endif
             do {
                 let outcome = try await provider.refresh(context)
                 let record = ProviderFileRecord(

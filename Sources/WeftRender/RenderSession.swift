@@ -10,7 +10,7 @@ public struct RenderSession {
     let renderer: TemplateRenderer
 
     /// Renders one template.
-    public func render(_ template: String) -> String { renderer.render(template, lookup: resolver.value) }
+    public func render(_ template: String) -> String { renderer.render(template, values: resolver.templateValue) }
 
     /// Renders a template with an optional tooltip and percentage template, and the health of what they read.
     public func statusLine(_ template: String, tooltip: String? = nil, percentage: String? = nil) -> StatusLine {

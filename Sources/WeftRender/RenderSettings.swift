@@ -19,6 +19,8 @@ public struct RenderSettings: Sendable, Equatable {
     public var cacheDirectory: String?
     /// `--providers`.
     public var providersDirectory: String?
+    /// `--max-output`: the most bytes one render returns (TemplateRenderer's default, 64 KiB, when nil).
+    public var outputLimit: Int?
 
     /// Settings with every default.
     public init() {}
@@ -39,7 +41,8 @@ public struct RenderSettings: Sendable, Equatable {
         let resolver = VariableResolver(
             store: store, registry: BuiltinProviders.registry, context: context, overrides: try overrides())
         let renderer = TemplateRenderer(
-            context: RenderContext(now: context.now, timeZone: context.timeZone, locale: context.locale))
+            context: RenderContext(now: context.now, timeZone: context.timeZone, locale: context.locale),
+            outputLimit: outputLimit ?? TemplateRenderer.defaultOutputLimit)
         return RenderSession(resolver: resolver, renderer: renderer)
     }
 

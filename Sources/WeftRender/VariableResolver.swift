@@ -3,6 +3,7 @@ import Logging
 import WeftCore
 import WeftPrimitives
 import WeftStore
+import WeftTemplate
 
 /// Answers variable lookups for one render, reading only the snapshots the keys asked for need.
 ///
@@ -41,6 +42,14 @@ public final class VariableResolver {
 
     /// The value of a canonical key, or nil when no source has it.
     public func value(_ key: String) -> String? { lookup(key).value }
+
+    /// The value of a canonical key as a render uses it: a stored variable or a `--vars` value may hold a
+    /// template; a provider's value and a built-in are data.
+    public func templateValue(_ key: String) -> TemplateValue? {
+        let origin = lookup(key)
+        guard let value = origin.value else { return nil }
+        return TemplateValue(value, isTemplate: origin.source == .stored || origin.source == .vars)
+    }
 
     /// Where the value of a canonical key comes from, found by the very lookup `value(_:)` makes: what
     /// `weft explain` prints.
@@ -176,7 +185,10 @@ public final class VariableResolver {
         do {
             result.merge(try kind.variables(of: snapshot, context: context)) { _, new in new }
         } catch {
-            report("\(snapshot.instance): cannot read its snapshot: \(error)")
+            // Reported for this provider where a reader looks (its error variable), never a crash of the reader.
+            let problem = "cannot read its snapshot: \(error); run `weft refresh --force \(snapshot.instance)`"
+            result[snapshot.prefix + "error"] = problem
+            report("\(snapshot.instance): \(problem)")
         }
         return result
     }

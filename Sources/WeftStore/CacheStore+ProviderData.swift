@@ -18,7 +18,9 @@ extension CacheStore: ProviderDataStore {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT name, value FROM provider_data WHERE instance = ? AND substr(name, 1, length(?2)) = ?2",
             arguments: [instance, prefix])
-        while let row = try rows.next() { result[row["name"]] = row["value"] }
+        while let row = try rows.next() {
+            result[try row.decode(forColumn: "name")] = try row.decode(forColumn: "value")
+        }
         return result
     }
 

@@ -37,7 +37,7 @@ extension CacheStore {
             { db in
                 var result: [String: ProviderFileRecord] = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM provider_file") {
-                    let record = Self.providerFile(from: row)
+                    let record = try Self.providerFile(from: row)
                     result[record.instance] = record
                 }
                 return result
@@ -111,9 +111,10 @@ extension CacheStore {
             ])
     }
 
-    static func providerFile(from row: Row) -> ProviderFileRecord {
-        ProviderFileRecord(
-            instance: row["instance"], file: row["file"], type: row["type"], prefix: row["prefix"],
-            fingerprint: row["fingerprint"], configError: row["config_error"])
+    static func providerFile(from row: Row) throws -> ProviderFileRecord {
+        try ProviderFileRecord(
+            instance: row.decode(forColumn: "instance"), file: row.decode(forColumn: "file"),
+            type: row.decode(forColumn: "type"), prefix: row.decode(forColumn: "prefix"),
+            fingerprint: row.decode(forColumn: "fingerprint"), configError: row.decode(forColumn: "config_error"))
     }
 }

@@ -125,10 +125,11 @@ extension CacheStore {
                 try Row.fetchAll(
                     db, sql: "SELECT instance, kind, prefix, fetched_at, valid_until FROM snapshot ORDER BY instance"
                 ).map { row in
-                    SnapshotInfo(
-                        instance: row["instance"], kind: row["kind"], prefix: row["prefix"],
-                        fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
-                        validUntil: Date(timeIntervalSince1970: row["valid_until"]))
+                    try SnapshotInfo(
+                        instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"),
+                        prefix: row.decode(forColumn: "prefix"),
+                        fetchedAt: Date(timeIntervalSince1970: row.decode(forColumn: "fetched_at")),
+                        validUntil: Date(timeIntervalSince1970: row.decode(forColumn: "valid_until")))
                 }
             }, empty: [])
     }
@@ -176,8 +177,9 @@ extension CacheStore {
                 for row in try Row.fetchAll(
                     db, sql: "SELECT * FROM http_validator WHERE instance = ?", arguments: [instance])
                 {
-                    let validator = HTTPValidator(
-                        url: row["url"], etag: row["etag"], lastModified: row["last_modified"])
+                    let validator = try HTTPValidator(
+                        url: row.decode(forColumn: "url"), etag: row.decode(forColumn: "etag"),
+                        lastModified: row.decode(forColumn: "last_modified"))
                     result[validator.url] = validator
                 }
                 return result
@@ -305,20 +307,24 @@ extension CacheStore {
             ])
     }
 
-    static func snapshot(from row: Row) -> Snapshot {
-        Snapshot(
-            instance: row["instance"], kind: row["kind"], prefix: row["prefix"], schemaVersion: row["schema_version"],
-            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
-            validUntil: Date(timeIntervalSince1970: row["valid_until"]), payload: row["payload"],
-            extraPrefix: row["extra_prefix"])
+    static func snapshot(from row: Row) throws -> Snapshot {
+        try Snapshot(
+            instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"),
+            prefix: row.decode(forColumn: "prefix"), schemaVersion: row.decode(forColumn: "schema_version"),
+            fetchedAt: Date(timeIntervalSince1970: row.decode(forColumn: "fetched_at")),
+            validUntil: Date(timeIntervalSince1970: row.decode(forColumn: "valid_until")),
+            payload: row.decode(forColumn: "payload"),
+            // A cache from before migration v4 has no such column; the snapshot is read all the same.
+            extraPrefix: row.hasColumn("extra_prefix") ? row.decode(String?.self, forColumn: "extra_prefix") : nil)
     }
 
-    private static func attempt(from row: Row) -> RefreshAttempt {
-        RefreshAttempt(
-            instance: row["instance"], prefix: row["prefix"],
-            attemptedAt: Date(timeIntervalSince1970: row["attempted_at"]),
-            outcome: RefreshAttempt.Outcome(rawValue: row["outcome"]) ?? .failed, error: row["error"],
-            httpStatus: row["http_status"],
-            retryAfter: (row["retry_after"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    private static func attempt(from row: Row) throws -> RefreshAttempt {
+        try RefreshAttempt(
+            instance: row.decode(forColumn: "instance"), prefix: row.decode(forColumn: "prefix"),
+            attemptedAt: Date(timeIntervalSince1970: row.decode(forColumn: "attempted_at")),
+            outcome: RefreshAttempt.Outcome(rawValue: row.decode(forColumn: "outcome")) ?? .failed,
+            error: row.decode(forColumn: "error"),
+            httpStatus: row.decode(forColumn: "http_status"),
+            retryAfter: (row.decode(Double?.self, forColumn: "retry_after")).map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -48,23 +48,29 @@ extension CacheStore {
         }
     }
 
-    /// Adds to a counter in one transaction, as `weft var incr` and the dashboard's − / + buttons do.
+    /// The one increment of a counter (`weft var incr` and the dashboard's − / + buttons), in one transaction.
     ///
     /// `rule` makes the counter's rule from the stored one (nil: a plain variable counted in steps of 1). The amount
     /// is `by`, else the rule's step, times `direction` (−1 for a decrement). An unset variable, or a counter whose
-    /// reset period ended, starts from the reset value.
+    /// reset period ended, starts from the reset value. A step or a result that is not a finite number (`nan`,
+    /// `inf`, `1e309`) is refused and nothing changes.
     public func incrementVariable(
         _ key: String, by amount: Double? = nil, direction: Double = 1, at now: Date, timeZone: TimeZone,
         rule: (CounterRule?) -> CounterRule? = { $0 }
     ) throws(StoreError) -> StoredVariable {
-        try updateVariable(key) { current in
+        if let amount, !ValueRange.counterStep.contains(amount) {
+            throw .notFinite(key: key, value: "the step \(amount)")
+        }
+        return try updateVariable(key) { current throws(StoreError) in
             let counter = rule(current?.counter) ?? CounterRule()
-            let text = current?.value(at: now, timeZone: timeZone) ?? NumberText.plain(counter.resetValue)
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                throw StoreError.notANumber(key: key, value: text)
+            guard ValueRange.counterStep.contains(counter.step), counter.resetValue.isFinite else {
+                throw .notFinite(key: key, value: "the counter's step \(counter.step)")
             }
-            let step = (amount ?? counter.step) * direction
-            return StoredVariable(key: key, value: NumberText.plain(number + step), updatedAt: now, counter: counter)
+            let text = current?.value(at: now, timeZone: timeZone) ?? NumberText.plain(counter.resetValue)
+            guard let number = CheckedNumber.finite(text) else { throw .notANumber(key: key, value: text) }
+            let sum = number + (amount ?? counter.step) * direction
+            guard sum.isFinite else { throw .notFinite(key: key, value: "the result \(sum)") }
+            return StoredVariable(key: key, value: NumberText.plain(sum), updatedAt: now, counter: counter)
         }
     }
 
@@ -82,16 +88,18 @@ extension CacheStore {
             ])
     }
 
-    private static func variable(from row: Row) -> StoredVariable {
+    private static func variable(from row: Row) throws -> StoredVariable {
         var counter: CounterRule?
-        if let step = row["counter_step"] as Double? {
-            counter = CounterRule(
-                step: step, goal: row["counter_goal"],
-                reset: (row["counter_reset"] as String?).flatMap(ResetPeriod.init(rawValue:)),
-                resetValue: row["counter_reset_value"] ?? 0, weekStart: row["counter_week_start"] ?? 2)
+        if let step = try row.decode(Double?.self, forColumn: "counter_step") {
+            counter = try CounterRule(
+                step: step, goal: row.decode(forColumn: "counter_goal"),
+                reset: (row.decode(String?.self, forColumn: "counter_reset")).flatMap(ResetPeriod.init(rawValue:)),
+                resetValue: row.decode(forColumn: "counter_reset_value") ?? 0,
+                weekStart: row.decode(forColumn: "counter_week_start") ?? 2)
         }
-        return StoredVariable(
-            key: row["key"], value: row["value"], updatedAt: Date(timeIntervalSince1970: row["updated_at"]),
+        return try StoredVariable(
+            key: row.decode(forColumn: "key"), value: row.decode(forColumn: "value"),
+            updatedAt: Date(timeIntervalSince1970: row.decode(forColumn: "updated_at")),
             counter: counter)
     }
 }

@@ -23,16 +23,42 @@ public struct CacheStore: Sendable {
     /// Opens the cache in `directory` read-only; a missing cache reads as empty.
     public static func openForReading(directory: String) throws(StoreError) -> CacheStore {
         let path = directory + "/weft.sqlite"
+        try CacheFiles.refuseLink(path)
         guard FileManager.default.fileExists(atPath: path) else { return CacheStore(path: path, queue: nil) }
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(5)
         config.label = "weft.reader"
         do {
-            return CacheStore(path: path, queue: try DatabaseQueue(path: path, configuration: config))
+            do {
+                let queue = try DatabaseQueue(path: path, configuration: config)
+                // A WAL reader needs to write the -shm index; opening or this first read is where that fails.
+                _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+                return CacheStore(path: path, queue: queue)
+            } catch let error as DatabaseError where Self.needsImmutableOpen(error) {
+                // A read-only directory or a full disk: read the database file as it stands, without the -shm
+                // index (a writer that closed cleanly left everything in the main file).
+                return CacheStore(path: path, queue: try DatabaseQueue(path: immutableURI(path), configuration: config))
+            }
         } catch {
             throw map(error, path: path)
         }
+    }
+
+    /// Whether a reader failed only because it could not write its WAL index (read-only directory or file
+    /// system, full disk), so an immutable open can still read the cache.
+    private static func needsImmutableOpen(_ error: DatabaseError) -> Bool {
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_PERM: return true
+        default: return false
+        }
+    }
+
+    /// An SQLite URI opening `path` immutable (SQLite is built with URI file names on Debian and here).
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     }
 
     /// Opens the cache in `directory` for writing, creating the directory and the database when needed.
@@ -42,6 +68,8 @@ public struct CacheStore: Sendable {
     public static func openForWriting(directory: String) throws(StoreError) -> CacheStore {
         let path = directory + "/weft.sqlite"
         try prepareDirectory(directory)
+        try CacheFiles.checkDirectory(directory)
+        for suffix in ["", "-wal", "-shm", "-journal"] { try CacheFiles.refuseLink(path + suffix) }
         if !FileManager.default.fileExists(atPath: path) { try create(path) }
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
         var config = Configuration()
@@ -81,7 +109,7 @@ public struct CacheStore: Sendable {
         }
         do {
             // Created private before SQLite writes a byte; its -wal and -shm files take the same mode.
-            let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let fd = CacheFiles.open(temporary, O_RDWR | O_CREAT | O_EXCL)
             guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
             close(fd)
             let queue = try DatabaseQueue(path: temporary)
@@ -97,8 +125,8 @@ public struct CacheStore: Sendable {
     }
 
     private static func withFileLock(_ lockPath: String, _ body: () throws -> Void) throws {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.cannotCreate(path: lockPath, reason: String(cString: strerror(errno))) }
+        let fd = CacheFiles.open(lockPath, O_RDWR | O_CREAT)
+        guard fd >= 0 else { throw CacheFiles.openError(lockPath, errno: errno) }
         defer { close(fd) }
         flock(fd, LOCK_EX)
         try body()
@@ -106,6 +134,8 @@ public struct CacheStore: Sendable {
 
     static func map(_ error: any Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
+        // A cell of the wrong type (text where a time belongs) is damage, not a bug to crash on.
+        if error is RowDecodingError { return .corrupt(path: path, reason: "a value of the wrong type in it") }
         guard let error = error as? DatabaseError else { return .database(path: path, reason: "\(error)") }
         let reason = error.message ?? "\(error.resultCode)"
         switch error.resultCode.primaryResultCode {

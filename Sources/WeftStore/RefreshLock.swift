@@ -13,10 +13,9 @@ public struct RefreshLock: ~Copyable, Sendable {
     /// Takes the lock, waiting up to `wait` for another holder to finish.
     public init(directory: String, wait: Duration = .seconds(5)) throws(StoreError) {
         let path = directory + "/weft.lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
-        }
+        try CacheFiles.checkDirectory(directory)
+        let fd = CacheFiles.open(path, O_RDWR | O_CREAT)
+        guard fd >= 0 else { throw CacheFiles.openError(path, errno: errno) }
         let clock = ContinuousClock()
         let deadline = clock.now + wait
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A problem with the cache; messages say which file and what to do about it.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -10,6 +11,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case database(path: String, reason: String)
     /// The disk holding the cache filled up mid-write; the transaction was rolled back.
     case diskFull(path: String)
+    /// The cache directory or one of its files is unsafe to use: a symbolic link, someone else's, writable by others.
+    case unsafeCache(path: String, reason: String)
+    /// A counter step that is not a finite number (`nan`, `inf`, `1e309`), or a result that would not be one.
+    case notFinite(key: String, value: String)
 
     public var description: String {
         switch self {
@@ -21,7 +26,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "cannot read the cache \(path): \(reason)"
         case .refreshRunning(let lockFile, let holder, let waited):
-            return "another refresh (\(holder)) is still running after waiting \(Int(waited)) s "
+            return
+                "another refresh (\(holder)) is still running after waiting \(NumberText.plain(waited.rounded(.down))) s "
                 + "(lock \(lockFile)); this run did nothing: try again when it has finished"
         case .notANumber(let key, let value):
             return "variable \"\(key)\" holds \"\(value)\", which is not a number"
@@ -30,6 +36,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .diskFull(let path):
             return "cache \(path): the disk is full; nothing was written and the previous data is kept: "
                 + "free some space (or move the cache with --cache) and run it again"
+        case .unsafeCache(let path, let reason):
+            return "refusing the cache \(path): \(reason)"
+        case .notFinite(let key, let value):
+            return "variable \"\(key)\": \(value) is not a finite number; nothing was changed"
         }
     }
 }

@@ -169,7 +169,7 @@ struct Filter: Equatable {
         let width = Swift.min(trimmedArgument.isEmpty ? 10 : (integerArgument ?? 10), Self.maximumWidth)
         guard width > 0, let number = TemplateNumber.parse(value) else { return value }
         let fraction = Swift.min(Swift.max(Swift.abs(number) <= 1 ? number : number / 100, 0), 1)
-        let filled = Int((fraction * Double(width)).rounded(.toNearestOrAwayFromZero))
+        let filled = CheckedNumber.clamped(fraction * Double(width), to: 0...width, rounding: .toNearestOrAwayFromZero)
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 }

@@ -2,42 +2,130 @@ import Foundation
 import WeftPrimitives
 
 /// Renders templates; pure and deterministic.
+///
+/// Values are data unless their source says otherwise: a provider's value (a calendar title anyone who sends an
+/// invite controls) is inserted as it is, never rendered again, while a stored variable or a fallback may itself
+/// hold a template and is rendered again, up to `maximumPasses` in all. The output is capped at `outputLimit`
+/// bytes: a longer one is cut and ends with `…`.
 public struct TemplateRenderer: Sendable {
     /// Rendering stops after this many passes, so a value that refers to itself terminates.
     static let maximumPasses = 3
 
+    /// The default cap on a render's output in bytes (64 KiB): far above any status line, far below what a
+    /// hostile value could grow to. The one owner of the cap; `weft resolve --max-output` overrides it.
+    public static let defaultOutputLimit = 65_536
+
+    /// What marks a cut output.
+    static let ellipsis = "…"
+
     /// The now, time zone and locale every render uses.
     public let context: RenderContext
 
-    /// Creates a renderer for one context.
-    public init(context: RenderContext) {
+    /// The most bytes a render returns, `ellipsis` included.
+    public let outputLimit: Int
+
+    /// Creates a renderer for one context; `outputLimit` below 16 bytes is raised to 16.
+    public init(context: RenderContext, outputLimit: Int = TemplateRenderer.defaultOutputLimit) {
         self.context = context
+        self.outputLimit = max(16, outputLimit)
     }
 
-    /// `lookup` receives canonical keys (TemplateKey.canonical) and returns the raw value or nil when missing.
+    /// `lookup` receives canonical keys (TemplateKey.canonical) and returns the raw value or nil when missing;
+    /// every value may hold a template (what a stored variable or `--vars` value is).
     public func render(_ template: String, lookup: (String) -> String?) -> String {
-        guard template.contains("{{") else { return template }
+        render(template, values: { key in lookup(key).map { TemplateValue($0, isTemplate: true) } })
+    }
+
+    /// `values` receives canonical keys and returns the value with whether it may hold a template.
+    public func render(_ template: String, values: (String) -> TemplateValue?) -> String {
+        guard template.contains("{{") else { return Self.capped(Array(template.utf8), limit: outputLimit) }
         let resources = RenderResources(context: context)
-        var text = template
+        // One lookup per key and render: a template that names a key 100,000 times asks its source once.
+        var known: [String: TemplateValue?] = [:]
+        let lookup: (String) -> TemplateValue? = { key in
+            if let value = known[key] { return value }
+            let value = values(key)
+            known[key] = value
+            return value
+        }
+        var text = [Segment(bytes: Array(template.utf8), isTemplate: true)]
+        var truncated = false
         for _ in 0..<Self.maximumPasses {
-            let next = renderPass(text, resources: resources, lookup: lookup)
-            let changed = next != text
+            var budget = outputLimit + 1
+            var next: [Segment] = []
+            var changed = false
+            for segment in text {
+                guard budget > 0 else {
+                    truncated = true
+                    break
+                }
+                guard segment.isTemplate else {
+                    Self.append(segment, to: &next, budget: &budget)
+                    continue
+                }
+                let parts = renderPass(segment.bytes, resources: resources, lookup: lookup, budget: &budget)
+                if !changed, parts.flatMap(\.bytes) != segment.bytes { changed = true }
+                for part in parts { Self.append(part, to: &next, budget: &budget) }
+            }
+            if budget <= 0 { truncated = true }
             text = next
             // A value may itself hold a template; render again only while that makes progress.
-            guard changed, text.contains("{{") else { break }
+            guard changed, text.contains(where: { $0.isTemplate && Self.containsOpening($0.bytes) }) else { break }
         }
-        return text
+        var bytes: [UInt8] = []
+        for segment in text { bytes.append(contentsOf: segment.bytes) }
+        return Self.capped(bytes, limit: outputLimit, force: truncated)
+    }
+
+    /// A run of output and whether later passes may render it.
+    struct Segment {
+        var bytes: [UInt8]
+        var isTemplate: Bool
+    }
+
+    /// Appends `segment` (merging it into the last one of the same kind, so a token split across a stored
+    /// value and the literal next to it still renders), within `budget` bytes.
+    private static func append(_ segment: Segment, to segments: inout [Segment], budget: inout Int) {
+        guard budget > 0, !segment.bytes.isEmpty else { return }
+        let bytes = segment.bytes.count > budget ? Array(segment.bytes[..<budget]) : segment.bytes
+        budget -= bytes.count
+        if let last = segments.indices.last, segments[last].isTemplate == segment.isTemplate {
+            segments[last].bytes.append(contentsOf: bytes)
+        } else {
+            segments.append(Segment(bytes: bytes, isTemplate: segment.isTemplate))
+        }
+    }
+
+    private static func containsOpening(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x7B, bytes[index + 1] == 0x7B { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// `bytes` as text of at most `limit` bytes: cut on a character boundary and ended with `…` when longer (or
+    /// when `force`, because an earlier pass was already cut).
+    static func capped(_ bytes: [UInt8], limit: Int, force: Bool = false) -> String {
+        guard force || bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
+        let mark = Array(ellipsis.utf8)
+        var end = min(bytes.count, limit - mark.count)
+        // Back up to the start of a UTF-8 sequence so no character is split.
+        while end > 0, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: bytes[..<end] + mark, as: UTF8.self)
     }
 
     /// Replaces every `{{…}}` once. A token ends at the first `}}` after its `{{`; an unclosed `{{`
-    /// and a lone `}}` are copied through.
-    private func renderPass(_ text: String, resources: RenderResources, lookup: (String) -> String?) -> String {
-        let bytes = Array(text.utf8)
+    /// and a lone `}}` are copied through. Stops once `budget` bytes are out: the rest would be cut.
+    private func renderPass(
+        _ bytes: [UInt8], resources: RenderResources, lookup: (String) -> TemplateValue?, budget: inout Int
+    ) -> [Segment] {
         let brace = UInt8(ascii: "{")
         let closing = UInt8(ascii: "}")
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        var output: [Segment] = []
         var position = 0
+        var produced = 0
 
         func find(_ byte: UInt8, from start: Int) -> Int? {
             var index = start
@@ -48,43 +136,51 @@ public struct TemplateRenderer: Sendable {
             return nil
         }
 
-        while let open = find(brace, from: position) {
+        while produced <= budget, let open = find(brace, from: position) {
             guard let close = find(closing, from: open + 2) else { break }
-            output.append(contentsOf: bytes[position..<open])
+            let literal = Array(bytes[position..<open])
+            produced += literal.count
+            output.append(Segment(bytes: literal, isTemplate: true))
             // Braces are ASCII, so these cuts always fall on character boundaries.
             let body = String(decoding: bytes[(open + 2)..<close], as: UTF8.self)
-            output.append(contentsOf: resolve(body, resources: resources, lookup: lookup).utf8)
+            let value = resolve(body, resources: resources, lookup: lookup)
+            let rendered = Array(value.text.utf8)
+            produced += rendered.count
+            output.append(Segment(bytes: rendered, isTemplate: value.isTemplate))
             position = close + 2
         }
-        output.append(contentsOf: bytes[position...])
-        return String(decoding: output, as: UTF8.self)
+        output.append(Segment(bytes: Array(bytes[position...]), isTemplate: true))
+        return output
     }
 
-    /// The text one token body renders to.
-    private func resolve(_ rawBody: String, resources: RenderResources, lookup: (String) -> String?) -> String {
+    /// What one token body renders to, and whether that may be rendered again: a value keeps its source's
+    /// answer; a fallback is template text; a number from maths is data.
+    private func resolve(_ rawBody: String, resources: RenderResources, lookup: (String) -> TemplateValue?)
+        -> TemplateValue
+    {
         let body = rawBody.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !body.isEmpty else { return "" }
+        guard !body.isEmpty else { return TemplateValue("", isTemplate: false) }
         let token = TokenBody(parsing: body)
 
-        var value: String
+        var value: TemplateValue
         if token.base.hasPrefix("=") {
             let expression = String(token.base.dropFirst())
-            if let result = MathExpression.evaluate(expression, now: context.now, lookup: lookup) {
-                value = NumberText.plain(result)
+            if let result = MathExpression.evaluate(expression, now: context.now, lookup: { lookup($0)?.text }) {
+                value = TemplateValue(NumberText.plain(result), isTemplate: false)
             } else {
-                value = token.fallback
+                value = TemplateValue(token.fallback, isTemplate: true)
             }
         } else {
             let key = TemplateKey.canonical(token.base)
-            if !key.isEmpty, let found = lookup(key), !found.isEmpty {
+            if !key.isEmpty, let found = lookup(key), !found.text.isEmpty {
                 value = found
             } else {
-                value = token.fallback
+                value = TemplateValue(token.fallback, isTemplate: true)
             }
         }
 
         for filter in token.filters {
-            value = filter.apply(to: value, resources: resources)
+            value.text = filter.apply(to: value.text, resources: resources)
         }
         return value
     }

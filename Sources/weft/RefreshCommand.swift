@@ -84,7 +84,11 @@ struct RefreshCommand: AsyncParsableCommand {
                 line = "fresh, " + due(until)
                 problem = false
             case .waitingForRetryAfter(let until):
-                line = "skipped: the source asked to wait until \(Clock.short(until, now: instant, zone: zone))"
+                // Retry-After is clamped to a day (WeftHTTP), so the wait shown is at most that.
+                let left = max(0, Instant.seconds(from: instant, to: until))
+                line =
+                    "skipped: the source asked to wait until \(Clock.short(until, now: instant, zone: zone)) "
+                    + "(\(Stderr.span(left)) left; --force does not override a server's Retry-After)"
                 problem = false
             case .failed(let message): line = "failed: \(message)"
             case .invalid(let message): line = "invalid provider file, skipped: \(message)"
@@ -111,5 +115,13 @@ enum Clock {
 enum Stderr {
     static func line(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// A wait as `2 h 5 min`, `5 min` or `40 s`.
+    static func span(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(seconds) s" }
+        let minutes = (seconds + 59) / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 }

@@ -59,7 +59,7 @@ struct ScheduleCommand: ParsableCommand {
         guard millis >= 60_000, millis % 60_000 == 0 else {
             throw ValidationError("--every must be whole minutes (at least 1m), not \"\(text)\"")
         }
-        let minutes = Int(millis / 60_000)
+        let minutes = Int(truncatingIfNeeded: millis / 60_000)
         if minutes <= 60, 60 % minutes == 0 { return (minutes, false) }
         if minutes % 60 == 0, minutes <= 1440, 1440 % minutes == 0 { return (minutes, true) }
         throw ValidationError(
@@ -77,7 +77,7 @@ struct ScheduleCommand: ParsableCommand {
 
             [Service]
             Type=oneshot
-            ExecStart=\(command)
+            ExecStart=\(command.replacingOccurrences(of: "%", with: "%%"))
 
             # ~/.config/systemd/user/weft-refresh.timer
             [Unit]
@@ -107,8 +107,14 @@ struct ScheduleCommand: ParsableCommand {
         return """
             # weft: refresh the due providers every \(minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h"); \
             weft's own lock keeps runs from overlapping. Add with `crontab -e`.
-            \(fields) \(command) >>\(log) 2>&1
+            \(fields) \(Self.cronEscaped("\(command) >>\(log) 2>&1"))
             """
+    }
+
+    /// A crontab command field: cron turns an unescaped `%` into a newline (and cuts the command there), so every
+    /// `%` — in a path too — is written `\%`, which cron passes on as `%`.
+    static func cronEscaped(_ command: String) -> String {
+        command.replacingOccurrences(of: "%", with: #"\%"#)
     }
 
     /// This executable's absolute path (Linux's /proc/self/exe), else argv[0].

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftRefresh
 import WeftSteps
 import WeftStore
@@ -121,7 +122,8 @@ final class ProgressBar: Sendable {
         let elapsed = max(Date().timeIntervalSince(started), 0.001)
         let fraction = progress.totalBytes > 0 ? Double(progress.bytesRead) / Double(progress.totalBytes) : 0
         let width = 24
-        let filled = Int(fraction * Double(width))
+        // A file that grew while it was read can report more bytes than its size: clamp, never trap.
+        let filled = CheckedNumber.clamped(fraction * Double(width), to: 0...width)
         let rate = Double(progress.rows) / elapsed
         let megabytes = Double(progress.bytesRead) / 1_000_000 / elapsed
         let left = fraction > 0 ? elapsed / fraction - elapsed : 0
@@ -131,7 +133,7 @@ final class ProgressBar: Sendable {
         let unit = name.hasSuffix(".xml") || name.hasSuffix(".zip") ? "records" : "rows"
         let line = String(
             format: "\r%@ %@ %3.0f%% %@ %@, %@ %@/s, %.1f MB/s, %.0fs left ", name, bar, fraction * 100,
-            String(progress.rows), unit, String(Int(rate)), unit, megabytes, left)
+            String(progress.rows), unit, String(CheckedNumber.clamped(rate, to: 0...Int.max)), unit, megabytes, left)
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -47,7 +47,8 @@ struct FaultInjectionTests {
                 span = min(span, run.seconds)
             }
             try await Self.expectIntact(box, context)
-            let read = await box.weft("resolve", "{{__loop_n}} {{__loop_m}} {{__loop_pad}}")
+            // Over the 64 KiB default cap on a render, which this check must see whole.
+            let read = await box.weft("resolve", "--max-output", "1000000", "{{__loop_n}} {{__loop_m}} {{__loop_pad}}")
             let fields = read.stdout.trimmingCharacters(in: .newlines).split(separator: " ").map(String.init)
             let n = Int(fields.first ?? "") ?? -1
             #expect(

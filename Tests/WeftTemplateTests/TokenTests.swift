@@ -68,10 +68,12 @@ struct TokenScanningTests {
     @Test func lookupReceivesCanonicalKeys() {
         var seen: [String] = []
         let renderer = TemplateRenderer(context: context())
-        _ = renderer.render("{{  Last   DONE }} {{=My_Var + __Steps_Today + var(\"Key  With Spaces\")}}") { key in
-            seen.append(key)
-            return nil
-        }
+        _ = renderer.render(
+            "{{  Last   DONE }} {{=My_Var + __Steps_Today + var(\"Key  With Spaces\")}}",
+            lookup: { (key: String) -> String? in
+                seen.append(key)
+                return nil
+            })
         #expect(seen == ["last done", "my var", "__steps_today", "key with spaces"])
     }
 }
@@ -188,5 +190,33 @@ struct TemplateKeyTests {
         #expect(render("{{ LAST   done }}", ["last done": "yesterday"]) == "yesterday")
         let longKey = String(repeating: "k", count: 80)
         #expect(render("{{\(longKey)}}", [String(repeating: "k", count: 64): "cut"]) == "cut")
+    }
+}
+
+/// Values from providers are data; a render's output is capped (issue 20).
+@Suite("hostile values")
+struct HostileValueTests {
+    static let renderer = TemplateRenderer(
+        context: RenderContext(now: Date(timeIntervalSince1970: 1_773_480_413), timeZone: .gmt), outputLimit: 1024)
+
+    @Test func aDataValueIsNotRenderedAgain() {
+        let values: [String: TemplateValue] = [
+            "title": TemplateValue("{{secret}}", isTemplate: false), "secret": TemplateValue("S", isTemplate: false),
+            "mine": TemplateValue("{{secret}}", isTemplate: true),
+        ]
+        #expect(Self.renderer.render("{{title}}|{{mine}}", values: { values[$0] }) == "{{secret}}|S")
+    }
+
+    @Test func aSelfReferringValueIsCutAtTheLimit() {
+        let bomb = TemplateValue(String(repeating: "{{v}}", count: 300), isTemplate: true)
+        let output = Self.renderer.render("{{v}}", values: { _ in bomb })
+        #expect(output.utf8.count <= 1024)
+        #expect(output.hasSuffix("…"))
+    }
+
+    @Test func aLongLiteralIsCutOnACharacterBoundary() {
+        let output = Self.renderer.render(String(repeating: "ü", count: 2000), values: { _ in nil })
+        #expect(output.utf8.count <= 1024)
+        #expect(output.hasSuffix("ü…"))
     }
 }

@@ -8,6 +8,8 @@ struct EventExtractor {
     let options: CalendarOptions
     private(set) var components: [EventComponent] = []
     private(set) var warnings: [CalendarWarning] = []
+    /// The warnings noted so far, for a linear check of repeats.
+    private var noted: Set<CalendarWarning> = []
     private let me: Set<String>
 
     init(document: ICalDocument, options: CalendarOptions) {
@@ -346,7 +348,7 @@ struct EventExtractor {
 
     /// Records a warning once (the same guess repeats for every time that uses a TZID).
     private mutating func note(_ warning: CalendarWarning) {
-        if !warnings.contains(warning) { warnings.append(warning) }
+        if noted.insert(warning).inserted { warnings.append(warning) }
     }
 
     /// `2024-06-10T14:00:00` for messages: a time's own wall-clock fields.

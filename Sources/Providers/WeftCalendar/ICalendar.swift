@@ -110,6 +110,7 @@ public final class ICalendar: @unchecked Sendable {
         var documents: [ICalDocument] = []
         var components: [EventComponent] = []
         var warnings: [CalendarWarning] = []
+        var seenWarnings: Set<CalendarWarning> = []
         // A file is unusable when any of its parts is; in a vdir its parts are all left out.
         var unusable = skipping ?? []
         var unusableFiles: Set<String> = Set(unusable.map(\.file))
@@ -138,7 +139,8 @@ public final class ICalendar: @unchecked Sendable {
                 return component
             }
             // The parts of one file repeat its header, and with it any calendar-level warning.
-            for warning in result.warnings where !warnings.contains(warning) { warnings.append(warning) }
+            // A set beside the list keeps this linear: a file may carry tens of thousands of warnings.
+            for warning in result.warnings where seenWarnings.insert(warning).inserted { warnings.append(warning) }
             documents.append(document)
         }
 
@@ -215,7 +217,8 @@ public final class ICalendar: @unchecked Sendable {
                 newWarnings += part.warnings
             }
         }
-        for warning in newWarnings where !collectedWarnings.contains(warning) {
+        var seen = Set(collectedWarnings)
+        for warning in newWarnings where seen.insert(warning).inserted {
             collectedWarnings.append(warning)
         }
         return result.filter { $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes)

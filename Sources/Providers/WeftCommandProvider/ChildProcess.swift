@@ -52,44 +52,28 @@ struct ChildProcess {
             close(outPipe[1])
             return .failure(.cannotStart(program, Self.errnoText()))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        if let directory { weft_spawn_file_actions_addchdir(&actions, directory) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var cArgs = argv.map { strdup($0) }
         cArgs.append(nil)
         defer { for arg in cArgs { free(arg) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, &attributes, cArgs, environ)
+        // Its own process group, stdin from /dev/null and a parent-death signal: see weft_spawn_group_child.
+        var failure: Int32 = 0
+        let pid = weft_spawn_group_child(program, &cArgs, outPipe[1], errPipe[1], directory, &failure)
         close(outPipe[1])
         close(errPipe[1])
-        guard spawned == 0 else {
+        guard pid > 0 else {
             close(outPipe[0])
             close(errPipe[0])
-            return .failure(.cannotStart(program, String(cString: strerror(spawned))))
+            return .failure(.cannotStart(program, String(cString: strerror(failure))))
         }
         let collected = collect(out: outPipe[0], err: errPipe[0], pid: pid)
         close(outPipe[0])
         close(errPipe[0])
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let reaped = collected.status {
+            status = reaped
+        } else {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         var ending = collected.ending
         if ending == nil {
             let termSignal = status & 0x7f
@@ -98,8 +82,16 @@ struct ChildProcess {
         return .success(Result(ending: ending ?? .exited(0), stdout: collected.stdout, stderr: collected.stderr))
     }
 
-    /// Reads both pipes until they close, the deadline passes or stdout overflows.
-    private func collect(out: Int32, err: Int32, pid: pid_t) -> (ending: Ending?, stdout: [UInt8], stderr: [UInt8]) {
+    /// How long output may keep arriving after the program itself exited: a background child it left holding
+    /// stdout open does not make a finished run wait for the timeout.
+    static let drainAfterExit = Duration.milliseconds(200)
+
+    /// Reads both pipes until they close, the deadline passes or stdout overflows; once the program exits, what is
+    /// still in the pipes is read (for `drainAfterExit` at most) and whatever it left running in its process group
+    /// is stopped. `status` is the program's wait status when it was reaped here.
+    private func collect(out: Int32, err: Int32, pid: pid_t) -> (
+        ending: Ending?, stdout: [UInt8], stderr: [UInt8], status: Int32?
+    ) {
         let stderrKept = 8192
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -107,13 +99,28 @@ struct ChildProcess {
         var stderr: [UInt8] = []
         var open: [Int32] = [out, err]
         var buffer = [UInt8](repeating: 0, count: 65536)
+        var exitStatus: Int32?
+        var drainUntil: ContinuousClock.Instant?
         while !open.isEmpty {
-            let remaining = clock.now.duration(to: deadline)
+            if exitStatus == nil {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    exitStatus = status
+                    drainUntil = clock.now + Self.drainAfterExit
+                }
+            }
+            if let drainUntil, clock.now >= drainUntil {
+                // The program is gone; only something it started still holds the pipes.
+                kill(-pid, SIGKILL)
+                break
+            }
+            let remaining = clock.now.duration(to: drainUntil ?? deadline)
             if remaining <= .zero {
                 stopGroup(pid)
-                return (.timedOut, stdout, stderr)
+                return (.timedOut, stdout, stderr, nil)
             }
-            let millis = max(1, Int32(min(DurationText.milliseconds(remaining), 1000)))
+            let millis = Int32(
+                clamping: max(1, min(DurationText.milliseconds(remaining), exitStatus == nil ? 50 : 1000)))
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), millis)
             if ready < 0 && errno != EINTR { break }
@@ -126,15 +133,17 @@ struct ChildProcess {
                 if entry.fd == out {
                     stdout.append(contentsOf: buffer[0..<count])
                     if stdout.count > maxOutput {
-                        stopGroup(pid)
-                        return (.outputTooLarge, Array(stdout.prefix(maxOutput)), stderr)
+                        if exitStatus == nil { stopGroup(pid) } else { kill(-pid, SIGKILL) }
+                        return (.outputTooLarge, Array(stdout.prefix(maxOutput)), stderr, exitStatus)
                     }
                 } else if stderr.count < stderrKept {
                     stderr.append(contentsOf: buffer[0..<min(count, stderrKept - stderr.count)])
                 }
             }
         }
-        return (nil, stdout, stderr)
+        // Nothing the program started outlives the run.
+        if exitStatus != nil { kill(-pid, SIGKILL) }
+        return (nil, stdout, stderr, exitStatus)
     }
 
     private func stopGroup(_ pid: pid_t) {

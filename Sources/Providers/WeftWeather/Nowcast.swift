@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// The next 60 minutes of precipitation, re-anchored on a render's `now`, with the wording VARIABLES.md fixes.
 public struct Nowcast: Sendable, Equatable {
@@ -21,14 +22,20 @@ public struct Nowcast: Sendable, Equatable {
         if let series {
             let nowMinute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
             // Floor indexing from the provider's start, then shifted so minute 0 is the render's minute.
-            let offset = Int(((nowMinute - series.forecastStart.timeIntervalSince1970) / 60).rounded(.down))
+            // Minutes are clamped to ±100 years, so a stored date or step far out cannot overflow the maths below.
+            let span = 100 * 366 * 1440
+            let offset = CheckedNumber.clamped(
+                (nowMinute - series.forecastStart.timeIntervalSince1970) / 60, to: -span...span, rounding: .down)
             for point in series.points {
-                let first = Int((point.date.timeIntervalSince(series.forecastStart) / 60).rounded(.down))
+                let first = CheckedNumber.clamped(
+                    point.date.timeIntervalSince(series.forecastStart) / 60, to: -span...span, rounding: .down)
                 guard first >= 0 else { continue }
-                let covered = max(1, point.step / 60)
-                for providerMinute in first..<(first + covered) {
+                let covered = min(max(1, point.step / 60), span)
+                let lower = max(first, offset)
+                let upper = min(first + covered, offset + 60)
+                guard lower < upper else { continue }
+                for providerMinute in lower..<upper {
                     let minute = providerMinute - offset
-                    guard minute >= 0, minute < 60 else { continue }
                     intensity[minute] = max(0, point.intensity)
                     chance[minute] = point.chance.map { min(1, max(0, $0)) }
                 }
@@ -151,5 +158,7 @@ public struct Nowcast: Sendable, Equatable {
     }
 
     /// A 0–1 chance as a whole percentage.
-    static func percent(_ fraction: Double) -> Int { Int((fraction * 100).rounded()) }
+    static func percent(_ fraction: Double) -> Int {
+        CheckedNumber.clamped(fraction * 100, to: 0...100, rounding: .toNearestOrAwayFromZero)
+    }
 }

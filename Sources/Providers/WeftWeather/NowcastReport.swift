@@ -104,7 +104,12 @@ public struct NowcastReport: Sendable {
                     line.append(row == 0 ? "·" : " ")
                     continue
                 }
-                let eighths = peak > 0 ? Int((value / peak * Double(Self.rows * 8)).rounded()) : 0
+                let eighths =
+                    peak > 0
+                    ? CheckedNumber.clamped(
+                        value / peak * Double(Self.rows * 8), to: 0...(Self.rows * 8),
+                        rounding: .toNearestOrAwayFromZero)
+                    : 0
                 // Any rain at all shows at least a sliver, however small against the peak.
                 let filled = value > 0 && eighths == 0 && row == 0 ? 1 : eighths - row * 8
                 line.append(Self.blocks[min(8, max(0, filled))])

@@ -80,7 +80,7 @@ public struct OpenMeteoAPI: WeatherAPI {
             temperature: try node.double("temperature_2m"),
             apparentTemperature: try node.optionalDouble("apparent_temperature"),
             humidity: try node.optionalDouble("relative_humidity_2m").map { $0 / 100 },
-            condition: try node.optionalDouble("weather_code").map { WeatherCondition.wmo(Int($0)) } ?? .unknown,
+            condition: try Self.condition(node.optionalField("weather_code")),
             isDay: try node.optionalDouble("is_day").map { $0 != 0 },
             precipitationIntensity: rate)
     }
@@ -107,13 +107,18 @@ public struct OpenMeteoAPI: WeatherAPI {
         let temperatures = try Self.numbers(node, "temperature_2m", count: times.count)
         let chances = try Self.optionalNumbers(node, "precipitation_probability", count: times.count)
         let codes = try Self.optionalNumbers(node, "weather_code", count: times.count)
+        for (index, code) in codes.enumerated() {
+            if let code, let problem = ValueRange.weatherCode.problem(code) {
+                throw .invalidValue(api: node.api, path: "\(node.path).weather_code[\(index)]", message: problem)
+            }
+        }
         return times.indices.compactMap { index in
             guard times[index].addingTimeInterval(3600) > now, let temperature = temperatures[index] else {
                 return nil
             }
             return HourlyForecast(
                 time: times[index], temperature: temperature, precipitationChance: chances[index].map { $0 / 100 },
-                condition: codes[index].map { WeatherCondition.wmo(Int($0)) } ?? .unknown)
+                condition: codes[index].flatMap { CheckedNumber.int($0) }.map(WeatherCondition.wmo) ?? .unknown)
         }
     }
 
@@ -128,6 +133,16 @@ public struct OpenMeteoAPI: WeatherAPI {
             let date = LocalDay.iso(of: times[index].addingTimeInterval(utcOffset), in: .gmt)
             return DailyForecast(date: date, high: high, low: low, precipitationChance: chances[index].map { $0 / 100 })
         }
+    }
+
+    /// A WMO weather code, range-checked before it becomes an integer.
+    private static func condition(_ node: JSONNode?) throws(WeatherError) -> WeatherCondition {
+        guard let node, !node.isNull else { return .unknown }
+        let value = try node.double()
+        guard let problem = ValueRange.weatherCode.problem(value) else {
+            return CheckedNumber.int(value).map(WeatherCondition.wmo) ?? .unknown
+        }
+        throw .invalidValue(api: node.api, path: node.path, message: problem)
     }
 
     private static func times(_ node: JSONNode) throws(WeatherError) -> [Date] {

@@ -30,6 +30,8 @@ enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKind {
 
     static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let weather = try snapshot.decode(WeatherSnapshot.self)
+        // A snapshot stored by an older weft, before ranges were checked, is reported rather than rendered.
+        try weather.checkRanges()
         return WeatherVariables.derive(
             weather, prefix: snapshot.prefix, fetchedAt: snapshot.fetchedAt, context: context)
     }

@@ -62,7 +62,9 @@ public struct WeatherKitAPI: WeatherAPI {
         if present.isEmpty {
             if let status = try? root.optionalDouble("status"), let error = try? root.optionalString("error") {
                 let message = (try? root.optionalString("message")) ?? error
-                throw .apiError(api: api, message: "\(Int(status)) \(message)")
+                // The status only decorates the message: a nonsense one is left out rather than converted.
+                let code = ValueRange.httpStatus.contains(status) ? CheckedNumber.int(status).map { "\($0) " } : nil
+                throw .apiError(api: api, message: (code ?? "") + message)
             }
             throw .missingField(api: api, path: datasets.joined(separator: ", ") + " (none present)")
         }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WeftPrimitives
 
 /// Makes the ES256 JSON Web Token WeatherKit REST wants as its bearer token, from a `.p8` private key.
 public struct WeatherKitSigner: Sendable {
@@ -36,11 +37,12 @@ public struct WeatherKitSigner: Sendable {
 
     /// A token issued at `now`.
     func token(now: Date) throws(WeatherError) -> String {
-        let issued = Int(now.timeIntervalSince1970.rounded(.down))
+        // A clock beyond 1970…9999 is not a time to sign with; clamping keeps `issued + lifetime` in range.
+        let issued = CheckedNumber.clamped(now.timeIntervalSince1970, to: 0...253_402_300_799, rounding: .down)
         let header: [String: String] = ["alg": "ES256", "kid": keyID, "id": "\(teamID).\(serviceID)"]
         let claims: [String: JSONScalar] = [
             "iss": .string(teamID), "sub": .string(serviceID), "iat": .int(issued),
-            "exp": .int(issued + Int(lifetime)),
+            "exp": .int(issued + CheckedNumber.clamped(lifetime, to: 0...86_400)),
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -106,6 +106,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
             return RefreshOutcome(.notModified(validUntil: due + jitter(now)), validators: validators)
         }
         let weather = try api.snapshot(from: bodies, previous: previous, now: now)
+        try weather.checkRanges()
         if let expiry = weather.providerExpiry { expiries.append(expiry) }
         let due = max(expiries.min() ?? now.addingTimeInterval(max(api.minimumInterval, 300)), minimum)
         let snapshot = Snapshot(

@@ -139,6 +139,7 @@ public enum WeatherVariables {
     /// An integer rounded half away from zero, never `-0`.
     static func roundedText(_ value: Double) -> String {
         let rounded = value.rounded(.toNearestOrAwayFromZero)
-        return rounded == 0 ? "0" : String(Int(rounded))
+        guard rounded != 0 else { return "0" }
+        return CheckedNumber.int(rounded).map(String.init) ?? NumberText.plain(rounded)
     }
 }

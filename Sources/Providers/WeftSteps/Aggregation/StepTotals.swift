@@ -1,4 +1,5 @@
 /// Daily step totals, de-duplicated across sources, and each source's own daily totals; unrounded.
+import WeftPrimitives
 public struct StepTotals: Sendable, Equatable {
     /// The de-duplicated total of each local day.
     public var days: [StepDay: Double] = [:]
@@ -16,5 +17,8 @@ public struct StepTotals: Sendable, Equatable {
     /// Each source's daily totals, rounded.
     var roundedPerSource: [StepDay: [String: Int]] { perSource.mapValues { $0.mapValues(Self.round) } }
 
-    static func round(_ value: Double) -> Int { Int(value.rounded(.toNearestOrAwayFromZero)) }
+    static func round(_ value: Double) -> Int {
+        // Totals come from range-checked samples, but a stored archive is outside data too: clamp, never trap.
+        CheckedNumber.clamped(value, to: -(1 << 53)...(1 << 53), rounding: .toNearestOrAwayFromZero)
+    }
 }

@@ -70,7 +70,7 @@ public enum StepVariables {
         set("streak", String(StepStats.streak(history, today: today, rule: history.streakRule)))
         for length in [7, 30] {
             if let average = StepStats.average(history, today: today, length: length, rule: history.averageRule) {
-                set("avg_\(length)", String(Int(average.rounded(.toNearestOrAwayFromZero))))
+                set("avg_\(length)", String(CheckedNumber.clamped(average, to: -(1 << 53)...(1 << 53), rounding: .toNearestOrAwayFromZero)))
                 set("avg_\(length)_exact", formatRaw(average))
             }
         }

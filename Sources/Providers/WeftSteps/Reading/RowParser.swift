@@ -43,7 +43,8 @@ struct RowParser {
     /// The line of a last row that is cut short (fewer fields than the header, no line break after it).
     private(set) var truncatedLine: Int?
     private var zone: ZoneConverter
-    private var sourceCache: [(bytes: [UInt8], index: Int)] = []
+    private var sourceCache: [[UInt8]: Int] = [:]
+    private var lastSource: (bytes: [UInt8], index: Int)?
 
     init(file: String, header: StepHeader, headerLine: Int, options: StepImportOptions, format: StepFormat) {
         self.file = file
@@ -493,6 +494,15 @@ struct RowParser {
             bad(reader.line, "\(name) is negative (\(reader.string(column)))")
             return nil
         }
+        // No count in any export covers more than a day; a day at the fastest cadence bounds every one of them.
+        let dayLimit = ValueRange.stepsPerMinute.upper * 1440
+        guard value <= dayLimit else {
+            bad(
+                reader.line,
+                "\(name) \(reader.string(column)) is more steps than a day can hold (at most \(NumberText.plain(dayLimit)))"
+            )
+            return nil
+        }
         return value
     }
 
@@ -507,23 +517,50 @@ struct RowParser {
             bad(line, "the sample lasts \(length); at most 7 days are accepted (is a year mistyped?)")
             return
         }
+        // The one range check of a sample's steps: more than any human's cadence over the sample (a minute at
+        // least) is a broken row, not data that would swamp every total. A sample without a length is a total
+        // some exports stamp with one instant (a day's count), so it may hold a day of walking.
+        let minutes = end > start ? max(1, (end - start) / 60) : 1440
+        let limit = ValueRange.stepsPerMinute.upper * minutes
+        guard steps <= limit else {
+            bad(
+                line,
+                "the step value \(NumberText.plain(steps)) is more than \(NumberText.plain(limit)) steps in \(Self.span(end - start)) (at most \(NumberText.plain(ValueRange.stepsPerMinute.upper)) a minute)"
+            )
+            return
+        }
         batch.samples.append(StepSample(source: source, start: start, end: end, steps: steps))
+    }
+
+    /// A sample's length for messages: seconds below two minutes, else whole minutes.
+    private static func span(_ seconds: Double) -> String {
+        if seconds <= 0 { return "one instant (a day's total at most)" }
+        return seconds < 120
+            ? "\(NumberText.plain(seconds)) s" : "\(NumberText.plain((seconds / 60).rounded(.down))) min"
     }
 
     /// The source index for a name in the row, without building a String for names seen before.
     private mutating func sourceIndex(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String, device: () -> String)
         -> Int
     {
-        for entry in sourceCache where entry.bytes.count == bytes.count {
-            let equal = entry.bytes.withUnsafeBufferPointer { stored in
+        // Rows of one export mostly repeat the previous row's source: that is checked without building anything;
+        // any other name is a hash lookup, so an export with thousands of sources stays linear.
+        if let last = lastSource, last.bytes.count == bytes.count {
+            let equal = last.bytes.withUnsafeBufferPointer { stored in
                 guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
                 return memcmp(left, right, stored.count) == 0
             }
-            if equal { return entry.index }
+            if equal { return last.index }
+        }
+        let key = Array(bytes)
+        if let index = sourceCache[key] {
+            lastSource = (key, index)
+            return index
         }
         let name = prefix + String(decoding: bytes, as: UTF8.self)
         let index = batch.source(named: name, device: device())
-        sourceCache.append((Array(bytes), index))
+        sourceCache[key] = index
+        lastSource = (key, index)
         return index
     }
 
