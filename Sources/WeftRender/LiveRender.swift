@@ -14,8 +14,9 @@ import WeftTemplate
 /// The one render loop behind `weft watch` and `weft bar`: the cache stays open, snapshots are read again only
 /// after the cache changed, and variables are derived again only when a time boundary of the templates passes.
 ///
-/// Between those moments a tick costs a `poll` wake-up, a `stat` of the database and one `PRAGMA data_version` on
-/// the kept connection. Changes are noticed through inotify on the cache directory at once, and through that check
+/// Between those moments a tick costs a `poll` wake-up and a `stat` of the database and its WAL: SQLite's
+/// `PRAGMA data_version` on the kept connection is asked only when those changed (a commit always writes the WAL),
+/// or at least every few seconds in case a change fell within the file system's time granularity. Changes are noticed through inotify on the cache directory at once, and through that check
 /// every `interval` where inotify is not available. A cache replaced or deleted under the loop (another inode, or
 /// none) is opened again; one that cannot be read is reported once and opened again when its files change.
 /// The loop ends when stdout is closed (polled for `POLLHUP`/`POLLERR` while idle), on SIGTERM, SIGINT and SIGHUP,
@@ -42,6 +43,10 @@ public final class LiveRender {
     private var dataVersion: Int?
     /// The files' identity, size and times when the cache could not be read: it is tried again once they change.
     private var brokenStamp: [Int64]?
+    /// The files' stamp at the last periodic check: while it stays the same, the cache did not change.
+    private var checkedStamp: [Int64] = []
+    /// When the periodic check last asked SQLite itself rather than trusting an unchanged stamp.
+    private var lastFullCheck: ContinuousClock.Instant?
     private var watchDescriptor: Int32 = -1
     private var dirty = true
     private var boundary: Date?
@@ -145,7 +150,7 @@ public final class LiveRender {
             }
             if events.inputReady, !onInput() { input = nil }
             if clock.now >= nextCheck {
-                if cacheChanged(report: report) { dirty = true }
+                if periodicCheckFindsChange(clock: clock, report: report) { dirty = true }
                 nextCheck = clock.now + checkPeriod
             }
         }
@@ -156,6 +161,21 @@ public final class LiveRender {
     private var checkPeriod: Duration {
         watchDescriptor >= 0 ? interval : min(interval, .milliseconds(200))
     }
+
+    /// The periodic check: a `stat` of the database and its WAL, and SQLite's answer only when they changed (or
+    /// `fullCheckPeriod` passed), which keeps an idle tick down to system calls.
+    private func periodicCheckFindsChange(clock: ContinuousClock, report: (String?) -> Void) -> Bool {
+        let stamp = FileIdentity.stamp(path: path)
+        let now = clock.now
+        if stamp == checkedStamp, let lastFullCheck, now - lastFullCheck < Self.fullCheckPeriod { return false }
+        checkedStamp = stamp
+        lastFullCheck = now
+        return cacheChanged(report: report)
+    }
+
+    /// The longest the periodic check trusts unchanged file stamps (a commit and a WAL restart within one tick of
+    /// the file system's clock leave size and time as they were).
+    private static let fullCheckPeriod: Duration = .seconds(5)
 
     private func say(_ problem: String?, _ report: (String?) -> Void) {
         guard problem != lastProblem else { return }
