@@ -156,10 +156,12 @@ public final class LiveRender {
         }
     }
 
-    /// How often the cache is checked without a word from inotify: every interval, or at least five times a
-    /// second while inotify is not watching.
+    /// How often the cache is checked without a word from inotify. While inotify watches the directory it reports
+    /// every write at once, so the loop need not wake up at all: the check is then only a safety net every
+    /// `fullCheckPeriod` (or `interval`, if longer). Without inotify it is every interval, and at least five times
+    /// a second.
     private var checkPeriod: Duration {
-        watchDescriptor >= 0 ? interval : min(interval, .milliseconds(200))
+        watchDescriptor >= 0 ? max(interval, Self.fullCheckPeriod) : min(interval, .milliseconds(200))
     }
 
     /// The periodic check: a `stat` of the database and its WAL, and SQLite's answer only when they changed (or

@@ -54,6 +54,20 @@ struct HostileInputTests {
         #expect(vars.signal == nil && vars.exitCode == 0, "\(vars)")
     }
 
+    /// toml++ asserts on these (found by FuzzProviderFile); built as `make` builds it, each is a config error with
+    /// its line, never an abort, from `weft check` and from `weft refresh`.
+    @Test func malformedTOMLThatTomlPlusPlusAssertsOnIsAConfigError() async throws {
+        for (index, text) in ["files = [}", "[[[a]]]", "[#d", "x = ]"].enumerated() {
+            let box = try Sandbox()
+            try box.provider("bad\(index)", "type = \"steps\"\n\(text)\n")
+            let check = await box.weft("check")
+            #expect(check.exitCode == 2, "\(text): \(check)")
+            #expect(check.stdout.contains("bad\(index).toml:2"), "\(text): \(check)")
+            let refresh = await box.weft("refresh")
+            #expect(refresh.exitCode == 2, "\(text): \(refresh)")
+        }
+    }
+
     @Test func aStoredSnapshotOutOfRangeIsReportedNotACrash() async throws {
         let server = try TestHTTPServer()
         let body = try Self.openMeteo(current: #""temperature_2m": 21.5, "weather_code": 3"#)
