@@ -65,7 +65,7 @@ import WeftTestSupport
             batch.issues.map(\.description) == [
                 "fit.json:4: endTimeNanos \"99999999999999999999\" is not a whole number of nanoseconds",
                 "fit.json:5: startTimeNanos 1700000200 is outside 1990–2100 (is it in nanoseconds?)",
-                "fit.json:6: fitValue intVal 70000 is more than 300 for 60 s (over 5 steps a second): out of physical range",
+                "fit.json:6: fitValue intVal 70000 is more than 1000 for 60 s (over 1000 a minute): out of physical range",
                 "fit.json:7: fitValue intVal -5 is negative",
             ])
         #expect(throws: StepImportError.self) { try importText(text, file: "fit.json") }
@@ -148,11 +148,11 @@ import WeftTestSupport
         #expect(result.rounded == [stepDay("2016-04-13"): 3032, stepDay("2016-04-14"): 0])
         #expect(batch.sources.map(\.name) == ["Fitbit 1503960366"])
         let header = "Id,ActivityHour," + (0..<60).map { String(format: "Steps%02d", $0) }.joined(separator: ",")
-        let row = "1,4/13/2016 8:00:00 AM," + (0..<60).map { $0 == 7 ? "400" : "0" }.joined(separator: ",")
+        let row = "1,4/13/2016 8:00:00 AM," + (0..<60).map { $0 == 7 ? "1400" : "0" }.joined(separator: ",")
         let bad = try importText(header + "\n" + row + "\n", lenient: true)
         #expect(
             bad.issues.map(\.description) == [
-                "test.csv:2: Steps07 400 is more than 300 for 60 s (over 5 steps a second): out of physical range"
+                "test.csv:2: Steps07 1400 is more than 1000 for 60 s (over 1000 a minute): out of physical range"
             ])
     }
 

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// What an activity sample measures: steps, or one of the metrics kept beside them (from exports that carry them,
 /// such as Apple Health's), each in one unit whatever the export recorded.
 public enum ActivityMetric: Int, Sendable, Hashable, CaseIterable, Comparable {
@@ -37,7 +39,7 @@ public enum ActivityMetric: Int, Sendable, Hashable, CaseIterable, Comparable {
     /// damaged record, not activity (a sprinter makes about 300 steps, 400 m and 30 kcal a minute).
     var maximumPerMinute: Double {
         switch self {
-        case .steps: 1_000
+        case .steps: ValueRange.stepsPerMinute.upper
         case .distance: 1_000
         case .flights: 60
         case .energy: 200

@@ -1,7 +1,9 @@
-/// The physical range a step sample must lie in, checked where each number of the newer readers enters.
+import WeftPrimitives
+
+/// The physical range a step sample must lie in, checked where each number of the JSON and database readers
+/// enters. The cadence is WeftPrimitives' one step limit (`ValueRange.stepsPerMinute`), which CSV rows and Apple
+/// Health records are checked against too.
 enum StepLimits {
-    /// The fastest cadence accepted, in steps a second: sprinters reach about 4–5.
-    static let maximumRate = 5.0
     /// The earliest instant accepted, 1990-01-01 (no step export is older), seconds since 1970.
     static let earliest: Int64 = 631_152_000
     /// The latest instant accepted, 2100-01-01.
@@ -9,18 +11,23 @@ enum StepLimits {
 
     /// The most steps a sample of `seconds` may hold; a sample shorter than a minute may hold a minute's worth,
     /// because phones deliver step-counter deltas in bursts.
-    static func maximumSteps(overSeconds seconds: Double) -> Double { maximumRate * max(seconds, 60) }
+    static func maximumSteps(overSeconds seconds: Double) -> Double {
+        ValueRange.stepsPerMinute.upper * max(seconds, 60) / 60
+    }
 
     /// Why a sample is out of range (naming `field`, the steps column or key), or nil when it is in range.
     static func problem(start: Double, end: Double, steps: Double, field: String) -> String? {
         guard start >= Double(earliest), start < Double(latest), end >= Double(earliest), end < Double(latest) else {
             return "the sample's time is outside 1990–2100 (is the unit of the timestamps wrong?)"
         }
+        guard end - start <= StepSample.maximumDuration else {
+            return "the sample lasts more than 7 days (is a date mistyped?)"
+        }
         guard steps.isFinite, steps >= 0 else { return "\(field) \(text(steps)) is negative" }
         let limit = maximumSteps(overSeconds: end - start)
         guard steps <= limit else {
             return "\(field) \(text(steps)) is more than \(text(limit)) for \(text(max(end - start, 0))) s "
-                + "(over 5 steps a second): out of physical range"
+                + "(over \(text(ValueRange.stepsPerMinute.upper)) a minute): out of physical range"
         }
         return nil
     }
