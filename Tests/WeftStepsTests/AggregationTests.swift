@@ -27,6 +27,16 @@ import WeftTestSupport
             batch, options: StepAggregationOptions(timeZone: zone(tz), dedup: dedup, priority: priority))
     }
 
+    /// A sample whose instants are far outside any clock (a millisecond timestamp read as seconds, a cached
+    /// blob) or that lasts for years is skipped, not walked minute by minute (which never ended before).
+    @Test func samplesBeyondAnyClockOrLongerThanAWeekAreSkippedNotWalked() {
+        var batch = self.batch([("Phone", "2024-03-09T08:00:00Z", "2024-03-09T08:01:00Z", 100)])
+        batch.samples.append(StepSample(source: 0, start: 1e15, end: 1e15 + 60, steps: 50))
+        batch.samples.append(StepSample(source: 0, start: 7e8, end: 4e9, steps: 50))
+        let totals = aggregate(batch)
+        #expect(totals.days.values.reduce(0, +) == 100)
+    }
+
     private let overlapping = [
         ("Phone", "2024-01-05T10:00:00Z", "2024-01-05T10:01:00Z", 40.0),
         ("My Watch", "2024-01-05T10:00:00Z", "2024-01-05T10:01:00Z", 30.0),

@@ -177,9 +177,13 @@ public enum StepAggregator {
                 add(sample.steps, minute: first, source: sample.source)
                 continue
             }
+            // Readers refuse samples longer than a week; one that is longer here anyway (a cached blob, a reader
+            // that missed it) or whose clamped instants say nothing is skipped, so no sample loops for years.
+            let last = Self.minute(containing: sample.end)
+            guard sample.end - sample.start <= StepSample.maximumDuration, last - first <= 7 * 1440 else { continue }
             let rate = sample.steps / (sample.end - sample.start)
             var minute = first
-            while Double(minute) * 60 < sample.end {
+            while minute <= last, Double(minute) * 60 < sample.end {
                 let minuteStart = Double(minute) * 60
                 let overlap = min(sample.end, minuteStart + 60) - max(sample.start, minuteStart)
                 if overlap > 0 { add(rate * overlap, minute: minute, source: sample.source) }
