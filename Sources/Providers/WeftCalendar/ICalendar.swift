@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import WeftPrimitives
 
 /// A parsed calendar (one .ics file, or a directory of them) that answers occurrence queries.
 ///
@@ -177,8 +178,9 @@ public final class ICalendar: @unchecked Sendable {
     /// Cancelled occurrences are included with their status (an agenda may show them struck out);
     /// declined ones, and those the options exclude, are not.
     public func occurrences(overlapping start: Date, _ end: Date) -> [CalendarOccurrence] {
-        let windowStart = Int64(start.timeIntervalSince1970.rounded(.down))
-        let windowEnd = Int64(end.timeIntervalSince1970.rounded(.up))
+        // Clamped to years 1–9999: a window from `--days` or `--from` far out must not trap the conversion.
+        let windowStart = Instant.wholeSeconds(start)
+        let windowEnd = Instant.wholeSeconds(end.addingTimeInterval(0.999_999))
         guard windowEnd > windowStart else { return [] }
         var result: [CalendarOccurrence] = []
         var newWarnings: [CalendarWarning] = []

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WeftCore
 import WeftHTTP
+import WeftPrimitives
 
 /// Performs one HTTP GET; the integrator fills it with the WeftHTTP (libcurl) client.
 public typealias WeatherFetch = @Sendable (WeatherRequest) async throws -> WeatherResponse
@@ -121,7 +122,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         for byte in instance.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        hash = (hash ^ UInt64(bitPattern: Int64(now.timeIntervalSince1970))) &* 0x0000_0100_0000_01b3
+        hash = (hash ^ UInt64(bitPattern: Instant.wholeSeconds(now))) &* 0x0000_0100_0000_01b3
         return TimeInterval(hash % 31)
     }
 }
