@@ -37,5 +37,5 @@ public struct WeftLocations: Sendable, Equatable {
     }
 
     /// The SQLite file.
-    var databasePath: String { cacheDirectory + "/weft.sqlite" }
+    public var databasePath: String { cacheDirectory + "/weft.sqlite" }
 }

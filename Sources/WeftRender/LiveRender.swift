@@ -76,11 +76,10 @@ public final class LiveRender {
         overrides = try settings.overrides()
         self.interval = interval
         self.logger = logger
-        directory =
-            WeftLocations.resolve(
-                cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment
-            ).cacheDirectory
-        path = directory + "/weft.sqlite"
+        let locations = WeftLocations.resolve(
+            cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment)
+        directory = locations.cacheDirectory
+        path = locations.databasePath
     }
 
     deinit {
@@ -192,8 +191,10 @@ public final class LiveRender {
         let resolver = VariableResolver(
             store: store, registry: BuiltinProviders.registry, context: context,
             overrides: overrides)
+        // The same output cap as `weft resolve`: `--max-output`, else the default.
         let renderer = TemplateRenderer(
-            context: RenderContext(now: now, timeZone: context.timeZone, locale: context.locale))
+            context: RenderContext(now: now, timeZone: context.timeZone, locale: context.locale),
+            outputLimit: settings.outputLimit ?? TemplateRenderer.defaultOutputLimit)
         return RenderSession(resolver: resolver, renderer: renderer)
     }
 

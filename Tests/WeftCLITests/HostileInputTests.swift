@@ -146,6 +146,12 @@ struct HostileInputTests {
         #expect(result.stdout.hasSuffix("…\n"), "a cut output ends with …")
         let small = await box.weft(arguments: ["resolve", "--max-output", "100", "{{v}}"] + Fixed.clock)
         #expect(small.stdout.utf8.count <= 101 && small.stdout.hasSuffix("…\n"), "\(small)")
+        // `weft watch` keeps the same cap (its renderer is built by the live loop, not by `resolve`).
+        let watch = try StreamingChild([WeftProcess.binary, "watch", "--max-output", "100", "{{v}}"] + box.locations)
+        let line = watch.line(within: .seconds(10)) ?? ""
+        #expect(line.utf8.count <= 100 && line.hasSuffix("…"), "\(line.utf8.count) bytes")
+        watch.send(SIGTERM)
+        _ = watch.ending(within: .seconds(10))
     }
 
     // MARK: item 4: files the cache directory points to
