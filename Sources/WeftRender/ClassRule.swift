@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 import WeftTemplate
 
 /// A `--class NAME=CONDITION` rule: Waybar gets class NAME while the condition holds, so thresholds are styled in
@@ -36,8 +37,7 @@ public struct ClassRule: Sendable, Equatable {
             guard let range = text.range(of: operation) else { continue }
             let key = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
             let number = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !key.isEmpty, !key.contains(where: { "<>=!".contains($0) }), let value = Double(number),
-                value.isFinite
+            guard !key.isEmpty, !key.contains(where: { "<>=!".contains($0) }), let value = CheckedNumber.finite(number)
             else { return nil }
             return .compare(key: TemplateKey.canonical(key), operation: operation, number: value)
         }
@@ -51,9 +51,7 @@ public struct ClassRule: Sendable, Equatable {
             let text = session.render(template).trimmingCharacters(in: .whitespacesAndNewlines)
             return !text.isEmpty && text != "0"
         case .compare(let key, let operation, let number):
-            guard let raw = session.resolver.value(key),
-                let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite
-            else { return false }
+            guard let raw = session.resolver.value(key), let value = CheckedNumber.finite(raw) else { return false }
             switch operation {
             case "<": return value < number
             case "<=": return value <= number

@@ -27,6 +27,8 @@ public final class VariableResolver {
     private var conditions: [String: (stale: Bool, error: String?)] = [:]
     /// The instances read since `beginRender()`.
     private var touched: Set<String> = []
+    /// Why a snapshot could not be turned into variables, by instance.
+    private var unreadableSnapshots: [String: String] = [:]
 
     /// Creates a resolver over an open cache; `overrides` are this call's extra stored variables.
     public init(
@@ -128,7 +130,8 @@ public final class VariableResolver {
                 touched.insert(snapshot.instance)
                 if ownerVariables[snapshot.instance] == nil {
                     var variables = variables(of: snapshot)
-                    let error = try failure(of: snapshot.instance)
+                    // A snapshot that cannot be read counts as this provider's error for the bar's error class.
+                    let error = try failure(of: snapshot.instance) ?? unreadableSnapshots[snapshot.instance]
                     if let error { variables[snapshot.prefix + "error"] = error }
                     conditions[snapshot.instance] = (context.now >= snapshot.validUntil, error)
                     validities[snapshot.instance] = snapshot.validUntil
@@ -188,6 +191,7 @@ public final class VariableResolver {
             // Reported for this provider where a reader looks (its error variable), never a crash of the reader.
             let problem = "cannot read its snapshot: \(error); run `weft refresh --force \(snapshot.instance)`"
             result[snapshot.prefix + "error"] = problem
+            unreadableSnapshots[snapshot.instance] = problem
             report("\(snapshot.instance): \(problem)")
         }
         return result
