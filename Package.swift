@@ -117,7 +117,8 @@ let package = Package(
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
         .target(
-            name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"], path: "Sources/Providers/WeftHabits"),
+            name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives", "WeftRefresh", "WeftStore"],
+            path: "Sources/Providers/WeftHabits"),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
             name: "WeftServe",

@@ -80,23 +80,16 @@ struct DashboardActions {
             let editor = HabitEditor(
                 library: library, prefix: providers[info.instance]?.prefix ?? info.prefix, now: now)
             let today = LocalDay.containing(now, in: habitZone)
-            let writer = try CacheWriter(cacheDirectory: cacheDirectory)
-            let outcome = try writer.update(instance: library.instance) { blobs, current in
-                let outcome = try editor.apply(blobs: blobs, current: current) { archive in
-                    if done {
-                        _ = HabitEditor.markDone(
-                            &archive, name: habit.name, slug: slug, HabitCompletion(day: today, at: now))
-                        return (changedFiles: [], manual: true, result: String?.none)
-                    }
-                    let problem = HabitEditor.undo(&archive, name: habit.name, slug: slug, day: today)
-                    return (changedFiles: [], manual: problem == nil, result: problem)
+            let outcome = try editor.commit(cacheDirectory: cacheDirectory) { archive in
+                if done {
+                    _ = HabitEditor.markDone(
+                        &archive, name: habit.name, slug: slug, HabitCompletion(day: today, at: now))
+                    return (changedFiles: [], manual: true, result: String?.none)
                 }
-                let change =
-                    outcome.blobs.isEmpty
-                    ? ProviderStateChange() : ProviderStateChange(set: outcome.blobs, snapshot: outcome.snapshot)
-                return (change, outcome)
+                let problem = HabitEditor.undo(&archive, name: habit.name, slug: slug, day: today)
+                return (changedFiles: [], manual: problem == nil, result: problem)
             }
-            let state = outcome.habits.habit(slug)
+            let state = outcome.snapshot.habit(slug)
             guard json else { return Self.backToBoard }
             return Reply.json(
                 HabitAnswer(

@@ -4,7 +4,6 @@ import WeftCommandLine
 import WeftCore
 import WeftHabits
 import WeftPrimitives
-import WeftRefresh
 import WeftStore
 
 struct HabitCommand: ParsableCommand {
@@ -63,16 +62,8 @@ struct HabitInstanceOptions: ParsableArguments {
         library: HabitLibrary, prefix: String, now: Date,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
-        let writer = try CacheWriter(cacheDirectory: locations.resolved.cacheDirectory)
-        let editor = HabitEditor(library: library, prefix: prefix, now: now)
-        return try writer.update(instance: library.instance) { blobs, current in
-            let outcome = try editor.apply(blobs: blobs, current: current, change)
-            // Nothing changed (an undo with nothing to undo): leave the cache exactly as it was.
-            let stored =
-                outcome.blobs.isEmpty
-                ? ProviderStateChange() : ProviderStateChange(set: outcome.blobs, snapshot: outcome.snapshot)
-            return (stored, (outcome.habits, outcome.result))
-        }
+        try HabitEditor(library: library, prefix: prefix, now: now)
+            .commit(cacheDirectory: locations.resolved.cacheDirectory, change)
     }
 }
 
