@@ -37,6 +37,19 @@ import WeftTestSupport
         #expect(totals.days.values.reduce(0, +) == 100)
     }
 
+    /// Through a reader, such a stamp is a bad row with its line (here Gadgetbridge's CSV with microseconds).
+    @Test func aStampBeyondAnyClockIsABadRowWithItsLine() throws {
+        let text =
+            "TIMESTAMP,DEVICE_ID,USER_ID,RAW_INTENSITY,STEPS,RAW_KIND,HEART_RATE\n"
+            + "1000000000000000,1,1,10,50,1,70\n1700000000,1,1,10,60,1,70\n"
+        let batch = try importText(text, format: .gadgetbridge, lenient: true)
+        #expect(batch.samples.count == 1)
+        #expect(
+            batch.issues.map(\.description) == [
+                "test.csv:2: the sample's time is outside 1990–2100 (is the unit of the timestamps wrong?)"
+            ])
+    }
+
     private let overlapping = [
         ("Phone", "2024-01-05T10:00:00Z", "2024-01-05T10:01:00Z", 40.0),
         ("My Watch", "2024-01-05T10:00:00Z", "2024-01-05T10:01:00Z", 30.0),

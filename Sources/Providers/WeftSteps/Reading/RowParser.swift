@@ -517,6 +517,12 @@ struct RowParser {
             bad(line, "the sample lasts \(length); at most 7 days are accepted (is a year mistyped?)")
             return
         }
+        // The same time window as the JSON and database readers: a millisecond or microsecond stamp read as
+        // seconds is a bad row with its line, not a sample the aggregator has to skip in silence.
+        guard start >= Double(StepLimits.earliest), end < Double(StepLimits.latest) else {
+            bad(line, "the sample's time is outside 1990–2100 (is the unit of the timestamps wrong?)")
+            return
+        }
         // The one range check of a sample's steps: more than any human's cadence over the sample (a minute at
         // least) is a broken row, not data that would swamp every total. A sample without a length is a total
         // some exports stamp with one instant (a day's count), so it may hold a day of walking.
