@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "WeftCommandLine",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftRender",
+                "WeftCore", "WeftPrimitives", "WeftRender", "WeftStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The render half: variables from snapshots at the render's now, templates, status-bar output formats.

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftStore
 
 /// Where the cache and the providers are.
 public struct LocationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The cache directory (default: $WEFT_CACHE, $WEFT_HOME/cache, $XDG_CACHE_HOME/weft).", valueName: "dir"))
+            "The database's folder (default: $WEFT_CACHE, $WEFT_HOME/cache, $XDG_STATE_HOME/weft, ~/.local/state/weft).",
+            valueName: "dir"))
     public var cache: String?
 
     @Option(
@@ -18,8 +20,12 @@ public struct LocationOptions: ParsableArguments {
     /// Options with every default.
     public init() {}
 
-    /// The directories these options, the environment and the defaults give.
+    /// The directories these options, the environment and the defaults give; a database at the old default
+    /// (`$XDG_CACHE_HOME/weft`) is moved to the new one first, with one line on stderr.
     public var resolved: WeftLocations {
-        WeftLocations.resolve(cache: cache, providers: providers, environment: ProcessInfo.processInfo.environment)
+        let (locations, message) = LegacyDatabase.adopt(
+            WeftLocations.resolve(cache: cache, providers: providers, environment: ProcessInfo.processInfo.environment))
+        if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        return locations
     }
 }

@@ -16,6 +16,11 @@ public protocol Provider: Sendable {
     func preflight(_ config: ProviderConfig) -> [ConfigError]
 }
 
+extension ProviderKind {
+    /// Most kinds keep nothing of the user's own.
+    public static var recordKinds: [String] { [] }
+}
+
 extension Provider {
     /// Most providers read no local files.
     public var watchedFiles: [String] { [] }
@@ -29,6 +34,9 @@ public protocol ProviderKind: Sendable {
     static var type: String { get }
     /// The snapshot payload version this kind writes and reads.
     static var schemaVersion: Int { get }
+    /// The kinds of the user's own records its instances show (see ``UserRecordChange``): what `weft forget`
+    /// moves to the trash.
+    static var recordKinds: [String] { get }
     /// The variable prefix of an instance whose file sets no `prefix`.
     static func defaultPrefix(instance: String) -> String
     /// Makes an instance from its configuration, or explains what is wrong with it.
@@ -90,15 +98,19 @@ public struct RefreshOutcome: Sendable {
     /// Provider data blobs (see ``ProviderDataStore``) to store in the same transaction as the snapshot, so a refresh
     /// killed midway never leaves new data under an old snapshot.
     public var data: [String: Data]
+    /// Changes to the user's own records, written in the same transaction.
+    public var records: [UserRecordChange]
 
     /// Creates an outcome.
     public init(
-        _ change: Change, validators: [HTTPValidator] = [], problems: [String] = [], data: [String: Data] = [:]
+        _ change: Change, validators: [HTTPValidator] = [], problems: [String] = [], data: [String: Data] = [:],
+        records: [UserRecordChange] = []
     ) {
         self.change = change
         self.validators = validators
         self.problems = problems
         self.data = data
+        self.records = records
     }
 }
 

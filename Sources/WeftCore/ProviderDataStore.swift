@@ -8,4 +8,6 @@ import Foundation
 public protocol ProviderDataStore: Sendable {
     /// Every blob of `instance` whose name starts with `prefix`.
     func providerData(instance: String, prefix: String) throws -> [String: Data]
+    /// Every one of the user's own records of `kind` (see ``UserRecordChange``), whichever instance wrote them.
+    func userRecords(kind: String) throws -> [String: Data]
 }

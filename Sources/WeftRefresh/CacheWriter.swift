@@ -2,8 +2,8 @@ import Foundation
 import WeftCore
 import WeftStore
 
-/// The one door through which weft writes snapshots: a refresh, `weft steps import`, `weft habit import/done/undo`
-/// and forgetting all write through it.
+/// The one door through which weft writes: a refresh, `weft steps import`, `weft habit …`, forgetting, the trash and
+/// `weft restore` all write through it.
 ///
 /// Opening it takes the refresh lock (so no two writers interleave a read-modify-write of one instance's data), and
 /// each write stores snapshot, attempt and provider data in one transaction. The lock is released when the last
@@ -42,16 +42,18 @@ public final class CacheWriter: Sendable {
 
     /// Reads an instance's blobs and snapshot and writes what `change` makes of them, in one transaction.
     public func update<T>(
-        instance: String, prefix: String = "",
-        _ change: ([String: Data], Snapshot?) throws -> (change: ProviderStateChange, result: T)
+        instance: String, prefix: String = "", recordKinds: [String] = [],
+        _ change: (ProviderState) throws -> (change: ProviderStateChange, result: T)
     ) throws(StoreError) -> T {
-        try store.updateProviderState(instance: instance, prefix: prefix, change)
+        try store.updateProviderState(instance: instance, prefix: prefix, recordKinds: recordKinds, change)
     }
 
-    /// Forgets everything of the instances; returns those that had anything.
-    @discardableResult
-    public func forget(_ instances: [String]) throws(StoreError) -> [String] {
-        try store.forget(instances: instances)
+    /// Forgets instances on purpose: deletes what each can rebuild and moves the user's records of the kinds given
+    /// per instance to the trash; with `dryRun`, only says what it would do.
+    public func forget(
+        _ instances: [String], trashKinds: [String: [String]], at date: Date, dryRun: Bool = false
+    ) throws(StoreError) -> [ForgetPlan] {
+        try store.forget(instances: instances, trashKinds: trashKinds, at: date, dryRun: dryRun)
     }
 
     /// Records which provider files exist (and which are broken, with why) and forgets the instances in `gone`.

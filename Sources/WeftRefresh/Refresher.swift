@@ -31,8 +31,11 @@ public struct Refresher: Sendable {
     public struct Report: Sendable {
         /// One entry per provider file, in instance order.
         public var entries: [Entry]
-        /// Instances forgotten because their provider file is gone.
+        /// Instances whose rebuildable data was forgotten because their provider file is gone.
         public var forgotten: [String]
+        /// Instances whose file is gone but that were kept because the providers directory holds no provider file
+        /// at all (emptied by mistake, or a wrong `--providers`).
+        public var keptInEmptyDirectory: [String] = []
 
         /// 2 when a provider file was invalid (the others still ran), else 1 when a provider failed, else 0
         /// (everything that ran succeeded, perhaps with problems it reported, or nothing was due).
@@ -79,7 +82,7 @@ public struct Refresher: Sendable {
         let set = try ProviderSet(
             path: locations.providersDirectory, registry: registry, owners: Self.owners(infos))
         let (chosen, broken) = try set.select(instances)
-        let forgotten = try sync(set, writer: writer, infos: infos, now: now)
+        let (forgotten, kept) = try sync(set, writer: writer, infos: infos, now: now)
         let records = try store.providerFiles()
         let byInstance = Dictionary(infos.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
         let prefixes = Dictionary(
@@ -116,7 +119,8 @@ public struct Refresher: Sendable {
         for problem in broken {
             entries.append(Entry(instance: problem.instance ?? problem.file ?? "?", result: .invalid("\(problem)")))
         }
-        return Report(entries: entries.sorted { $0.instance < $1.instance }, forgotten: forgotten)
+        return Report(
+            entries: entries.sorted { $0.instance < $1.instance }, forgotten: forgotten, keptInEmptyDirectory: kept)
     }
 
     /// Records a failed attempt for every provider a dead refresh left marked as running, and clears the markers.
@@ -147,9 +151,12 @@ public struct Refresher: Sendable {
     }
 
     /// Records every provider file (a broken one with its error, so its prefix's `error` variable shows it) and
-    /// forgets each instance whose file is gone. A providers directory that does not exist forgets nothing: a
-    /// mistyped `--providers` must not empty the cache.
-    private func sync(_ set: ProviderSet, writer: CacheWriter, infos: [SnapshotInfo], now: Date) throws -> [String] {
+    /// forgets what each instance whose file is gone can rebuild; the user's own records stay. A providers directory
+    /// that does not exist or holds no provider file forgets nothing: a mistyped `--providers` or an emptied folder
+    /// must not empty the database.
+    private func sync(
+        _ set: ProviderSet, writer: CacheWriter, infos: [SnapshotInfo], now: Date
+    ) throws -> (forgotten: [String], kept: [String]) {
         let known = try writer.store.providerFiles()
         var records: [ProviderFileRecord] = set.entries.map {
             ProviderFileRecord(
@@ -167,9 +174,10 @@ public struct Refresher: Sendable {
         }
         let present = set.instances
         let gone = set.directory.exists ? known.keys.filter { !present.contains($0) }.sorted() : []
-        let forgotten = try writer.syncProviderFiles(records, forgetting: gone, at: now)
+        let empty = set.entries.isEmpty && set.problems.isEmpty
+        let forgotten = try writer.syncProviderFiles(records, forgetting: empty ? [] : gone, at: now)
         for instance in forgotten { logger.info("\(instance): forgotten, its provider file is gone") }
-        return forgotten
+        return (forgotten, empty ? gone : [])
     }
 
     /// The fingerprint of the settings a provider runs with: its file's settings and the refresh's zone, which

@@ -76,8 +76,10 @@ public final class LiveRender {
         overrides = try settings.overrides()
         self.interval = interval
         self.logger = logger
-        let locations = WeftLocations.resolve(
-            cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment)
+        let locations = LegacyDatabase.adopt(
+            WeftLocations.resolve(
+                cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment)
+        ).locations
         directory = locations.cacheDirectory
         path = locations.databasePath
     }

@@ -35,8 +35,9 @@ public struct RenderSettings: Sendable, Equatable {
         let context = VariableContext(
             now: instant, timeZone: try TimeZoneName.resolve(timeZone, environment: environment),
             locale: Locale(identifier: locale))
-        let locations = WeftLocations.resolve(
-            cache: cacheDirectory, providers: providersDirectory, environment: environment)
+        let locations = LegacyDatabase.adopt(
+            WeftLocations.resolve(cache: cacheDirectory, providers: providersDirectory, environment: environment)
+        ).locations
         let store = try CacheStore.openForReading(directory: locations.cacheDirectory)
         let resolver = VariableResolver(
             store: store, registry: BuiltinProviders.registry, context: context, overrides: try overrides())

@@ -137,9 +137,11 @@ struct WeftResponder: HTTPResponder {
     }
 
     private func locations() -> WeftLocations {
-        WeftLocations.resolve(
-            cache: configuration.render.cacheDirectory, providers: configuration.render.providersDirectory,
-            environment: configuration.environment)
+        LegacyDatabase.adopt(
+            WeftLocations.resolve(
+                cache: configuration.render.cacheDirectory, providers: configuration.render.providersDirectory,
+                environment: configuration.environment)
+        ).locations
     }
 
     private func statuses(now: Date) throws -> [ProviderStatus] {

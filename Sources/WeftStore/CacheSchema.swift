@@ -68,6 +68,9 @@ enum CacheSchema {
             // The steps kind answers `__activity_*` beside `__steps_*` from one snapshot.
             try db.alter(table: "snapshot") { t in t.add(column: "extra_prefix", .text) }
         }
+        migrator.registerMigration("v5: user records") { db in
+            try UserRecordMigration.migrate(db)
+        }
         return migrator
     }
 }

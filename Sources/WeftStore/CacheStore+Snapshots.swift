@@ -42,6 +42,19 @@ public struct RefreshAttempt: Sendable, Equatable {
     }
 }
 
+/// What forgetting one instance deletes (rows per table) and moves to the trash (records per kind).
+public struct ForgetPlan: Sendable, Equatable {
+    /// The instance.
+    public var instance: String
+    /// Rows a refresh can rebuild, by table.
+    public var rebuildable: [String: Int] = [:]
+    /// The user's records moved to the trash, by kind.
+    public var records: [String: Int] = [:]
+
+    /// Whether the instance held anything.
+    public var isEmpty: Bool { rebuildable.values.allSatisfy { $0 == 0 } && records.values.allSatisfy { $0 == 0 } }
+}
+
 /// A snapshot's bookkeeping without its payload: enough to decide due-ness and find a prefix's owner.
 public struct SnapshotInfo: Sendable, Equatable {
     public var instance: String
@@ -219,6 +232,7 @@ extension CacheStore {
                     ])
             }
             try Self.setProviderData(instance: instance, set: outcome.data, remove: [], at: date, db: db)
+            try Self.apply(outcome.records, origin: instance, at: date, db: db)
             try Self.insert(
                 RefreshAttempt(
                     instance: instance, prefix: prefix, attemptedAt: date, outcome: attemptOutcome,
@@ -233,15 +247,39 @@ extension CacheStore {
         try write { db in try Self.insert(attempt, duration: duration, db: db) }
     }
 
-    /// Deletes everything the cache holds of each instance — snapshot, attempts, validators, provider data and its
-    /// file's record — in one transaction; returns the instances that had anything.
-    @discardableResult
-    public func forget(instances: [String]) throws(StoreError) -> [String] {
-        try write { db in try Self.forget(instances, db: db) }
+    /// Forgets instances on purpose (`weft forget`): deletes what each can rebuild (snapshot, attempts, validators,
+    /// provider data, its file's record) and moves the user's records of `trashKinds` to the trash under the
+    /// instance's name, in one transaction. With `dryRun`, only counts. Returns, per instance, what it held.
+    public func forget(
+        instances: [String], trashKinds: [String: [String]], at date: Date, dryRun: Bool = false
+    ) throws(StoreError) -> [ForgetPlan] {
+        try write { db in
+            try Self.purgeTrash(now: date, db: db)
+            var plans: [ForgetPlan] = []
+            for instance in instances {
+                var plan = ForgetPlan(instance: instance)
+                for table in Self.rebuildableTables {
+                    plan.rebuildable[table] =
+                        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE instance = ?", arguments: [instance])
+                        ?? 0
+                }
+                for kind in trashKinds[instance] ?? [] {
+                    let keys = try Self.recordRows(kind: kind, db: db).map { try $0.decode(String.self, forColumn: "key") }
+                    plan.records[kind] = keys.count
+                    if !dryRun {
+                        for key in keys { try Self.trash(kind: kind, key: key, batch: instance, at: date, db: db) }
+                    }
+                }
+                if !dryRun { _ = try Self.forgetRebuildable([instance], db: db) }
+                plans.append(plan)
+            }
+            return plans
+        }
     }
 
     /// Brings the provider files' records up to date in one transaction: each of `files` is saved (keeping the
-    /// fingerprint its last successful refresh stored), and every instance in `forgetting` is forgotten.
+    /// fingerprint its last successful refresh stored), and every instance in `forgetting` loses what it can rebuild;
+    /// the user's records are never touched here.
     public func syncProviderFiles(
         _ files: [ProviderFileRecord], forgetting: [String], at date: Date
     ) throws(StoreError) -> [String] {
@@ -251,15 +289,19 @@ extension CacheStore {
                     db, sql: "SELECT fingerprint FROM provider_file WHERE instance = ?", arguments: [record.instance])
                 try Self.saveProviderFile(record, at: date, db: db)
             }
-            return try Self.forget(forgetting, db: db)
+            try Self.purgeTrash(now: date, db: db)
+            return try Self.forgetRebuildable(forgetting, db: db)
         }
     }
 
-    private static func forget(_ instances: [String], db: Database) throws -> [String] {
+    /// What an instance holds that a refresh can make again.
+    static let rebuildableTables = ["snapshot", "refresh_attempt", "http_validator", "provider_data", "provider_file"]
+
+    private static func forgetRebuildable(_ instances: [String], db: Database) throws -> [String] {
         var forgotten: [String] = []
         for instance in instances {
             var removed = 0
-            for table in ["snapshot", "refresh_attempt", "http_validator", "provider_data", "provider_file"] {
+            for table in rebuildableTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE instance = ?", arguments: [instance])
                 removed += db.changesCount
             }

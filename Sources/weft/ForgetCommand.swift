@@ -1,37 +1,143 @@
 import ArgumentParser
 import Foundation
 import WeftCommandLine
+import WeftCore
+import WeftPrimitives
+import WeftProviders
 import WeftRefresh
+import WeftStore
 
 struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Delete everything the cache holds of provider instances.",
+        abstract: "Forget provider instances: delete what weft can rebuild, move your own records to the trash.",
         discussion: """
-            Removes each instance's snapshot, refresh attempts, HTTP validators and stored data (imported steps, \
-            habit completions) in one transaction, so its variables stop answering at once. `weft refresh` does \
-            this by itself for every instance whose provider file was deleted or renamed (a renamed file is a new \
-            instance); use this for data imported without a provider file, or to start an instance afresh.
+            Deletes each instance's snapshot, refresh attempts, HTTP validators and parsed copies of its files in \
+            one transaction, so its variables stop answering at once; weft can fetch or import them again. Your \
+            own records that the instance shows (habit completions entered by hand, imported step history) are \
+            moved to a trash kept 30 days, unless another instance of the same kind still shows them. It says \
+            what it does; --dry-run says it and changes nothing.
+
+            `weft refresh` never deletes your own records: when a provider file is deleted or renamed it forgets \
+            only what can be rebuilt, and a renamed file finds the records again.
 
             Examples:
-              weft forget old-weather
+              weft forget old-weather --dry-run
               weft forget steps && weft steps import ~/Downloads/export.csv
+              weft forget --list-trash
+              weft forget --restore steps
             """)
 
     @Argument(help: "Instance ids (provider file names without .toml).")
-    var instances: [String]
+    var instances: [String] = []
 
+    @Flag(help: "Print what would be deleted and moved to the trash, and change nothing.")
+    var dryRun = false
+
+    @Flag(help: "List what the trash holds (kept 30 days).")
+    var listTrash = false
+
+    @Option(help: ArgumentHelp("Move what was trashed under this name back.", valueName: "name"))
+    var restore: String?
+
+    @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
 
+    func validate() throws {
+        let modes = (instances.isEmpty ? 0 : 1) + (listTrash ? 1 : 0) + (restore == nil ? 0 : 1)
+        guard modes == 1 else {
+            throw ValidationError("give instances to forget, or --list-trash, or --restore NAME (one of them)")
+        }
+    }
+
     func run() throws {
-        let cache = locations.resolved.cacheDirectory
-        guard FileManager.default.fileExists(atPath: cache + "/weft.sqlite") else {
-            throw CLIError("there is no cache in \(cache): nothing to forget")
+        let where_ = locations.resolved
+        let now = try clock.instant()
+        guard FileManager.default.fileExists(atPath: where_.databasePath) else {
+            throw CLIError("there is no database in \(where_.cacheDirectory): nothing to forget")
         }
-        let forgotten = try CacheWriter(cacheDirectory: cache).forget(instances)
+        if listTrash { return try list(now: now, directory: where_.cacheDirectory) }
+        let writer = try CacheWriter(cacheDirectory: where_.cacheDirectory)
+        if let restore {
+            let (restored, kept) = try writer.store.restoreTrash(restore)
+            guard !restored.isEmpty || !kept.isEmpty else {
+                throw CLIError("the trash holds nothing under \"\(restore)\"; `weft forget --list-trash` lists it")
+            }
+            Stderr.line("\(restore): restored \(Self.counts(restored.map(\.kind)))")
+            if !kept.isEmpty {
+                Stderr.line(
+                    "\(restore): \(Self.counts(kept.map(\.kind))) left in the trash: records with the same names exist "
+                        + "now (\(kept.prefix(5).map(\.key).joined(separator: ", ")))")
+            }
+            Stderr.line("run `weft refresh --force` to rebuild the variables from them")
+            return
+        }
+        let kinds = try trashKinds(writer.store, providers: where_.providersDirectory)
+        let plans = try writer.forget(instances, trashKinds: kinds.trash, at: now, dryRun: dryRun)
+        for plan in plans {
+            guard !plan.isEmpty else {
+                Stderr.line("\(plan.instance): not in the database")
+                continue
+            }
+            let rows = plan.rebuildable.values.reduce(0, +)
+            var line = "\(plan.instance): \(dryRun ? "would delete" : "deleted") \(rows) rebuildable row"
+            line += rows == 1 ? "" : "s"
+            line += " (snapshot, attempts, validators, parsed files)"
+            let records = plan.records.filter { $0.value > 0 }
+            if !records.isEmpty {
+                line += "; \(dryRun ? "would move" : "moved") "
+                    + records.keys.sorted().map { "\(records[$0] ?? 0) \($0) record\(records[$0] == 1 ? "" : "s")" }
+                    .joined(separator: ", ")
+                    + " to the trash (`weft forget --restore \(plan.instance)` within 30 days)"
+            }
+            if let others = kinds.sharedWith[plan.instance] {
+                line += "; your own records stay: \(others.joined(separator: ", ")) shows them too"
+            }
+            Stderr.line(line)
+        }
+        if plans.contains(where: \.isEmpty) { throw ExitCode(1) }
+    }
+
+    /// Per instance, the kinds of the user's records to trash with it, and the other instances that keep them.
+    private func trashKinds(
+        _ store: CacheStore, providers: String
+    ) throws -> (trash: [String: [String]], sharedWith: [String: [String]]) {
+        let registry = BuiltinProviders.registry
+        var types = try store.providerFiles().compactMapValues(\.type)
+        for info in try store.snapshotInfos() where types[info.instance] == nil { types[info.instance] = info.kind }
+        if let set = try? ProviderSet(path: providers, registry: registry) {
+            for entry in set.entries { types[entry.config.instance] = entry.config.type }
+        }
+        var trash: [String: [String]] = [:]
+        var shared: [String: [String]] = [:]
         for instance in instances {
-            Stderr.line(forgotten.contains(instance) ? "\(instance): forgotten" : "\(instance): not in the cache")
+            guard let type = types[instance], let kind = registry.kind(type), !kind.recordKinds.isEmpty else {
+                continue
+            }
+            let others = types.filter { $0.key != instance && !instances.contains($0.key) && $0.value == type }
+                .keys.sorted()
+            if others.isEmpty { trash[instance] = kind.recordKinds } else { shared[instance] = others }
         }
-        if forgotten.count != Set(instances).count { throw ExitCode(1) }
+        return (trash, shared)
+    }
+
+    private func list(now: Date, directory: String) throws {
+        let batches = try CacheStore.openForReading(directory: directory).trashBatches(now: now)
+        guard !batches.isEmpty else {
+            print("the trash is empty")
+            return
+        }
+        for batch in batches {
+            let left = Int((batch.trashedAt.timeIntervalSince(now) + CacheStore.trashKept) / 86_400)
+            let counts = batch.counts.keys.sorted().map { "\(batch.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+            print("\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days")
+        }
+    }
+
+    private static func counts(_ kinds: [String]) -> String {
+        var counts: [String: Int] = [:]
+        for kind in kinds { counts[kind, default: 0] += 1 }
+        return counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0) record\(counts[$0] == 1 ? "" : "s")" }
+            .joined(separator: ", ")
     }
 }

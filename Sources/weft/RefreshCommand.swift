@@ -18,8 +18,10 @@ struct RefreshCommand: AsyncParsableCommand {
             runs at a time: a second one waits a few seconds, then gives up. One line per provider goes to stderr.
 
             A provider file that is invalid is reported (with file and line, also in `weft status` and its \
-            <prefix>error variable) and skipped; every other provider still refreshes. The data of a provider \
-            whose file was deleted or renamed is forgotten.
+            <prefix>error variable) and skipped; every other provider still refreshes. When a provider file was \
+            deleted or renamed, what weft can fetch or import again (its snapshot, attempts, parsed copies) is \
+            forgotten; your own records (habit completions, imported step history) stay, and a renamed file finds \
+            them again. A providers directory with no provider file at all forgets nothing.
 
             A refresh that succeeded with problems (a calendar source down, an export that matched no file, rows \
             skipped, a guessed time zone) says them on its line: "ok with problems: …".
@@ -64,8 +66,16 @@ struct RefreshCommand: AsyncParsableCommand {
         if report.entries.isEmpty && !quiet {
             Stderr.line("weft: no providers in \(locations.resolved.providersDirectory)")
         }
+        if !report.keptInEmptyDirectory.isEmpty {
+            Stderr.line(
+                "weft: \(locations.resolved.providersDirectory) has no provider files, so nothing was forgotten of "
+                    + report.keptInEmptyDirectory.joined(separator: ", ")
+                    + "; to delete an instance on purpose, run `weft forget INSTANCE`")
+        }
         if !quiet {
-            for instance in report.forgotten { Stderr.line("\(instance): forgotten: its provider file is gone") }
+            for instance in report.forgotten {
+                Stderr.line("\(instance): its provider file is gone: forgot its snapshot; your own records are kept")
+            }
         }
         for entry in report.entries {
             func due(_ date: Date) -> String { "next due \(Clock.short(date, now: instant, zone: zone))" }

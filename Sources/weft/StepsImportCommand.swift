@@ -77,7 +77,7 @@ struct StepsImportCommand: ParsableCommand {
         let writer = try CacheWriter(cacheDirectory: target.locations.resolved.cacheDirectory)
         let previousSnapshot = try writer.store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
-        let (steps, data) = try library.rebuild(
+        let (steps, records) = try library.rebuild(
             adding: consume batch, store: writer.store, previous: previous, files: previous?.files ?? [:],
             now: instant)
         let snapshot = Snapshot(
@@ -86,7 +86,7 @@ struct StepsImportCommand: ParsableCommand {
             validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps),
             extraPrefix: StepsKind.extraPrefix(forPrefix: previousSnapshot?.prefix ?? prefix))
         try writer.recordSuccess(
-            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), data: data),
+            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), records: records),
             at: instant)
         for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }

@@ -129,8 +129,15 @@ import WeftPrimitives
         let weftHome = WeftLocations.resolve(
             cache: nil, providers: nil, environment: ["HOME": "/h", "WEFT_HOME": "~/w", "XDG_CONFIG_HOME": "/xdg"])
         #expect(weftHome == WeftLocations(cacheDirectory: "/h/w/cache", providersDirectory: "/h/w/providers"))
+        // The database holds the user's own records: state, not cache; the old default is where to move it from.
         let bare = WeftLocations.resolve(cache: nil, providers: nil, environment: ["HOME": "/h"])
         #expect(
-            bare == WeftLocations(cacheDirectory: "/h/.cache/weft", providersDirectory: "/h/.config/weft/providers"))
+            bare
+                == WeftLocations(
+                    cacheDirectory: "/h/.local/state/weft", providersDirectory: "/h/.config/weft/providers",
+                    legacyDirectory: "/h/.cache/weft"))
+        let xdg = WeftLocations.resolve(
+            cache: nil, providers: nil, environment: ["HOME": "/h", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/c"])
+        #expect(xdg.cacheDirectory == "/s/weft" && xdg.legacyDirectory == "/c/weft")
     }
 }

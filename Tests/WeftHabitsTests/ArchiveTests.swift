@@ -45,8 +45,8 @@ import WeftTestSupport
     @Test func blobsRoundTripAndDamageIsNamed() throws {
         var archive = HabitArchive.with(try #require(export))
         archive.manual.markDone("Read", HabitCompletion(day: day("2024-10-14"), at: instant("2024-10-14T08:00:00Z")))
-        #expect(try HabitArchive(blobs: try archive.blobs()) == archive)
-        #expect(throws: HabitArchiveError.self) { try HabitArchive(blobs: ["manual": Data("{".utf8)]) }
+        #expect(try HabitArchive(blobs: try archive.blobs(), records: try archive.manual.records()) == archive)
+        #expect(throws: HabitArchiveError.self) { try HabitArchive(blobs: [:], records: ["read": Data("{".utf8)]) }
     }
 
     @Test func theProviderReimportsChangedFilesAndNoticesManualChanges() async throws {
@@ -81,10 +81,10 @@ import WeftTestSupport
             return
         }
         // A manual completion recorded behind the refresh's back (its revision is newer than the snapshot's).
-        var archive = try HabitArchive(blobs: try store.providerData(instance: "habits", prefix: ""))
-        archive.manual.markDone("Read", HabitCompletion(day: day("2024-10-14")))
-        let blob = try archive.manualBlob()
-        try store.updateProviderData(instance: "habits", set: [blob.key: blob.data], remove: [])
+        var manual = try ManualCompletions(records: try store.userRecords(kind: ManualCompletions.recordKind))
+        manual.markDone("Read", HabitCompletion(day: day("2024-10-14")))
+        try store.saveUserRecords(
+            try manual.records().map { UserRecord(kind: "habit", key: $0.key, value: $0.value, origin: nil, updatedAt: now) })
         let second = try updated(try await refresh(previous: first))
         #expect(try second.decode(HabitsSnapshot.self).habit("read")?.completions.count == 2)
 

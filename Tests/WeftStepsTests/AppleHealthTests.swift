@@ -159,9 +159,9 @@ import WeftTestSupport
     {
         let library = StepLibrary(instance: "steps", settings: StepSettings(), timeZone: zone(Self.berlin))
         let batch = try library.read(files.map(Fixture.path)).batchIfAnyFileWasRead()
-        let (snapshot, data) = try library.rebuild(
+        let (snapshot, records) = try library.rebuild(
             adding: batch, store: store, previous: previous, files: [:], now: now)
-        try store.updateProviderData(instance: "steps", set: data, remove: [])
+        for change in records { try store.updateProviderData(instance: "record:" + change.kind, set: change.set, remove: []) }
         return snapshot
     }
 

@@ -14,6 +14,11 @@ final class MemoryProviderData: ProviderDataStore {
         blobs.withLock { ($0[instance] ?? [:]).filter { $0.key.hasPrefix(prefix) } }
     }
 
+    /// The user's records, kept under the kind as if it were an instance.
+    func userRecords(kind: String) throws -> [String: Data] {
+        blobs.withLock { $0["record:" + kind] ?? [:] }
+    }
+
     func updateProviderData(instance: String, set: [String: Data], remove: [String]) throws {
         blobs.withLock { all in
             var mine = all[instance] ?? [:]

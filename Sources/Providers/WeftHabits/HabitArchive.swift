@@ -1,6 +1,7 @@
 import Foundation
 
-/// Everything imported (per file) and recorded by hand, as the cache keeps it between imports.
+/// Everything imported (per file, the instance's rebuildable data) and kept by hand (the user's own records), as
+/// the database keeps them between imports.
 ///
 /// Importing a file again replaces what that file said before, so a completion deleted in the tracker disappears
 /// on the next import of its export, and re-importing never counts a day twice.
@@ -14,16 +15,14 @@ public struct HabitArchive: Sendable, Equatable {
     public init() {}
 
     static let importPrefix = "import/"
-    static let manualKey = "manual"
 
-    /// Reads the cache's blobs; damaged ones are reported by name.
-    public init(blobs: [String: Data]) throws(HabitArchiveError) {
+    /// Reads the instance's import blobs and the user's habit records; damaged ones are reported by name.
+    public init(blobs: [String: Data], records: [String: Data]) throws(HabitArchiveError) {
+        manual = try ManualCompletions(records: records)
         let decoder = JSONDecoder()
         for (key, data) in blobs {
             do {
-                if key == Self.manualKey {
-                    manual = try decoder.decode(ManualCompletions.self, from: data)
-                } else if key.hasPrefix(Self.importPrefix) {
+                if key.hasPrefix(Self.importPrefix) {
                     imports[String(key.dropFirst(Self.importPrefix.count))] = try decoder.decode(
                         [String: ImportedHabit].self, from: data)
                 }
@@ -38,20 +37,13 @@ public struct HabitArchive: Sendable, Equatable {
         (Self.importPrefix + file, try Self.encoder.encode(imports[file] ?? [:]))
     }
 
-    /// The blob of the manual records.
-    public func manualBlob() throws -> (key: String, data: Data) {
-        (Self.manualKey, try Self.encoder.encode(manual))
-    }
-
-    /// Every blob.
+    /// Every import blob.
     func blobs() throws -> [String: Data] {
         var result: [String: Data] = [:]
         for file in imports.keys {
             let blob = try importBlob(file)
             result[blob.key] = blob.data
         }
-        let blob = try manualBlob()
-        result[blob.key] = blob.data
         return result
     }
 
@@ -99,8 +91,10 @@ public struct HabitArchive: Sendable, Equatable {
                 byDay.removeValue(forKey: day)
             }
             return HabitState(
-                name: description?.name ?? entry?.name ?? slug, slug: slug, identity: description?.identity ?? "",
-                experiments: description?.experiments ?? [], schedule: description?.schedule ?? .everyDay,
+                name: description?.name ?? entry?.name ?? slug, slug: slug,
+                identity: entry?.identity ?? description?.identity ?? "",
+                experiments: description?.experiments ?? [],
+                schedule: entry?.schedule ?? description?.schedule ?? .everyDay,
                 completions: byDay.keys.sorted().map { HabitCompletion(day: $0, at: byDay[$0] ?? nil) })
         }
     }
@@ -120,7 +114,7 @@ public enum HabitArchiveError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .damaged(let key):
-            "the cached habit data \"\(key)\" is damaged; re-import the files (weft habit import FILE…)"
+            "the stored habit data \"\(key)\" is damaged; restore it from a backup (weft restore FILE) or re-import the files (weft habit import FILE…)"
         }
     }
 }

@@ -11,12 +11,17 @@ extension HabitEditor {
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
         let writer = try CacheWriter(cacheDirectory: cacheDirectory)
-        return try writer.update(instance: library.instance) { blobs, current in
-            let outcome = try apply(blobs: blobs, current: current, change)
-            // Nothing changed (an undo with nothing to undo): leave the cache exactly as it was.
+        return try writer.update(
+            instance: library.instance, prefix: HabitArchive.importPrefix, recordKinds: [ManualCompletions.recordKind]
+        ) { state in
+            let outcome = try apply(
+                blobs: state.blobs, records: state.records[ManualCompletions.recordKind] ?? [:], current: state.snapshot,
+                change)
+            // Nothing changed (an undo with nothing to undo): leave the database exactly as it was.
             let stored =
-                outcome.blobs.isEmpty
-                ? ProviderStateChange() : ProviderStateChange(set: outcome.blobs, snapshot: outcome.snapshot)
+                outcome.isEmpty
+                ? ProviderStateChange()
+                : ProviderStateChange(set: outcome.blobs, snapshot: outcome.snapshot, records: [outcome.records])
             return (stored, (outcome.habits, outcome.result))
         }
     }

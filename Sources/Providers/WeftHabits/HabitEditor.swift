@@ -11,18 +11,26 @@ public struct HabitEditor: Sendable {
     public var prefix: String
     /// When the change is made (the snapshot's fetch time).
     public var now: Date
+    /// Where hand-kept habits that a change drops go: the trash, under this name (`weft habit remove`).
+    public var trashAs: String?
 
     /// An editor for `library`'s instance.
-    public init(library: HabitLibrary, prefix: String, now: Date) {
+    public init(library: HabitLibrary, prefix: String, now: Date, trashAs: String? = nil) {
         self.library = library
         self.prefix = prefix
         self.now = now
+        self.trashAs = trashAs
     }
 
-    /// What one change wrote: the blobs to store (empty when nothing changed), the snapshot and the change's result.
+    /// What one change wrote: the blobs and records to store (empty when nothing changed), the snapshot and the
+    /// change's result.
     public struct Outcome<T> {
-        /// Blobs to write; empty when nothing changed, and then nothing should be written.
+        /// Import blobs to write.
         public var blobs: [String: Data]
+        /// Changes to the user's habit records.
+        public var records: UserRecordChange
+        /// Whether nothing changed, and then nothing should be written.
+        public var isEmpty: Bool { blobs.isEmpty && records.isEmpty }
         /// The rebuilt snapshot.
         public var snapshot: Snapshot
         /// The habits as they are after the change.
@@ -31,23 +39,25 @@ public struct HabitEditor: Sendable {
         public var result: T
     }
 
-    /// Applies `change` to the archive stored in `blobs` (with `current` the stored snapshot) and rebuilds the
-    /// snapshot; `change` names the imported files it changed and whether it changed the manual completions.
+    /// Applies `change` to the archive stored in `blobs` and `records` (with `current` the stored snapshot) and
+    /// rebuilds the snapshot; `change` names the imported files it changed and whether it changed the hand-kept
+    /// habits.
     public func apply<T>(
-        blobs: [String: Data], current: Snapshot?,
+        blobs: [String: Data], records: [String: Data], current: Snapshot?,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> Outcome<T> {
-        var archive = try HabitArchive(blobs: blobs)
+        var archive = try HabitArchive(blobs: blobs, records: records)
+        let before = archive.manual
         let (files, manual, result) = try change(&archive)
         var set: [String: Data] = [:]
         for file in files {
             let blob = try archive.importBlob(file)
             set[blob.key] = blob.data
         }
-        if manual {
-            let blob = try archive.manualBlob()
-            set[blob.key] = blob.data
-        }
+        let recordChange =
+            manual
+            ? try archive.manual.changes(from: before, trashAs: trashAs)
+            : UserRecordChange(kind: ManualCompletions.recordKind)
         let previous = try current.flatMap { snapshot in
             snapshot.kind == HabitsKind.type ? try snapshot.decode(HabitsSnapshot.self) : nil
         }
@@ -56,7 +66,7 @@ public struct HabitEditor: Sendable {
             instance: library.instance, kind: HabitsKind.type, prefix: current?.prefix ?? prefix,
             schemaVersion: HabitsSnapshot.schemaVersion, fetchedAt: now, validUntil: current?.validUntil ?? now,
             payload: try Snapshot.encode(habits))
-        return Outcome(blobs: set, snapshot: snapshot, habits: habits, result: result)
+        return Outcome(blobs: set, records: recordChange, snapshot: snapshot, habits: habits, result: result)
     }
 
     /// Marks the habit `name` (slug `slug`) done; returns whether the habit was known before.

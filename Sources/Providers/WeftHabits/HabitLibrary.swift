@@ -46,7 +46,9 @@ public struct HabitLibrary: Sendable {
     public func rebuild(
         adding imports: [HabitImport], store: any ProviderDataStore, files: [String: String]
     ) throws -> (snapshot: HabitsSnapshot, data: [String: Data]) {
-        var archive = try HabitArchive(blobs: try store.providerData(instance: instance, prefix: ""))
+        var archive = try HabitArchive(
+            blobs: try store.providerData(instance: instance, prefix: HabitArchive.importPrefix),
+            records: try store.userRecords(kind: ManualCompletions.recordKind))
         var changed: [String: Data] = [:]
         for result in imports {
             archive.merge(result)

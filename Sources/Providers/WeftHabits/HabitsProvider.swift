@@ -42,8 +42,7 @@ public struct HabitsProvider: Provider {
         var problems = unmatched.map { "no file matches \($0)" }
         // `weft habit done` writes the manual record and the snapshot together; a refresh that read the record
         // just before that would have written an older snapshot, which the revision check repairs here.
-        let manual = try HabitArchive(blobs: try store.providerData(instance: instance, prefix: HabitArchive.manualKey))
-            .manual
+        let manual = try ManualCompletions(records: try store.userRecords(kind: ManualCompletions.recordKind))
         if changed.isEmpty, !context.settingsChanged, let previous, previous.timeZone == settings.timeZone?.identifier,
             previous.manualRevision == manual.revision
         {

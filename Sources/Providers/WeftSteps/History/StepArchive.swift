@@ -20,6 +20,10 @@ struct StepArchive: Sendable, Equatable {
     /// The sources by name.
     var entries: [String: Entry] = [:]
 
+    /// The kind of the user's records that hold the archive: imported history is the user's own (the export may be
+    /// gone), shared by every steps instance.
+    static let recordKind = "steps"
+
     /// An empty archive.
     init() {}
 

@@ -1,7 +1,7 @@
 import Foundation
 import WeftCore
 
-/// Imports into an instance's cached step data and rebuilds its history: what both `weft steps import` and the
+/// Imports into the user's step history and rebuilds its history: what both `weft steps import` and the
 /// steps provider's refresh run.
 public struct StepLibrary: Sendable {
     /// The instance whose data this is.
@@ -23,7 +23,7 @@ public struct StepLibrary: Sendable {
 
     /// Merges `batch` into the stored samples and returns the rebuilt snapshot with the samples to store beside it.
     ///
-    /// Nothing is written here: the caller stores both in one transaction (``RefreshOutcome/data``), so a killed
+    /// Nothing is written here: the caller stores both in one transaction (``RefreshOutcome/records``), so a killed
     /// import leaves the old samples and snapshot or the new ones, never a mix. The snapshot is rebuilt from
     /// everything imported so far, so a day's total is rounded once, from all of its minutes; a day before today
     /// keeps the goal it was recorded with. `sourcesUnreadable` (a configured file missing or unreadable) makes
@@ -34,8 +34,8 @@ public struct StepLibrary: Sendable {
         adding batch: consuming StepBatch?, store: any ProviderDataStore, previous: StepsSnapshot?,
         files: [String: String],
         sourcesUnreadable: Bool = false, replacingSources: Bool = false, now: Date
-    ) throws -> (snapshot: StepsSnapshot, data: [String: Data]) {
-        var archive = try StepArchive(blobs: try store.providerData(instance: instance, prefix: ""))
+    ) throws -> (snapshot: StepsSnapshot, records: [UserRecordChange]) {
+        var archive = try StepArchive(blobs: try store.userRecords(kind: StepArchive.recordKind))
         let imported = batch != nil
         if let added = batch {
             if replacingSources { for source in added.sources { archive.entries[source.name] = nil } }
@@ -77,7 +77,7 @@ public struct StepLibrary: Sendable {
         snapshot.activityDays = activityDays
         return (
             snapshot,
-            !imported && !replacingSources ? [:] : archive.blobs
+            !imported && !replacingSources ? [] : [UserRecordChange(kind: StepArchive.recordKind, set: archive.blobs)]
         )
     }
 

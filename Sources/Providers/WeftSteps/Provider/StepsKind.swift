@@ -6,6 +6,7 @@ import WeftPrimitives
 public enum StepsKind: ProviderKind {
     public static let type = "steps"
     public static var schemaVersion: Int { StepsSnapshot.schemaVersion }
+    public static var recordKinds: [String] { [StepArchive.recordKind] }
 
     public static func defaultPrefix(instance: String) -> String { "__steps_" }
 

@@ -62,14 +62,14 @@ public struct StepsProvider: Provider {
         if let batch, !batch.issues.isEmpty {
             problems.append("\(batch.issues.count) bad rows skipped; first: \(batch.issues[0])")
         }
-        let (steps, data) = try library.rebuild(
+        let (steps, records) = try library.rebuild(
             adding: consume batch, store: store, previous: previous, files: imported, sourcesUnreadable: unreadable,
             replacingSources: rebuild, now: now)
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps),
             extraPrefix: StepsKind.extraPrefix(forPrefix: prefix))
-        return RefreshOutcome(.updated(snapshot), problems: problems, data: data)
+        return RefreshOutcome(.updated(snapshot), problems: problems, records: records)
     }
 }
 
