@@ -29,7 +29,7 @@ struct Weft: AsyncParsableCommand {
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
             ExplainCommand.self, WatchCommand.self, BarCommand.self, ScheduleCommand.self, ServeCommand.self,
             CheckCommand.self,
-            ForgetCommand.self,
+            ForgetCommand.self, BackupCommand.self, RestoreCommand.self,
         ])
 
     static func main() async {
