@@ -16,13 +16,22 @@ struct HabitCommand: ParsableCommand {
             cache, so {{__habits_read_streak}} renders without reading any CSV. A provider file with \
             type = "habits" and files = ["~/exports/habits*.csv"] re-imports changed files on `weft refresh`.
 
+            Habits you add or mark by hand are your own records: they belong to no provider file (renaming one \
+            loses nothing), `weft backup` saves them, and `weft habit remove` puts one in the trash.
+
             Examples:
               weft habit import ~/Downloads/identitybuilder.csv --tz Europe/Berlin
+              weft habit add Stretch --days mon,wed,fri --identity Athlete
               weft habit done "Exercise 30min"
               weft habit undo Read --date 2026-03-09
+              weft habit rename Stretch "Stretch 10min"
+              weft habit remove "Stretch 10min"
               weft habit list
             """,
-        subcommands: [HabitImportCommand.self, HabitDoneCommand.self, HabitUndoCommand.self, HabitListCommand.self])
+        subcommands: [
+            HabitImportCommand.self, HabitAddCommand.self, HabitDoneCommand.self, HabitUndoCommand.self,
+            HabitRenameCommand.self, HabitRemoveCommand.self, HabitListCommand.self,
+        ])
 }
 
 /// Which habits instance a command works on, its settings, and the one transaction every write goes through.
@@ -59,11 +68,27 @@ struct HabitInstanceOptions: ParsableArguments {
     /// Changes the stored archive and rewrites the snapshot from it in one transaction through the cache's one
     /// writer, under the refresh lock, so a refresh of the same instance cannot write over the change.
     func update<T>(
-        library: HabitLibrary, prefix: String, now: Date,
+        library: HabitLibrary, prefix: String, now: Date, trashAs: String? = nil,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
-        try HabitEditor(library: library, prefix: prefix, now: now)
+        try HabitEditor(library: library, prefix: prefix, now: now, trashAs: trashAs)
             .commit(cacheDirectory: locations.resolved.cacheDirectory, change)
+    }
+
+    /// Applies a change that needs no day (add, rename, remove) to the stored habits; throws the change's problem.
+    func manage(
+        clock: ClockOptions, trashAs: String? = nil, _ change: (inout HabitArchive) -> String?
+    ) throws -> HabitsSnapshot {
+        let now = try clock.instant()
+        var (instance, prefix, settings) = try resolve()
+        let zone = try clock.habitZone(&settings)
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
+        let (habits, problem) = try update(library: library, prefix: prefix, now: now, trashAs: trashAs) { archive in
+            let problem = change(&archive)
+            return (changedFiles: [], manual: problem == nil, result: problem)
+        }
+        if let problem { throw CLIError(problem) }
+        return habits
     }
 }
 
@@ -81,10 +106,11 @@ struct HabitEditOptions: ParsableArguments {
     @OptionGroup var clock: ClockOptions
     @OptionGroup var target: HabitInstanceOptions
 
-    /// Resolves the instance, the zone and the day, then applies `change` to the stored archive; the cache is
-    /// written only when `change` says it changed something.
+    /// Resolves the instance, the zone and the day, then applies `change` to the stored archive with the habit the
+    /// name finds (by slug, or by the same letters without accents: `mediter` finds "Méditer 🧘"; nil when none);
+    /// the database is written only when `change` says it changed something.
     func edit<T>(
-        _ change: (inout HabitArchive, _ slug: String, _ completion: HabitCompletion) throws -> (
+        _ change: (inout HabitArchive, _ habit: HabitState?, _ slug: String, _ completion: HabitCompletion) throws -> (
             changed: Bool, result: T
         )
     ) throws -> HabitEdit<T> {
@@ -92,10 +118,12 @@ struct HabitEditOptions: ParsableArguments {
         var (instance, prefix, settings) = try target.resolve()
         let zone = try clock.habitZone(&settings)
         let completion = try self.completion(now: now, zone: zone)
-        let slug = HabitSlug.of(name)
+        var slug = HabitSlug.of(name)
         let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
         let (habits, result) = try target.update(library: library, prefix: prefix, now: now) { archive in
-            let (changed, result) = try change(&archive, slug, completion)
+            let found = HabitLookup(habits: archive.states()).find(name)
+            slug = found?.slug ?? slug
+            let (changed, result) = try change(&archive, found, slug, completion)
             return (changedFiles: [], manual: changed, result: result)
         }
         let streak = habits.habit(slug).map { HabitStats.streak($0, today: LocalDay.containing(now, in: zone)) } ?? 0
@@ -104,7 +132,8 @@ struct HabitEditOptions: ParsableArguments {
             result: result)
     }
 
-    /// The day and, for today, the instant to record.
+    /// The day and, for today, the instant to record. A day after today is refused: a completion cannot happen
+    /// before the day it is for.
     private func completion(now: Date, zone: TimeZone) throws -> HabitCompletion {
         let today = LocalDay.containing(now, in: zone)
         switch date?.lowercased() {
@@ -113,6 +142,10 @@ struct HabitEditOptions: ParsableArguments {
         case let text?:
             guard let day = LocalDay.parse(text) else {
                 throw ValidationError("--date \"\(text)\" is not a date like 2026-03-10, today or yesterday")
+            }
+            guard day <= today else {
+                throw CLIError(
+                    "--date \(text) is in the future (today is \(LocalDay.iso(today)) in \(zone.identifier))")
             }
             return HabitCompletion(day: day, at: day == today ? now : nil)
         }

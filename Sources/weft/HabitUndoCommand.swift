@@ -21,7 +21,7 @@ struct HabitUndoCommand: ParsableCommand {
     @OptionGroup var habit: HabitEditOptions
 
     func run() throws {
-        let edit = try habit.edit { archive, slug, completion -> (changed: Bool, result: String?) in
+        let edit = try habit.edit { archive, _, slug, completion -> (changed: Bool, result: String?) in
             let problem = HabitEditor.undo(&archive, name: habit.name, slug: slug, day: completion.day)
             return (problem == nil, problem)
         }

@@ -100,7 +100,7 @@ struct DashboardTests {
         let refresh = await box.weft(arguments: ["refresh"] + clock)
         #expect(refresh.exitCode == 0, "\(refresh)")
         for (name, date) in [("Read", "2023-01-23"), ("Read", "2023-01-22"), ("Stretch", "2023-01-24")] {
-            let done = await box.weft(arguments: ["habit", "done", name, "--date", date] + clock)
+            let done = await box.weft(arguments: ["habit", "done", name, "--create", "--date", date] + clock)
             #expect(done.exitCode == 0, "\(done)")
         }
         for _ in 0..<3 {

@@ -61,7 +61,7 @@ struct HabitCommandTests {
     @Test func doneWithoutAnExportStartsAHabitAndTheDayTurnsAtLocalMidnight() async throws {
         let box = try Sandbox()
         let late = ["--now", "2024-10-10T21:50:00Z", "--tz", "Europe/Berlin"]  // 23:50 in Berlin
-        let done = await box.weft(arguments: ["habit", "done", "Meditate"] + late)
+        let done = await box.weft(arguments: ["habit", "done", "Meditate", "--create"] + late)
         #expect(done.exitCode == 0, "\(done)")
         #expect(done.stderr.contains("new habit \"Meditate\" (meditate)"), "\(done)")
         #expect(
@@ -121,7 +121,7 @@ struct HabitCommandTests {
         let names = ["Read", "Run", "Floss", "Stretch"]
         let results = await withTaskGroup(of: ProcessResult.self) { group in
             for name in names {
-                group.addTask { await box.weft(arguments: ["habit", "done", name] + Self.clock) }
+                group.addTask { await box.weft(arguments: ["habit", "done", name, "--create"] + Self.clock) }
             }
             var results: [ProcessResult] = []
             for await result in group { results.append(result) }

@@ -56,6 +56,12 @@ public struct HabitArchive: Sendable, Equatable {
     /// Replaces what `file` said with a new import of it.
     public mutating func merge(_ result: HabitImport) { imports[result.file] = result.habits }
 
+    /// The imported files that hold the habit `slug`, sorted; nil when none does.
+    func importingFiles(_ slug: String) -> [String]? {
+        let files = imports.filter { $0.value[slug] != nil }.keys.sorted()
+        return files.isEmpty ? nil : files
+    }
+
     /// Whether any import has a completion of `slug` on `day`.
     public func isImported(_ slug: String, day: Int64) -> Bool {
         imports.values.contains { $0[slug]?.completions.contains { $0.day == day } ?? false }

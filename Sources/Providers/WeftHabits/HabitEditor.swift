@@ -91,4 +91,44 @@ public struct HabitEditor: Sendable {
         }
         return nil
     }
+
+    /// Adds a habit kept by hand with its schedule and identity; returns why it could not (it exists), or nil.
+    public static func add(
+        _ archive: inout HabitArchive, name: String, schedule: HabitSchedule?, identity: String?
+    ) -> String? {
+        let slug = HabitSlug.of(name)
+        if let known = HabitLookup(habits: archive.states()).find(name) {
+            return "there is already a habit \"\(known.name)\" (\(known.slug))"
+        }
+        archive.manual.habits[slug] = ManualCompletions.Entry(name: name, schedule: schedule, identity: identity)
+        return nil
+    }
+
+    /// Renames a habit kept by hand (its completions and settings go along; its variables take the new name's
+    /// slug); returns why it could not, or nil.
+    public static func rename(_ archive: inout HabitArchive, slug: String, to name: String) -> String? {
+        let newSlug = HabitSlug.of(name)
+        if let files = archive.importingFiles(slug), !files.isEmpty {
+            return "it comes from \(files.joined(separator: ", ")); rename it in the tracker and import again"
+        }
+        guard var entry = archive.manual.habits[slug] else { return "no habit kept by hand has the slug \(slug)" }
+        if newSlug != slug, archive.states().contains(where: { $0.slug == newSlug }) {
+            return "there is already a habit with the slug \(newSlug)"
+        }
+        entry.name = name
+        archive.manual.habits[slug] = nil
+        archive.manual.habits[newSlug] = entry
+        return nil
+    }
+
+    /// Takes away a habit kept by hand (the trash keeps it); returns why it could not, or nil.
+    public static func remove(_ archive: inout HabitArchive, slug: String) -> String? {
+        if let files = archive.importingFiles(slug), !files.isEmpty {
+            return "it comes from \(files.joined(separator: ", ")); remove it there (or `weft habit undo` its days)"
+        }
+        guard archive.manual.habits.removeValue(forKey: slug) != nil else {
+            return "no habit kept by hand has the slug \(slug)"
+        }
+        return nil
+    }
 }

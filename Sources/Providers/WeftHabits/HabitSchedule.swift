@@ -17,7 +17,7 @@ public struct HabitSchedule: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Parses weekday digits (`1234560`), or weekday names separated by commas or spaces (`mon, wed, fri`);
     /// empty text and `daily` are every day. Nil when the text is neither.
-    init?(text: String) {
+    public init?(text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.isEmpty || trimmed == "daily" || trimmed == "every day" {
             self = .everyDay
