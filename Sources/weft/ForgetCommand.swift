@@ -7,7 +7,7 @@ import WeftProviders
 import WeftRefresh
 import WeftStore
 
-struct ForgetCommand: ParsableCommand {
+struct ForgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
         abstract: "Forget provider instances: delete what weft can rebuild, move your own records to the trash.",
@@ -50,16 +50,15 @@ struct ForgetCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let where_ = locations.resolved
         let now = try clock.instant()
         guard FileManager.default.fileExists(atPath: where_.databasePath) else {
             throw CLIError("there is no database in \(where_.cacheDirectory): nothing to forget")
         }
         if listTrash { return try list(now: now, directory: where_.cacheDirectory) }
-        let writer = try CacheWriter(cacheDirectory: where_.cacheDirectory)
         if let restore {
-            let (restored, kept) = try writer.store.restoreTrash(restore)
+            let (restored, kept) = try CacheWriter(cacheDirectory: where_.cacheDirectory).store.restoreTrash(restore)
             guard !restored.isEmpty || !kept.isEmpty else {
                 throw CLIError("the trash holds nothing under \"\(restore)\"; `weft forget --list-trash` lists it")
             }
@@ -69,9 +68,11 @@ struct ForgetCommand: ParsableCommand {
                     "\(restore): \(Self.counts(kept.map(\.kind))) left in the trash: records with the same names exist "
                         + "now (\(kept.prefix(5).map(\.key).joined(separator: ", ")))")
             }
-            Stderr.line("run `weft refresh --force` to rebuild the variables from them")
+            let rebuilt = try await RecordViews.rebuild(locations: where_, zone: try clock.zone(), now: now)
+            if !rebuilt.isEmpty { Stderr.line("weft: refreshed \(rebuilt.joined(separator: ", "))") }
             return
         }
+        let writer = try CacheWriter(cacheDirectory: where_.cacheDirectory)
         let kinds = try trashKinds(writer.store, providers: where_.providersDirectory)
         let plans = try writer.forget(instances, trashKinds: kinds.trash, at: now, dryRun: dryRun)
         for plan in plans {

@@ -4,18 +4,18 @@ import WeftCommandLine
 import WeftRefresh
 import WeftStore
 
-struct RestoreCommand: ParsableCommand {
+struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: "Merge a backup written by `weft backup` back into the database.",
         discussion: """
             What the backup has and the database lacks is added; an entry the database holds in an older state is \
             replaced (a replaced habit or history record goes to the trash, `weft forget --list-trash`); anything \
-            newer here stays. Restoring the same file twice changes nothing the second time. Then \
-            `weft refresh --force` shows the restored habits and history in the variables.
+            newer here stays. Restoring the same file twice changes nothing the second time. The configured habits \
+            and steps instances are then refreshed, so the variables show what came back.
 
             Examples:
-              weft restore ~/weft-backup.json && weft refresh --force
+              weft restore ~/weft-backup.json
               gunzip -c weft-2026-11-27.json.gz | weft restore -
             """)
 
@@ -25,7 +25,7 @@ struct RestoreCommand: ParsableCommand {
     @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
 
-    func run() throws {
+    func run() async throws {
         let document: Data
         if file == "-" {
             document = FileHandle.standardInput.readDataToEndOfFile()
@@ -35,12 +35,15 @@ struct RestoreCommand: ParsableCommand {
             }
             document = data
         }
-        let writer = try CacheWriter(cacheDirectory: locations.resolved.cacheDirectory)
-        let summary = try writer.store.restore(document, file: file == "-" ? "standard input" : file, at: try clock.instant())
+        let now = try clock.instant()
+        let summary = try CacheWriter(cacheDirectory: locations.resolved.cacheDirectory).store.restore(
+            document, file: file == "-" ? "standard input" : file, at: now)
         var line = "weft: restored \(summary.variables) variable\(summary.variables == 1 ? "" : "s") and "
         line += "\(summary.records) record\(summary.records == 1 ? "" : "s")"
         if summary.unchanged > 0 { line += "; \(summary.unchanged) already up to date" }
         if summary.trashed > 0 { line += "; \(summary.trashed) older here moved to the trash as \"restore\"" }
         Stderr.line(line)
+        let rebuilt = try await RecordViews.rebuild(locations: locations.resolved, zone: try clock.zone(), now: now)
+        if !rebuilt.isEmpty { Stderr.line("weft: refreshed \(rebuilt.joined(separator: ", "))") }
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import Logging
+import WeftCommandLine
+import WeftCore
+import WeftProviders
+import WeftRefresh
+
+/// Rebuilds the snapshots of the configured instances that show the user's own records (habits, steps), so what
+/// `weft restore` or `weft forget --restore` brought back shows at once.
+enum RecordViews {
+    /// Refreshes, forced, every configured instance whose kind keeps user records; returns their names.
+    static func rebuild(locations: WeftLocations, zone: TimeZone, now: Date) async throws -> [String] {
+        let registry = BuiltinProviders.registry
+        let set = try ProviderSet(path: locations.providersDirectory, registry: registry)
+        let instances = set.entries.filter { entry in
+            registry.kind(entry.config.type).map { !$0.recordKinds.isEmpty } ?? false
+        }.map(\.config.instance)
+        guard !instances.isEmpty else { return [] }
+        let refresher = Refresher(
+            registry: registry, locations: locations, timeZone: zone, logger: Logger(label: "weft.restore"))
+        let report = try await refresher.run(instances, force: true, now: now)
+        return report.entries.map(\.instance)
+    }
+}
