@@ -74,7 +74,7 @@ struct HabitEditOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The local day (yyyy-MM-dd, today or yesterday; default today in --tz / the instance's timezone).",
+            "The local day (yyyy-MM-dd, today or yesterday; default today in the instance's timezone, else --tz).",
             valueName: "date"))
     var date: String?
 
@@ -89,11 +89,11 @@ struct HabitEditOptions: ParsableArguments {
         )
     ) throws -> HabitEdit<T> {
         let now = try clock.instant()
-        var (instance, prefix, settings) = try target.resolve()
-        let zone = try clock.habitZone(&settings)
+        let (instance, prefix, settings) = try target.resolve()
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
+        let zone = library.zone
         let completion = try self.completion(now: now, zone: zone)
         let slug = HabitSlug.of(name)
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
         let (habits, result) = try target.update(library: library, prefix: prefix, now: now) { archive in
             let (changed, result) = try change(&archive, slug, completion)
             return (changedFiles: [], manual: changed, result: result)
@@ -128,12 +128,4 @@ struct HabitEdit<T> {
     let day: Int64
     let streak: Int
     let result: T
-}
-
-extension ClockOptions {
-    /// The zone habit days are counted in: --tz, else the instance's timezone, else $TZ.
-    func habitZone(_ settings: inout HabitSettings) throws -> TimeZone {
-        if tz != nil { settings.timeZone = try zone() }
-        return try settings.timeZone ?? zone()
-    }
 }
