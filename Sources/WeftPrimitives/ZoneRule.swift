@@ -46,7 +46,9 @@ public struct ZoneRule: Sendable, Equatable {
     }
 
     /// `$TZ`, else the system's zone; an empty `TZ` is UTC, as glibc reads it; an unknown one is UTC with a warning.
-    private static func environmentZone(_ environment: [String: String], now: Date) -> (zone: TimeZone, warning: String?) {
+    private static func environmentZone(_ environment: [String: String], now: Date) -> (
+        zone: TimeZone, warning: String?
+    ) {
         guard let tz = environment["TZ"] else { return (.current, nil) }
         if tz.isEmpty { return (utc, nil) }
         do {

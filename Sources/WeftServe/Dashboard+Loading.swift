@@ -8,7 +8,8 @@ import WeftWeather
 
 extension Dashboard {
     /// The board at `now` from the cache: the statuses and variables the responder read, plus the snapshots the
-    /// weather, calendar, steps and habits cards draw from (and take their zone from) and the stored counters. Read-only, like every other read.
+    /// weather, calendar, steps and habits cards draw from (and take their zone from) and the stored counters.
+    /// Read-only, like every other read.
     static func load(
         cacheDirectory: String, statuses: [ProviderStatus], variables: [String: String], now: Date, zone: TimeZone,
         csrfToken: String

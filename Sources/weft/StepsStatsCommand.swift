@@ -23,8 +23,9 @@ struct StepsStatsCommand: ParsableCommand {
     func run() throws {
         let (instance, _, _) = try target.resolve()
         let steps = try target.snapshot(instance)
-        let context = VariableContext(now: try clock.instant(), timeZone: try clock.zone(), locale: Locale(identifier: "en_US"))
-            .viewing(recordedZone: steps.timeZone)
+        let general = VariableContext(
+            now: try clock.instant(), timeZone: try clock.zone(), locale: Locale(identifier: "en_US"))
+        let context = general.viewing(recordedZone: steps.timeZone)
         let values = StepVariables.values(history: steps.history, access: steps.access, context: context, prefix: "")
         func value(_ key: String) -> String { values[key] ?? "–" }
         let best = StepStats.bestDay(steps.history).map { "\($0.steps) on \($0.day.iso)" } ?? "–"

@@ -83,7 +83,9 @@ struct ZoneRuleTests {
             let doneToday = now == Self.kolkataMidnight[0]
             for clock in [["--now", now], ["--now", now, "--tz", "Europe/Berlin"]] {
                 let variable = await box.weft(
-                    arguments: ["resolve", "{{__habits_read_done_today}} {{__habits_read_streak}} {{__habits_done_today}}"]
+                    arguments: [
+                        "resolve", "{{__habits_read_done_today}} {{__habits_read_streak}} {{__habits_done_today}}",
+                    ]
                         + clock, environment: environment)
                 #expect(variable.stdout == (doneToday ? "1 2 1\n" : "0 2 0\n"), "\(clock): \(variable)")
                 let list = await box.weft(arguments: ["habit", "list", "--json"] + clock, environment: environment)

@@ -30,7 +30,8 @@ public struct CalendarProvider: Provider {
 
     /// Creates a provider.
     public init(
-        instance: String, prefix: String, sources: [CalendarSource], options: CalendarOptions, configuredZone: TimeZone?,
+        instance: String, prefix: String, sources: [CalendarSource], options: CalendarOptions,
+        configuredZone: TimeZone?,
         lookahead: TimeInterval, interval: TimeInterval, contact: String?, timeout: Duration,
         agenda: Int = CalendarVariables.defaultAgenda
     ) {
