@@ -154,4 +154,35 @@ struct ZoneRuleTests {
             #expect(lines.contains("All day: Holiday") == holidayToday, "\(now): \(next)")
         }
     }
+
+    @Test func theDashboardsHabitButtonAndCardsUseTheProvidersZones() async throws {
+        let box = try Sandbox()
+        try box.write("habits.csv", HabitCommandTests.header + "Read,Reader,,0123456,2026-11-26T10:00:00Z\n")
+        try box.provider(
+            "habits", "type = \"habits\"\ntimezone = \"Asia/Kolkata\"\nfiles = [\"\(box.path("habits.csv"))\"]\n")
+        try box.write("work.ics", Self.ics)
+        try box.provider(
+            "work",
+            "type = \"calendar\"\ntimezone = \"Europe/Berlin\"\nsources = [{ name = \"Work\", path = \"\(box.path("work.ics"))\" }]\n"
+        )
+        let refresh = await box.weft(arguments: ["refresh", "--now", "2026-11-27T18:10:00Z", "--tz", "America/New_York"])
+        #expect(refresh.exitCode == 0, "\(refresh)")
+        // 18:31 UTC: already the 28th in Kolkata, still the 27th in New York.
+        let clock = ["--now", "2026-11-27T18:31:00Z", "--tz", "America/New_York"]
+        let server = try ServeTests.Server(box, clock)
+        let done = await server.request("/v1/habits/read/done", method: "POST", headers: ["Accept: application/json"])
+        #expect(done.status == 200 && done.body.contains(#""done":true"#), "\(done)")
+        let list = await box.weft(arguments: ["habit", "list", "--json"] + clock)
+        let habits = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], "\(list)")
+        #expect(habits.first?["completions"] as? [String] == ["2026-11-26", "2026-11-28"], "\(list)")
+        #expect(habits.first?["done_today"] as? Bool == true, "the button's day is weft habit's today: \(list)")
+        let variable = await box.weft(arguments: ["get", "__habits_read_done_today"] + clock)
+        #expect(variable.stdout == "1\n", "\(variable)")
+        // The Next Up card shows the calendar's local times, as its variables and `weft calendar next` do.
+        let board = await server.request("/board")
+        #expect(board.body.contains("14:00–14:30"), "\(board.body)")
+        server.child.send(SIGTERM)
+        _ = server.child.ending(within: .seconds(15))
+    }
 }
