@@ -9,7 +9,9 @@ public struct ClockOptions: ParsableArguments {
     public var now: String?
 
     @Option(
-        help: ArgumentHelp("Time zone for local days and times (default: $TZ, else the system's).", valueName: "zone"))
+        help: ArgumentHelp(
+            "Time zone for local days and times where the provider sets no timezone (default: $TZ, else the "
+                + "system's; an unknown TZ is UTC).", valueName: "zone"))
     public var tz: String?
 
     /// Options with every default.
@@ -24,8 +26,12 @@ public struct ClockOptions: ParsableArguments {
         return date
     }
 
-    /// `--tz`, else `$TZ`, else the system's zone.
-    public func zone() throws -> TimeZone {
-        try TimeZoneName.resolve(tz, environment: ProcessInfo.processInfo.environment)
+    /// This call's ``ZoneRule``: a provider's `timezone`, else `--tz`, else `$TZ`, else UTC. The unknown-`TZ`
+    /// warning is printed once by the program at its start, not here.
+    public func zones() throws -> ZoneRule {
+        try ZoneRule(tz: tz, environment: ProcessInfo.processInfo.environment)
     }
+
+    /// The zone of views that belong to no provider (stored variables, counters, the time built-ins).
+    public func zone() throws -> TimeZone { try zones().general }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WeftPrimitives
 
 /// A configured source of data: one instance of a provider kind, made from one TOML file.
 public protocol Provider: Sendable {
@@ -53,7 +54,7 @@ public struct RefreshContext: Sendable {
     public var previous: Snapshot?
     /// Stored HTTP validators by URL.
     public var validators: [String: HTTPValidator]
-    /// The configured time zone.
+    /// The refresh's zone for providers that set no `timezone` (``ZoneRule/general``).
     public var timeZone: TimeZone
     /// Where the provider logs.
     public var logger: Logger
@@ -76,6 +77,9 @@ public struct RefreshContext: Sendable {
         self.data = data
         self.settingsChanged = settingsChanged
     }
+
+    /// The zone a provider whose `timezone` setting is `provider` counts its days in (``ZoneRule``).
+    public func zone(provider: TimeZone?) -> TimeZone { ZoneRule(general: timeZone).zone(provider: provider) }
 }
 
 /// The result of a successful refresh.
@@ -126,7 +130,8 @@ public protocol RefreshFailure: Error {
 public struct VariableContext: Sendable {
     /// The render's now.
     public var now: Date
-    /// The render's time zone.
+    /// The view's time zone: the render's (``ZoneRule/general``), until ``viewing(recordedZone:)`` makes it a
+    /// provider's.
     public var timeZone: TimeZone
     /// The render's locale.
     public var locale: Locale
@@ -136,5 +141,15 @@ public struct VariableContext: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.locale = locale
+    }
+}
+
+extension VariableContext {
+    /// This context as a view of a snapshot whose provider recorded its `timezone` as `identifier` (nil: it set
+    /// none): its zone is the one ``ZoneRule`` decides, so variables and CLI views count "today" alike.
+    public func viewing(recordedZone identifier: String?) -> VariableContext {
+        var context = self
+        context.timeZone = ZoneRule(general: timeZone).zone(recorded: identifier)
+        return context
     }
 }

@@ -42,6 +42,13 @@ public struct Snapshot: Sendable, Equatable {
         return try encoder.encode(payload)
     }
 
+    /// The provider's `timezone` setting as its payload recorded it (steps, calendar and habits payloads keep it
+    /// under `timeZone`), nil when it set none: a view that has only the snapshot decides its zone from it.
+    public var recordedZone: String? {
+        struct Recorded: Decodable { var timeZone: String? }
+        return (try? JSONDecoder().decode(Recorded.self, from: payload))?.timeZone
+    }
+
     /// Decodes this snapshot's payload.
     public func decode<Payload: Decodable>(_ type: Payload.Type) throws -> Payload {
         let decoder = JSONDecoder()

@@ -26,15 +26,6 @@ public enum TimeZoneName {
         }
     }
 
-    /// `name`, else `$TZ`, else the system's zone. An empty `TZ` is UTC, as glibc reads it.
-    public static func resolve(_ name: String?, environment: [String: String], now: Date = Date()) throws(Unknown)
-        -> TimeZone
-    {
-        if let name { return try zone(name, now: now) }
-        guard let tz = environment["TZ"] else { return .current }
-        return tz.isEmpty ? utc : try zone(tz, now: now)
-    }
-
     /// The zone `text` names, in any of the forms the type documents. A POSIX string with daylight-saving rules is
     /// the IANA zone whose offsets follow them through the year of `now` and the next (the system's own zone first,
     /// then zones whose abbreviations match).

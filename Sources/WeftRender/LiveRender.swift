@@ -71,7 +71,7 @@ public final class LiveRender {
             pinnedNow = nil
         }
         variableContext = VariableContext(
-            now: pinnedNow ?? Date(), timeZone: try TimeZoneName.resolve(settings.timeZone, environment: environment),
+            now: pinnedNow ?? Date(), timeZone: try settings.zones(environment: environment).general,
             locale: Locale(identifier: settings.locale))
         overrides = try settings.overrides()
         self.interval = interval

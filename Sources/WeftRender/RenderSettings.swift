@@ -9,7 +9,7 @@ import WeftTemplate
 public struct RenderSettings: Sendable, Equatable {
     /// `--now`: an ISO 8601 instant, else the clock.
     public var now: String?
-    /// `--tz`: an IANA zone name, else `$TZ`, else the system's.
+    /// `--tz`: the zone of views whose provider sets no `timezone` (``ZoneRule``).
     public var timeZone: String?
     /// `--locale`.
     public var locale = "en_US"
@@ -33,8 +33,7 @@ public struct RenderSettings: Sendable, Equatable {
             instant = date
         }
         let context = VariableContext(
-            now: instant, timeZone: try TimeZoneName.resolve(timeZone, environment: environment),
-            locale: Locale(identifier: locale))
+            now: instant, timeZone: try zones(environment: environment).general, locale: Locale(identifier: locale))
         let locations = LegacyDatabase.adopt(
             WeftLocations.resolve(cache: cacheDirectory, providers: providersDirectory, environment: environment)
         ).locations
@@ -45,6 +44,11 @@ public struct RenderSettings: Sendable, Equatable {
             context: RenderContext(now: context.now, timeZone: context.timeZone, locale: context.locale),
             outputLimit: outputLimit ?? TemplateRenderer.defaultOutputLimit)
         return RenderSession(resolver: resolver, renderer: renderer)
+    }
+
+    /// The ``ZoneRule`` of renders with these settings in `environment`.
+    public func zones(environment: [String: String]) throws(TimeZoneName.Unknown) -> ZoneRule {
+        try ZoneRule(tz: timeZone, environment: environment)
     }
 
     func overrides() throws(RenderSetupError) -> [String: String] {

@@ -8,14 +8,15 @@ import WeftWeather
 
 extension Dashboard {
     /// The board at `now` from the cache: the statuses and variables the responder read, plus the snapshots the
-    /// weather, steps and habits cards draw from and the stored counters. Read-only, like every other read.
+    /// weather, calendar, steps and habits cards draw from (and take their zone from) and the stored counters.
+    /// Read-only, like every other read.
     static func load(
         cacheDirectory: String, statuses: [ProviderStatus], variables: [String: String], now: Date, zone: TimeZone,
         csrfToken: String
     ) throws -> Dashboard {
         let store = try CacheStore.openForReading(directory: cacheDirectory)
         var snapshots: [String: Snapshot] = [:]
-        for status in statuses where rank(status.type) < 4 && status.type != "calendar" {
+        for status in statuses where rank(status.type) < 4 {
             if let snapshot = try store.snapshot(status.instance) { snapshots[status.instance] = snapshot }
         }
         return Dashboard(

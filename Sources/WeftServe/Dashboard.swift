@@ -20,6 +20,7 @@ struct Dashboard {
     /// Stored variables, for the Counters card.
     var stored: [StoredVariable]
     var now: Date
+    /// The board's general zone (``ZoneRule/general``): its clock and counters; a provider's card uses its own.
     var zone: TimeZone
     /// The token the page's forms and script send back with every change.
     var csrfToken: String
@@ -94,6 +95,8 @@ struct Dashboard {
     private func card(_ status: ProviderStatus, weatherIndex: inout Int) -> String {
         let values = values(status.prefix)
         let snapshot = snapshots[status.instance]
+        // The zone the provider's variables and CLI views use too.
+        let zone = ZoneRule(general: self.zone).zone(recorded: snapshot?.recordedZone)
         if SavedResponse.types.contains(status.type) {
             let weather = try? snapshot?.decode(WeatherSnapshot.self)
             defer { weatherIndex += 1 }
@@ -113,9 +116,8 @@ struct Dashboard {
             ).html()
         case HabitsKind.type:
             let habits = try? snapshot?.decode(HabitsSnapshot.self)
-            let habitZone = habits.map { HabitVariables.zone(of: $0, fallback: zone) } ?? zone
             return HabitsCard(
-                status: status, habits: habits, today: LocalDay.containing(now, in: habitZone), now: now,
+                status: status, habits: habits, today: LocalDay.containing(now, in: zone), now: now,
                 csrfToken: csrfToken
             ).html()
         default:

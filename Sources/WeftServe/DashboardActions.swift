@@ -75,11 +75,11 @@ struct DashboardActions {
                 let habits = try? snapshot.decode(HabitsSnapshot.self), let habit = habits.habit(slug)
             else { continue }
             let settings = providers[info.instance]?.settings ?? HabitSettings()
-            let habitZone = HabitVariables.zone(of: habits, fallback: settings.timeZone ?? zone)
-            let library = HabitLibrary(instance: info.instance, settings: settings, timeZone: habitZone)
+            // The zone `weft habit done` and the variables use (ZoneRule): the instance's timezone, else the board's.
+            let library = HabitLibrary(instance: info.instance, settings: settings, timeZone: zone)
             let editor = HabitEditor(
                 library: library, prefix: providers[info.instance]?.prefix ?? info.prefix, now: now)
-            let today = LocalDay.containing(now, in: habitZone)
+            let today = LocalDay.containing(now, in: library.zone)
             let outcome = try editor.commit(cacheDirectory: cacheDirectory) { archive in
                 if done {
                     _ = HabitEditor.markDone(

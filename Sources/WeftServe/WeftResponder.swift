@@ -92,8 +92,7 @@ struct WeftResponder: HTTPResponder {
                 let paths = locations()
                 let actions = DashboardActions(
                     cacheDirectory: paths.cacheDirectory, providersDirectory: paths.providersDirectory, now: now(),
-                    zone: try TimeZoneName.resolve(
-                        configuration.render.timeZone, environment: configuration.environment))
+                    zone: try configuration.render.zones(environment: configuration.environment).general)
                 if let reply = try actions.answer(method: request.method, path: path, accept: request.headers[.accept])
                 {
                     return reply
@@ -153,7 +152,7 @@ struct WeftResponder: HTTPResponder {
         else {
             return []
         }
-        let zone = try TimeZoneName.resolve(configuration.render.timeZone, environment: configuration.environment)
+        let zone = try configuration.render.zones(environment: configuration.environment).general
         return try ProviderStatus.collect(set, store: store, now: now, zone: zone)
     }
 
@@ -172,7 +171,7 @@ struct WeftResponder: HTTPResponder {
     private func dashboard(csrfToken: String, cardsOnly: Bool = false) throws -> Reply {
         let now = now()
         let session = try session()
-        let zone = try TimeZoneName.resolve(configuration.render.timeZone, environment: configuration.environment)
+        let zone = try configuration.render.zones(environment: configuration.environment).general
         let board = try Dashboard.load(
             cacheDirectory: locations().cacheDirectory, statuses: try statuses(now: now),
             variables: session.resolver.allVariables(), now: now, zone: zone, csrfToken: csrfToken)

@@ -98,6 +98,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.connectionsPerClient = connectionsPerClient
         configuration.render = options.settings
         configuration.environment = ReadOptions.environment
+        // An unknown TZ is UTC for every view the server renders (ZoneRule): said once, at the start.
+        if let warning = ZoneRule.environmentWarning(configuration.environment) {
+            FileHandle.standardError.write(Data("weft: warning: \(warning)\n".utf8))
+        }
         do {
             try configuration.loadToken()
             try configuration.check()

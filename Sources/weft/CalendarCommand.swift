@@ -78,7 +78,8 @@ struct CalendarReadOptions: ParsableArguments {
     struct Reading {
         var sources: [CalendarSource]
         var options: CalendarOptions
-        /// The zone of local days and times: `--tz`, else the provider's `timezone`, else `$TZ`.
+        /// The zone of local days and times, as ``ZoneRule`` decides: the provider's `timezone`, else `--tz`, else
+        /// `$TZ`.
         var zone: TimeZone
         var contact: String?
         var timeout: Duration
@@ -86,7 +87,7 @@ struct CalendarReadOptions: ParsableArguments {
 
     /// The sources given, or those of the configured provider (its `me`, `all_day`, `timezone` and logins too).
     func reading(clock: ClockOptions) throws -> Reading {
-        var zone = try clock.zone()
+        let rule = try clock.zones()
         var reading: Reading
         if sources.isEmpty {
             let directory = locations.resolved.providersDirectory
@@ -99,13 +100,14 @@ struct CalendarReadOptions: ParsableArguments {
             guard let provider = entry.provider as? CalendarProvider else {
                 throw CLIError("\(entry.config.file) is not a calendar provider")
             }
-            if clock.tz == nil, provider.zoneConfigured { zone = provider.options.timeZone }
+            let zone = rule.zone(provider: provider.configuredZone)
             var options = provider.options
-            if !provider.zoneConfigured { options.timeZone = zone }
+            options.timeZone = zone
             reading = Reading(
                 sources: provider.sources, options: options, zone: zone, contact: provider.contact,
                 timeout: provider.timeout)
         } else {
+            let zone = rule.general
             reading = Reading(
                 sources: sources.map(CalendarSource.init(argument:)), options: CalendarOptions(timeZone: zone),
                 zone: zone, contact: nil, timeout: .seconds(20))

@@ -10,8 +10,8 @@ struct CalendarListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "Print every occurrence overlapping a window (default: today and tomorrow) as an agenda.",
         discussion: """
-            Like `khal list`: one heading per local day of --tz, then each event's time range, title, location \
-            and calendar; cancelled and tentative occurrences are marked. The window starts at --from (today, \
+            Like `khal list`: one heading per local day (of the provider's timezone, else --tz), then each \
+            event's time range, title, location and calendar; cancelled and tentative occurrences are marked. The window starts at --from (today, \
             tomorrow, a local date such as 2026-03-10, or an ISO 8601 instant; default today) and lasts --days \
             local days (default 2), or ends at --to. JSON is an array of {"title", "start", "end", "all_day", \
             "location", "calendar", "status"}.

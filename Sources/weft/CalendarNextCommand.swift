@@ -16,7 +16,7 @@ struct CalendarNextCommand: AsyncParsableCommand {
             moment (tomorrow, a date, an ISO 8601 instant) while labels still count from --now; --days limits how \
             far ahead to look (default 400). JSON is {"next": {"title", "start", "end", "all_day", "location", \
             "calendar"} | null, "then": … | null, "all_day": [ … ]} with UTC instants; an all-day event starts at \
-            local midnight of --tz; null means nothing in that time.
+            local midnight of the provider's timezone, else --tz, else $TZ; null means nothing in that time.
 
             Examples:
               weft calendar next ~/calendars/work.ics

@@ -80,9 +80,8 @@ struct HabitInstanceOptions: ParsableArguments {
         clock: ClockOptions, trashAs: String? = nil, _ change: (inout HabitArchive) -> String?
     ) throws -> HabitsSnapshot {
         let now = try clock.instant()
-        var (instance, prefix, settings) = try resolve()
-        let zone = try clock.habitZone(&settings)
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
+        let (instance, prefix, settings) = try resolve()
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
         let (habits, problem) = try update(library: library, prefix: prefix, now: now, trashAs: trashAs) { archive in
             let problem = change(&archive)
             return (changedFiles: [], manual: problem == nil, result: problem)
@@ -99,7 +98,7 @@ struct HabitEditOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The local day (yyyy-MM-dd, today or yesterday; default today in --tz / the instance's timezone).",
+            "The local day (yyyy-MM-dd, today or yesterday; default today in the instance's timezone, else --tz).",
             valueName: "date"))
     var date: String?
 
@@ -115,11 +114,11 @@ struct HabitEditOptions: ParsableArguments {
         )
     ) throws -> HabitEdit<T> {
         let now = try clock.instant()
-        var (instance, prefix, settings) = try target.resolve()
-        let zone = try clock.habitZone(&settings)
+        let (instance, prefix, settings) = try target.resolve()
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
+        let zone = library.zone
         let completion = try self.completion(now: now, zone: zone)
         var slug = HabitSlug.of(name)
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
         let (habits, result) = try target.update(library: library, prefix: prefix, now: now) { archive in
             let found = HabitLookup(habits: archive.states()).find(name)
             slug = found?.slug ?? slug
@@ -161,12 +160,4 @@ struct HabitEdit<T> {
     let day: Int64
     let streak: Int
     let result: T
-}
-
-extension ClockOptions {
-    /// The zone habit days are counted in: --tz, else the instance's timezone, else $TZ.
-    func habitZone(_ settings: inout HabitSettings) throws -> TimeZone {
-        if tz != nil { settings.timeZone = try zone() }
-        return try settings.timeZone ?? zone()
-    }
 }

@@ -11,7 +11,7 @@ struct HabitImportCommand: ParsableCommand {
         abstract: "Import habit-tracker CSV exports into the cache.",
         discussion: """
             Importing a file again replaces what it said before; completions recorded with `weft habit done` are \
-            kept. Completion times become local days in --tz (else the instance's timezone, else $TZ), so \
+            kept. Completion times become local days in the instance's timezone (else --tz, else $TZ), so \
             2024-10-09T23:30:00Z counts for 10 October in Europe/Berlin. Rows that cannot be read are skipped and \
             reported with file and line.
 
@@ -39,8 +39,7 @@ struct HabitImportCommand: ParsableCommand {
 
     func run() throws {
         let now = try clock.instant()
-        var (instance, prefix, settings) = try target.resolve()
-        let zone = try clock.habitZone(&settings)
+        let (instance, prefix, settings) = try target.resolve()
         var format: HabitFormat?
         if habitColumn != nil || dateColumn != nil || scheduleColumn != nil {
             guard let habitColumn, let dateColumn else {
@@ -48,7 +47,7 @@ struct HabitImportCommand: ParsableCommand {
             }
             format = .generic(HabitColumns(habit: habitColumn, date: dateColumn, schedule: scheduleColumn))
         }
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: zone)
+        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
         let imports: [HabitImport]
         do {
             imports = try library.read(files, format: format)

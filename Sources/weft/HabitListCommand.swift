@@ -27,7 +27,7 @@ struct HabitListCommand: ParsableCommand {
     func run() throws {
         let (instance, _, _) = try target.resolve()
         let snapshot = try target.snapshot(instance)
-        let zone = try clock.tz != nil ? clock.zone() : HabitVariables.zone(of: snapshot, fallback: clock.zone())
+        let zone = try clock.zones().zone(recorded: snapshot.timeZone)
         let now = try clock.instant()
         let today = LocalDay.containing(now, in: zone)
         if json {

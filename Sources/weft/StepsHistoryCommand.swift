@@ -39,9 +39,9 @@ struct StepsHistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (instance, _, settings) = try target.resolve()
+        let (instance, _, _) = try target.resolve()
         let steps = try target.snapshot(instance)
-        let zone = try clock.tz == nil ? (settings.timeZone ?? clock.zone()) : clock.zone()
+        let zone = try clock.zones().zone(recorded: steps.timeZone)
         let today = StepDay(containing: try clock.instant(), in: zone)
         let (thisYear, thisMonth, _) = today.components
         let shownYear = year ?? thisYear

@@ -15,7 +15,8 @@ struct StepsImportCommand: ParsableCommand {
             A file with more than 1% bad rows (empty cells, bad numbers, unparseable dates) is rejected whole: \
             nothing of it is imported, unless --lenient. Bad rows are reported with file and line. The other \
             files given are still imported, and the exit status is 1 when any file was rejected. On a terminal a \
-            progress bar shows rows, rate and time left.
+            progress bar shows rows, rate and time left. Times without an offset are local times in the \
+            instance's timezone, else --tz, else $TZ.
 
             Apple Health's export.zip (Health → profile picture → Export All Health Data) is read as it is, \
             streamed out of the zip: steps, walking + running distance, flights climbed and active energy, the \
@@ -51,10 +52,7 @@ struct StepsImportCommand: ParsableCommand {
 
     func run() throws {
         let instant = try clock.instant()
-        var (instance, prefix, settings) = try target.resolve()
-        // --tz wins over the instance's timezone, which wins over $TZ.
-        if clock.tz != nil { settings.timeZone = try clock.zone() }
-        let zone = try clock.zone()
+        let (instance, prefix, settings) = try target.resolve()
         var chosenFormat: StepFormat?
         if let format {
             do {
@@ -65,7 +63,9 @@ struct StepsImportCommand: ParsableCommand {
                 throw ValidationError("--format: \(error)")
             }
         }
-        let library = StepLibrary(instance: instance, settings: settings, timeZone: zone)
+        // Local times in the files and the days they count for are in the instance's timezone, else --tz, else
+        // $TZ (ZoneRule), as the instance's refresh and every view count them.
+        let library = StepLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
         let bar = ProgressBar.standardError()
         var read = library.read(
             files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)

@@ -9,7 +9,8 @@ struct StepsStatsCommand: ParsableCommand {
         commandName: "stats",
         abstract: "Print today's steps against the goal, the streak, the 7- and 30-day averages and the best day.",
         discussion: """
-            The same numbers as the __steps_* variables, computed at --now in --tz.
+            The same numbers as the __steps_* variables, computed at --now in the same zone: the provider's \
+            timezone, else --tz, else $TZ.
 
             Examples:
               weft steps stats
@@ -20,10 +21,11 @@ struct StepsStatsCommand: ParsableCommand {
     @OptionGroup var target: StepsInstanceOptions
 
     func run() throws {
-        let (instance, _, settings) = try target.resolve()
+        let (instance, _, _) = try target.resolve()
         let steps = try target.snapshot(instance)
-        let zone = try clock.tz == nil ? (settings.timeZone ?? clock.zone()) : clock.zone()
-        let context = VariableContext(now: try clock.instant(), timeZone: zone, locale: Locale(identifier: "en_US"))
+        let general = VariableContext(
+            now: try clock.instant(), timeZone: try clock.zone(), locale: Locale(identifier: "en_US"))
+        let context = general.viewing(recordedZone: steps.timeZone)
         let values = StepVariables.values(history: steps.history, access: steps.access, context: context, prefix: "")
         func value(_ key: String) -> String { values[key] ?? "–" }
         let best = StepStats.bestDay(steps.history).map { "\($0.steps) on \($0.day.iso)" } ?? "–"

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 
 @main
 struct Weft: AsyncParsableCommand {
@@ -41,6 +42,11 @@ struct Weft: AsyncParsableCommand {
             } catch {
                 exit(withError: error)
             }
+        }
+        // An unknown TZ is UTC for every view of this call (ZoneRule): said once here, never by each view, and never
+        // an error that would blank a status bar. (`weft serve` says it in weft-serve, which it became above.)
+        if let warning = ZoneRule.environmentWarning(ReadOptions.environment) {
+            Stderr.line("weft: warning: \(warning)")
         }
         if let command = arguments.first, command == "get" || command == "resolve",
             let quick = ReadOptions.quickParse(Array(arguments.dropFirst())),

@@ -159,16 +159,29 @@ import WeftTestSupport
         #expect(posix.secondsFromGMT(for: now) == -18_000)
     }
 
-    @Test func resolveTakesTheNameThenTZThenTheSystem() throws {
+    @Test func theRuleTakesTheProviderThenTheFlagThenTZThenTheSystem() throws {
+        let berlin = zone("Europe/Berlin")
+        let rule = try ZoneRule(tz: "Asia/Tokyo", environment: ["TZ": "UTC0"], now: now)
+        #expect(rule.general.identifier == "Asia/Tokyo" && rule.warning == nil)
+        #expect(rule.zone(provider: berlin) == berlin, "a provider's timezone wins over --tz")
+        #expect(rule.zone(recorded: "Europe/Berlin") == berlin)
+        #expect(rule.zone(recorded: nil) == rule.general)
         #expect(
-            try TimeZoneName.resolve("Asia/Tokyo", environment: ["TZ": "UTC0"], now: now).identifier == "Asia/Tokyo")
-        #expect(
-            try TimeZoneName.resolve(nil, environment: ["TZ": ":Europe/Berlin"], now: now).identifier == "Europe/Berlin"
-        )
-        #expect(try TimeZoneName.resolve(nil, environment: ["TZ": ""], now: now) == zone("UTC"), "empty TZ is UTC")
-        #expect(try TimeZoneName.resolve(nil, environment: [:], now: now) == .current)
-        #expect(throws: TimeZoneName.Unknown.self) {
-            try TimeZoneName.resolve(nil, environment: ["TZ": "Mars/Olympus"])
+            try ZoneRule(tz: nil, environment: ["TZ": ":Europe/Berlin"], now: now).general.identifier
+                == "Europe/Berlin")
+        #expect(try ZoneRule(tz: nil, environment: ["TZ": ""], now: now).general == zone("UTC"), "empty TZ is UTC")
+        #expect(try ZoneRule(tz: nil, environment: [:], now: now).general == .current)
+        #expect(throws: TimeZoneName.Unknown.self, "a --tz the user typed is an error") {
+            try ZoneRule(tz: "Mars/Olympus", environment: [:])
         }
+    }
+
+    @Test func anUnknownTZIsUTCWithOneWarning() throws {
+        let rule = try ZoneRule(tz: nil, environment: ["TZ": "Foo/Bar"], now: now)
+        #expect(rule.general == zone("UTC"))
+        #expect(rule.warning?.contains("\"Foo/Bar\"") == true, "\(rule.warning ?? "no warning")")
+        #expect(ZoneRule.environmentWarning(["TZ": "Foo/Bar"]) == rule.warning)
+        #expect(ZoneRule.environmentWarning(["TZ": "Europe/Berlin"]) == nil)
+        #expect(ZoneRule.environmentWarning([:]) == nil)
     }
 }

@@ -38,7 +38,7 @@ public enum CalendarKind: ProviderKind {
         let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
         return CalendarProvider(
             instance: config.instance, prefix: prefix, sources: sources, options: options,
-            zoneConfigured: configuredZone != nil,
+            configuredZone: configuredZone,
             lookahead: TimeInterval(days) * 86_400, interval: DurationText.seconds(interval),
             contact: try config.string("contact"), timeout: timeout, agenda: agenda)
     }
@@ -192,6 +192,7 @@ public enum CalendarKind: ProviderKind {
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let calendar = try snapshot.decode(CalendarSnapshot.self)
+        let context = context.viewing(recordedZone: calendar.timeZone)
         var result = CalendarVariables.derive(
             calendar.occurrences, prefix: snapshot.prefix, context: context, allDay: calendar.allDay ?? .separate,
             agenda: calendar.agenda ?? CalendarVariables.defaultAgenda)

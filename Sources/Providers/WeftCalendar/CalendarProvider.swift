@@ -11,10 +11,10 @@ public struct CalendarProvider: Provider {
     public let prefix: String
     /// The calendars, in order.
     public var sources: [CalendarSource]
-    /// Who "me" is, which events to keep, and the zone for all-day and floating times (nil: the refresh's zone).
+    /// Who "me" is and which events to keep; its zone is set for each read, as ``ZoneRule`` decides.
     public var options: CalendarOptions
-    /// Whether `options.timeZone` was configured, rather than taken from the refresh.
-    public var zoneConfigured: Bool
+    /// The `timezone` setting, when the file has one: all-day and floating times, and every view, are in it.
+    public var configuredZone: TimeZone?
     /// How far ahead occurrences are kept.
     public var lookahead: TimeInterval
     /// How often the sources are read again.
@@ -30,7 +30,8 @@ public struct CalendarProvider: Provider {
 
     /// Creates a provider.
     public init(
-        instance: String, prefix: String, sources: [CalendarSource], options: CalendarOptions, zoneConfigured: Bool,
+        instance: String, prefix: String, sources: [CalendarSource], options: CalendarOptions,
+        configuredZone: TimeZone?,
         lookahead: TimeInterval, interval: TimeInterval, contact: String?, timeout: Duration,
         agenda: Int = CalendarVariables.defaultAgenda
     ) {
@@ -38,7 +39,7 @@ public struct CalendarProvider: Provider {
         self.prefix = prefix
         self.sources = sources
         self.options = options
-        self.zoneConfigured = zoneConfigured
+        self.configuredZone = configuredZone
         self.lookahead = lookahead
         self.interval = interval
         self.contact = contact
@@ -70,7 +71,7 @@ public struct CalendarProvider: Provider {
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         var options = self.options
-        if !zoneConfigured { options.timeZone = context.timeZone }
+        options.timeZone = context.zone(provider: configuredZone)
         let now = context.now
         // Today's events that are already over stay in the snapshot, for the counts of today.
         let dayStart = LocalDay.start(of: LocalDay.containing(now, in: options.timeZone), in: options.timeZone)
@@ -118,7 +119,9 @@ public struct CalendarProvider: Provider {
         let snapshot = Snapshot(
             instance: instance, kind: CalendarKind.type, prefix: prefix, schemaVersion: CalendarSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval),
-            payload: try Snapshot.encode(CalendarSnapshot(sources: parts, allDay: options.allDay, agenda: agenda)))
+            payload: try Snapshot.encode(
+                CalendarSnapshot(
+                    sources: parts, allDay: options.allDay, agenda: agenda, timeZone: configuredZone?.identifier)))
         return RefreshOutcome(.updated(snapshot), validators: validators, problems: problems)
     }
 

@@ -44,12 +44,18 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
     public var allDay: CalendarOptions.AllDay?
     /// The `agenda` setting: how many events `agenda` lists; nil is `CalendarVariables.defaultAgenda`.
     public var agenda: Int?
+    /// The provider's `timezone` setting, when it has one: every view of this snapshot shows its days and times
+    /// there (``ZoneRule``).
+    public var timeZone: String?
 
     /// Creates a snapshot.
-    public init(sources: [SourceEvents], allDay: CalendarOptions.AllDay? = nil, agenda: Int? = nil) {
+    public init(
+        sources: [SourceEvents], allDay: CalendarOptions.AllDay? = nil, agenda: Int? = nil, timeZone: String? = nil
+    ) {
         self.sources = sources
         self.allDay = allDay
         self.agenda = agenda
+        self.timeZone = timeZone
     }
 
     /// The occurrences of every source, sorted by start, then UID.

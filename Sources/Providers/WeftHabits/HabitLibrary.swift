@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// Imports into an instance's cached habit data and rebuilds its snapshot: what `weft habit import`, `done`,
 /// `undo` and the habits provider's refresh share.
@@ -8,7 +9,7 @@ public struct HabitLibrary: Sendable {
     public var instance: String
     /// Files, zone and layout.
     public var settings: HabitSettings
-    /// The zone completions are converted in when the settings name none.
+    /// The general zone (``ZoneRule/general``): completions are converted in it when the settings name none.
     public var timeZone: TimeZone
 
     /// Creates a library.
@@ -18,8 +19,8 @@ public struct HabitLibrary: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The zone local days are counted in.
-    public var zone: TimeZone { settings.timeZone ?? timeZone }
+    /// The zone local days are counted in, as ``ZoneRule`` decides.
+    public var zone: TimeZone { ZoneRule(general: timeZone).zone(provider: settings.timeZone) }
 
     /// Reads files with the instance's layout (`format` overriding it).
     ///

@@ -33,11 +33,6 @@ import WeftPrimitives
 /// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
 /// | `error` | the last refresh's error, while it is failing | `no file matches ~/habits/*.csv` |
 public enum HabitVariables {
-    /// The zone a snapshot counts days in: its configured zone, else the render's.
-    public static func zone(of snapshot: HabitsSnapshot, fallback: TimeZone) -> TimeZone {
-        snapshot.timeZone.flatMap(TimeZone.init(identifier:)) ?? fallback
-    }
-
     /// Derives the variables; `prefix` defaults to `__habits_`.
     ///
     /// Today is the local day of `context.now`, so a new day starts at midnight without a refresh. With no habit
@@ -45,7 +40,7 @@ public enum HabitVariables {
     public static func values(
         _ snapshot: HabitsSnapshot, context: VariableContext, prefix: String = "__habits_"
     ) -> [String: String] {
-        let zone = zone(of: snapshot, fallback: context.timeZone)
+        let zone = context.viewing(recordedZone: snapshot.timeZone).timeZone
         let today = LocalDay.containing(context.now, in: zone)
         var result: [String: String] = [:]
         var due = 0

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// Imports into the user's step history and rebuilds its history: what both `weft steps import` and the
 /// steps provider's refresh run.
@@ -8,7 +9,7 @@ public struct StepLibrary: Sendable {
     public var instance: String
     /// Goals, rules and import options.
     public var settings: StepSettings
-    /// The zone days are counted in when the settings name none.
+    /// The general zone (``ZoneRule/general``): days are counted in it when the settings name none.
     public var timeZone: TimeZone
 
     /// Creates a library.
@@ -18,8 +19,8 @@ public struct StepLibrary: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The zone local days are counted in.
-    public var zone: TimeZone { settings.timeZone ?? timeZone }
+    /// The zone local days are counted in, as ``ZoneRule`` decides.
+    public var zone: TimeZone { ZoneRule(general: timeZone).zone(provider: settings.timeZone) }
 
     /// Merges `batch` into the stored samples and returns the rebuilt snapshot with the samples to store beside it.
     ///
@@ -66,6 +67,7 @@ public struct StepLibrary: Sendable {
             }
         var snapshot = StepsSnapshot(history: history, perSource: perSource, access: access, files: files)
         snapshot.activityMetrics = archive.metrics.sorted().map(\.name)
+        snapshot.timeZone = settings.timeZone?.identifier
         // A week back from today covers a render in another zone or a clock set back; later renders have no data.
         let earliest = StepDay(containing: now, in: zone).adding(days: -7)
         var activityDays: [String: [String: Double]] = [:]

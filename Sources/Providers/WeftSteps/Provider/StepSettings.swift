@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 /// A `type = "steps"` provider file's own keys, checked, with errors naming the file, line and key.
 ///
@@ -71,14 +72,15 @@ public struct StepSettings: Sendable {
         format = try Self.format(config)
     }
 
-    /// Import options in `zone` (the configured `timezone` wins).
+    /// Import options in the zone ``ZoneRule`` decides, `zone` being the general one.
     func importOptions(timeZone zone: TimeZone) -> StepImportOptions {
-        StepImportOptions(timeZone: timeZone ?? zone, format: format, lenient: lenient)
+        StepImportOptions(timeZone: ZoneRule(general: zone).zone(provider: timeZone), format: format, lenient: lenient)
     }
 
-    /// Aggregation options in `zone` (the configured `timezone` wins).
+    /// Aggregation options in the zone ``ZoneRule`` decides, `zone` being the general one.
     func aggregationOptions(timeZone zone: TimeZone) -> StepAggregationOptions {
-        StepAggregationOptions(timeZone: timeZone ?? zone, dedup: dedup, priority: priority)
+        StepAggregationOptions(
+            timeZone: ZoneRule(general: zone).zone(provider: timeZone), dedup: dedup, priority: priority)
     }
 
     private static func choice<Value: RawRepresentable & CaseIterable>(

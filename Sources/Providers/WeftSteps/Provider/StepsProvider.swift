@@ -42,7 +42,7 @@ public struct StepsProvider: Provider {
         var problems = unmatched.map { "no file matches \($0)" }
         var unreadable = !unmatched.isEmpty
         if changed.isEmpty, !rebuild, let previous, (previous.access == .denied) == unreadable,
-            previous.history.goals == settings.goals,
+            previous.history.goals == settings.goals, previous.timeZone == settings.timeZone?.identifier,
             previous.history.streakRule == settings.streakRule, previous.history.averageRule == settings.averageRule
         {
             return RefreshOutcome(.notModified(validUntil: now.addingTimeInterval(interval)), problems: problems)

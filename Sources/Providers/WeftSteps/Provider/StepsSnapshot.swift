@@ -18,6 +18,9 @@ public struct StepsSnapshot: Codable, Sendable, Equatable {
     /// The de-duplicated distance (m), flights and active energy (kcal) of the last days with data (`yyyy-MM-dd` →
     /// metric → amount): a render needs only today's, so older days are not carried.
     public var activityDays: [String: [String: Double]]?
+    /// The provider's `timezone` setting, when it has one: every view of this snapshot counts its days there
+    /// (``ZoneRule``), as the refresh did.
+    public var timeZone: String?
 
     /// Creates a snapshot.
     init(
