@@ -187,12 +187,14 @@ public struct Refresher: Sendable {
         let store = writer.store
         do {
             let lastAttempt = try store.lastAttempt(instance)
-            if let until = DuePolicy.retryAfter(lastAttempt, now: start) { return .waitingForRetryAfter(until: until) }
             let fingerprint = Self.fingerprint(config, zone: timeZone)
+            // Not even --force asks again before a Retry-After of this very request; changed settings are a new one.
+            if let until = DuePolicy.retryAfter(lastAttempt, fingerprint: fingerprint, now: start) {
+                return .waitingForRetryAfter(until: until)
+            }
             let settingsChanged = info != nil && storedFingerprint != fingerprint
             let modified = Self.lastChange(config: config, provider: provider)
-            if !force, !settingsChanged,
-                let due = DuePolicy.nextDue(snapshot: info, lastAttempt: lastAttempt, configModified: modified),
+            if !force, !settingsChanged, let due = DuePolicy.nextDue(snapshot: info, configModified: modified),
                 due > start
             {
                 return .notDue(until: due)
@@ -229,7 +231,8 @@ public struct Refresher: Sendable {
                 try writer.recordFailure(
                     RefreshAttempt(
                         instance: instance, prefix: provider.prefix, attemptedAt: start, outcome: .failed,
-                        error: "\(error)", httpStatus: failure?.httpStatus, retryAfter: failure?.retryAfter),
+                        error: "\(error)", httpStatus: failure?.httpStatus, retryAfter: failure?.retryAfter,
+                        fingerprint: fingerprint),
                     duration: clock.now - began)
                 return .failed("\(error)")
             }

@@ -68,6 +68,15 @@ enum CacheSchema {
             // The steps kind answers `__activity_*` beside `__steps_*` from one snapshot.
             try db.alter(table: "snapshot") { t in t.add(column: "extra_prefix", .text) }
         }
+        migrator.registerMigration("v6: refresh warnings") { db in
+            // What a successful refresh reported (a JSON array of lines), apart from `error`, which is for failures;
+            // and the fingerprint of the settings an attempt ran with, so a Retry-After holds only for the request
+            // that got it.
+            try db.alter(table: "refresh_attempt") { t in
+                t.add(column: "warnings", .text)
+                t.add(column: "fingerprint", .text)
+            }
+        }
         return migrator
     }
 }

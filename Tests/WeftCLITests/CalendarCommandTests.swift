@@ -131,7 +131,7 @@ struct CalendarCommandTests {
         // A success with problems: the line says what failed; the exit status stays 0.
         #expect(refresh.exitCode == 0, "\(refresh)")
         #expect(
-            refresh.stderr.contains("work: ok with problems: Gone: ") && refresh.stderr.contains("gone.ics"),
+            refresh.stderr.contains("work: ok with warnings: Gone: ") && refresh.stderr.contains("gone.ics"),
             "\(refresh)")
         let next = await box.weft(arguments: ["get", "__calendar_next_title"] + Fixed.clock)
         #expect(next.stdout == "Planning\n", "\(next)")

@@ -163,7 +163,7 @@ struct CalendarDayTests {
         let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
         #expect(refresh.exitCode == 0, "\(refresh)")
         #expect(
-            refresh.stderr.contains("work: ok with problems: \(box.path("vdir/broken.ics")): skipped"), "\(refresh)")
+            refresh.stderr.contains("work: ok with warnings: \(box.path("vdir/broken.ics")): skipped"), "\(refresh)")
         let next = await box.weft(arguments: ["get", "__calendar_next_title"] + Fixed.clock)
         #expect(next.stdout == "Review\n", "\(next)")
         let error = await box.weft(arguments: ["get", "__calendar_error"] + Fixed.clock)

@@ -115,7 +115,7 @@ struct StepsCommandTests {
         // Issue 15 #8: a glob that matches nothing is said on the refresh line, not only in `weft status`.
         let refresh = await box.weft(arguments: ["refresh", "--force"] + Self.clock)
         #expect(refresh.exitCode == 0, "\(refresh)")
-        #expect(refresh.stderr.contains("walk: ok with problems: no file matches "), "\(refresh)")
+        #expect(refresh.stderr.contains("walk: ok with warnings: no file matches "), "\(refresh)")
         #expect(!refresh.stderr.contains("walk: ok, next due"), "not a plain ok: \(refresh)")
         let missing = await box.weft(arguments: ["resolve", "{{__steps_access}} {{__steps_today|none}}"] + Self.clock)
         #expect(missing.stdout == "denied none\n", "\(missing)")
@@ -159,7 +159,7 @@ struct StepsCommandTests {
         let refresh = await box2.weft(arguments: ["refresh"] + Self.clock)
         #expect(refresh.exitCode == 0, "a partial import is not a failed refresh, but it is said: \(refresh)")
         #expect(
-            refresh.stderr.contains("walk: ok with problems: ") && refresh.stderr.contains("export-b.csv"), "\(refresh)"
+            refresh.stderr.contains("walk: ok with warnings: ") && refresh.stderr.contains("export-b.csv"), "\(refresh)"
         )
         let today = await box2.weft(arguments: ["resolve", "{{__steps_today}} {{__steps_access}}"] + Self.clock)
         #expect(today.stdout == "2000 authorised\n", "\(today)")
