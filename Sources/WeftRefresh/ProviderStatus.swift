@@ -67,7 +67,7 @@ public struct ProviderStatus: Sendable, Encodable {
                 instance: config.instance, type: config.type, prefix: entry.provider.prefix,
                 info: infos[config.instance], health: healths[config.instance], store: store, now: now,
                 configModified: Refresher.lastChange(config: config, provider: entry.provider),
-                fingerprint: fingerprint, configured: true)
+                fingerprint: config.fingerprint, configured: true)
             if line.retryAfter == nil, infos[config.instance] != nil,
                 records[config.instance]?.fingerprint != fingerprint
             {

@@ -188,8 +188,9 @@ public struct Refresher: Sendable {
         do {
             let lastAttempt = try store.lastAttempt(instance)
             let fingerprint = Self.fingerprint(config, zone: timeZone)
-            // Not even --force asks again before a Retry-After of this very request; changed settings are a new one.
-            if let until = DuePolicy.retryAfter(lastAttempt, fingerprint: fingerprint, now: start) {
+            // Not even --force asks again before a Retry-After of this very request; changed settings in the file
+            // (a fixed URL) are a new one. The refresh's zone is no part of a request.
+            if let until = DuePolicy.retryAfter(lastAttempt, fingerprint: config.fingerprint, now: start) {
                 return .waitingForRetryAfter(until: until)
             }
             let settingsChanged = info != nil && storedFingerprint != fingerprint
@@ -232,7 +233,7 @@ public struct Refresher: Sendable {
                     RefreshAttempt(
                         instance: instance, prefix: provider.prefix, attemptedAt: start, outcome: .failed,
                         error: "\(error)", httpStatus: failure?.httpStatus, retryAfter: failure?.retryAfter,
-                        fingerprint: fingerprint),
+                        fingerprint: config.fingerprint),
                     duration: clock.now - began)
                 return .failed("\(error)")
             }

@@ -28,7 +28,8 @@ public struct RefreshAttempt: Sendable, Equatable {
     public var httpStatus: Int?
     /// The earliest time the source allows another attempt.
     public var retryAfter: Date?
-    /// The fingerprint of the settings the attempt ran with: a `retryAfter` holds only for a request with the same.
+    /// The fingerprint of the provider file's settings a failed attempt ran with: its `retryAfter` holds only for a
+    /// request with the same settings.
     public var fingerprint: String?
 
     /// Creates an attempt record.
@@ -229,7 +230,7 @@ extension CacheStore {
             try Self.insert(
                 RefreshAttempt(
                     instance: instance, prefix: prefix, attemptedAt: date, outcome: attemptOutcome,
-                    warnings: outcome.problems, fingerprint: file?.fingerprint),
+                    warnings: outcome.problems),
                 duration: duration,
                 db: db)
         }

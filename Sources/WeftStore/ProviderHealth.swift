@@ -80,7 +80,11 @@ public struct ProviderHealth: Sendable, Equatable {
         var parts: [String] = []
         for reason in order {
             guard let group = groups[reason] else { continue }
-            var part = group.count == 1 && group.subjects.count <= 1 ? reason : "\(group.count) \(reason)"
+            if group.count == 1 {
+                parts.append(group.subjects.first.map { "\($0): \(reason)" } ?? reason)
+                continue
+            }
+            var part = "\(group.count) \(reason)"
             if !group.subjects.isEmpty {
                 let shown = group.subjects.prefix(3).joined(separator: ", ")
                 part += ": " + shown + (group.subjects.count > 3 ? ", …" : "")

@@ -119,8 +119,8 @@ struct StepsCommandTests {
         #expect(!refresh.stderr.contains("walk: ok, next due"), "not a plain ok: \(refresh)")
         let missing = await box.weft(arguments: ["resolve", "{{__steps_access}} {{__steps_today|none}}"] + Self.clock)
         #expect(missing.stdout == "denied none\n", "\(missing)")
-        let error = await box.weft(arguments: ["get", "__steps_error"] + Self.clock)
-        #expect(error.stdout.contains("no file matches"), "\(error)")
+        let warnings = await box.weft(arguments: ["get", "__steps_warnings"] + Self.clock)
+        #expect(warnings.stdout.contains("no file matches"), "\(warnings)")
 
         // A readable export with no rows yet (a fresh Gadgetbridge export is only a header) is not a refusal.
         try box.write("export.csv", Self.header)
@@ -163,8 +163,8 @@ struct StepsCommandTests {
         )
         let today = await box2.weft(arguments: ["resolve", "{{__steps_today}} {{__steps_access}}"] + Self.clock)
         #expect(today.stdout == "2000 authorised\n", "\(today)")
-        let error = await box2.weft(arguments: ["get", "__steps_error"] + Self.clock)
-        #expect(error.stdout.contains("export-b.csv:2:"), "\(error)")
+        let warnings = await box2.weft(arguments: ["get", "__steps_warnings"] + Self.clock)
+        #expect(warnings.stdout.contains("export-b.csv:2:"), "\(warnings)")
 
         // The rejected file was not recorded as imported, so once it is fixed the next refresh takes it.
         try box2.write("export-b.csv", Self.header + Self.row(10, "12:00:00", "12:30:00", 3500))
