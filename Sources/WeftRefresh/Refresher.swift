@@ -10,7 +10,7 @@ import WeftStore
 public struct Refresher: Sendable {
     /// How one provider's turn ended.
     public enum Result: Sendable, Equatable {
-        /// New data was stored; `problems` is what went wrong in a partly successful refresh.
+        /// New data was stored; `problems` are its warnings (what went wrong in a refresh that still succeeded).
         case refreshed(nextDue: Date, problems: [String])
         /// The source said nothing changed; the data's validity was extended.
         case notModified(nextDue: Date, problems: [String])
