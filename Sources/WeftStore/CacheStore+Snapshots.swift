@@ -332,7 +332,8 @@ extension CacheStore {
         var error: String? = try row.decode(forColumn: "error")
         // A cache from before migration v6 has neither column (readers never migrate). Its successful attempts kept
         // their problems in `error`: they are warnings.
-        var warnings = row.hasColumn("warnings") ? warningsList(try row.decode(String?.self, forColumn: "warnings")) : []
+        var warnings =
+            row.hasColumn("warnings") ? warningsList(try row.decode(String?.self, forColumn: "warnings")) : []
         if outcome != .failed, let old = error {
             if warnings.isEmpty { warnings = [old] }
             error = nil

@@ -74,7 +74,8 @@ struct StatusCommand: ParsableCommand {
             }
             if !status.configured { parts.append("no longer configured") }
             print(
-                "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " [\(status.health.rawValue)]")
+                "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " [\(status.health.rawValue)]"
+            )
             if let error = status.lastError { print("  last error: \(error)") }
             if let warnings = status.warningSummary { print("  warnings: \(warnings)") }
         }

@@ -173,7 +173,8 @@ struct HealthTests {
         let box = try Sandbox()
         func provider(_ base: String) throws {
             try box.provider(
-                "home", "type = \"open-meteo\"\nname = \"Brno\"\nlatitude = 49.19\nlongitude = 16.61\n"
+                "home",
+                "type = \"open-meteo\"\nname = \"Brno\"\nlatitude = 49.19\nlongitude = 16.61\n"
                     + "base_url = \"\(base)\"\n")
         }
         try provider(server.baseURL + "/typo")
