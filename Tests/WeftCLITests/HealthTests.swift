@@ -87,6 +87,30 @@ struct HealthTests {
         #expect(vars.stdout.utf8.count < 8_000, "\(vars.stdout.utf8.count) bytes")
     }
 
+    /// A cache an older weft wrote (before migration v6) kept a success's problems in `error`: read before any writer
+    /// migrates it, they are warnings, and no reader fails on the missing columns.
+    @Test func anOlderCachesWarningsReadAsWarnings() async throws {
+        let box = try Sandbox()
+        try box.provider("demo", shellProvider(#"printf '{"temp": 21}'"#))
+        #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
+        let downgrade = await WeftProcess.run([
+            "sqlite3", box.database,
+            "ALTER TABLE refresh_attempt DROP COLUMN warnings; ALTER TABLE refresh_attempt DROP COLUMN fingerprint; "
+                + "DELETE FROM grdb_migrations WHERE identifier = 'v6: refresh warnings'; "
+                + "UPDATE refresh_attempt SET error = 'rows.csv: 3 bad rows skipped';",
+        ])
+        #expect(downgrade.exitCode == 0, "\(downgrade)")
+        #expect(await box.weft(arguments: ["get", "__demo_temp"] + Fixed.clock).stdout == "21\n")
+        #expect(await box.weft(arguments: ["get", "__demo_error"] + Fixed.clock).exitCode == 1)
+        let warnings = await box.weft(arguments: ["get", "__demo_warnings"] + Fixed.clock)
+        #expect(warnings.stdout == "rows.csv: 3 bad rows skipped\n", "\(warnings)")
+        let status = await box.weft(arguments: ["status"] + Fixed.clock)
+        #expect(status.exitCode == 0 && status.stdout.contains("[warning]"), "\(status)")
+        // The next refresh migrates it.
+        #expect(await box.weft(arguments: ["refresh", "--force"] + Fixed.clock).exitCode == 0)
+        #expect(await box.weft(arguments: ["get", "__demo_warnings"] + Fixed.clock).exitCode == 1)
+    }
+
     /// #4: a failure is still one: class `error`, i3bar `urgent`, `__<prefix>error`, "refresh failed".
     @Test func aFailureIsStillAFailure() async throws {
         let box = try Sandbox()
