@@ -96,8 +96,8 @@ public struct RefreshOutcome: Sendable {
     public var change: Change
     /// Validators to remember for the next conditional request.
     public var validators: [HTTPValidator]
-    /// What went wrong in a refresh that still succeeded in part (one calendar source of several failed);
-    /// recorded with the attempt, so `weft status` and `<prefix>error` show it.
+    /// What went wrong in a refresh that still succeeded in part (one calendar source of several failed): its
+    /// warnings, recorded with the attempt, so `weft status` and `<prefix>warnings` show them.
     public var problems: [String]
     /// Provider data blobs (see ``ProviderDataStore``) to store in the same transaction as the snapshot, so a refresh
     /// killed midway never leaves new data under an old snapshot.

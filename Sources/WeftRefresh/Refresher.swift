@@ -10,7 +10,7 @@ import WeftStore
 public struct Refresher: Sendable {
     /// How one provider's turn ended.
     public enum Result: Sendable, Equatable {
-        /// New data was stored; `problems` is what went wrong in a partly successful refresh.
+        /// New data was stored; `problems` are its warnings (what went wrong in a refresh that still succeeded).
         case refreshed(nextDue: Date, problems: [String])
         /// The source said nothing changed; the data's validity was extended.
         case notModified(nextDue: Date, problems: [String])
@@ -195,12 +195,15 @@ public struct Refresher: Sendable {
         let store = writer.store
         do {
             let lastAttempt = try store.lastAttempt(instance)
-            if let until = DuePolicy.retryAfter(lastAttempt, now: start) { return .waitingForRetryAfter(until: until) }
             let fingerprint = Self.fingerprint(config, zone: timeZone)
+            // Not even --force asks again before a Retry-After of this very request; changed settings in the file
+            // (a fixed URL) are a new one. The refresh's zone is no part of a request.
+            if let until = DuePolicy.retryAfter(lastAttempt, fingerprint: config.fingerprint, now: start) {
+                return .waitingForRetryAfter(until: until)
+            }
             let settingsChanged = info != nil && storedFingerprint != fingerprint
             let modified = Self.lastChange(config: config, provider: provider)
-            if !force, !settingsChanged,
-                let due = DuePolicy.nextDue(snapshot: info, lastAttempt: lastAttempt, configModified: modified),
+            if !force, !settingsChanged, let due = DuePolicy.nextDue(snapshot: info, configModified: modified),
                 due > start
             {
                 return .notDue(until: due)
@@ -237,7 +240,8 @@ public struct Refresher: Sendable {
                 try writer.recordFailure(
                     RefreshAttempt(
                         instance: instance, prefix: provider.prefix, attemptedAt: start, outcome: .failed,
-                        error: "\(error)", httpStatus: failure?.httpStatus, retryAfter: failure?.retryAfter),
+                        error: "\(error)", httpStatus: failure?.httpStatus, retryAfter: failure?.retryAfter,
+                        fingerprint: config.fingerprint),
                     duration: clock.now - began)
                 return .failed("\(error)")
             }

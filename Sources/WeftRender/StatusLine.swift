@@ -10,9 +10,9 @@ public struct StatusLine: Sendable, Equatable {
     public var percentage: Int?
     /// Waybar's `alt` (for `format-icons`): the rendered `--alt` template, if one was given.
     public var alt: String?
-    /// Extra Waybar classes (from `--class NAME=CONDITION`), after `stale` and `error`.
+    /// Extra Waybar classes (from `--class NAME=CONDITION`), after `warning`, `stale` and `error`.
     public var classes: [String] = []
-    /// Which providers the templates read were stale or failing.
+    /// Which providers the templates read were failed, stale or ok with warnings.
     var health: RenderHealth
 
     /// Creates a line.
@@ -27,6 +27,8 @@ public struct StatusLine: Sendable, Equatable {
     public var isStale: Bool { !health.stale.isEmpty }
     /// Whether a provider the templates read last failed.
     public var hasErrors: Bool { !health.errors.isEmpty }
+    /// Whether a provider the templates read last succeeded with warnings.
+    public var hasWarnings: Bool { !health.warnings.isEmpty }
 
     /// The line in `format`, without a trailing newline; JSON formats are one compact object with sorted keys.
     /// Waybar reads `text` and `tooltip` as Pango markup, so `&`, `<` and `>` are escaped unless `markup` says the
@@ -35,7 +37,9 @@ public struct StatusLine: Sendable, Equatable {
         switch format {
         case .plain: return text.replacingOccurrences(of: "\n", with: " ")
         case .waybar:
+            // One class per state a provider read is in; a warning never looks like a failure.
             var names: [String] = []
+            if !health.warnings.isEmpty { names.append("warning") }
             if !health.stale.isEmpty { names.append("stale") }
             if !health.errors.isEmpty { names.append("error") }
             for name in classes where !names.contains(name) { names.append(name) }
@@ -53,7 +57,8 @@ public struct StatusLine: Sendable, Equatable {
                     full_text: text.replacingOccurrences(of: "\n", with: " "), name: "weft",
                     urgent: health.errors.isEmpty ? nil : true, color: health.stale.isEmpty ? nil : "#999999"))
         case .json:
-            return Self.encode(Plain(text: text, stale: !health.stale.isEmpty, errors: health.errors))
+            return Self.encode(
+                Plain(text: text, stale: !health.stale.isEmpty, errors: health.errors, warnings: health.warnings))
         }
     }
 
@@ -83,6 +88,7 @@ public struct StatusLine: Sendable, Equatable {
         var text: String
         var stale: Bool
         var errors: [String: String]
+        var warnings: [String: String]
     }
 
     private static func encode(_ value: some Encodable) -> String {

@@ -23,8 +23,8 @@ public final class VariableResolver {
     public private(set) var problems: [String] = []
     /// The first cache error met; after it the cache is not asked again and only non-cache sources answer.
     private(set) var cacheError: StoreError?
-    /// Per instance read so far: whether its snapshot was stale, and its last error.
-    private var conditions: [String: (stale: Bool, error: String?)] = [:]
+    /// Per instance read so far: its health as the last refresh left it.
+    private var conditions: [String: ProviderHealth] = [:]
     /// The instances read since `beginRender()`.
     private var touched: Set<String> = []
     /// Why a snapshot could not be turned into variables, by instance.
@@ -90,8 +90,7 @@ public final class VariableResolver {
         for instance in touched {
             result.read.insert(instance)
             guard let condition = conditions[instance] else { continue }
-            if condition.stale { result.stale.insert(instance) }
-            if let error = condition.error { result.errors[instance] = error }
+            result.add(condition, now: context.now)
         }
         return result
     }
@@ -107,13 +106,10 @@ public final class VariableResolver {
             for snapshot in try store.allSnapshots() {
                 result.merge(variables(of: snapshot)) { _, new in new }
             }
-            for info in try store.snapshotInfos() {
-                if let error = try failure(of: info.instance) { result[info.prefix + "error"] = error }
-            }
-            for record in try store.providerFiles().values {
-                if let prefix = record.prefix, let error = record.configError, result[prefix + "error"] == nil {
-                    result[prefix + "error"] = error
-                }
+            // Every instance the cache knows, those that never succeeded too: their error key is theirs to list.
+            for health in try store.allHealth() where !health.prefix.isEmpty {
+                if let failure = health.failure { result[health.prefix + "error"] = failure }
+                if let summary = health.warningSummary { result[health.prefix + "warnings"] = summary }
             }
         } catch {
             cacheError = error
@@ -130,10 +126,15 @@ public final class VariableResolver {
                 touched.insert(snapshot.instance)
                 if ownerVariables[snapshot.instance] == nil {
                     var variables = variables(of: snapshot)
+                    var health =
+                        try store.health(of: snapshot.instance)
+                        ?? ProviderHealth(instance: snapshot.instance, prefix: snapshot.prefix)
+                    health.validUntil = snapshot.validUntil
                     // A snapshot that cannot be read counts as this provider's error for the bar's error class.
-                    let error = try failure(of: snapshot.instance) ?? unreadableSnapshots[snapshot.instance]
-                    if let error { variables[snapshot.prefix + "error"] = error }
-                    conditions[snapshot.instance] = (context.now >= snapshot.validUntil, error)
+                    if health.failure == nil { health.attemptError = unreadableSnapshots[snapshot.instance] }
+                    if let error = health.failure { variables[snapshot.prefix + "error"] = error }
+                    if let summary = health.warningSummary { variables[snapshot.prefix + "warnings"] = summary }
+                    conditions[snapshot.instance] = health
                     validities[snapshot.instance] = snapshot.validUntil
                     ownerVariables[snapshot.instance] = variables
                 }
@@ -142,29 +143,28 @@ public final class VariableResolver {
             }
             // A provider that has never succeeded still reports why: its failed attempt, or its broken file.
             if let attempt = try store.lastAttempt(answering: key), attempt.outcome == .failed {
-                let error = try failure(of: attempt.instance) ?? "the last refresh failed"
+                var health =
+                    try store.health(of: attempt.instance)
+                    ?? ProviderHealth(instance: attempt.instance, prefix: attempt.prefix)
+                if health.failure == nil { health.attemptError = "the last refresh failed" }
                 touched.insert(attempt.instance)
-                if conditions[attempt.instance] == nil { conditions[attempt.instance] = (false, error) }
-                return (key == attempt.prefix + "error" ? error : nil, attempt.instance)
+                if conditions[attempt.instance] == nil { conditions[attempt.instance] = health }
+                return (key == attempt.prefix + "error" ? health.failure : nil, attempt.instance)
             }
             if let broken = try store.brokenFile(answering: key), let prefix = broken.prefix,
                 let error = broken.configError
             {
                 touched.insert(broken.instance)
-                if conditions[broken.instance] == nil { conditions[broken.instance] = (false, error) }
+                if conditions[broken.instance] == nil {
+                    conditions[broken.instance] = ProviderHealth(
+                        instance: broken.instance, prefix: prefix, configError: error)
+                }
                 return (key == prefix + "error" ? error : nil, broken.instance)
             }
         } catch {
             cacheError = error
         }
         return (nil, nil)
-    }
-
-    /// Why the instance's data may be wrong or old: its provider file's configuration error, else the last
-    /// attempt's error (why it failed, or what went wrong in a partly successful one, such as a calendar source
-    /// that could not be read while the others refreshed).
-    private func failure(of instance: String) throws(StoreError) -> String? {
-        try store.problem(of: instance)
     }
 
     /// A snapshot's variables plus the bookkeeping every provider has: updated_iso, age_min and stale.

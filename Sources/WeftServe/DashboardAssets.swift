@@ -43,6 +43,8 @@ enum DashboardAssets {
         .card.stale, .card.failed { border-style: dashed; }
         .card.failed { border-color: color-mix(in srgb, var(--bad) 55%, var(--line)); }
         .problem { margin: 0 0 8px; font-size: .82rem; color: var(--bad); }
+        .badge.warning { margin-right: 2px; padding: 0 6px; border-radius: 8px; font-size: .72rem;
+            color: var(--warn); border: 1px solid color-mix(in srgb, var(--warn) 55%, var(--line)); cursor: help; }
         .muted { color: var(--muted); }
         .fine { font-size: .75rem; color: var(--muted); margin: 8px 0 0; }
         svg { display: block; max-width: 100%; height: auto; }

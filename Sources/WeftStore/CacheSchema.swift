@@ -71,6 +71,15 @@ enum CacheSchema {
         migrator.registerMigration("v5: user records") { db in
             try UserRecordMigration.migrate(db)
         }
+        migrator.registerMigration("v6: refresh warnings") { db in
+            // What a successful refresh reported (a JSON array of lines), apart from `error`, which is for failures;
+            // and the fingerprint of the settings an attempt ran with, so a Retry-After holds only for the request
+            // that got it.
+            try db.alter(table: "refresh_attempt") { t in
+                t.add(column: "warnings", .text)
+                t.add(column: "fingerprint", .text)
+            }
+        }
         return migrator
     }
 }

@@ -44,29 +44,6 @@ extension CacheStore {
             }, empty: [:])
     }
 
-    /// Why an instance's data may be wrong or old, in one query (a render asks this of every provider it reads): its
-    /// file's configuration error, else its last attempt's error.
-    public func problem(of instance: String) throws(StoreError) -> String? {
-        try read(
-            { db in
-                do {
-                    return try String.fetchOne(
-                        db,
-                        sql: """
-                            SELECT coalesce(
-                                (SELECT config_error FROM provider_file WHERE instance = ?1),
-                                (SELECT error FROM refresh_attempt WHERE instance = ?1 ORDER BY id DESC LIMIT 1))
-                            """, arguments: [instance])
-                } catch let error as DatabaseError
-                    where error.message?.hasPrefix("no such table: provider_file") == true
-                {
-                    return try String.fetchOne(
-                        db, sql: "SELECT error FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT 1",
-                        arguments: [instance])
-                }
-            }, empty: nil)
-    }
-
     /// The record of a broken file whose prefix is the longest prefix of `key`: what answers `<prefix>error` for an
     /// instance that never refreshed.
     public func brokenFile(answering key: String) throws(StoreError) -> ProviderFileRecord? {

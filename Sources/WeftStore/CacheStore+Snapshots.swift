@@ -20,25 +20,32 @@ public struct RefreshAttempt: Sendable, Equatable {
     var attemptedAt: Date
     /// How it ended.
     public var outcome: Outcome
-    /// The error message of a failed attempt.
+    /// The error message of a failed attempt (never set on a successful one: its problems are `warnings`).
     public var error: String?
+    /// What a successful attempt reported besides its data (a skipped file, a guessed zone), one line each.
+    public var warnings: [String]
     /// The HTTP status of a failed HTTP request.
     public var httpStatus: Int?
     /// The earliest time the source allows another attempt.
     public var retryAfter: Date?
+    /// The fingerprint of the provider file's settings a failed attempt ran with: its `retryAfter` holds only for a
+    /// request with the same settings.
+    public var fingerprint: String?
 
     /// Creates an attempt record.
     public init(
         instance: String, prefix: String, attemptedAt: Date, outcome: Outcome, error: String? = nil,
-        httpStatus: Int? = nil, retryAfter: Date? = nil
+        warnings: [String] = [], httpStatus: Int? = nil, retryAfter: Date? = nil, fingerprint: String? = nil
     ) {
         self.instance = instance
         self.prefix = prefix
         self.attemptedAt = attemptedAt
         self.outcome = outcome
         self.error = error
+        self.warnings = warnings
         self.httpStatus = httpStatus
         self.retryAfter = retryAfter
+        self.fingerprint = fingerprint
     }
 }
 
@@ -233,10 +240,11 @@ extension CacheStore {
             }
             try Self.setProviderData(instance: instance, set: outcome.data, remove: [], at: date, db: db)
             try Self.apply(outcome.records, origin: instance, at: date, db: db)
+            // A success's problems are warnings, kept apart from `error` (failures only).
             try Self.insert(
                 RefreshAttempt(
                     instance: instance, prefix: prefix, attemptedAt: date, outcome: attemptOutcome,
-                    error: outcome.problems.isEmpty ? nil : outcome.problems.joined(separator: "; ")),
+                    warnings: outcome.problems),
                 duration: duration,
                 db: db)
         }
@@ -314,14 +322,15 @@ extension CacheStore {
         try db.execute(
             sql: """
                 INSERT INTO refresh_attempt
-                    (instance, prefix, attempted_at, outcome, error, http_status, retry_after, duration_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (instance, prefix, attempted_at, outcome, error, http_status, retry_after, duration_ms, warnings,
+                        fingerprint)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 attempt.instance, attempt.prefix, attempt.attemptedAt.timeIntervalSince1970, attempt.outcome.rawValue,
                 attempt.error,
                 attempt.httpStatus, attempt.retryAfter?.timeIntervalSince1970,
-                DurationText.milliseconds(duration),
+                DurationText.milliseconds(duration), Self.warningsText(attempt.warnings), attempt.fingerprint,
             ])
         try db.execute(
             sql: """
@@ -360,13 +369,35 @@ extension CacheStore {
             extraPrefix: row.hasColumn("extra_prefix") ? row.decode(String?.self, forColumn: "extra_prefix") : nil)
     }
 
-    private static func attempt(from row: Row) throws -> RefreshAttempt {
-        try RefreshAttempt(
+    static func attempt(from row: Row) throws -> RefreshAttempt {
+        let outcome = RefreshAttempt.Outcome(rawValue: try row.decode(forColumn: "outcome")) ?? .failed
+        var error: String? = try row.decode(forColumn: "error")
+        // A cache from before migration v6 has neither column (readers never migrate). Its successful attempts kept
+        // their problems in `error`: they are warnings.
+        var warnings =
+            row.hasColumn("warnings") ? warningsList(try row.decode(String?.self, forColumn: "warnings")) : []
+        if outcome != .failed, let old = error {
+            if warnings.isEmpty { warnings = [old] }
+            error = nil
+        }
+        return try RefreshAttempt(
             instance: row.decode(forColumn: "instance"), prefix: row.decode(forColumn: "prefix"),
             attemptedAt: Date(timeIntervalSince1970: row.decode(forColumn: "attempted_at")),
-            outcome: RefreshAttempt.Outcome(rawValue: row.decode(forColumn: "outcome")) ?? .failed,
-            error: row.decode(forColumn: "error"),
+            outcome: outcome, error: error, warnings: warnings,
             httpStatus: row.decode(forColumn: "http_status"),
-            retryAfter: (row.decode(Double?.self, forColumn: "retry_after")).map(Date.init(timeIntervalSince1970:)))
+            retryAfter: (row.decode(Double?.self, forColumn: "retry_after")).map(Date.init(timeIntervalSince1970:)),
+            fingerprint: row.hasColumn("fingerprint") ? row.decode(String?.self, forColumn: "fingerprint") : nil)
+    }
+
+    /// Warnings as stored: a JSON array of strings, or NULL for none.
+    static func warningsText(_ warnings: [String]) -> String? {
+        guard !warnings.isEmpty, let data = try? JSONEncoder().encode(warnings) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The stored warnings; text that is not a JSON array of strings is one warning.
+    static func warningsList(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? [text]
     }
 }

@@ -8,8 +8,9 @@ struct BarOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "plain, waybar (text, tooltip, alt, class, percentage), i3bar (an i3bar/i3blocks block) or json "
-                + "({text, stale, errors}). A stale or failing provider gives class stale/error, urgent, or the "
-                + "json fields.", valueName: "format"))
+                + "({text, stale, errors, warnings}). Waybar's class is error for a provider whose last refresh "
+                + "failed, stale for one past its validity, warning for one that succeeded with warnings; i3bar's "
+                + "urgent is for failures only, and a stale block is grey.", valueName: "format"))
     var format: OutputFormat = .plain
 
     @Option(

@@ -98,17 +98,21 @@ private struct Origin: Encodable {
     var stale: Bool?
     var lastError: String?
     var lastHTTPStatus: Int?
+    var health: String?
+    var warnings: String?
+    var retryAfter: Date?
     var nextDue: Date?
     var note: String?
 
     enum CodingKeys: String, CodingKey {
-        case key, value, source, instance, type, prefix, stale, note
+        case key, value, source, instance, type, prefix, stale, note, health, warnings
         case fetchedAt = "fetched_at"
         case ageSeconds = "age_seconds"
         case validUntil = "valid_until"
         case lastError = "last_error"
         case lastHTTPStatus = "last_http_status"
         case nextDue = "next_due"
+        case retryAfter = "retry_after"
     }
 
     mutating func provider(_ status: ProviderStatus, now: Date) {
@@ -122,6 +126,9 @@ private struct Origin: Encodable {
         stale = status.validUntil.map { now >= $0 }
         lastError = status.lastError
         lastHTTPStatus = status.lastHTTPStatus
+        health = status.health.rawValue
+        warnings = status.warningSummary
+        retryAfter = status.retryAfter
         nextDue = status.nextDue.map { max($0, now) } ?? now
         if !status.configured { note = "its provider file is gone; `weft refresh` forgets it" }
     }
@@ -148,8 +155,12 @@ private struct Origin: Encodable {
                         + (now >= validUntil
                             ? "stale for \(StatusCommand.age(seconds)))" : "fresh for \(StatusCommand.age(seconds)))"))
             }
+            if let health { row("health", health) }
             row("last error", lastError.map { $0 + (lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
-            if let nextDue {
+            if let warnings { row("warnings", warnings) }
+            if let retryAfter {
+                row("next refresh", "waiting for Retry-After until \(when(retryAfter))")
+            } else if let nextDue {
                 row("next refresh", nextDue <= now ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
             }
         case "stored", "builtin", "vars": row("source", note ?? source)

@@ -23,8 +23,13 @@ struct RefreshCommand: AsyncParsableCommand {
             forgotten; your own records (habit completions, imported step history) stay, and a renamed file finds \
             them again. A providers directory with no provider file at all forgets nothing.
 
-            A refresh that succeeded with problems (a calendar source down, an export that matched no file, rows \
-            skipped, a guessed time zone) says them on its line: "ok with problems: …".
+            A refresh that succeeded with warnings (a calendar source down, an export that matched no file, rows \
+            skipped, a guessed time zone) says them, short and counted, on its line: "ok with warnings: …"; they \
+            are its <prefix>warnings, not an error (`weft status --json` lists each one).
+
+            A source that answered with Retry-After is not asked again before then, not even with --force: the \
+            wait belongs to that request. Changing the provider's settings (a fixed URL) makes a new request, \
+            which runs at once.
 
             Exit status: 0 when everything that ran succeeded (or nothing was due), 1 when any provider \
             failed (its last good snapshot is kept), 2 when a provider file is invalid (the others still ran).
@@ -89,7 +94,7 @@ struct RefreshCommand: AsyncParsableCommand {
                 line = "not modified, " + due(next)
                 problem = false
             case .refreshed(let next, let problems), .notModified(let next, let problems):
-                line = "ok with problems: \(problems.joined(separator: "; ")); " + due(next)
+                line = "ok with warnings: \(ProviderHealth.summary(of: problems) ?? ""); " + due(next)
             case .notDue(let until):
                 line = "fresh, " + due(until)
                 problem = false
@@ -98,7 +103,8 @@ struct RefreshCommand: AsyncParsableCommand {
                 let left = max(0, Instant.seconds(from: instant, to: until))
                 line =
                     "skipped: the source asked to wait until \(Clock.short(until, now: instant, zone: zone)) "
-                    + "(\(Stderr.span(left)) left; --force does not override a server's Retry-After)"
+                    + "(\(Stderr.span(left)) left; --force does not override a server's Retry-After, a changed setting "
+                    + "does)"
                 problem = false
             case .failed(let message): line = "failed: \(message)"
             case .invalid(let message): line = "invalid provider file, skipped: \(message)"

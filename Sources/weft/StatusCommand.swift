@@ -9,8 +9,16 @@ import WeftStore
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show each provider's last success, age, last error and next due time.",
+        abstract: "Show each provider's health, last success, age, last error or warnings and next due time.",
         discussion: """
+            It shows what the last refresh stored, never a check of the provider files in this shell's environment \
+            (a file reading `api_key_env` refreshes under a timer that sets the variable): `weft check` checks the \
+            files here. Each provider is in one of four states: ok; warning (the last refresh succeeded but \
+            reported something, such as a skipped file); stale (its data is past its validity, or it has none yet); \
+            failed (its last refresh failed, or could not use its file; the last good data is kept).
+
+            Exit status: 2 when the last refresh could not use a provider file, else 0.
+
             Examples:
               weft status
               weft status --json | jq '.[] | select(.last_error != null)'
@@ -35,11 +43,15 @@ struct StatusCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let statuses = try ProviderStatus.collect(set, store: store, now: instant, zone: zone)
-        // Configuration problems are listed with their provider and repeated on stderr; they make the exit 2.
-        defer { for problem in set.problems { Stderr.line("weft: \(problem)") } }
+        // The configuration errors the last refresh recorded are listed with their provider and repeated on stderr,
+        // with the files that cannot belong to any instance; they make the exit 2.
+        let broken =
+            statuses.filter(\.configurationError).compactMap(\.lastError)
+            + set.problems.filter { $0.instance == nil }.map { "\($0)" }
+        defer { for problem in broken { Stderr.line("weft: \(problem)") } }
         if json {
             print(try JSONOutput.text(statuses))
-            if !set.problems.isEmpty { throw ExitCode(2) }
+            if !broken.isEmpty { throw ExitCode(2) }
             return
         }
         if statuses.isEmpty {
@@ -53,16 +65,21 @@ struct StatusCommand: ParsableCommand {
             } else {
                 parts.append("never refreshed")
             }
-            if let due = status.nextDue, due > instant {
+            if let wait = status.retryAfter {
+                parts.append("waiting for Retry-After until \(Clock.short(wait, now: instant, zone: zone))")
+            } else if let due = status.nextDue, due > instant {
                 parts.append("next due \(Clock.short(due, now: instant, zone: zone))")
             } else {
                 parts.append("due now")
             }
             if !status.configured { parts.append("no longer configured") }
-            print("\(status.instance) (\(status.type)): " + parts.joined(separator: ", "))
+            print(
+                "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " [\(status.health.rawValue)]"
+            )
             if let error = status.lastError { print("  last error: \(error)") }
+            if let warnings = status.warningSummary { print("  warnings: \(warnings)") }
         }
-        if !set.problems.isEmpty { throw ExitCode(2) }
+        if !broken.isEmpty { throw ExitCode(2) }
     }
 
     static func age(_ seconds: Int) -> String {

@@ -115,12 +115,12 @@ struct StepsCommandTests {
         // Issue 15 #8: a glob that matches nothing is said on the refresh line, not only in `weft status`.
         let refresh = await box.weft(arguments: ["refresh", "--force"] + Self.clock)
         #expect(refresh.exitCode == 0, "\(refresh)")
-        #expect(refresh.stderr.contains("walk: ok with problems: no file matches "), "\(refresh)")
+        #expect(refresh.stderr.contains("walk: ok with warnings: no file matches "), "\(refresh)")
         #expect(!refresh.stderr.contains("walk: ok, next due"), "not a plain ok: \(refresh)")
         let missing = await box.weft(arguments: ["resolve", "{{__steps_access}} {{__steps_today|none}}"] + Self.clock)
         #expect(missing.stdout == "denied none\n", "\(missing)")
-        let error = await box.weft(arguments: ["get", "__steps_error"] + Self.clock)
-        #expect(error.stdout.contains("no file matches"), "\(error)")
+        let warnings = await box.weft(arguments: ["get", "__steps_warnings"] + Self.clock)
+        #expect(warnings.stdout.contains("no file matches"), "\(warnings)")
 
         // A readable export with no rows yet (a fresh Gadgetbridge export is only a header) is not a refusal.
         try box.write("export.csv", Self.header)
@@ -159,12 +159,12 @@ struct StepsCommandTests {
         let refresh = await box2.weft(arguments: ["refresh"] + Self.clock)
         #expect(refresh.exitCode == 0, "a partial import is not a failed refresh, but it is said: \(refresh)")
         #expect(
-            refresh.stderr.contains("walk: ok with problems: ") && refresh.stderr.contains("export-b.csv"), "\(refresh)"
+            refresh.stderr.contains("walk: ok with warnings: ") && refresh.stderr.contains("export-b.csv"), "\(refresh)"
         )
         let today = await box2.weft(arguments: ["resolve", "{{__steps_today}} {{__steps_access}}"] + Self.clock)
         #expect(today.stdout == "2000 authorised\n", "\(today)")
-        let error = await box2.weft(arguments: ["get", "__steps_error"] + Self.clock)
-        #expect(error.stdout.contains("export-b.csv:2:"), "\(error)")
+        let warnings = await box2.weft(arguments: ["get", "__steps_warnings"] + Self.clock)
+        #expect(warnings.stdout.contains("export-b.csv:2:"), "\(warnings)")
 
         // The rejected file was not recorded as imported, so once it is fixed the next refresh takes it.
         try box2.write("export-b.csv", Self.header + Self.row(10, "12:00:00", "12:30:00", 3500))

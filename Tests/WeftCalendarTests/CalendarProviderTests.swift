@@ -256,7 +256,8 @@ final class ScratchDirectory {
         #expect(parts[0].occurrences.contains { $0.title == "Design review" }, "the failed source keeps its events")
         #expect(parts[0].error?.contains("HTTP 500") == true)
         let vars = try variables(snapshot3, at: now + 1800)
-        #expect(vars["__calendar_error"]?.contains("Team: ") == true)
+        #expect(vars["__calendar_warnings"]?.contains("Team: ") == true, "a warning, not the provider's error")
+        #expect(vars["__calendar_error"] == nil)
         #expect(vars["__calendar_next_title"] == "Dentist" || vars["__calendar_next_title"] == "Design review")
 
         // When every source fails, the refresh fails and the engine keeps the whole snapshot.

@@ -150,15 +150,19 @@ let t0 = pinnedNow
         await #expect(throws: ConfigError.self) { _ = try await space.refresher.run(["c"], force: false, now: t0) }
     }
 
-    @Test func retryAfterHoldsEvenAForcedRefresh() {
+    @Test func retryAfterHoldsForTheRequestThatGotIt() {
         let failed = RefreshAttempt(
-            instance: "w", prefix: "__w_", attemptedAt: t0, outcome: .failed, retryAfter: t0 + 120)
-        #expect(DuePolicy.retryAfter(failed, now: t0 + 60) == t0 + 120)
-        #expect(DuePolicy.retryAfter(failed, now: t0 + 121) == nil)
+            instance: "w", prefix: "__w_", attemptedAt: t0, outcome: .failed, retryAfter: t0 + 120, fingerprint: "a")
+        #expect(DuePolicy.retryAfter(failed, fingerprint: "a", now: t0 + 60) == t0 + 120)
+        #expect(DuePolicy.retryAfter(failed, fingerprint: "a", now: t0 + 121) == nil)
+        #expect(DuePolicy.retryAfter(failed, fingerprint: "b", now: t0 + 60) == nil, "changed settings: a new request")
+        var old = failed
+        old.fingerprint = nil
+        #expect(DuePolicy.retryAfter(old, fingerprint: "b", now: t0 + 60) == t0 + 120, "stored by an older weft")
         let info = SnapshotInfo(instance: "w", kind: "x", prefix: "__w_", fetchedAt: t0 - 600, validUntil: t0 - 300)
-        #expect(DuePolicy.nextDue(snapshot: info, lastAttempt: failed) == t0 + 120)
-        #expect(DuePolicy.nextDue(snapshot: nil, lastAttempt: nil) == nil)
-        #expect(DuePolicy.nextDue(snapshot: info, lastAttempt: nil, configModified: t0) == nil)
+        #expect(DuePolicy.nextDue(snapshot: info) == t0 - 300)
+        #expect(DuePolicy.nextDue(snapshot: nil) == nil)
+        #expect(DuePolicy.nextDue(snapshot: info, configModified: t0) == nil)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftStore
 
 @testable import WeftHabits
 @testable import WeftRefresh
@@ -15,13 +16,31 @@ struct CardTests {
     static let now = Date(timeIntervalSince1970: 1_773_135_000)
     static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 
-    static func status(_ type: String, prefix: String, error: String? = nil, validFor: TimeInterval = 600)
-        -> ProviderStatus
-    {
-        ProviderStatus(
-            instance: "x", type: type, prefix: prefix, lastSuccess: now.addingTimeInterval(-3600), ageSeconds: 3600,
-            validUntil: now.addingTimeInterval(validFor - 3600), lastError: error, lastHTTPStatus: nil, nextDue: nil,
-            configured: true)
+    static func status(
+        _ type: String, prefix: String, error: String? = nil, warnings: [String] = [], validFor: TimeInterval = 600
+    ) -> ProviderStatus {
+        let health = ProviderHealth(
+            instance: "x", prefix: prefix, attemptError: error, warnings: warnings,
+            validUntil: now.addingTimeInterval(validFor - 3600))
+        return ProviderStatus(
+            instance: "x", type: type, prefix: prefix, health: health.state(at: now),
+            lastSuccess: now.addingTimeInterval(-3600), ageSeconds: 3600, validUntil: health.validUntil,
+            lastError: error, lastHTTPStatus: nil, warnings: warnings.isEmpty ? nil : warnings,
+            warningSummary: health.warningSummary, nextDue: nil, configured: true)
+    }
+
+    /// Issue 25 #4: a refresh that succeeded with warnings is a normal card with a small badge, not "refresh failed".
+    @Test func aWarningIsABadgeOnANormalCard() {
+        let values = ["location": "Brno", "temp": "21", "condition": "Light rain", "nowcast": "Rain now"]
+        let html = WeatherCard(
+            status: Self.status(
+                "open-meteo", prefix: "__weather_", warnings: ["/c/a.ics: skipped, x", "/c/b.ics: skipped, y"],
+                validFor: 7200),
+            values: values, nowcast: nil, now: Self.now, index: 0
+        ).html()
+        #expect(html.contains("class=\"card weather ok\""), "\(html)")
+        #expect(html.contains("<span class=\"badge warning\" title=\"2 skipped: a.ics, b.ics\">2 warnings</span>"))
+        #expect(!html.contains("refresh failed") && !html.contains("class=\"problem\""), "\(html)")
     }
 
     @Test func aFailedOrStaleCardKeepsItsLastGoodValuesUnderAMutedHeader() {

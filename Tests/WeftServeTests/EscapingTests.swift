@@ -19,7 +19,8 @@ struct EscapingTests {
     static func status(_ instance: String, type: String, prefix: String, error: String? = nil) -> ProviderStatus {
         let now = Date(timeIntervalSince1970: 1_773_135_000)
         return ProviderStatus(
-            instance: instance, type: type, prefix: prefix, lastSuccess: now, ageSeconds: 60,
+            instance: instance, type: type, prefix: prefix, health: error == nil ? .ok : .failed, lastSuccess: now,
+            ageSeconds: 60,
             validUntil: now.addingTimeInterval(600), lastError: error, lastHTTPStatus: nil, nextDue: nil,
             configured: true)
     }

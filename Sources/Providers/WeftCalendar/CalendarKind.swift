@@ -196,8 +196,10 @@ public enum CalendarKind: ProviderKind {
         var result = CalendarVariables.derive(
             calendar.occurrences, prefix: snapshot.prefix, context: context, allDay: calendar.allDay ?? .separate,
             agenda: calendar.agenda ?? CalendarVariables.defaultAgenda)
+        // A source that could not be read while the others were is a warning of a refresh that succeeded; the
+        // provider's `error` is for failures only (the refresh's stored warnings replace this when read from the cache).
         let errors = calendar.sources.compactMap { part in part.error.map { "\(part.source.name): \($0)" } }
-        if !errors.isEmpty { result[snapshot.prefix + "error"] = errors.joined(separator: "; ") }
+        if !errors.isEmpty { result[snapshot.prefix + "warnings"] = errors.joined(separator: "; ") }
         return result
     }
 }

@@ -39,7 +39,8 @@ import WeftPrimitives
 /// | `updated_iso` | when the snapshot was made, UTC | `2026-03-10T09:00:00Z` |
 /// | `age_min` | whole minutes since then | `5` |
 /// | `stale` | `1` once the snapshot is past its expiry, else `0` | `0` |
-/// | `error` | the last refresh's error (a source or a vdir file that could not be read, a guessed zone); `CalendarKind` also sets it for sources that could not be read | `Team: …` |
+/// | `error` | why the last refresh failed (every source unreadable, a broken provider file) | `Team: …` |
+/// | `warnings` | what the last refresh, which succeeded, reported (a source or a vdir file that could not be read, a guessed zone), short and counted; `CalendarKind` also sets it for sources that could not be read | `Team: …` |
 public enum CalendarVariables {
     /// How many events `agenda` lists when the provider file does not say.
     public static let defaultAgenda = 5

@@ -5,7 +5,8 @@ import WeftRefresh
 /// A card's frame: its title, the age of its data and its state (fresh, stale or failed) around a body.
 ///
 /// A stale or failed card keeps its body, the last good values, under a muted header with the short error; the
-/// full error is on hover.
+/// full error is on hover. A refresh that succeeded with warnings is a normal card with a small badge (the warnings
+/// on hover): a skipped file is not a failure.
 struct CardFrame {
     /// The card's kind, a CSS class: `weather`, `nextup`, `steps`, `habits`, `counters`, `command`.
     var kind: String
@@ -18,13 +19,14 @@ struct CardFrame {
     /// Whether the card takes two grid columns on wide screens.
     var wide = false
 
-    /// The state class and words: `ok`, `stale` or `failed`.
+    /// The state class and words, from the provider's health: `ok` (a warning is a badge on an ok card), `stale`
+    /// or `failed`.
     var state: (css: String, words: String?) {
-        guard let status else { return ("ok", nil) }
-        if status.lastError != nil { return ("failed", "refresh failed") }
-        if status.lastSuccess == nil { return ("stale", "no data yet") }
-        if let valid = status.validUntil, now >= valid { return ("stale", "stale") }
-        return ("ok", nil)
+        switch status?.health {
+        case nil, .ok, .warning: return ("ok", nil)
+        case .failed: return ("failed", "refresh failed")
+        case .stale: return ("stale", status?.lastSuccess == nil ? "no data yet" : "stale")
+        }
     }
 
     /// The card around `body`.
@@ -40,6 +42,12 @@ struct CardFrame {
             let fetched = status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched"
             out += "<span class=\"age\" title=\"\(HTML.escape(fetched))\">"
             if let words = state.words { out += "<span class=\"flag\">\(HTML.escape(words))</span> " }
+            if status.health == .warning, let summary = status.warningSummary {
+                let count = status.warnings?.count ?? 1
+                out +=
+                    "<span class=\"badge warning\" title=\"\(HTML.escape(summary))\">"
+                    + (count == 1 ? "1 warning" : "\(count) warnings") + "</span> "
+            }
             out += HTML.escape(age) + "</span>"
         }
         out += "</header>\n"
