@@ -68,6 +68,13 @@ enum CacheSchema {
             // The steps kind answers `__activity_*` beside `__steps_*` from one snapshot.
             try db.alter(table: "snapshot") { t in t.add(column: "extra_prefix", .text) }
         }
+        migrator.registerMigration("v7: counter limits") { db in
+            // A counter's floor and ceiling (`weft var … --min/--max`); NULL is no limit.
+            try db.alter(table: "variable") { t in
+                t.add(column: "counter_min", .double)
+                t.add(column: "counter_max", .double)
+            }
+        }
         return migrator
     }
 }
