@@ -96,12 +96,14 @@ public struct CounterRule: Sendable, Equatable {
         }
     }
 
-    /// Why the rule cannot be kept (a floor above the ceiling, a reset value outside the limits), or nil.
+    /// Why the rule cannot be kept (a floor above the ceiling, a reset value outside the limits it resets into),
+    /// or nil.
     public var problem: String? {
         if let minimum, let maximum, minimum > maximum {
             return "the minimum \(NumberText.plain(minimum)) is above the maximum \(NumberText.plain(maximum))"
         }
-        if let outside = limitProblem(resetValue) { return "the reset value " + outside }
+        // Without a reset period the reset value is only where a new counter starts, and that start is clamped.
+        if reset != nil, let outside = limitProblem(resetValue) { return "the reset value " + outside }
         return nil
     }
 }
