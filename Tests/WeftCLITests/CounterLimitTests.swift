@@ -65,11 +65,13 @@ struct CounterLimitTests {
         #expect(board.status == 200, "\(board.status)")
         let buttons = Self.buttons(of: "fuel", in: board.body)
         #expect(buttons.map(\.label) == ["−1", "+1"], "\(buttons)")
-        let raise = try #require(buttons.first { $0.label == "+1" }, "\(board.body)")
-        #expect(raise.css.contains("plus"))
+        // The right-hand (raising) button raises: before, it was `+` and posted `incr`, which applied −1.
+        let raise = try #require(buttons.first { $0.css.contains("plus") }, "\(board.body)")
+        #expect(raise.label == "+1")
         let up = await server.request(raise.action, method: "POST", headers: ["Accept: application/json"])
         #expect(up.status == 200 && up.body.contains(#""value":"6""#), "the +1 button adds 1: \(up)")
-        let lower = try #require(buttons.first { $0.label == "−1" })
+        let lower = try #require(buttons.first { $0.css.contains("minus") })
+        #expect(lower.label == "−1")
         let down = await server.request(lower.action, method: "POST", headers: ["Accept: application/json"])
         #expect(down.status == 200 && down.body.contains(#""value":"5""#), "the −1 button takes 1: \(down)")
     }
