@@ -37,7 +37,9 @@ struct VarTarget: ParsableArguments {
 
 /// Options that make a stored variable a counter.
 struct CounterOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "What `incr` adds by default (makes the variable a counter).")
+    @Option(
+        parsing: .unconditional,
+        help: "The signed amount `incr` applies and `decr` takes back (-1 counts down; makes the variable a counter).")
     var step: Double?
 
     @Option(parsing: .unconditional, help: "The counter's goal.")
