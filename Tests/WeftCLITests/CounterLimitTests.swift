@@ -30,7 +30,8 @@ struct CounterLimitTests {
         #expect(below.exitCode == 1, "\(below)")
         #expect(below.stderr.contains("counter \"water\": -3 is below the minimum 0; nothing was changed"), "\(below)")
         let crossed = await Self.vars(box, "set", "water", "5", "--min", "11")
-        #expect(crossed.exitCode == 1 && crossed.stderr.contains("the minimum 11 is above the maximum 10"), "\(crossed)")
+        #expect(
+            crossed.exitCode == 1 && crossed.stderr.contains("the minimum 11 is above the maximum 10"), "\(crossed)")
         let resets = await Self.vars(box, "set", "water", "7", "--min", "1")
         #expect(
             resets.exitCode == 1 && resets.stderr.contains("the reset value 0 is below the minimum 1"), "\(resets)")

@@ -43,7 +43,9 @@ struct ScheduleCheckTests {
         // With the key in a file, nothing is left to say.
         try box.write("nyc.key", "s3cr3t-key-value\n")
         try box.provider(
-            "nyc", Self.pirate.replacingOccurrences(of: "api_key_env = \"WEFT_TEST_PIRATE_KEY\"", with: "api_key_file = \"\(box.path("nyc.key"))\""))
+            "nyc",
+            Self.pirate.replacingOccurrences(
+                of: "api_key_env = \"WEFT_TEST_PIRATE_KEY\"", with: "api_key_file = \"\(box.path("nyc.key"))\""))
         let fixed = await box.weft("schedule", "--systemd", environment: shell)
         #expect(fixed.exitCode == 0 && fixed.stderr.isEmpty, "\(fixed)")
     }

@@ -28,7 +28,8 @@ import WeftPrimitives
         #expect(rule.limitProblem(-3) == "-3 is below the minimum 0")
         #expect(rule.limitProblem(8.5) == "8.5 is above the maximum 8")
         #expect(rule.limitProblem(8) == nil && rule.problem == nil)
-        #expect(rule.limitsText == "0…8" && CounterRule(minimum: 1).limitsText == "≥ 1" && CounterRule().limitsText == nil)
+        #expect(
+            rule.limitsText == "0…8" && CounterRule(minimum: 1).limitsText == "≥ 1" && CounterRule().limitsText == nil)
         #expect(CounterRule(minimum: 3, maximum: 1).problem == "the minimum 3 is above the maximum 1")
         #expect(CounterRule(reset: .daily, minimum: 1).problem == "the reset value 0 is below the minimum 1")
         #expect(CounterRule(minimum: 1).problem == nil, "without a reset the reset value is only a clamped start")
