@@ -44,13 +44,13 @@ EOF
 w() { "$weft" "$@" --cache "$tmp/cache" --providers "$tmp/providers"; }
 echo "\$ weft refresh"
 w refresh
-w var set water 0 --goal 8 --reset daily >/dev/null
+w var set water 0 --goal 8 --reset daily --min 0 >/dev/null
 for _ in 1 2 3; do w var incr water >/dev/null; done
 for t in \
   '{{__weekday}} {{__today}} {{__time}}' \
   'load {{__system_load1|?||number:2}} · up {{__system_uptime_hours|?}} h · mem {{__system_mem_used_pct|?}}% {{=__system_mem_used_pct/100||bar:10}}' \
   '“{{__q_text}}” — {{__q_author|anonymous||upper}}' \
-  'water {{water|0}}/8 {{=water/8||percent}} {{=water/8||bar:8}}' \
+  'water {{water|0}}/8 {{=ratio(water,8)||percent}} {{=ratio(water,8)||bar:8}}' \
   '{{__weather_location}}: {{__weather_nowcast_spark}} {{__weather_rain_next_hour_summary}}' \
   '{{__calendar_header}}: {{__calendar_next_title}} · {{__calendar_next_label}} · {{__calendar_next_time_range}} · then {{__calendar_then_title}} ({{__calendar_then_label}})' \
   '👟 {{__steps_today}}/{{__steps_goal_today}} {{__steps_today_percent}}% {{=__steps_today_fraction||bar:10}} · streak {{__steps_streak}} days · 7-day average {{__steps_avg_7}}' \

@@ -64,6 +64,17 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The key the error is about, when it is about one (`api_key_env`, `sources[0].password_env`).
+    public var key: String? {
+        switch self {
+        case .missingKey(_, let key, _), .wrongType(_, _, let key, _, _), .invalidValue(_, _, let key, _),
+            .unknownKey(_, _, let key, _):
+            return key
+        case .unreadable, .malformedTOML, .unknownType, .badInstanceName, .noSuchInstance, .duplicatePrefix:
+            return nil
+        }
+    }
+
     /// The instance whose file the error is about, when the file name is a valid instance id.
     public var instance: String? {
         guard let file, file.hasSuffix(".toml") else { return nil }

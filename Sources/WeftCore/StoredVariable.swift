@@ -41,17 +41,77 @@ public struct CounterRule: Sendable, Equatable {
     public var resetValue: Double
     /// The first day of a week for weekly resets (1 = Sunday … 7 = Saturday, as Foundation counts).
     public var weekStart: Int
+    /// The floor a change stops at, when one is set.
+    public var minimum: Double?
+    /// The ceiling a change stops at, when one is set.
+    public var maximum: Double?
 
     /// Creates a counter rule; weeks start on Monday unless told otherwise.
     public init(
-        step: Double = 1, goal: Double? = nil, reset: ResetPeriod? = nil, resetValue: Double = 0, weekStart: Int = 2
+        step: Double = 1, goal: Double? = nil, reset: ResetPeriod? = nil, resetValue: Double = 0, weekStart: Int = 2,
+        minimum: Double? = nil, maximum: Double? = nil
     ) {
         self.step = step
         self.goal = goal
         self.reset = reset
         self.resetValue = resetValue
         self.weekStart = weekStart
+        self.minimum = minimum
+        self.maximum = maximum
     }
+
+    /// The signed amount `change` applies: `incr` the step (`--by` when given), `decr` its opposite. A count-down
+    /// counter (step −1) therefore goes down on `incr` and up on `decr`; buttons are labelled with this amount.
+    public func amount(_ change: CounterChange, by explicit: Double? = nil) -> Double {
+        let magnitude = explicit ?? step
+        return change == .incr ? magnitude : -magnitude
+    }
+
+    /// `value` held inside the limits: a change that would cross the floor or the ceiling stops there.
+    public func clamped(_ value: Double) -> Double {
+        var result = value
+        if let maximum, result > maximum { result = maximum }
+        if let minimum, result < minimum { result = minimum }
+        return result
+    }
+
+    /// Why `value` lies outside the limits (`-3 is below the minimum 0`), or nil when it lies within them.
+    public func limitProblem(_ value: Double) -> String? {
+        if let minimum, value < minimum {
+            return "\(NumberText.plain(value)) is below the minimum \(NumberText.plain(minimum))"
+        }
+        if let maximum, value > maximum {
+            return "\(NumberText.plain(value)) is above the maximum \(NumberText.plain(maximum))"
+        }
+        return nil
+    }
+
+    /// The limits as users write them (`0…8`, `≥ 0`, `≤ 8`), or nil without any.
+    public var limitsText: String? {
+        switch (minimum, maximum) {
+        case (let low?, let high?): return "\(NumberText.plain(low))…\(NumberText.plain(high))"
+        case (let low?, nil): return "≥ \(NumberText.plain(low))"
+        case (nil, let high?): return "≤ \(NumberText.plain(high))"
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Why the rule cannot be kept (a floor above the ceiling, a reset value outside the limits it resets into),
+    /// or nil.
+    public var problem: String? {
+        if let minimum, let maximum, minimum > maximum {
+            return "the minimum \(NumberText.plain(minimum)) is above the maximum \(NumberText.plain(maximum))"
+        }
+        // Without a reset period the reset value is only where a new counter starts, and that start is clamped.
+        if reset != nil, let outside = limitProblem(resetValue) { return "the reset value " + outside }
+        return nil
+    }
+}
+
+/// A change of a counter: `incr` applies its step, `decr` the opposite (`weft var incr|decr`, the dashboard's
+/// buttons, `POST /v1/vars/KEY/incr|decr`).
+public enum CounterChange: String, Sendable, CaseIterable {
+    case incr, decr
 }
 
 /// A counter's reset period.

@@ -36,7 +36,8 @@ struct DashboardActions {
         switch (parts[2], action) {
         case ("vars", "incr"), ("vars", "decr"):
             guard method == .post else { return Reply.notAllowed("POST") }
-            return try counter(TemplateKey.canonical(name), direction: action == "incr" ? 1 : -1, json: wantsJSON)
+            return try counter(
+                TemplateKey.canonical(name), change: action == "incr" ? .incr : .decr, json: wantsJSON)
         case ("habits", "done"), ("habits", "undo"):
             guard method == .post else { return Reply.notAllowed("POST") }
             return try habit(HabitSlug.of(name), done: action == "done", json: wantsJSON)
@@ -45,8 +46,9 @@ struct DashboardActions {
         }
     }
 
-    /// Steps a stored variable by its step; only variables that exist (a button's counter) are changed.
-    private func counter(_ key: String, direction: Double, json: Bool) throws -> Reply {
+    /// Applies a stored variable's step (`incr`) or its opposite (`decr`); only variables that exist (a button's
+    /// counter) are changed.
+    private func counter(_ key: String, change: CounterChange, json: Bool) throws -> Reply {
         guard !key.isEmpty else { return Reply.error(.notFound, "no variable named") }
         guard try CacheStore.openForReading(directory: cacheDirectory).variable(key) != nil else {
             return Reply.error(.notFound, "no stored variable \(key); create it with `weft var incr \(key)` first")
@@ -54,7 +56,7 @@ struct DashboardActions {
         let updated: StoredVariable
         do {
             updated = try CacheStore.openForWriting(directory: cacheDirectory).incrementVariable(
-                key, direction: direction, at: now, timeZone: zone)
+                key, change: change, at: now, timeZone: zone)
         } catch StoreError.notANumber(let key, let value) {
             return Reply.error(.conflict, "\(key) holds \"\(value)\", which is not a number")
         }

@@ -118,6 +118,7 @@ enum DashboardAssets {
           border: 1px solid var(--line); background: var(--bg); color: var(--text); font-size: 1.1rem; line-height: 1; }
         form.act button:hover { border-color: var(--accent); }
         form.act button:disabled { opacity: .5; cursor: wait; }
+        form.act button.limit:disabled { cursor: not-allowed; }
         form.act button.done { color: var(--done); }
         /* Counters */
         .counterlist { list-style: none; padding: 0; margin: 0; }

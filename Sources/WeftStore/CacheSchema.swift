@@ -80,6 +80,13 @@ enum CacheSchema {
                 t.add(column: "fingerprint", .text)
             }
         }
+        migrator.registerMigration("v7: counter limits") { db in
+            // A counter's floor and ceiling (`weft var … --min/--max`); NULL is no limit.
+            try db.alter(table: "variable") { t in
+                t.add(column: "counter_min", .double)
+                t.add(column: "counter_max", .double)
+            }
+        }
         return migrator
     }
 }

@@ -48,14 +48,15 @@ extension CacheStore {
         }
     }
 
-    /// The one increment of a counter (`weft var incr` and the dashboard's − / + buttons), in one transaction.
+    /// The one change of a counter (`weft var incr|decr` and the dashboard's buttons), in one transaction.
     ///
-    /// `rule` makes the counter's rule from the stored one (nil: a plain variable counted in steps of 1). The amount
-    /// is `by`, else the rule's step, times `direction` (−1 for a decrement). An unset variable, or a counter whose
-    /// reset period ended, starts from the reset value. A step or a result that is not a finite number (`nan`,
-    /// `inf`, `1e309`) is refused and nothing changes.
+    /// `rule` makes the counter's rule from the stored one (nil: a plain variable counted in steps of 1). The signed
+    /// amount is `CounterRule.amount(change, by:)`; the result stops at the rule's floor and ceiling. An unset
+    /// variable, or a counter whose reset period ended, starts from the reset value. A step or a result that is not
+    /// a finite number (`nan`, `inf`, `1e309`), or a rule whose limits contradict themselves, is refused and nothing
+    /// changes.
     public func incrementVariable(
-        _ key: String, by amount: Double? = nil, direction: Double = 1, at now: Date, timeZone: TimeZone,
+        _ key: String, by amount: Double? = nil, change: CounterChange = .incr, at now: Date, timeZone: TimeZone,
         rule: (CounterRule?) -> CounterRule? = { $0 }
     ) throws(StoreError) -> StoredVariable {
         if let amount, !ValueRange.counterStep.contains(amount) {
@@ -68,23 +69,32 @@ extension CacheStore {
             }
             let text = current?.value(at: now, timeZone: timeZone) ?? NumberText.plain(counter.resetValue)
             guard let number = CheckedNumber.finite(text) else { throw .notANumber(key: key, value: text) }
-            let sum = number + (amount ?? counter.step) * direction
+            let sum = number + counter.amount(change, by: amount)
             guard sum.isFinite else { throw .notFinite(key: key, value: "the result \(sum)") }
-            return StoredVariable(key: key, value: NumberText.plain(sum), updatedAt: now, counter: counter)
+            return StoredVariable(
+                key: key, value: NumberText.plain(counter.clamped(sum)), updatedAt: now, counter: counter)
         }
     }
 
+    /// The one place a variable is written: a counter rule that cannot hold, or a number outside the counter's
+    /// limits, is refused here for every writer.
     private static func save(_ variable: StoredVariable, db: Database) throws {
+        if let counter = variable.counter {
+            if let problem = counter.problem { throw StoreError.badCounter(key: variable.key, reason: problem) }
+            if let number = CheckedNumber.finite(variable.value), let outside = counter.limitProblem(number) {
+                throw StoreError.badCounter(key: variable.key, reason: outside)
+            }
+        }
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO variable (key, value, updated_at, counter_step, counter_goal, counter_reset,
-                    counter_reset_value, counter_week_start)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    counter_reset_value, counter_week_start, counter_min, counter_max)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 variable.key, variable.value, variable.updatedAt.timeIntervalSince1970, variable.counter?.step,
                 variable.counter?.goal, variable.counter?.reset?.rawValue, variable.counter?.resetValue,
-                variable.counter?.weekStart,
+                variable.counter?.weekStart, variable.counter?.minimum, variable.counter?.maximum,
             ])
     }
 
@@ -95,7 +105,10 @@ extension CacheStore {
                 step: step, goal: row.decode(forColumn: "counter_goal"),
                 reset: (row.decode(String?.self, forColumn: "counter_reset")).flatMap(ResetPeriod.init(rawValue:)),
                 resetValue: row.decode(forColumn: "counter_reset_value") ?? 0,
-                weekStart: row.decode(forColumn: "counter_week_start") ?? 2)
+                weekStart: row.decode(forColumn: "counter_week_start") ?? 2,
+                // A cache not yet migrated to v7 (read before any writer ran) has no limits.
+                minimum: row.hasColumn("counter_min") ? row.decode(forColumn: "counter_min") : nil,
+                maximum: row.hasColumn("counter_max") ? row.decode(forColumn: "counter_max") : nil)
         }
         return try StoredVariable(
             key: row.decode(forColumn: "key"), value: row.decode(forColumn: "value"),

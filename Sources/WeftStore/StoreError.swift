@@ -15,6 +15,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafeCache(path: String, reason: String)
     /// A counter step that is not a finite number (`nan`, `inf`, `1e309`), or a result that would not be one.
     case notFinite(key: String, value: String)
+    /// A counter rule that cannot hold (a floor above its ceiling, a reset value outside the limits).
+    case badCounter(key: String, reason: String)
 
     public var description: String {
         switch self {
@@ -40,6 +42,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "refusing the cache \(path): \(reason)"
         case .notFinite(let key, let value):
             return "variable \"\(key)\": \(value) is not a finite number; nothing was changed"
+        case .badCounter(let key, let reason):
+            return "counter \"\(key)\": \(reason); nothing was changed"
         }
     }
 }

@@ -183,6 +183,12 @@ struct MathExpression {
             let high = Swift.max(arguments[1], arguments[2])
             // min/max rather than a range: a NaN bound must not trap.
             return Swift.min(Swift.max(arguments[0], low), high)
+        case "ratio":
+            // weft's own: x of goal as a fraction held to 0…1, what `bar` and `percent` read as a fraction even
+            // past the goal (they take a value above 1 as a percentage already).
+            guard arguments.count >= 2, arguments[1] != 0 else { return 0 }
+            let fraction = arguments[0] / arguments[1]
+            return fraction.isNaN ? 0 : Swift.min(Swift.max(fraction, 0), 1)
         case "abs":
             return argument(0).map { Swift.abs($0) } ?? 0
         case "floor":

@@ -33,7 +33,7 @@ struct BarCommand: ParsableCommand {
               name = "water"
               template = "💧 {{water|0}}/8"
               on_click = ["weft", "var", "incr", "water"]
-              on_right_click = ["weft", "var", "incr", "water", "--by", "-1"]
+              on_right_click = ["weft", "var", "decr", "water"]
             and in the i3 or sway config: bar { status_command weft bar }
             """)
 

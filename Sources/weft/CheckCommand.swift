@@ -31,21 +31,42 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let where_ = locations.resolved
-        let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
-        let set: ProviderSet
+        let findings: Findings
         do {
-            set = try ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry, cache: store)
+            findings = try Self.findings(
+                providersDirectory: where_.providersDirectory, cacheDirectory: where_.cacheDirectory)
         } catch let error as ConfigError {
             Stderr.line("weft: \(error)")
             throw ExitCode(2)
         }
-        var problems: [(instance: String?, error: ConfigError)] = set.problems.map { ($0.instance, $0.error) }
-        for entry in set.entries {
-            problems += entry.provider.preflight(entry.config).map { (entry.config.instance, $0) }
-        }
-        problems.sort { ($0.error.file ?? "", $0.error.line ?? 0) < ($1.error.file ?? "", $1.error.line ?? 0) }
+        let problems = findings.problems
         let broken = Set(problems.compactMap(\.instance))
         if json {
+            print(try JSONOutput.text(findings.report))
+        } else {
+            for problem in problems { print("\(problem.error)") }
+            let count = findings.set.instances.count
+            if !findings.set.directory.exists {
+                Stderr.line("weft: there is no providers directory \(where_.providersDirectory)")
+            } else if problems.isEmpty {
+                Stderr.line("\(count) provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory): all valid")
+            } else {
+                Stderr.line(
+                    "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(broken.count) of \(count) "
+                        + "provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory)")
+            }
+        }
+        if !problems.isEmpty || !findings.set.directory.exists { throw ExitCode(2) }
+    }
+
+    /// What a check of one providers directory found, in this process's environment.
+    struct Findings {
+        var set: ProviderSet
+        var problems: [(instance: String?, error: ConfigError)]
+
+        /// The `--json` report.
+        var report: Report {
+            let broken = Set(problems.compactMap(\.instance))
             let files =
                 set.entries.map {
                     File(
@@ -57,45 +78,49 @@ struct CheckCommand: ParsableCommand {
                         File(instance: $0, file: problem.file ?? "", type: problem.type, valid: false)
                     }
                 }
-            let report = Report(
-                directory: where_.providersDirectory, files: files.sorted { $0.file < $1.file },
+            return Report(
+                directory: set.directory.path, files: files.sorted { $0.file < $1.file },
                 problems: problems.map {
-                    Problem(file: $0.error.file, line: $0.error.line, instance: $0.instance, message: "\($0.error)")
+                    Problem(
+                        file: $0.error.file, line: $0.error.line, instance: $0.instance, key: $0.error.key,
+                        message: "\($0.error)")
                 })
-            print(try JSONOutput.text(report))
-        } else {
-            for problem in problems { print("\(problem.error)") }
-            let count = set.instances.count
-            if !set.directory.exists {
-                Stderr.line("weft: there is no providers directory \(where_.providersDirectory)")
-            } else if problems.isEmpty {
-                Stderr.line("\(count) provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory): all valid")
-            } else {
-                Stderr.line(
-                    "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(broken.count) of \(count) "
-                        + "provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory)")
-            }
         }
-        if !problems.isEmpty || !set.directory.exists { throw ExitCode(2) }
     }
 
-    private struct Report: Encodable {
+    /// The one check `weft check` and `weft schedule` run: every file read as a refresh reads it, then each
+    /// provider's preflight (files, folders and programs it names), problems sorted by file and line.
+    static func findings(providersDirectory: String, cacheDirectory: String) throws -> Findings {
+        let store = try CacheStore.openForReading(directory: cacheDirectory)
+        let set = try ProviderSet(path: providersDirectory, registry: BuiltinProviders.registry, cache: store)
+        var problems: [(instance: String?, error: ConfigError)] = set.problems.map { ($0.instance, $0.error) }
+        for entry in set.entries {
+            problems += entry.provider.preflight(entry.config).map { (entry.config.instance, $0) }
+        }
+        problems.sort { ($0.error.file ?? "", $0.error.line ?? 0) < ($1.error.file ?? "", $1.error.line ?? 0) }
+        return Findings(set: set, problems: problems)
+    }
+
+    /// `weft check --json`: also what `weft schedule` reads back from a check run in the timer's environment.
+    struct Report: Codable {
         var directory: String
         var files: [File]
         var problems: [Problem]
     }
 
-    private struct File: Encodable {
+    struct File: Codable {
         var instance: String
         var file: String
         var type: String?
         var valid: Bool
     }
 
-    private struct Problem: Encodable {
+    struct Problem: Codable {
         var file: String?
         var line: Int?
         var instance: String?
+        /// The key the problem is about (`api_key_env`, `sources[0].password_env`, `command`), when known.
+        var key: String?
         var message: String
     }
 }

@@ -53,7 +53,7 @@ struct ExplainCommand: ParsableCommand {
         switch found.source {
         case .provider:
             if let status { origin.provider(status, now: instant) } else { origin.instance = found.instance }
-        case .stored: origin.note = "a stored variable: `weft var set/incr` changes it"
+        case .stored: origin.note = "a stored variable: `weft var set/incr/decr` changes it"
         case .builtin: origin.note = "a time built-in, computed from the clock at each render"
         case .vars: origin.note = "from this call's --vars file"
         case .none:

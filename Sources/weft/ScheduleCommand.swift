@@ -13,6 +13,11 @@ struct ScheduleCommand: ParsableCommand {
             its own interval. The printed commands carry this weft's absolute path and the absolute provider and \
             cache directories in use now, so they work from any working directory.
 
+            The timer does not run in your shell's environment: systemd's user manager starts it with HOME and \
+            PATH=/usr/local/bin:/usr/bin:/bin, cron with HOME and PATH=/usr/bin:/bin. `weft schedule` runs the \
+            checks of `weft check` in that environment and lists, on stderr, every provider that would fail there \
+            (a secret read from api_key_env or password_env, a program found only on your PATH) with its fix.
+
             Examples:
               weft schedule --systemd                     then follow the printed steps
               weft schedule --cron --every 2m | crontab -   (replaces your crontab: merge it with `crontab -e`)
@@ -48,6 +53,10 @@ struct ScheduleCommand: ParsableCommand {
         } else {
             print(Self.cronLine(command: command, minutes: minutes))
         }
+        let timer = TimerCheck(
+            systemd: systemd, providersDirectory: Self.absolute(resolved.providersDirectory),
+            cacheDirectory: Self.absolute(resolved.cacheDirectory))
+        for line in timer.warnings() { Stderr.line(line) }
     }
 
     /// Minutes, and whether the interval is given in hours.
@@ -130,5 +139,169 @@ struct ScheduleCommand: ParsableCommand {
     static func quoted(_ word: String) -> String {
         let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@%=,".contains($0) }
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}
+
+/// The checks of `weft check` run again in the environment the timer gives `weft refresh`, and what fails only there.
+struct TimerCheck {
+    var systemd: Bool
+    var providersDirectory: String
+    var cacheDirectory: String
+
+    /// The search path the timer's runs get: systemd's user manager default, or cron's.
+    var path: String { systemd ? "/usr/local/bin:/usr/bin:/bin" : "/usr/bin:/bin" }
+
+    /// The whole environment of a timer run: HOME and that PATH, nothing from the login shell.
+    var environment: [String: String] { ["HOME": PathExpansion.home(), "PATH": path] }
+
+    /// What went wrong running the check as the timer would; the message is the whole story.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The lines to print: nothing when every provider that passes here passes under the timer too.
+    func warnings() -> [String] {
+        let here: CheckCommand.Findings
+        let there: CheckCommand.Report
+        do {
+            here = try CheckCommand.findings(providersDirectory: providersDirectory, cacheDirectory: cacheDirectory)
+            there = try checkInTimerEnvironment()
+        } catch {
+            return ["weft: could not check the providers in the timer's environment: \(error)"]
+        }
+        let failingHere = Set(here.problems.map { Place(file: $0.error.file, key: $0.error.key) })
+        let onlyThere = there.problems.filter { !failingHere.contains(Place(file: $0.file, key: $0.key)) }
+        var lines: [String] = []
+        if !onlyThere.isEmpty {
+            let files = Set(onlyThere.map { $0.file ?? "" }).count
+            lines.append(
+                "weft: the timer runs weft with only HOME and PATH=\(path), not your shell's environment; "
+                    + "\(files) provider file\(files == 1 ? "" : "s") that pass `weft check` here will fail there "
+                    + "on every run:")
+            var folders: [String] = []
+            for problem in onlyThere {
+                lines.append("  " + problem.message)
+                let fix = self.fix(for: problem, configs: here.set.directory.configs)
+                lines += fix.lines.map { "    " + $0 }
+                folders += fix.folders.filter { !folders.contains($0) }
+            }
+            if !folders.isEmpty {
+                let line = "PATH=" + (folders + [path]).joined(separator: ":")
+                let those = folders.count == 1 ? "that folder" : "those folders"
+                lines.append(
+                    systemd
+                        ? "  or let the service search \(those): add to [Service]  Environment=\(line)"
+                        : "  or let cron search \(those): put this line above the schedule  \(line)")
+            }
+        }
+        if !here.problems.isEmpty {
+            let count = here.problems.count
+            lines.append(
+                "weft: \(count) problem\(count == 1 ? "" : "s") in the provider files fail\(count == 1 ? "s" : "") "
+                    + "in this shell too: `weft check` lists \(count == 1 ? "it" : "them")")
+        }
+        return lines
+    }
+
+    /// Where a problem is: its file and key. The same problem read in two environments can differ in its text
+    /// (the PATH it searched), never in its place.
+    private struct Place: Hashable {
+        var file: String?
+        var key: String?
+    }
+
+    /// This weft's `check --json` run as a child with the timer's environment and read back.
+    private func checkInTimerEnvironment() throws -> CheckCommand.Report {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ScheduleCommand.executable())
+        process.arguments = ["check", "--json", "--providers", providersDirectory, "--cache", cacheDirectory]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "cannot start \(ScheduleCommand.executable()): \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let report = try? JSONDecoder().decode(CheckCommand.Report.self, from: data) else {
+            throw Failure(description: "`weft check` exited with status \(process.terminationStatus) and no report")
+        }
+        return report
+    }
+
+    /// How to make one problem go away under the timer, and the folders its PATH would need.
+    private func fix(
+        for problem: CheckCommand.Problem, configs: [ProviderConfig]
+    ) -> (lines: [String], folders: [String]) {
+        let config = configs.first { $0.instance == problem.instance }
+        let fileName = config.map { ($0.file as NSString).lastPathComponent } ?? "the provider file"
+        if let key = problem.key, key.hasSuffix("_env"), let config,
+            case .string(let name)? = Self.value(at: key, in: config.values)
+        {
+            let field = String(key.split(separator: ".").last ?? Substring(key))
+            let fileKey = String(field.dropLast(4)) + "_file"
+            let secret = "~/.config/weft/" + name.lowercased()
+            var lines = [
+                "fix: keep the secret in a file the timer can read, and name the file instead of the variable:",
+                "       install -m 600 /dev/null \(secret) && printf '%s\\n' \"$\(name)\" > \(secret)",
+                "     then in \(fileName), in place of \(field) = \"\(name)\":  \(fileKey) = \"\(secret)\"",
+            ]
+            lines.append(
+                systemd
+                    ? "     or give the service the variable (systemctl --user edit weft-refresh.service):  "
+                        + "[Service] Environment=\(name)=…"
+                    : "     or set it for cron: put this line above the schedule  \(name)=…")
+            return (lines, [])
+        }
+        if problem.key == "command", let config, case .array(let argv)? = config.values["command"],
+            case .string(let program)? = argv.first, !program.contains("/"),
+            let found = Self.locate(program)
+        {
+            let folder = (found as NSString).deletingLastPathComponent
+            return (
+                ["fix: name the program by its absolute path in \(fileName):  command = [\"\(found)\", …]"],
+                [folder]
+            )
+        }
+        return (
+            [
+                "fix: it passes here only because of your shell's environment; give the timer what it needs "
+                    + (systemd ? "with Environment= lines in [Service]" : "with NAME=value lines above the schedule")
+            ], []
+        )
+    }
+
+    /// The value at a key as errors name it: `api_key_env`, `sources[0].password_env`.
+    static func value(at key: String, in table: [String: ConfigValue]) -> ConfigValue? {
+        var current = ConfigValue.table(table)
+        for part in key.split(separator: ".") {
+            var name = Substring(part)
+            var index: Int?
+            if let open = part.firstIndex(of: "["), part.hasSuffix("]") {
+                name = part[..<open]
+                index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)])
+            }
+            guard case .table(let fields) = current, let next = fields[String(name)] else { return nil }
+            current = next
+            if let index {
+                guard case .array(let items) = current, items.indices.contains(index) else { return nil }
+                current = items[index]
+            }
+        }
+        return current
+    }
+
+    /// `program` searched on this shell's PATH, as an absolute path.
+    static func locate(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = "\(folder)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
     }
 }

@@ -21,6 +21,8 @@ struct VarListCommand: ParsableCommand {
         var step: Double?
         var goal: Double?
         var reset: String?
+        var min: Double?
+        var max: Double?
     }
 
     func run() throws {
@@ -29,7 +31,8 @@ struct VarListCommand: ParsableCommand {
         let entries = try CacheStore.openForReading(directory: locations.resolved.cacheDirectory).variables().map {
             Entry(
                 key: $0.key, value: $0.value(at: instant, timeZone: zone), updated: ISOInstant.format($0.updatedAt),
-                step: $0.counter?.step, goal: $0.counter?.goal, reset: $0.counter?.reset?.rawValue)
+                step: $0.counter?.step, goal: $0.counter?.goal, reset: $0.counter?.reset?.rawValue,
+                min: $0.counter?.minimum, max: $0.counter?.maximum)
         }
         if json {
             print(try JSONOutput.text(entries))
@@ -40,6 +43,8 @@ struct VarListCommand: ParsableCommand {
             if let step = entry.step {
                 var counter = ["counter, step \(NumberText.plain(step))"]
                 if let goal = entry.goal { counter.append("goal \(NumberText.plain(goal))") }
+                if let min = entry.min { counter.append("min \(NumberText.plain(min))") }
+                if let max = entry.max { counter.append("max \(NumberText.plain(max))") }
                 if let reset = entry.reset { counter.append("resets \(reset)") }
                 line += "  (" + counter.joined(separator: ", ") + ")"
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftStore
 import WeftTemplate
 
@@ -36,7 +37,9 @@ struct VarTarget: ParsableArguments {
 
 /// Options that make a stored variable a counter.
 struct CounterOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "What `incr` adds by default (makes the variable a counter).")
+    @Option(
+        parsing: .unconditional,
+        help: "The signed amount `incr` applies and `decr` takes back (-1 counts down; makes the variable a counter).")
     var step: Double?
 
     @Option(parsing: .unconditional, help: "The counter's goal.")
@@ -51,9 +54,23 @@ struct CounterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("First day of the week for weekly resets (default monday).", valueName: "day"))
     var weekStart: Weekday?
 
-    var isEmpty: Bool { step == nil && goal == nil && reset == nil && resetValue == nil && weekStart == nil }
+    @Option(
+        name: .customLong("min"), parsing: .unconditional,
+        help: ArgumentHelp("The floor: a change stops there (`none` removes it).", valueName: "n|none"))
+    var minimum: CounterLimit?
 
-    /// The rule these options describe, on top of an existing one.
+    @Option(
+        name: .customLong("max"), parsing: .unconditional,
+        help: ArgumentHelp("The ceiling: a change stops there (`none` removes it).", valueName: "n|none"))
+    var maximum: CounterLimit?
+
+    var isEmpty: Bool {
+        step == nil && goal == nil && reset == nil && resetValue == nil && weekStart == nil && minimum == nil
+            && maximum == nil
+    }
+
+    /// The rule these options describe, on top of an existing one (the store refuses one whose limits contradict
+    /// themselves).
     func rule(over existing: CounterRule?) -> CounterRule? {
         guard !isEmpty || existing != nil else { return nil }
         var rule = existing ?? CounterRule()
@@ -62,7 +79,25 @@ struct CounterOptions: ParsableArguments {
         if let reset { rule.reset = reset.period }
         if let resetValue { rule.resetValue = resetValue }
         if let weekStart { rule.weekStart = weekStart.foundationWeekday }
+        if let minimum { rule.minimum = minimum.value }
+        if let maximum { rule.maximum = maximum.value }
         return rule
+    }
+}
+
+/// A counter's floor or ceiling as given on the command line: a finite number, or `none` for no limit.
+struct CounterLimit: ExpressibleByArgument, Equatable {
+    var value: Double?
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        if text.lowercased() == "none" {
+            value = nil
+        } else if let number = Double(text), ValueRange.counterStep.contains(number) {
+            value = number
+        } else {
+            return nil
+        }
     }
 }
 

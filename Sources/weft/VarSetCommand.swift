@@ -6,11 +6,12 @@ struct VarSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set a stored variable.",
         discussion: """
-            A counter keeps its step, goal and reset when set again; counter options change them.
+            A counter keeps its step, goal, limits and reset when set again; counter options change them. A value \
+            outside the counter's --min/--max is refused.
 
             Examples:
               weft var set mood happy
-              weft var set water 0 --goal 8 --reset daily
+              weft var set water 0 --goal 8 --reset daily --min 0
             """)
 
     @OptionGroup var target: VarTarget

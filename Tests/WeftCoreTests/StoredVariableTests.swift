@@ -14,6 +14,27 @@ import WeftPrimitives
         #expect(variable.value(at: date("2027-01-01T00:00:00Z"), timeZone: berlin) == "ok")
     }
 
+    /// `incr` applies the signed step and `decr` its opposite; `--by` replaces the step's magnitude and sign.
+    @Test func changesApplyTheSignedStep() {
+        let countDown = CounterRule(step: -1)
+        #expect(countDown.amount(.incr) == -1 && countDown.amount(.decr) == 1)
+        #expect(countDown.amount(.incr, by: 3) == 3 && countDown.amount(.decr, by: 3) == -3)
+        #expect(CounterRule(step: 0.25).amount(.decr) == -0.25)
+    }
+
+    @Test func limitsClampAndExplain() {
+        let rule = CounterRule(minimum: 0, maximum: 8)
+        #expect(rule.clamped(-6) == 0 && rule.clamped(9) == 8 && rule.clamped(4) == 4)
+        #expect(rule.limitProblem(-3) == "-3 is below the minimum 0")
+        #expect(rule.limitProblem(8.5) == "8.5 is above the maximum 8")
+        #expect(rule.limitProblem(8) == nil && rule.problem == nil)
+        #expect(
+            rule.limitsText == "0…8" && CounterRule(minimum: 1).limitsText == "≥ 1" && CounterRule().limitsText == nil)
+        #expect(CounterRule(minimum: 3, maximum: 1).problem == "the minimum 3 is above the maximum 1")
+        #expect(CounterRule(reset: .daily, minimum: 1).problem == "the reset value 0 is below the minimum 1")
+        #expect(CounterRule(minimum: 1).problem == nil, "without a reset the reset value is only a clamped start")
+    }
+
     @Test func dailyCounterResetsAtLocalMidnight() {
         // 22:30 UTC on 9 March is 23:30 in Berlin; the local day ends at 23:00 UTC.
         let counter = StoredVariable(

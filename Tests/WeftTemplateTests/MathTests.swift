@@ -98,6 +98,19 @@ struct MathFunctionTests {
         #expect(math("clamp(5,0)") == "0")
     }
 
+    /// `ratio(x, goal)`: x of goal held to 0…1, so `bar` and `percent` read it as a fraction past the goal too.
+    @Test func ratioIsAClampedFraction() {
+        #expect(math("ratio(4,8)") == "0.5")
+        #expect(math("ratio(0,8)") == "0")
+        #expect(math("ratio(8,8)") == "1")
+        #expect(math("ratio(9,8)") == "1", "past the goal stays full")
+        #expect(math("ratio(-6,8)") == "0", "below zero stays empty")
+        #expect(math("ratio(3,0)") == "0", "a goal of 0 gives 0, as division by zero does")
+        #expect(math("ratio(3)") == "0")
+        #expect(math("Ratio(water, 8)", ["water": "6"]) == "0.75")
+        #expect(render("{{=ratio(water,8)||bar:8}} {{=ratio(water,8)||percent}}", ["water": "9"]) == "████████ 100%")
+    }
+
     @Test func roundingFunctions() {
         #expect(math("abs(-3)") == "3")
         #expect(math("floor(-2.5)") == "-3")
@@ -122,7 +135,7 @@ struct MathFunctionTests {
     }
 
     @Test func functionsWithoutArgumentsGiveZero() {
-        for function in ["abs", "floor", "ceil", "round", "sqrt", "log", "exp", "var", "clamp", "pow"] {
+        for function in ["abs", "floor", "ceil", "round", "sqrt", "log", "exp", "var", "clamp", "pow", "ratio"] {
             #expect(math("\(function)()+1") == "1", "\(function)")
         }
     }

@@ -11,12 +11,14 @@ struct ActionButton {
     var csrfToken: String
     /// An extra CSS class for the button.
     var css = ""
+    /// Whether the button is shown but cannot be pressed (a counter at its limit).
+    var disabled = false
 
     func html() -> String {
         "<form class=\"act\" method=\"post\" action=\"\(HTML.escape(action))\">"
             + "<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrfToken))\">"
             + "<button type=\"submit\" class=\"\(HTML.escape(css))\" title=\"\(HTML.escape(title))\" "
-            + "aria-label=\"\(HTML.escape(title))\">\(HTML.escape(label))</button></form>"
+            + "aria-label=\"\(HTML.escape(title))\"\(disabled ? " disabled" : "")>\(HTML.escape(label))</button></form>"
     }
 
     /// A path segment percent-encoded, so a key with spaces or slashes stays one segment.
