@@ -95,6 +95,8 @@ struct RefreshCommand: AsyncParsableCommand {
                 problem = false
             case .refreshed(let next, let problems), .notModified(let next, let problems):
                 line = "ok with warnings: \(ProviderHealth.summary(of: problems) ?? ""); " + due(next)
+                // A refresh that succeeded is not a failure: --quiet leaves its warnings to `weft status`.
+                problem = false
             case .notDue(let until):
                 line = "fresh, " + due(until)
                 problem = false

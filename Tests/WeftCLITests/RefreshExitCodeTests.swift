@@ -97,6 +97,14 @@ struct RefreshExitCodeTests {
         #expect(!mixed.stderr.contains("good"), "\(mixed)")
         #expect(mixed.stderr.split(separator: "\n").count == 1, "\(mixed)")
         #expect(Self.runs(box, "good") == 2, "--quiet still refreshes")
+
+        // A refresh that succeeded with warnings is no failure: --quiet leaves them to `weft status`.
+        try FileManager.default.removeItem(atPath: box.providers + "/bad.toml")
+        try box.provider("walk", "type = \"steps\"\nfiles = [\"\(box.path("none"))/*.csv\"]\n")
+        let warned = await box.weft(arguments: ["refresh", "--quiet", "--force"] + Fixed.clock)
+        #expect(warned.exitCode == 0 && warned.stderr.isEmpty, "\(warned)")
+        let status = await box.weft(arguments: ["status"] + Fixed.clock)
+        #expect(status.stdout.contains("walk (steps)") && status.stdout.contains("[warning]"), "\(status)")
     }
 
     @Test func namedInstanceRunsOnlyThatOne() async throws {
