@@ -23,6 +23,20 @@ protocol WeatherAPI: Sendable {
         -> WeatherSnapshot
 }
 
+/// An API whose refresh makes one request and reads its body alone.
+protocol SingleBodyWeatherAPI: WeatherAPI {
+    /// Parses the one response body.
+    func parse(_ body: Data, now: Date) throws(WeatherError) -> WeatherSnapshot
+}
+
+extension SingleBodyWeatherAPI {
+    func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
+        -> WeatherSnapshot
+    {
+        try parse(try (bodies.first ?? .unavailable).requiredData(api: Self.displayName), now: now)
+    }
+}
+
 /// What the configuration says about the place, whatever the API.
 public struct WeatherSettings: Sendable, Equatable {
     /// The place name shown as `__weather_location`.
