@@ -55,6 +55,11 @@ let package = Package(
         .target(
             name: "WeftHTTP",
             dependencies: ["CCurl", "WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
+        // The HTTP providers' one conditional-fetch owner (validators, 304, freshness, Retry-After, jitter) and the
+        // generic single-URL kind, so an HTTP provider is a parser and a key table.
+        .target(
+            name: "WeftHTTPSource", dependencies: ["WeftCore", "WeftHTTP", "WeftPrimitives"],
+            path: "Sources/Providers/WeftHTTPSource"),
         // A loopback HTTP/1.1 server with scripted routes, for tests and the demo replay server.
         .target(
             name: "WeftTestSupport", dependencies: ["WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
@@ -91,7 +96,7 @@ let package = Package(
         .target(
             name: "WeftCalendar",
             dependencies: [
-                "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftHTTP",
+                "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftHTTP", "WeftHTTPSource",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Providers/WeftCalendar"),
@@ -99,7 +104,7 @@ let package = Package(
         .target(
             name: "WeftWeather",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftHTTP",
+                "WeftCore", "WeftPrimitives", "WeftHTTP", "WeftHTTPSource",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -173,11 +178,18 @@ let package = Package(
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "WeftHTTPSourceTests",
+            dependencies: [
+                "WeftHTTPSource", "WeftHTTP", "WeftCore", "WeftTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
         .testTarget(
             name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
-            name: "WeftWeatherTests", dependencies: ["WeftWeather", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+            name: "WeftWeatherTests",
+            dependencies: ["WeftWeather", "WeftHTTP", "WeftHTTPSource", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(

@@ -40,22 +40,19 @@ public struct HTTPClient: Sendable {
 
     /// Fetches `request.url`; returns 2xx and 304 responses and throws `HTTPError` for everything else.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let (response, reason) = try await transfer(request)
-        if (200..<300).contains(response.status) || response.status == 304 { return response }
-        let redact = Redactor(secrets: request.allSecrets)
-        throw .status(
-            url: redact(request.url), status: response.status, reason: redact(HTTPError.excerpt(of: Data(reason.utf8))),
-            bodyExcerpt: redact(HTTPError.excerpt(of: response.body)), retryAfter: response.retryAfter)
+        let response = try await transfer(request)
+        if let failure = HTTPError.status(of: response, for: request) { throw failure }
+        return response
     }
 
     /// Fetches `request.url` and returns whatever status the server answered, for callers that read error
     /// bodies and headers themselves (an API's JSON error message, rate-limit headers); only transfer
     /// failures throw.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        try await transfer(request).response
+        try await transfer(request)
     }
 
-    private func transfer(_ request: HTTPRequest) async throws(HTTPError) -> (response: HTTPResponse, reason: String) {
+    private func transfer(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let redact = Redactor(secrets: request.allSecrets)
         let loggedURL = redact(request.url)
         let headerLines: HeaderLines
@@ -98,7 +95,7 @@ public struct HTTPClient: Sendable {
 
         let response = HTTPResponse(
             status: outcome.status, headers: outcome.headers, body: outcome.body, url: outcome.effectiveURL,
-            receivedAt: now())
+            receivedAt: now(), reason: outcome.reason)
         logger.debug(
             "GET \(loggedURL): HTTP \(outcome.status)",
             metadata: [
@@ -109,8 +106,7 @@ public struct HTTPClient: Sendable {
             // MET Norway marks deprecated or beta products this way.
             logger.notice("GET \(loggedURL): HTTP 203 Non-Authoritative Information (deprecated or beta product)")
         }
-        let reason = outcome.reason.isEmpty ? HTTPError.standardReason(outcome.status) : outcome.reason
-        return (response, reason)
+        return response
     }
 
     private func logRequest(_ request: HTTPRequest, url: String, proxy: ProxySettings, redact: Redactor) {

@@ -75,6 +75,17 @@ public enum HTTPError: Error, CustomStringConvertible, Sendable, Equatable {
 }
 
 extension HTTPError {
+    /// The error for `response` when its status is neither 2xx nor 304 (what `HTTPClient.get` throws), redacted
+    /// with `request`'s secrets; nil for a response to keep.
+    public static func status(of response: HTTPResponse, for request: HTTPRequest) -> HTTPError? {
+        if (200..<300).contains(response.status) || response.status == 304 { return nil }
+        let redact = Redactor(secrets: request.allSecrets)
+        let reason = response.reason.isEmpty ? standardReason(response.status) : response.reason
+        return .status(
+            url: redact(request.url), status: response.status, reason: redact(excerpt(of: Data(reason.utf8))),
+            bodyExcerpt: redact(excerpt(of: response.body)), retryAfter: response.retryAfter)
+    }
+
     static let excerptLength = 200
 
     /// The start of a body as one line: control characters and runs of whitespace become one space.

@@ -71,7 +71,7 @@ public struct HTTPRequest: Sendable {
 extension HTTPRequest {
     /// Every secret to redact: the explicit ones, the values of secret and credential headers, and the
     /// credentials the URL carries.
-    var allSecrets: [String] {
+    public var allSecrets: [String] {
         secrets + secretHeaders.values + Redactor.credentials(in: headers) + URLRedaction.secrets(in: url)
     }
 

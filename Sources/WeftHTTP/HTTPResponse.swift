@@ -1,9 +1,11 @@
 import Foundation
 
-/// A completed response: 2xx, or 304 when the stored validators still match.
+/// A completed response: whatever status the server answered (`HTTPClient.get` returns only 2xx and 304).
 public struct HTTPResponse: Sendable {
     /// The final status code after redirects.
     public var status: Int
+    /// The status line's reason phrase as the server sent it; empty for HTTP/2, which has none.
+    public var reason: String
     /// Response headers of the final hop; names lower-cased, repeated headers joined with ", ".
     public var headers: [String: String]
     /// The decoded body (gzip/deflate undone); empty for 304.
@@ -14,8 +16,9 @@ public struct HTTPResponse: Sendable {
     public var receivedAt: Date
 
     /// Creates a response; the client builds these, tests and replay servers may too.
-    public init(status: Int, headers: [String: String], body: Data, url: String, receivedAt: Date) {
+    public init(status: Int, headers: [String: String], body: Data, url: String, receivedAt: Date, reason: String = "") {
         self.status = status
+        self.reason = reason
         self.headers = headers
         self.body = body
         self.url = url
@@ -64,8 +67,12 @@ public struct HTTPResponse: Sendable {
     /// Retry-After as a point in time, anchored at `receivedAt`: delay-seconds count from there, and an
     /// HTTP-date is measured against the response's own Date (so a skewed server clock does not shift it).
     /// The wait is clamped to 0…`longestRetryAfter`; nil when absent or unreadable (e.g. "inf").
+    ///
+    /// A 429 without Retry-After is read by its `RateLimit-Reset` (seconds), as rate limiters following the IETF
+    /// RateLimit fields send it (Pirate Weather's does), so one range-checked rule covers both.
     public var retryAfter: Date? {
-        guard let value = header("retry-after")?.trimmingSpaces(), !value.isEmpty else { return nil }
+        let field = header("retry-after") ?? (status == 429 ? header("ratelimit-reset") : nil)
+        guard let value = field?.trimmingSpaces(), !value.isEmpty else { return nil }
         return Self.retryAfter(value, serverDate: date, receivedAt: receivedAt)
     }
 

@@ -65,6 +65,16 @@ struct HTTPResponseHeaderTests {
         #expect(response(["retry-after": "later"]).retryAfter == nil)
     }
 
+    @Test func aRateLimitedAnswerWithoutRetryAfterIsReadByItsRateLimitReset() {
+        func answer(_ status: Int, _ headers: [String: String]) -> HTTPResponse {
+            HTTPResponse(status: status, headers: headers, body: Data(), url: "http://x/", receivedAt: pinnedNow)
+        }
+        #expect(answer(429, ["ratelimit-reset": "60"]).retryAfter == pinnedNow.addingTimeInterval(60))
+        #expect(answer(429, ["ratelimit-reset": "60", "retry-after": "5"]).retryAfter == pinnedNow.addingTimeInterval(5))
+        // Only a 429 says the limit is what refused the request.
+        #expect(answer(503, ["ratelimit-reset": "60"]).retryAfter == nil)
+    }
+
     @Test func freshnessCorrectsForTheServersClockSkew() {
         // The server's clock runs 2 hours ahead of ours: Expires 10 minutes after its Date is 10 minutes from
         // our receipt, not 2 h 10 min.

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftHTTP
 import WeftPrimitives
 import WeftTestSupport
 import WeftWeather
@@ -37,4 +38,9 @@ extension WeatherSettings {
 func variables(_ weather: WeatherSnapshot, now: String, zone: String, fetchedAt: Date? = nil) -> [String: String] {
     WeatherVariables.derive(
         weather, prefix: "__weather_", fetchedAt: fetchedAt, context: Pinned.context(now, zone: zone))
+}
+
+/// A scripted answer as a server sends it; the HTTP source stamps it with the refresh's now.
+func reply(status: Int, headers: [String: String] = [:], body: Data = Data()) -> HTTPResponse {
+    HTTPResponse(status: status, headers: headers, body: body, url: "", receivedAt: .distantPast)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftHTTP
 
 @testable import WeftWeather
 
@@ -12,7 +13,7 @@ extension WeatherRefreshTests {
         let server = FakeServer([
             (
                 "/v1/forecast",
-                WeatherResponse(
+                reply(
                     status: 200,
                     headers: ["Date": "Thu, 13 Aug 2026 22:07:00 GMT", "Expires": "Thu, 13 Aug 2026 22:37:00 GMT"],
                     body: body)
@@ -26,7 +27,7 @@ extension WeatherRefreshTests {
     @Test func aHugeMaxAgeIsCappedAtADay() async throws {
         let body = try Fixture.data("openmeteo-minutely15-unixtime-czechia-dry.json")
         let server = FakeServer([
-            ("/v1/forecast", WeatherResponse(status: 200, headers: ["Cache-Control": "max-age=999999999"], body: body))
+            ("/v1/forecast", reply(status: 200, headers: ["Cache-Control": "max-age=999999999"], body: body))
         ])
         let snapshot = try updated(try await openMeteo(server).refresh(context()))
         let validFor = snapshot.validUntil.timeIntervalSince(now)
@@ -39,7 +40,7 @@ extension WeatherRefreshTests {
         ] as [(String, TimeInterval?)])
     func rateLimitResetIsReadAsARangeCheckedRetryAfter(reset: String, wait: TimeInterval?) async throws {
         let server = FakeServer([
-            ("/forecast/", WeatherResponse(status: 429, headers: ["Ratelimit-Reset": reset], body: Data("slow".utf8)))
+            ("/forecast/", reply(status: 429, headers: ["Ratelimit-Reset": reset], body: Data("slow".utf8)))
         ])
         do {
             _ = try await pirate(server).refresh(context())

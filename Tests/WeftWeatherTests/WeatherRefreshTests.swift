@@ -2,17 +2,19 @@ import Foundation
 import Logging
 import Testing
 import WeftCore
+import WeftHTTP
+import WeftHTTPSource
 
 @testable import WeftWeather
 
 /// Serves canned responses by URL path and remembers what was asked.
 actor FakeServer {
-    private(set) var requests: [WeatherRequest] = []
-    private let routes: [(String, WeatherResponse)]
+    private(set) var requests: [HTTPRequest] = []
+    private let routes: [(String, HTTPResponse)]
 
-    init(_ routes: [(String, WeatherResponse)]) { self.routes = routes }
+    init(_ routes: [(String, HTTPResponse)]) { self.routes = routes }
 
-    func answer(_ request: WeatherRequest) throws -> WeatherResponse {
+    func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         requests.append(request)
         guard let route = routes.first(where: { request.url.contains($0.0) }) else {
             throw URLError(.cannotConnectToHost)
@@ -20,7 +22,7 @@ actor FakeServer {
         return route.1
     }
 
-    nonisolated var fetch: WeatherFetch { { request in try await self.answer(request) } }
+    nonisolated var fetch: HTTPFetch { { request in try await self.answer(request) } }
 }
 
 @Suite struct WeatherRefreshTests {
@@ -59,7 +61,7 @@ actor FakeServer {
         let server = FakeServer([
             (
                 "/v1/forecast",
-                WeatherResponse(
+                reply(
                     status: 200, headers: ["cache-control": "public, max-age=1800", "ETag": "\"abc\""], body: body)
             )
         ])
@@ -80,13 +82,13 @@ actor FakeServer {
         #expect(vars["__weather_updated_iso"] == "2026-08-13T20:07:00Z")
         #expect(vars["__weather_location"] == "Kolín")
         #expect(vars["__weather_location_name"] == "Kolín")
-        #expect(await server.requests.first?.headers["If-None-Match"] == nil)
+        #expect(await server.requests.first?.etag == nil)
     }
 
     @Test func withoutCacheHeadersTheProviderMinimumApplies() async throws {
         let body = try Fixture.data("openmeteo-minutely15-unixtime-czechia-dry.json")
         let server = FakeServer([
-            ("/v1/forecast", WeatherResponse(status: 200, headers: ["Cache-Control": "max-age=60"], body: body))
+            ("/v1/forecast", reply(status: 200, headers: ["Cache-Control": "max-age=60"], body: body))
         ])
         let snapshot = try updated(try await openMeteo(server).refresh(context()))
         let validFor = snapshot.validUntil.timeIntervalSince(now)
@@ -104,7 +106,7 @@ actor FakeServer {
         let url = try OpenMeteoAPI(settings: .test("Kolín", 50, 14.76)).requests(now: now)[0].url
         let validator = HTTPValidator(url: url, etag: "\"abc\"", lastModified: "Thu, 13 Aug 2026 19:50:00 GMT")
         let server = FakeServer([
-            ("/v1/forecast", WeatherResponse(status: 304, headers: ["Expires": "Thu, 13 Aug 2026 21:00:00 GMT"]))
+            ("/v1/forecast", reply(status: 304, headers: ["Expires": "Thu, 13 Aug 2026 21:00:00 GMT"]))
         ])
         let outcome = try await openMeteo(server).refresh(context(previous: previous, validators: [url: validator]))
         guard case .notModified(let validUntil) = outcome.change else {
@@ -115,12 +117,12 @@ actor FakeServer {
         #expect(extended >= 0 && extended <= 30)
         #expect(outcome.validators == [validator])
         let sent = await server.requests.first
-        #expect(sent?.headers["If-None-Match"] == "\"abc\"")
-        #expect(sent?.headers["If-Modified-Since"] == "Thu, 13 Aug 2026 19:50:00 GMT")
+        #expect(sent?.etag == "\"abc\"")
+        #expect(sent?.lastModified == "Thu, 13 Aug 2026 19:50:00 GMT")
     }
 
     @Test func notModifiedWithoutAnEarlierSnapshotIsAnError() async throws {
-        let server = FakeServer([("/v1/forecast", WeatherResponse(status: 304))])
+        let server = FakeServer([("/v1/forecast", reply(status: 304))])
         await #expect(throws: WeatherError.self) {
             try await openMeteo(server).refresh(context())
         }
@@ -130,7 +132,7 @@ actor FakeServer {
         let server = FakeServer([
             (
                 "/forecast/",
-                WeatherResponse(
+                reply(
                     status: 429, headers: ["Retry-After": "3600"],
                     body: Data("Kong Error\nAPI rate limit exceeded.".utf8))
             )
@@ -156,7 +158,7 @@ actor FakeServer {
         let server = FakeServer([
             (
                 "/forecast/",
-                WeatherResponse(
+                reply(
                     status: 401,
                     body: Data(#"{"message":"Invalid key SECRETKEY123 for /forecast/SECRETKEY123/40.7,-74.0"}"#.utf8))
             )
@@ -176,7 +178,7 @@ actor FakeServer {
             <html><head><title>502 Bad Gateway</title><style>body { width: 35em; }</style></head>
             <body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>
             """
-        let server = FakeServer([("/v1/forecast", WeatherResponse(status: 502, body: Data(page.utf8)))])
+        let server = FakeServer([("/v1/forecast", reply(status: 502, body: Data(page.utf8)))])
         do {
             _ = try await openMeteo(server).refresh(context())
             Issue.record("a 502 was accepted")
@@ -192,7 +194,7 @@ actor FakeServer {
         let server = FakeServer([
             (
                 "/v1/forecast",
-                WeatherResponse(status: 400, body: Data(#"{"error":true,"reason":"Invalid timezone"}"#.utf8))
+                reply(status: 400, body: Data(#"{"error":true,"reason":"Invalid timezone"}"#.utf8))
             )
         ])
         do {
@@ -208,10 +210,10 @@ actor FakeServer {
     @Test func metNowcastOutsideItsAreaIsSkippedAndExpiresIsHonoured() async throws {
         let forecast = try Fixture.data("met-locationforecast-complete-toulon-2024-trimmed.json")
         let server = FakeServer([
-            ("/nowcast/", WeatherResponse(status: 422, body: Data("Outside coverage".utf8))),
+            ("/nowcast/", reply(status: 422, body: Data("Outside coverage".utf8))),
             (
                 "/locationforecast/",
-                WeatherResponse(
+                reply(
                     status: 200,
                     headers: [
                         "Expires": "Wed, 25 Sep 2024 19:47:12 GMT", "Last-Modified": "Wed, 25 Sep 2024 19:15:14 GMT",
@@ -254,9 +256,9 @@ actor FakeServer {
         let server = FakeServer([
             (
                 "/nowcast/",
-                WeatherResponse(status: 200, body: try Fixture.data("met-nowcast-complete-trondheim-2023-rain.json"))
+                reply(status: 200, body: try Fixture.data("met-nowcast-complete-trondheim-2023-rain.json"))
             ),
-            ("/locationforecast/", WeatherResponse(status: 304)),
+            ("/locationforecast/", reply(status: 304)),
         ])
         let provider = WeatherProvider(instance: "met", prefix: "__weather_", api: api, fetch: server.fetch)
         let refreshNow = Pinned.date("2024-09-25T21:30:00Z")
@@ -289,11 +291,11 @@ actor FakeServer {
 }
 
 /// A fetch source answering from a recording.
-enum RecordedOpenMeteo: WeatherFetchSource {
-    static var fetch: WeatherFetch {
+enum RecordedOpenMeteo: HTTPFetchSource {
+    static var fetch: HTTPFetch {
         { request in
             guard request.url.hasPrefix("http://127.0.0.1:9/v1/forecast?") else { throw URLError(.badURL) }
-            return WeatherResponse(
+            return reply(
                 status: 200, headers: ["Cache-Control": "max-age=900"],
                 body: try Fixture.data("openmeteo-minutely15-derived-45min-rain.json"))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WeftCore
 import WeftHTTP
+import WeftHTTPSource
 import WeftPrimitives
 
 /// A configured calendar instance: reads every source, keeps a failed source's last good events, and
@@ -25,6 +26,8 @@ public struct CalendarProvider: Provider {
     public var timeout: Duration
     /// How many events `agenda` lists.
     public var agenda: Int
+    /// How URL sources are fetched.
+    var http = HTTPSource()
     /// The most occurrences kept per source, so a rule repeating every minute cannot bloat the cache.
     public static let maxOccurrencesPerSource = 2000
 
@@ -141,7 +144,8 @@ public struct CalendarProvider: Provider {
         }
         guard
             let (calendar, newValidator) = try await source.load(
-                options: options, validator: validator, contact: contact, timeout: timeout, receivedAt: now)
+                options: options, validator: validator, contact: contact, timeout: timeout, receivedAt: now,
+                http: http)
         else {
             var kept = last ?? .init(source: source, occurrences: [], horizon: horizon, readAt: now)
             kept.dropEnded(before: dayStart)

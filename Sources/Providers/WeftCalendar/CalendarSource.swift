@@ -1,6 +1,7 @@
 import Foundation
 import WeftCore
 import WeftHTTP
+import WeftHTTPSource
 
 /// One calendar an instance reads: a file, a directory of `.ics` files (a vdir), or an http(s)/webcal URL.
 public struct CalendarSource: Sendable, Equatable, Codable {
@@ -106,38 +107,36 @@ public struct CalendarSource: Sendable, Equatable, Codable {
         return nil
     }
 
-    /// Reads the calendar: files from disk, URLs with a conditional GET when `validator` is given.
+    /// Reads the calendar: files from disk, URLs through `http` with a conditional GET when `validator` is given.
     ///
     /// `receivedAt` anchors a Retry-After in an HTTP error (a refresh passes its own now, so the wait is
     /// measured on the clock the refresh is scheduled by); nil is the wall clock.
     /// Returns nil when the server answered 304 Not Modified.
     public func load(
         options: CalendarOptions, validator: HTTPValidator? = nil, contact: String? = nil,
-        timeout: Duration = .seconds(20), receivedAt: Date? = nil
+        timeout: Duration = .seconds(20), receivedAt: Date? = nil, http: HTTPSource = HTTPSource()
     ) async throws -> (calendar: ICalendar, validator: HTTPValidator?)? {
         switch location {
         case .path(let path):
             return (try ICalendar.load(path: path, calendarName: name, options: options), nil)
         case .url(let url):
-            let client = HTTPClient(
-                userAgent: HTTPClient.userAgent(version: WeftVersion.current, contact: contact),
-                now: { receivedAt ?? Date() })
             // The login goes as a secret header: never logged, dropped on a redirect to another origin (an https
             // page sending the client to http:// included), and redacted with the password from every message.
             let request = HTTPRequest(
-                url: url, headers: ["Accept": "text/calendar"],
-                secretHeaders: login.map { ["Authorization": $0.header] } ?? [:], etag: validator?.etag,
-                lastModified: validator?.lastModified, secrets: login?.secrets ?? [], totalTimeout: timeout)
-            let response = try await client.get(request)
-            if response.isNotModified { return nil }
-            let text = String(decoding: response.body, as: UTF8.self)
+                url: url,
+                headers: [
+                    "Accept": "text/calendar",
+                    "User-Agent": HTTPClient.userAgent(version: WeftVersion.current, contact: contact),
+                ],
+                secretHeaders: login.map { ["Authorization": $0.header] } ?? [:], secrets: login?.secrets ?? [],
+                totalTimeout: timeout)
+            let exchange = try await http.get(request, validator: validator, now: receivedAt ?? Date())
+            if let failure = exchange.failure { throw failure }
+            if exchange.isNotModified { return nil }
+            let text = String(decoding: exchange.response.body, as: UTF8.self)
             let calendar = try ICalendar.parse(
                 text, file: Redactor.displayURL(url), calendarName: name, options: options)
-            let stored =
-                response.etag != nil || response.lastModified != nil
-                ? HTTPValidator(url: request.cacheKey, etag: response.etag, lastModified: response.lastModified)
-                : nil
-            return (calendar, stored)
+            return (calendar, exchange.validator)
         }
     }
 }

@@ -3,7 +3,7 @@ import WeftCore
 import WeftPrimitives
 
 /// Open-Meteo `/v1/forecast`: parallel arrays, Unix times, and `minutely_15.precipitation` as mm per preceding 15 min.
-public struct OpenMeteoAPI: WeatherAPI {
+public struct OpenMeteoAPI: SingleBodyWeatherAPI {
     public static let type = "open-meteo"
     static let displayName = "Open-Meteo"
     public var settings: WeatherSettings
@@ -38,12 +38,6 @@ public struct OpenMeteoAPI: WeatherAPI {
             settings.origin(default: "https://api.open-meteo.com") + "/v1/forecast?"
             + query.map { "\($0.0)=\(queryValue($0.1))" }.joined(separator: "&")
         return [WeatherRequest(url: url, headers: ["User-Agent": settings.userAgent])]
-    }
-
-    public func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
-        -> WeatherSnapshot
-    {
-        try parse(try (bodies.first ?? .unavailable).requiredData(api: Self.displayName), now: now)
     }
 
     /// Parses a `timeformat=unixtime` response.

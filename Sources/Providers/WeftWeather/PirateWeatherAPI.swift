@@ -3,7 +3,7 @@ import WeftCore
 import WeftPrimitives
 
 /// Pirate Weather (Dark Sky format): key in the path, `units=si`, 61 minutely points of which 60 are kept.
-public struct PirateWeatherAPI: WeatherAPI {
+public struct PirateWeatherAPI: SingleBodyWeatherAPI {
     public static let type = "pirate-weather"
     static let displayName = "Pirate Weather"
     public var settings: WeatherSettings
@@ -50,12 +50,6 @@ public struct PirateWeatherAPI: WeatherAPI {
                 displayURL: "\(origin)/forecast/<api_key>\(tail)", headers: ["User-Agent": settings.userAgent],
                 secrets: [apiKey])
         ]
-    }
-
-    public func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
-        -> WeatherSnapshot
-    {
-        try parse(try (bodies.first ?? .unavailable).requiredData(api: Self.displayName), now: now)
     }
 
     /// Parses a forecast response; `flags.units` must say which units it is in (`us` is converted).

@@ -23,6 +23,20 @@ protocol WeatherAPI: Sendable {
         -> WeatherSnapshot
 }
 
+/// An API whose refresh makes one request and reads its body alone.
+protocol SingleBodyWeatherAPI: WeatherAPI {
+    /// Parses the one response body.
+    func parse(_ body: Data, now: Date) throws(WeatherError) -> WeatherSnapshot
+}
+
+extension SingleBodyWeatherAPI {
+    func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
+        -> WeatherSnapshot
+    {
+        try parse(try (bodies.first ?? .unavailable).requiredData(api: Self.displayName), now: now)
+    }
+}
+
 /// What the configuration says about the place, whatever the API.
 public struct WeatherSettings: Sendable, Equatable {
     /// The place name shown as `__weather_location`.
@@ -107,50 +121,14 @@ public struct WeatherRequest: Sendable, Equatable {
 }
 
 extension WeatherRequest {
-    /// The key this request's validators are stored under: the URL with its key and other credentials redacted.
-    var validatorKey: String {
-        HTTPRequest(url: url, headers: headers, secrets: secrets).cacheKey
+    /// The GET as the HTTP source sends it.
+    var http: HTTPRequest {
+        HTTPRequest(url: url, headers: headers, secrets: secrets, totalTimeout: timeout)
     }
 }
 
-/// An HTTP response as the fetch closure returns it.
-public struct WeatherResponse: Sendable, Equatable {
-    /// The HTTP status.
-    public var status: Int
-    /// Response headers (looked up case-insensitively).
-    var headers: [String: String]
-    /// The (decompressed) body.
-    var body: Data
-
-    /// Creates a response.
-    init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
-    /// A header's value, whatever the case of its name.
-    func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.key.lowercased() == lower }?.value
-    }
-}
-
-extension WeatherResponse {
-    /// The response as WeftHTTP reads its freshness and Retry-After, received at `receivedAt`.
-    ///
-    /// Pirate Weather's rate limiter answers 429 with `Ratelimit-Reset` (seconds) and no Retry-After; it is
-    /// read as Retry-After then, so one range-checked rule covers both.
-    func http(url: String, receivedAt: Date) -> HTTPResponse {
-        var lowered: [String: String] = [:]
-        for (name, value) in headers { lowered[name.lowercased()] = value }
-        if status == 429, lowered["retry-after"] == nil, let reset = lowered["ratelimit-reset"] {
-            lowered["retry-after"] = reset
-        }
-        return HTTPResponse(status: status, headers: lowered, body: body, url: url, receivedAt: receivedAt)
-    }
-
-    /// What an error body says: the API's JSON message, or the start of a text body.
+extension HTTPResponse {
+    /// What a weather API's error body says: its JSON message, or the start of a text body.
     var errorMessage: String {
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
             for key in ["message", "reason", "detail", "error"] {

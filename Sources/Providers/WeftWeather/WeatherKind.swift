@@ -1,15 +1,10 @@
 import Foundation
 import WeftCore
 import WeftHTTP
-
-/// Where a weather kind's providers get their HTTP client from: libcurl in weft, a scripted fetch in tests.
-public protocol WeatherFetchSource {
-    /// The fetch every provider of the kind uses.
-    static var fetch: WeatherFetch { get }
-}
+import WeftHTTPSource
 
 /// The provider kind of one weather API, with the HTTP client its instances use.
-enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKind {
+enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
     static var type: String { API.type }
     static var schemaVersion: Int { WeatherSnapshot.schemaVersion }
 
@@ -74,21 +69,21 @@ enum WeatherKind<API: WeatherAPI, Source: WeatherFetchSource>: ProviderKind {
 }
 
 /// Open-Meteo over libcurl.
-typealias OpenMeteoKind = WeatherKind<OpenMeteoAPI, CurlWeatherFetch>
+typealias OpenMeteoKind = WeatherKind<OpenMeteoAPI, CurlFetch>
 /// MET Norway over libcurl.
-typealias METNorwayKind = WeatherKind<METNorwayAPI, CurlWeatherFetch>
+typealias METNorwayKind = WeatherKind<METNorwayAPI, CurlFetch>
 /// Pirate Weather over libcurl.
-typealias PirateWeatherKind = WeatherKind<PirateWeatherAPI, CurlWeatherFetch>
+typealias PirateWeatherKind = WeatherKind<PirateWeatherAPI, CurlFetch>
 /// WeatherKit over libcurl.
-typealias WeatherKitKind = WeatherKind<WeatherKitAPI, CurlWeatherFetch>
+typealias WeatherKitKind = WeatherKind<WeatherKitAPI, CurlFetch>
 
 /// Every weather kind, for registering.
 public enum WeatherKinds {
     /// The four kinds over libcurl, as weft registers them.
-    public static var all: [any ProviderKind.Type] { all(CurlWeatherFetch.self) }
+    public static var all: [any ProviderKind.Type] { all(CurlFetch.self) }
 
     /// The four kinds using `source` for HTTP (tests pass a scripted one).
-    public static func all<Source: WeatherFetchSource>(_ source: Source.Type) -> [any ProviderKind.Type] {
+    public static func all<Source: HTTPFetchSource>(_ source: Source.Type) -> [any ProviderKind.Type] {
         [
             WeatherKind<OpenMeteoAPI, Source>.self, WeatherKind<METNorwayAPI, Source>.self,
             WeatherKind<PirateWeatherAPI, Source>.self, WeatherKind<WeatherKitAPI, Source>.self,

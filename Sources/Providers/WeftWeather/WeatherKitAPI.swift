@@ -3,7 +3,7 @@ import WeftCore
 import WeftPrimitives
 
 /// Apple WeatherKit REST: one call for currentWeather, forecastNextHour, forecastHourly and forecastDaily.
-public struct WeatherKitAPI: WeatherAPI {
+public struct WeatherKitAPI: SingleBodyWeatherAPI {
     public static let type = "weatherkit"
     static let displayName = "Apple Weather"
     public var settings: WeatherSettings
@@ -44,12 +44,6 @@ public struct WeatherKitAPI: WeatherAPI {
         var headers = ["User-Agent": settings.userAgent]
         if let signer { headers["Authorization"] = "Bearer \(try signer.token(now: now))" }
         return [WeatherRequest(url: url, headers: headers)]
-    }
-
-    public func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
-        -> WeatherSnapshot
-    {
-        try parse(try (bodies.first ?? .unavailable).requiredData(api: Self.displayName), now: now)
     }
 
     /// Parses a weather response holding any of the four datasets.
