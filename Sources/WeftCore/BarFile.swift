@@ -1,5 +1,4 @@
 import Foundation
-import TOMLKit
 import WeftPrimitives
 
 /// A `weft bar` file (`$XDG_CONFIG_HOME/weft/bar.toml`): `[[block]]` tables, each a template with i3bar fields and
@@ -92,33 +91,29 @@ public struct BarFile: Sendable {
     /// Parses and checks bar-file text; `file` names it in messages.
     public init(text: String, file: String) {
         self.file = file
-        let table: TOMLTable
+        // The provider files' loader, so a line that would crash the TOML parser is refused here too.
+        let parsed: TOMLText
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            blocks = []
-            problems = [
-                .malformed(
-                    file: file, line: error.source.begin.line, column: error.source.begin.column,
-                    message: error.description)
-            ]
-            return
+            parsed = try TOMLText(text, file: file)
         } catch {
             blocks = []
-            problems = [.malformed(file: file, line: 1, column: 1, message: "\(error)")]
+            if case .malformedTOML(let file, let line, let column, let message) = error {
+                problems = [.malformed(file: file, line: line, column: column, message: message)]
+            } else {
+                problems = [.malformed(file: file, line: 1, column: 1, message: "\(error)")]
+            }
             return
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let places = Places(lines: lines, locator: TOMLLocator(text: text))
+        let places = Places(lines: parsed.lines.map(String.init), locator: parsed.locator)
         var problems: [BarFileError] = []
-        for key in table.keys where key != "block" {
+        for key in parsed.values.keys.sorted() where key != "block" {
             problems.append(
                 .invalid(
                     file: file, line: places.topLevel(key),
                     message: "unknown key \"\(key)\"; a bar file holds [[block]] tables"))
         }
         var blocks: [Block] = []
-        switch ConfigValue.convert(table)["block"] {
+        switch parsed.values["block"] {
         case .array(let elements) where !elements.isEmpty:
             var names: [String: Int] = [:]
             for (index, element) in elements.enumerated() {
@@ -220,7 +215,7 @@ private struct Places {
     func topLevel(_ key: String) -> Int? {
         for (index, line) in lines.enumerated() {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if Self.assigns(line, key) { return index + 1 }
+            if TOMLText.assigns(line, key) { return index + 1 }
         }
         return nil
     }
@@ -244,7 +239,7 @@ private struct Places {
         while index < lines.count {
             let line = lines[index]
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if assigns(line, key) { return index + 1 }
+            if TOMLText.assigns(line, key) { return index + 1 }
             index += 1
         }
         return nil
@@ -255,15 +250,6 @@ private struct Places {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return header }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return line(of: key, after: header, lines: lines) ?? header
-    }
-
-    private static func assigns(_ line: String, _ key: String) -> Bool {
-        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-        for candidate in [key, "\"\(key)\""] where trimmed.hasPrefix(candidate) {
-            let rest = trimmed.dropFirst(candidate.count).drop(while: { $0 == " " || $0 == "\t" })
-            if rest.hasPrefix("=") { return true }
-        }
-        return false
     }
 }
 
