@@ -3,16 +3,16 @@ import TOMLKit
 
 /// A TOML configuration text parsed the one way weft parses its files (provider files and `bar.toml`): a table
 /// header that would crash the parser is refused first, then TOMLKit parses; errors name the file, line and column.
-struct TOMLText: Sendable {
+public struct TOMLText: Sendable {
     /// The top-level values.
-    let values: [String: ConfigValue]
+    public let values: [String: ConfigValue]
     /// The text's lines, to find where a key is written.
-    let lines: [Substring]
+    public let lines: [Substring]
     /// Where values and array elements are written.
     let locator: TOMLLocator
 
     /// Parses `text`; `file` names it in messages.
-    init(_ text: String, file: String) throws(ConfigError) {
+    public init(_ text: String, file: String) throws(ConfigError) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // toml++ (under TOMLKit) asserts, killing the process, on a table header that does not start with a key
         // (`[[[a]]]`, `[[ [a]]`, `[#d`, found by fuzzing): no TOML allows one, so such a line is refused first.
@@ -47,12 +47,20 @@ struct TOMLText: Sendable {
     }
 
     /// Whether `line` assigns `key` (bare or quoted): `key = …`.
-    static func assigns(_ line: some StringProtocol, _ key: String) -> Bool {
+    public static func assigns(_ line: some StringProtocol, _ key: String) -> Bool {
         let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
         for candidate in [key, "\"\(key)\""] where trimmed.hasPrefix(candidate) {
             let rest = trimmed.dropFirst(candidate.count).drop(while: { $0 == " " || $0 == "\t" })
             if rest.hasPrefix("=") { return true }
         }
         return false
+    }
+
+    /// The line of element `index` of the array whose value starts on line `line`; nil when there is no such
+    /// element (or no array there).
+    public func line(ofElement index: Int, inArrayOnLine line: Int) -> Int? {
+        guard let start = locator.valueStart(line: line) else { return nil }
+        let starts = locator.elementStarts(arrayAt: start)
+        return starts.indices.contains(index) ? locator.line(at: starts[index]) : nil
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import WeftCore
 
 /// The i3bar protocol of `weft bar`: the header, each rendering of the blocks as one JSON array, and the click
 /// events i3bar and swaybar send on stdin.

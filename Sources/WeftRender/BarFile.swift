@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 import WeftPrimitives
 
 /// A `weft bar` file (`$XDG_CONFIG_HOME/weft/bar.toml`): `[[block]]` tables, each a template with i3bar fields and
@@ -104,7 +105,7 @@ public struct BarFile: Sendable {
             }
             return
         }
-        let places = Places(lines: parsed.lines.map(String.init), locator: parsed.locator)
+        let places = Places(parsed)
         var problems: [BarFileError] = []
         for key in parsed.values.keys.sorted() where key != "block" {
             problems.append(
@@ -192,13 +193,13 @@ extension ConfigValue {
 /// Where the keys of a bar file are written.
 private struct Places {
     let lines: [String]
-    let locator: TOMLLocator
+    let parsed: TOMLText
     /// The 1-based line of each `[[block]]` header.
     let headers: [Int]
 
-    init(lines: [String], locator: TOMLLocator) {
-        self.lines = lines
-        self.locator = locator
+    init(_ parsed: TOMLText) {
+        lines = parsed.lines.map(String.init)
+        self.parsed = parsed
         headers = lines.enumerated().compactMap { index, line in
             Self.isHeader(line, named: "block") ? index + 1 : nil
         }
@@ -229,9 +230,7 @@ private struct Places {
     /// The line of element `element` of the array `key` in block `index`, else the line of `key`.
     func element(_ element: Int, of key: String, block index: Int) -> Int? {
         guard let line = self.key(key, block: index) else { return header(block: index) }
-        guard let start = locator.valueStart(line: line) else { return line }
-        let starts = locator.elementStarts(arrayAt: start)
-        return starts.indices.contains(element) ? locator.line(at: starts[element]) : line
+        return parsed.line(ofElement: element, inArrayOnLine: line) ?? line
     }
 
     static func line(of key: String, after header: Int, lines: [String]) -> Int? {
