@@ -212,7 +212,8 @@ if Context.environment["WEFT_FUZZ"] == "1" {
         (
             "FuzzServe",
             [
-                "WeftServe", "WeftStore", "WeftCore", "WeftProviders", .product(name: "Hummingbird", package: "hummingbird"),
+                "WeftServe", "WeftStore", "WeftCore", "WeftProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

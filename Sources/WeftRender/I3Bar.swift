@@ -53,11 +53,16 @@ public struct I3Bar: Sendable {
     public static func click(from line: String) -> Click? {
         let trimmed = line.drop { $0 == "[" || $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" }
         guard trimmed.hasPrefix("{"),
-            let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
-            let name = object["name"] as? String, let number = object["button"] as? Int,
-            let button = BarFile.Button(rawValue: number)
+            let event = try? JSONDecoder().decode(ClickEvent.self, from: Data(trimmed.utf8)),
+            let button = BarFile.Button(rawValue: event.button)
         else { return nil }
-        return Click(name: name, button: button)
+        return Click(name: event.name, button: button)
+    }
+
+    /// The fields of a click event weft reads (the bar sends more: coordinates, modifiers).
+    private struct ClickEvent: Decodable {
+        var name: String
+        var button: Int
     }
 }
 

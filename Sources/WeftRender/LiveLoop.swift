@@ -187,7 +187,7 @@ public final class LiveLoop {
         brokenStamp = nil
         watchDirectory()
         do {
-            let opened = try CacheStore.openForReading(directory: directory)
+            let opened = try builder.workspace.openCache()
             dataVersion = try opened.dataVersion()
             store = opened
             logger.debug("opened the cache \(path) (open \(cacheOpens))")

@@ -6,7 +6,8 @@ extension RenderSettings {
     /// The session builder of this program: its settings, the provider kinds this build ships, the render path's
     /// environment.
     func builder() throws -> RenderSessionBuilder {
-        try RenderSessionBuilder(settings: self, registry: BuiltinProviders.registry, environment: ReadOptions.environment)
+        try RenderSessionBuilder(
+            settings: self, registry: BuiltinProviders.registry, environment: ReadOptions.environment)
     }
 
     /// Opens the cache read-only for one render session.
