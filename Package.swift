@@ -85,11 +85,12 @@ let package = Package(
                 "WeftCore", "WeftPrimitives", "WeftRender", "WeftStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // The render half: variables from snapshots at the render's now, templates, status-bar output formats.
+        // The render half: variables from snapshots at the render's now, templates, status-bar output formats. The
+        // provider kinds come in from the programs (their registry), so no provider module is imported here.
         .target(
             name: "WeftRender",
             dependencies: [
-                "CLiveProcess", "CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate", "WeftProviders",
+                "CLiveProcess", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
@@ -114,7 +115,7 @@ let package = Package(
         .target(
             name: "WeftSteps",
             dependencies: [
-                "CLibXML2Loader", "WeftCore", "WeftPrimitives", .product(name: "Logging", package: "swift-log"),
+                "CLibXML2Loader", "WeftCore", "WeftPrimitives",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // Gadgetbridge's exported database, opened read-only.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -128,7 +129,7 @@ let package = Package(
         .target(
             name: "WeftServe",
             dependencies: [
-                "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
+                "WeftRender", "WeftRefresh", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
                 "WeftWeather", "WeftSteps", "WeftHabits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1 channel, wrapped to time and count connections.
@@ -143,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "weft-serve",
             dependencies: [
-                "WeftServe", "WeftCommandLine", "WeftCore", "WeftPrimitives",
+                "WeftServe", "WeftCommandLine", "WeftPrimitives", "WeftProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -223,7 +224,8 @@ if Context.environment["WEFT_FUZZ"] == "1" {
         (
             "FuzzServe",
             [
-                "WeftServe", "WeftStore", "WeftCore", .product(name: "Hummingbird", package: "hummingbird"),
+                "WeftServe", "WeftStore", "WeftCore", "WeftProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import WeftCore
+import WeftProviders
 import WeftStore
 
 @testable import WeftServe
@@ -23,7 +24,7 @@ enum ServeTarget {
                 _ = try? store.updateVariable(key) { _ in StoredVariable(key: key, value: value, updatedAt: now) }
             }
         }
-        var configuration = ServeConfiguration()
+        var configuration = ServeConfiguration(registry: BuiltinProviders.registry)
         configuration.render.cacheDirectory = root + "/cache"
         configuration.render.providersDirectory = root + "/providers"
         configuration.render.now = "2026-03-14T09:26:53Z"

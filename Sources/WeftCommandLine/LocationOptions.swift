@@ -20,12 +20,14 @@ public struct LocationOptions: ParsableArguments {
     /// Options with every default.
     public init() {}
 
-    /// The directories these options, the environment and the defaults give; a database at the old default
+    /// The workspace these options, the environment and the defaults give; a database at the old default
     /// (`$XDG_CACHE_HOME/weft`) is moved to the new one first, with one line on stderr.
-    public var resolved: WeftLocations {
-        let (locations, message) = LegacyDatabase.adopt(
-            WeftLocations.resolve(cache: cache, providers: providers, environment: ProcessInfo.processInfo.environment))
-        if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-        return locations
+    public var workspace: Workspace {
+        let workspace = Workspace(cache: cache, providers: providers, environment: ProcessInfo.processInfo.environment)
+        if let notice = workspace.notice { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
+        return workspace
     }
+
+    /// The directories of ``workspace``.
+    public var resolved: WeftLocations { workspace.locations }
 }

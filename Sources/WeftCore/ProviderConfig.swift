@@ -21,34 +21,12 @@ public struct ProviderConfig: Sendable {
         guard base.hasSuffix(".toml") else { throw .badInstanceName(file: file) }
         let instance = String(base.dropLast(5))
         guard Self.isValidInstanceName(instance) else { throw .badInstanceName(file: file) }
-        let table: TOMLTable
-        // toml++ (under TOMLKit) asserts, killing the process, on a table header that does not start with a key
-        // (`[[[a]]]`, `[[ [a]]`, `[#d`, found by fuzzing): no TOML allows one, so such a line is refused first.
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let header = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
-            guard header.first == "[" else { continue }
-            let inside = header.dropFirst(header.hasPrefix("[[") ? 2 : 1).drop { $0 == " " || $0 == "\t" }
-            let startsKey = inside.first.map { $0 == "\"" || $0 == "'" || Self.isKeyCharacter($0) }
-            if startsKey != true {
-                throw .malformedTOML(
-                    file: file, line: index + 1, column: 1,
-                    message: "a table header is [name] or [[name]]; this line does not start with a name")
-            }
-        }
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw .malformedTOML(
-                file: file, line: error.source.begin.line, column: error.source.begin.column,
-                message: error.description)
-        } catch {
-            throw .malformedTOML(file: file, line: 1, column: 1, message: "\(error)")
-        }
+        let parsed = try TOMLText(text, file: file)
         self.instance = instance
         self.file = file
-        self.values = ConfigValue.convert(table)
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        self.locator = TOMLLocator(text: text)
+        self.values = parsed.values
+        self.lines = parsed.lines
+        self.locator = parsed.locator
         guard let typeValue = values["type"] else {
             throw .missingKey(file: file, key: "type", expected: "the provider type, e.g. type = \"command\"")
         }
@@ -72,11 +50,6 @@ public struct ProviderConfig: Sendable {
     }
 
     /// Instance ids become parts of variable names and file names, so they stay simple.
-    /// A character that may start a bare TOML key.
-    private static func isKeyCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
-    }
-
     static func isValidInstanceName(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy {
@@ -89,14 +62,7 @@ public struct ProviderConfig: Sendable {
     public func line(of key: String) -> Int? { Self.line(of: key, in: lines) }
 
     private static func line(of key: String, in lines: [Substring]) -> Int? {
-        for (index, line) in lines.enumerated() {
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            for candidate in [key, "\"\(key)\""] where trimmed.hasPrefix(candidate) {
-                let rest = trimmed.dropFirst(candidate.count).drop(while: { $0 == " " || $0 == "\t" })
-                if rest.hasPrefix("=") { return index + 1 }
-            }
-        }
-        return nil
+        lines.firstIndex { TOMLText.assigns($0, key) }.map { $0 + 1 }
     }
 
     /// The line of element `index` of the array `key` (and of `field` in it, when the element is an inline

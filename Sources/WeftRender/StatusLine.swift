@@ -52,10 +52,7 @@ public struct StatusLine: Sendable, Equatable {
                     tooltip: tips.isEmpty ? nil : tips.joined(separator: "\n"),
                     class: names, percentage: percentage))
         case .i3bar:
-            return Self.encode(
-                I3Block(
-                    full_text: text.replacingOccurrences(of: "\n", with: " "), name: "weft",
-                    urgent: health.errors.isEmpty ? nil : true, color: health.stale.isEmpty ? nil : "#999999"))
+            return Self.encode(I3Block(self, name: "weft"))
         case .json:
             return Self.encode(
                 Plain(text: text, stale: !health.stale.isEmpty, errors: health.errors, warnings: health.warnings))
@@ -77,13 +74,6 @@ public struct StatusLine: Sendable, Equatable {
         var percentage: Int?
     }
 
-    private struct I3Block: Encodable {
-        var full_text: String
-        var name: String
-        var urgent: Bool?
-        var color: String?
-    }
-
     private struct Plain: Encodable {
         var text: String
         var stale: Bool
@@ -91,10 +81,11 @@ public struct StatusLine: Sendable, Equatable {
         var warnings: [String: String]
     }
 
-    private static func encode(_ value: some Encodable) -> String {
+    /// `value` as compact JSON with sorted keys, as status bars read it; `fallback` if it cannot be encoded.
+    static func encode(_ value: some Encodable, fallback: String = "{}") -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
+        guard let data = try? encoder.encode(value) else { return fallback }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -3,7 +3,6 @@ import Hummingbird
 import WeftCore
 import WeftHabits
 import WeftPrimitives
-import WeftProviders
 import WeftRefresh
 import WeftStore
 import WeftTemplate
@@ -15,10 +14,12 @@ import WeftTemplate
 /// back to the board; a `fetch` that accepts JSON gets the new value. The request checks (Host, Origin, CSRF) are
 /// the server's, made before a request gets here.
 struct DashboardActions {
-    var cacheDirectory: String
-    var providersDirectory: String
+    var workspace: Workspace
+    var registry: ProviderRegistry
     var now: Date
     var zone: TimeZone
+
+    private var cacheDirectory: String { workspace.locations.cacheDirectory }
 
     /// Whether `path` is one of the buttons' endpoints (a cheap test before anything is opened).
     static func handles(_ path: String) -> Bool {
@@ -50,7 +51,7 @@ struct DashboardActions {
     /// counter) are changed.
     private func counter(_ key: String, change: CounterChange, json: Bool) throws -> Reply {
         guard !key.isEmpty else { return Reply.error(.notFound, "no variable named") }
-        guard try CacheStore.openForReading(directory: cacheDirectory).variable(key) != nil else {
+        guard try workspace.openCache().variable(key) != nil else {
             return Reply.error(.notFound, "no stored variable \(key); create it with `weft var incr \(key)` first")
         }
         let updated: StoredVariable
@@ -65,11 +66,10 @@ struct DashboardActions {
 
     /// Marks a known habit done today, or takes today's completion back, in the instance that has it.
     private func habit(_ slug: String, done: Bool, json: Bool) throws -> Reply {
-        let store = try CacheStore.openForReading(directory: cacheDirectory)
         // Configured instances use their settings; one `weft habit done` made without a provider file, the defaults.
-        let set = try? ProviderSet(path: providersDirectory, registry: BuiltinProviders.registry)
+        let (store, set) = try workspace.openWithProviders(registry: registry)
         var providers: [String: HabitsProvider] = [:]
-        for entry in set?.entries ?? [] {
+        for entry in set.entries {
             if let provider = entry.provider as? HabitsProvider { providers[entry.config.instance] = provider }
         }
         for info in try store.snapshotInfos() where info.kind == HabitsKind.type {

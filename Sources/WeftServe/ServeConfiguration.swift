@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import WeftCore
 import WeftPrimitives
 import WeftRender
 
@@ -39,10 +40,13 @@ public struct ServeConfiguration: Sendable {
     public var render = RenderSettings()
     /// The process environment, for `$TZ` and the default locations.
     public var environment: [String: String] = [:]
+    /// The provider kinds the serving program was built with: they turn snapshots into variables and read the
+    /// provider files.
+    public var registry: ProviderRegistry
 
-    /// Defaults: loopback, port 7878, no token, 64 KiB bodies, 20 requests/s with bursts of 40, 10 s to send a
-    /// request, 60 s idle, 32 connections per client.
-    public init() {}
+    /// Defaults for a program with the provider kinds `registry`: loopback, port 7878, no token, 64 KiB bodies,
+    /// 20 requests/s with bursts of 40, 10 s to send a request, 60 s idle, 32 connections per client.
+    public init(registry: ProviderRegistry) { self.registry = registry }
 
     /// Reads `tokenFile` into `token`; a token shorter than 16 characters is refused.
     public mutating func loadToken() throws(ServeConfigurationError) {

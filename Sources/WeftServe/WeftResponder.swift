@@ -5,7 +5,6 @@ import Logging
 import NIOCore
 import WeftCore
 import WeftPrimitives
-import WeftProviders
 import WeftRefresh
 import WeftRender
 import WeftStore
@@ -20,14 +19,25 @@ struct WeftResponder: HTTPResponder {
     typealias Context = ServeContext
 
     private let configuration: ServeConfiguration
+    /// Where the cache and the provider files are, settled once for the server's life.
+    private let workspace: Workspace
 
     /// A responder for `configuration`.
     init(configuration: ServeConfiguration) {
         self.configuration = configuration
+        workspace = Workspace(
+            cache: configuration.render.cacheDirectory, providers: configuration.render.providersDirectory,
+            environment: configuration.environment)
     }
 
     func respond(to request: Request, context: ServeContext) async throws -> Response {
-        var reply = try await route(request, context: context)
+        var reply: Reply
+        do {
+            reply = try await route(request, context: context)
+        } catch let error as ConfigError {
+            // An unreadable providers directory is said, not shown as a board without providers.
+            reply = Reply.error(.internalServerError, "\(error)")
+        }
         if request.method == .get || request.method == .head, reply.status == .ok {
             reply = reply.conditional(ifNoneMatch: request.headers[.ifNoneMatch])
         }
@@ -89,9 +99,8 @@ struct WeftResponder: HTTPResponder {
             return Reply.text(line.formatted(.json) + "\n", type: "application/json")
         default:
             if DashboardActions.handles(path) {
-                let paths = locations()
                 let actions = DashboardActions(
-                    cacheDirectory: paths.cacheDirectory, providersDirectory: paths.providersDirectory, now: now(),
+                    workspace: workspace, registry: configuration.registry, now: now(),
                     zone: try configuration.render.zones(environment: configuration.environment).general)
                 if let reply = try actions.answer(method: request.method, path: path, accept: request.headers[.accept])
                 {
@@ -129,29 +138,18 @@ struct WeftResponder: HTTPResponder {
         configuration.render.now.flatMap(ISOInstant.parse) ?? Date()
     }
 
+    /// A session per request, so `--vars` and the cache are read as they are now.
     private func session() throws -> RenderSession {
-        let session = try configuration.render.open(environment: configuration.environment)
+        let session = try RenderSessionBuilder(
+            settings: configuration.render, registry: configuration.registry, workspace: workspace,
+            environment: configuration.environment
+        ).open()
         try session.checkCache()
         return session
     }
 
-    private func locations() -> WeftLocations {
-        LegacyDatabase.adopt(
-            WeftLocations.resolve(
-                cache: configuration.render.cacheDirectory, providers: configuration.render.providersDirectory,
-                environment: configuration.environment)
-        ).locations
-    }
-
     private func statuses(now: Date) throws -> [ProviderStatus] {
-        let where_ = locations()
-        let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
-        guard
-            let set = try? ProviderSet(
-                path: where_.providersDirectory, registry: BuiltinProviders.registry, cache: store)
-        else {
-            return []
-        }
+        let (store, set) = try workspace.openWithProviders(registry: configuration.registry)
         let zone = try configuration.render.zones(environment: configuration.environment).general
         return try ProviderStatus.collect(set, store: store, now: now, zone: zone)
     }
@@ -173,7 +171,7 @@ struct WeftResponder: HTTPResponder {
         let session = try session()
         let zone = try configuration.render.zones(environment: configuration.environment).general
         let board = try Dashboard.load(
-            cacheDirectory: locations().cacheDirectory, statuses: try statuses(now: now),
+            cacheDirectory: workspace.locations.cacheDirectory, statuses: try statuses(now: now),
             variables: session.resolver.allVariables(), now: now, zone: zone, csrfToken: csrfToken)
         return Reply.text(cardsOnly ? board.board() : board.html(), type: "text/html; charset=utf-8")
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftPrimitives
+import WeftProviders
 import WeftServe
 
 /// `weft serve`: `weft` hands this program its arguments, so Hummingbird and SwiftNIO load only here, never in a
@@ -85,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var configuration = ServeConfiguration()
+        var configuration = ServeConfiguration(registry: BuiltinProviders.registry)
         configuration.bind = bind
         configuration.port = port
         configuration.tokenFile = tokenFile

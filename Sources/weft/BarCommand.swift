@@ -65,20 +65,17 @@ struct BarCommand: ParsableCommand {
     }
 
     private func serve(_ file: BarFile) throws {
-        let settings = options.settings
-        let environment = ReadOptions.environment
-        let locations = WeftLocations.resolve(
-            cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment)
-        let bar = StatusBar(blocks: file.blocks)
+        let builder = try options.settings.builder()
+        // The actions see the very directories the loop reads (an old database already moved).
+        let locations = builder.workspace.locations
+        let bar = I3Bar(blocks: file.blocks)
         let intervals = file.blocks.compactMap(\.interval)
-        let live = try LiveRender(
-            settings: settings, environment: environment,
-            interval: intervals.min().map { min($0, .seconds(1)) } ?? .seconds(1))
+        let live = LiveLoop(builder: builder, interval: intervals.min().map { min($0, .seconds(1)) } ?? .seconds(1))
         let actions = BarActions(
             environment: ProcessInfo.processInfo.environment, cacheDirectory: locations.cacheDirectory,
             providersDirectory: locations.providersDirectory)
         let output = LiveOutput.standardOutput
-        guard try output.write(StatusBar.header + "\n[\n") else { return }
+        guard try output.write(I3Bar.header + "\n[\n") else { return }
         let clock = ContinuousClock()
         var forcedAt = intervals.min().map { clock.now + $0 }
         var pending: [UInt8] = []
@@ -96,7 +93,7 @@ struct BarCommand: ParsableCommand {
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: pending[..<newline], as: UTF8.self)
                     pending.removeSubrange(...newline)
-                    guard let click = StatusBar.click(from: line),
+                    guard let click = I3Bar.click(from: line),
                         let block = file.blocks.first(where: { $0.name == click.name }),
                         let argv = block.actions[click.button]
                     else { continue }

@@ -91,8 +91,9 @@ struct CheckCommand: ParsableCommand {
     /// The one check `weft check` and `weft schedule` run: every file read as a refresh reads it, then each
     /// provider's preflight (files, folders and programs it names), problems sorted by file and line.
     static func findings(providersDirectory: String, cacheDirectory: String) throws -> Findings {
-        let store = try CacheStore.openForReading(directory: cacheDirectory)
-        let set = try ProviderSet(path: providersDirectory, registry: BuiltinProviders.registry, cache: store)
+        let workspace = Workspace(
+            locations: WeftLocations(cacheDirectory: cacheDirectory, providersDirectory: providersDirectory))
+        let set = try workspace.openWithProviders(registry: BuiltinProviders.registry).set
         var problems: [(instance: String?, error: ConfigError)] = set.problems.map { ($0.instance, $0.error) }
         for entry in set.entries {
             problems += entry.provider.preflight(entry.config).map { (entry.config.instance, $0) }

@@ -3,7 +3,6 @@ import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftPrimitives
-import WeftProviders
 import WeftRefresh
 import WeftStore
 import WeftTemplate
@@ -32,21 +31,15 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let settings = options.settings
-        let session = try settings.open(environment: ReadOptions.environment)
+        let builder = try options.settings.builder()
+        let session = try builder.open()
         let canonical = TemplateKey.canonical(key)
         let found = session.resolver.origin(of: canonical)
         try session.checkCache()
         let value = found.value
         let instant = try options.clock.instant()
-        let locations = WeftLocations.resolve(
-            cache: settings.cacheDirectory, providers: settings.providersDirectory,
-            environment: ReadOptions.environment)
-        let store = try CacheStore.openForReading(directory: locations.cacheDirectory)
-        let set = try? ProviderSet(
-            path: locations.providersDirectory, registry: BuiltinProviders.registry, cache: store)
-        let zone = try options.clock.zone()
-        let statuses = try set.map { try ProviderStatus.collect($0, store: store, now: instant, zone: zone) } ?? []
+        let (store, set) = try builder.workspace.openWithProviders(registry: builder.registry)
+        let statuses = try ProviderStatus.collect(set, store: store, now: instant, zone: builder.zones.general)
         var origin = Origin(key: canonical, value: value, source: found.source.rawValue)
         let status = found.instance.flatMap { owner in statuses.first { $0.instance == owner } }
 

@@ -24,7 +24,7 @@ struct GetCommand: ParsableCommand {
     }
 
     static func execute(key: String, settings: RenderSettings) throws {
-        let session = try settings.open(environment: ReadOptions.environment)
+        let session = try settings.session()
         let value = session.resolver.value(TemplateKey.canonical(key))
         try session.checkCache()
         guard let value, !value.isEmpty else { throw ExitCode(1) }

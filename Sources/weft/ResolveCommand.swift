@@ -30,7 +30,7 @@ struct ResolveCommand: ParsableCommand {
     }
 
     static func execute(templates: [String], settings: RenderSettings, bar: BarOptions? = nil) throws {
-        let session = try settings.open(environment: ReadOptions.environment)
+        let session = try settings.session()
         var output = ""
         func line(_ template: String) -> String {
             guard let bar, !bar.isPlain else { return session.render(template) + "\n" }

@@ -33,11 +33,14 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let zone = try clock.zone()
         let instant = try clock.instant()
-        let where_ = locations.resolved
-        let store = try CacheStore.openForReading(directory: where_.cacheDirectory)
+        let workspace = locations.workspace
+        let where_ = workspace.locations
+        let store: CacheStore
         let set: ProviderSet
         do {
-            set = try ProviderSet(path: where_.providersDirectory, registry: BuiltinProviders.registry, cache: store)
+            let opened = try workspace.openWithProviders(registry: BuiltinProviders.registry)
+            store = opened.store
+            set = opened.set
         } catch let error as ConfigError {
             Stderr.line("weft: \(error)")
             throw ExitCode(2)

@@ -31,7 +31,7 @@ struct VarsCommand: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let session = try options.settings.open(environment: ReadOptions.environment)
+        let session = try options.settings.session()
         let wanted = prefix.map(TemplateKey.canonical)
         let variables = session.resolver.allVariables().filter { wanted == nil || $0.key.hasPrefix(wanted ?? "") }
         let keys = variables.keys.sorted()

@@ -53,7 +53,7 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let period = DurationText.parse(interval) ?? .seconds(1)
-        let live = try LiveRender(settings: options.settings, environment: ReadOptions.environment, interval: period)
+        let live = LiveLoop(builder: try options.settings.builder(), interval: period)
         let sink = output.map { LiveOutput.file(PathExpansion.expand($0)) } ?? .standardOutput
         var last: String?
         live.run(

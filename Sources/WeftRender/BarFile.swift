@@ -1,5 +1,5 @@
 import Foundation
-import TOMLKit
+import WeftCore
 import WeftPrimitives
 
 /// A `weft bar` file (`$XDG_CONFIG_HOME/weft/bar.toml`): `[[block]]` tables, each a template with i3bar fields and
@@ -92,33 +92,29 @@ public struct BarFile: Sendable {
     /// Parses and checks bar-file text; `file` names it in messages.
     public init(text: String, file: String) {
         self.file = file
-        let table: TOMLTable
+        // The provider files' loader, so a line that would crash the TOML parser is refused here too.
+        let parsed: TOMLText
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            blocks = []
-            problems = [
-                .malformed(
-                    file: file, line: error.source.begin.line, column: error.source.begin.column,
-                    message: error.description)
-            ]
-            return
+            parsed = try TOMLText(text, file: file)
         } catch {
             blocks = []
-            problems = [.malformed(file: file, line: 1, column: 1, message: "\(error)")]
+            if case .malformedTOML(let file, let line, let column, let message) = error {
+                problems = [.malformed(file: file, line: line, column: column, message: message)]
+            } else {
+                problems = [.malformed(file: file, line: 1, column: 1, message: "\(error)")]
+            }
             return
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let places = Places(lines: lines, locator: TOMLLocator(text: text))
+        let places = Places(parsed)
         var problems: [BarFileError] = []
-        for key in table.keys where key != "block" {
+        for key in parsed.values.keys.sorted() where key != "block" {
             problems.append(
                 .invalid(
                     file: file, line: places.topLevel(key),
                     message: "unknown key \"\(key)\"; a bar file holds [[block]] tables"))
         }
         var blocks: [Block] = []
-        switch ConfigValue.convert(table)["block"] {
+        switch parsed.values["block"] {
         case .array(let elements) where !elements.isEmpty:
             var names: [String: Int] = [:]
             for (index, element) in elements.enumerated() {
@@ -197,13 +193,13 @@ extension ConfigValue {
 /// Where the keys of a bar file are written.
 private struct Places {
     let lines: [String]
-    let locator: TOMLLocator
+    let parsed: TOMLText
     /// The 1-based line of each `[[block]]` header.
     let headers: [Int]
 
-    init(lines: [String], locator: TOMLLocator) {
-        self.lines = lines
-        self.locator = locator
+    init(_ parsed: TOMLText) {
+        lines = parsed.lines.map(String.init)
+        self.parsed = parsed
         headers = lines.enumerated().compactMap { index, line in
             Self.isHeader(line, named: "block") ? index + 1 : nil
         }
@@ -220,7 +216,7 @@ private struct Places {
     func topLevel(_ key: String) -> Int? {
         for (index, line) in lines.enumerated() {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if Self.assigns(line, key) { return index + 1 }
+            if TOMLText.assigns(line, key) { return index + 1 }
         }
         return nil
     }
@@ -234,9 +230,7 @@ private struct Places {
     /// The line of element `element` of the array `key` in block `index`, else the line of `key`.
     func element(_ element: Int, of key: String, block index: Int) -> Int? {
         guard let line = self.key(key, block: index) else { return header(block: index) }
-        guard let start = locator.valueStart(line: line) else { return line }
-        let starts = locator.elementStarts(arrayAt: start)
-        return starts.indices.contains(element) ? locator.line(at: starts[element]) : line
+        return parsed.line(ofElement: element, inArrayOnLine: line) ?? line
     }
 
     static func line(of key: String, after header: Int, lines: [String]) -> Int? {
@@ -244,7 +238,7 @@ private struct Places {
         while index < lines.count {
             let line = lines[index]
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if assigns(line, key) { return index + 1 }
+            if TOMLText.assigns(line, key) { return index + 1 }
             index += 1
         }
         return nil
@@ -255,15 +249,6 @@ private struct Places {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return header }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return line(of: key, after: header, lines: lines) ?? header
-    }
-
-    private static func assigns(_ line: String, _ key: String) -> Bool {
-        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-        for candidate in [key, "\"\(key)\""] where trimmed.hasPrefix(candidate) {
-            let rest = trimmed.dropFirst(candidate.count).drop(while: { $0 == " " || $0 == "\t" })
-            if rest.hasPrefix("=") { return true }
-        }
-        return false
     }
 }
 

@@ -1,11 +1,8 @@
 import CLiveProcess
 import Foundation
 import Logging
-import WeftCore
 import WeftPrimitives
-import WeftProviders
 import WeftStore
-import WeftTemplate
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +18,7 @@ import WeftTemplate
 /// none) is opened again; one that cannot be read is reported once and opened again when its files change.
 /// The loop ends when stdout is closed (polled for `POLLHUP`/`POLLERR` while idle), on SIGTERM, SIGINT and SIGHUP,
 /// and when the parent process dies.
-public final class LiveRender {
+public final class LiveLoop {
     /// How the consumer's rendering went.
     public enum Outcome {
         /// Keep going.
@@ -30,9 +27,7 @@ public final class LiveRender {
         case stop
     }
 
-    private let settings: RenderSettings
-    private let variableContext: VariableContext
-    private let overrides: [String: String]
+    private let builder: RenderSessionBuilder
     private let pinnedNow: Date?
     private let interval: Duration
     private let logger: Logger
@@ -58,30 +53,14 @@ public final class LiveRender {
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
 
-    /// Prepares a loop over the cache `settings` name; throws when the zone, `--now` or `--vars` cannot be used.
-    public init(
-        settings: RenderSettings, environment: [String: String], interval: Duration,
-        logger: Logger = Logger(label: "weft.live")
-    ) throws {
-        self.settings = settings
-        if let now = settings.now {
-            guard let date = ISOInstant.parse(now) else { throw RenderSetupError.badInstant(now) }
-            pinnedNow = date
-        } else {
-            pinnedNow = nil
-        }
-        variableContext = VariableContext(
-            now: pinnedNow ?? Date(), timeZone: try settings.zones(environment: environment).general,
-            locale: Locale(identifier: settings.locale))
-        overrides = try settings.overrides()
+    /// Prepares a loop over the cache `builder` names, its sessions made by `builder`.
+    public init(builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live")) {
+        self.builder = builder
+        pinnedNow = builder.pinnedNow
         self.interval = interval
         self.logger = logger
-        let locations = LegacyDatabase.adopt(
-            WeftLocations.resolve(
-                cache: settings.cacheDirectory, providers: settings.providersDirectory, environment: environment)
-        ).locations
-        directory = locations.cacheDirectory
-        path = locations.databasePath
+        directory = builder.workspace.locations.cacheDirectory
+        path = builder.workspace.locations.databasePath
     }
 
     deinit {
@@ -188,16 +167,8 @@ public final class LiveRender {
 
     private func makeSession(at now: Date) -> RenderSession? {
         guard let store else { return nil }
-        var context = variableContext
-        context.now = now
-        let resolver = VariableResolver(
-            store: store, registry: BuiltinProviders.registry, context: context,
-            overrides: overrides)
-        // The same output cap as `weft resolve`: `--max-output`, else the default.
-        let renderer = TemplateRenderer(
-            context: RenderContext(now: now, timeZone: context.timeZone, locale: context.locale),
-            outputLimit: settings.outputLimit ?? TemplateRenderer.defaultOutputLimit)
-        return RenderSession(resolver: resolver, renderer: renderer)
+        // The same session as `weft resolve`'s, `--max-output` included.
+        return builder.session(over: store, at: now)
     }
 
     private func nextBoundary(of session: RenderSession, readsSeconds: Bool, now: Date) -> Date {
@@ -216,7 +187,7 @@ public final class LiveRender {
         brokenStamp = nil
         watchDirectory()
         do {
-            let opened = try CacheStore.openForReading(directory: directory)
+            let opened = try builder.workspace.openCache()
             dataVersion = try opened.dataVersion()
             store = opened
             logger.debug("opened the cache \(path) (open \(cacheOpens))")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftRender
 
 /// `weft bar`'s file: blocks with templates, i3bar fields and argv actions; problems on their lines.
 @Suite struct BarFileTests {

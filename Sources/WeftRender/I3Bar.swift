@@ -1,9 +1,8 @@
 import Foundation
-import WeftCore
 
 /// The i3bar protocol of `weft bar`: the header, each rendering of the blocks as one JSON array, and the click
 /// events i3bar and swaybar send on stdin.
-public struct StatusBar: Sendable {
+public struct I3Bar: Sendable {
     /// The header line: protocol version 1, with click events.
     public static let header = #"{"version":1,"click_events":true}"#
 
@@ -33,9 +32,9 @@ public struct StatusBar: Sendable {
             let line = session.statusLine(block.template)
             let color = block.color.map(session.render)?.trimmingCharacters(in: .whitespaces)
             let urgent = block.urgent.map(session.render)?.trimmingCharacters(in: .whitespaces)
-            var result = I3Block(full_text: line.text.replacingOccurrences(of: "\n", with: " "), name: block.name)
-            result.color = line.isStale ? "#999999" : (color?.isEmpty == false ? color : nil)
-            result.urgent = line.hasErrors || (urgent.map { !$0.isEmpty && $0 != "0" } ?? false) ? true : nil
+            var result = I3Block(
+                line, name: block.name, color: color?.isEmpty == false ? color : nil,
+                urgent: urgent.map { !$0.isEmpty && $0 != "0" } ?? false)
             switch block.minWidth {
             case .pixels(let pixels): result.min_width = .pixels(pixels)
             case .text(let text): result.min_width = .text(text)
@@ -46,10 +45,7 @@ public struct StatusBar: Sendable {
             result.separator_block_width = block.separatorBlockWidth
             return result
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(rendered) else { return "[]" }
-        return String(decoding: data, as: UTF8.self)
+        return StatusLine.encode(rendered, fallback: "[]")
     }
 
     /// The click in one line of the bar's endless input array (`[`, then `{…}` and `,{…}` lines); nil for
@@ -57,34 +53,52 @@ public struct StatusBar: Sendable {
     public static func click(from line: String) -> Click? {
         let trimmed = line.drop { $0 == "[" || $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" }
         guard trimmed.hasPrefix("{"),
-            let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
-            let name = object["name"] as? String, let number = object["button"] as? Int,
-            let button = BarFile.Button(rawValue: number)
+            let event = try? JSONDecoder().decode(ClickEvent.self, from: Data(trimmed.utf8)),
+            let button = BarFile.Button(rawValue: event.button)
         else { return nil }
-        return Click(name: name, button: button)
+        return Click(name: event.name, button: button)
     }
 
-    private struct I3Block: Encodable {
-        enum Width: Encodable {
-            case pixels(Int)
-            case text(String)
+    /// The fields of a click event weft reads (the bar sends more: coordinates, modifiers).
+    private struct ClickEvent: Decodable {
+        var name: String
+        var button: Int
+    }
+}
 
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.singleValueContainer()
-                switch self {
-                case .pixels(let pixels): try container.encode(pixels)
-                case .text(let text): try container.encode(text)
-                }
+/// One block of the i3bar protocol, as `--format i3bar` and `weft bar` write it.
+struct I3Block: Encodable {
+    /// The colour of a block that shows data past its validity.
+    static let staleColor = "#999999"
+
+    enum Width: Encodable {
+        case pixels(Int)
+        case text(String)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .pixels(let pixels): try container.encode(pixels)
+            case .text(let text): try container.encode(text)
             }
         }
+    }
 
-        var full_text: String
-        var name: String
-        var color: String?
-        var urgent: Bool?
-        var min_width: Width?
-        var align: String?
-        var separator: Bool?
-        var separator_block_width: Int?
+    var full_text: String
+    var name: String
+    var color: String?
+    var urgent: Bool?
+    var min_width: Width?
+    var align: String?
+    var separator: Bool?
+    var separator_block_width: Int?
+
+    /// `line` as the block `name`, on one line: grey while a provider it read is stale (whatever `color` says),
+    /// urgent while one failed or when `urgent` holds.
+    init(_ line: StatusLine, name: String, color: String? = nil, urgent: Bool = false) {
+        full_text = line.text.replacingOccurrences(of: "\n", with: " ")
+        self.name = name
+        self.color = line.isStale ? Self.staleColor : color
+        self.urgent = line.hasErrors || urgent ? true : nil
     }
 }
