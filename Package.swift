@@ -117,14 +117,21 @@ let package = Package(
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
         .target(
-            name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives", "WeftRefresh", "WeftStore"],
+            name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"],
             path: "Sources/Providers/WeftHabits"),
+        // What the user changes by hand (habits, steps imports, counters), written through the cache's one writer:
+        // the one owner the CLI and the dashboard's buttons call; it sits above the providers and the refresh.
+        .target(
+            name: "WeftEdits",
+            dependencies: [
+                "WeftCore", "WeftPrimitives", "WeftStore", "WeftRefresh", "WeftProviders", "WeftHabits", "WeftSteps",
+            ]),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
             name: "WeftServe",
             dependencies: [
                 "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
-                "WeftWeather", "WeftSteps", "WeftHabits",
+                "WeftEdits", "WeftWeather", "WeftSteps", "WeftHabits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1 channel, wrapped to time and count connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -148,7 +155,7 @@ let package = Package(
                 "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", "WeftEdits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
