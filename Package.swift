@@ -131,7 +131,7 @@ let package = Package(
             name: "WeftServe",
             dependencies: [
                 "WeftRender", "WeftRefresh", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
-                "WeftEdits", "WeftWeather", "WeftSteps", "WeftHabits",
+                "WeftEdits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1 channel, wrapped to time and count connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -190,7 +190,8 @@ let package = Package(
         .testTarget(
             name: "WeftServeTests",
             dependencies: [
-                "WeftServe", "WeftRefresh", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore", "WeftPrimitives",
+                "WeftServe", "WeftRefresh", "WeftProviders", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore",
+                "WeftPrimitives",
             ]),
         .testTarget(
             name: "WeftHabitsTests",
