@@ -8,20 +8,19 @@ import WeftStore
 /// One change to a habits instance's stored archive, written with the snapshot rebuilt from it: what `weft habit
 /// done|undo|add|rename|remove|import` and the dashboard's habit buttons share.
 public struct HabitEdit: Sendable {
-    /// What rebuilds the archive and snapshot.
-    public var editor: HabitEditor
     /// The cache the change goes to.
     public var cacheDirectory: String
 
-    /// An edit of `editor`'s instance in the cache at `cacheDirectory`.
-    public init(editor: HabitEditor, cacheDirectory: String) {
-        self.editor = editor
+    /// Edits in the cache at `cacheDirectory`.
+    public init(cacheDirectory: String) {
         self.cacheDirectory = cacheDirectory
     }
 
-    /// Changes the stored archive and rewrites the snapshot from it in one transaction through the cache's one
-    /// writer, under the refresh lock, so a refresh of the same instance cannot write over the change.
+    /// Changes the stored archive of `editor`'s instance and rewrites the snapshot from it (``HabitEditor/apply``)
+    /// in one transaction through the cache's one writer, under the refresh lock, so a refresh of the same instance
+    /// cannot write over the change.
     public func commit<T>(
+        _ editor: HabitEditor,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
         let writer = try CacheWriter(cacheDirectory: cacheDirectory)

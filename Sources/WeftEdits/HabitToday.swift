@@ -13,17 +13,11 @@ public struct HabitToday: Sendable {
     public var cacheDirectory: String
     /// Where the provider files are, for the instances' settings.
     public var providersDirectory: String
-    /// When the change is made.
-    public var now: Date
-    /// The general zone (``ZoneRule/general``); an instance's own timezone wins.
-    public var zone: TimeZone
 
-    /// The change for the cache at `cacheDirectory`, at `now`.
-    public init(cacheDirectory: String, providersDirectory: String, now: Date, zone: TimeZone) {
+    /// Changes to the cache at `cacheDirectory`.
+    public init(cacheDirectory: String, providersDirectory: String) {
         self.cacheDirectory = cacheDirectory
         self.providersDirectory = providersDirectory
-        self.now = now
-        self.zone = zone
     }
 
     /// The habit after a change: its name, whether it is done today, its streak and why the change could not be
@@ -42,9 +36,9 @@ public struct HabitToday: Sendable {
     /// The slug a habit's name is found by.
     public static func slug(_ name: String) -> String { HabitSlug.of(name) }
 
-    /// Marks the habit named `name` (by its slug) done today (`done`) or takes today back; nil when no cached
-    /// habits instance has such a habit.
-    public func mark(_ name: String, done: Bool) throws -> Answer? {
+    /// Marks the habit named `name` (by its slug) done today (`done`) or takes today back, at `now`; today is in the
+    /// instance's timezone, else `zone` (``ZoneRule/general``). Nil when no cached habits instance has such a habit.
+    public func mark(_ name: String, done: Bool, at now: Date, zone: TimeZone) throws -> Answer? {
         let slug = Self.slug(name)
         let store = try CacheStore.openForReading(directory: cacheDirectory)
         // Configured instances use their settings; one `weft habit done` made without a provider file, the defaults.
@@ -62,7 +56,7 @@ public struct HabitToday: Sendable {
             let library = HabitLibrary(instance: info.instance, settings: settings, timeZone: zone)
             let editor = HabitEditor(library: library, prefix: providers[info.instance]?.prefix ?? info.prefix, now: now)
             let today = LocalDay.containing(now, in: library.zone)
-            let outcome = try HabitEdit(editor: editor, cacheDirectory: cacheDirectory).commit { archive in
+            let outcome = try HabitEdit(cacheDirectory: cacheDirectory).commit(editor) { archive in
                 if done {
                     _ = HabitEditor.markDone(
                         &archive, name: habit.name, slug: slug, HabitCompletion(day: today, at: now))

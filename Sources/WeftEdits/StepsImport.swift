@@ -6,30 +6,26 @@ import WeftSteps
 /// `weft steps import`'s write: the batch read from the user's exports merged into the instance's history, and
 /// the snapshot rebuilt from it, through the cache's one writer.
 public struct StepsImport: Sendable {
-    /// The instance, its settings and zone.
-    public var library: StepLibrary
-    /// The instance's variable prefix, for a first snapshot.
-    public var prefix: String
     /// The cache the import goes to.
     public var cacheDirectory: String
 
-    /// An import into `library`'s instance in the cache at `cacheDirectory`.
-    public init(library: StepLibrary, prefix: String, cacheDirectory: String) {
-        self.library = library
-        self.prefix = prefix
+    /// Imports into the cache at `cacheDirectory`.
+    public init(cacheDirectory: String) {
         self.cacheDirectory = cacheDirectory
     }
 
-    /// Adds `batch` to the stored history and writes the rebuilt snapshot (fetched at `now`, keeping the stored
-    /// one's prefix and expiry); returns the steps as they are now.
-    public func write(_ batch: consuming StepBatch, now: Date) throws -> StepsSnapshot {
+    /// Adds `batch` to the stored history of `library`'s instance and writes the rebuilt snapshot (fetched at `now`,
+    /// keeping the stored one's prefix and expiry; `prefix` for a first one); returns the steps as they are now.
+    public func write(
+        _ batch: consuming StepBatch, into library: StepLibrary, prefix: String, now: Date
+    ) throws -> StepsSnapshot {
         let instance = library.instance
         let writer = try CacheWriter(cacheDirectory: cacheDirectory)
         let previousSnapshot = try writer.store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
         let (steps, records) = try library.rebuild(
             adding: batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: now)
-        let prefix = previousSnapshot?.prefix ?? self.prefix
+        let prefix = previousSnapshot?.prefix ?? prefix
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: previousSnapshot?.validUntil ?? now, payload: try Snapshot.encode(steps),

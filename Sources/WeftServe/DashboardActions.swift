@@ -62,9 +62,8 @@ struct DashboardActions {
 
     /// Marks a known habit done today, or takes today's completion back, in the instance that has it.
     private func habit(_ name: String, done: Bool, json: Bool) throws -> Reply {
-        let change = HabitToday(
-            cacheDirectory: cacheDirectory, providersDirectory: providersDirectory, now: now, zone: zone)
-        guard let answer = try change.mark(name, done: done) else {
+        let change = HabitToday(cacheDirectory: cacheDirectory, providersDirectory: providersDirectory)
+        guard let answer = try change.mark(name, done: done, at: now, zone: zone) else {
             return Reply.error(.notFound, "no habit with the slug \(HabitToday.slug(name)) in the cache")
         }
         return json ? Reply.json(answer) : Self.backToBoard

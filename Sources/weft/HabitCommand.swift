@@ -72,10 +72,8 @@ struct HabitInstanceOptions: ParsableArguments {
         library: HabitLibrary, prefix: String, now: Date, trashAs: String? = nil,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
-        try HabitEdit(
-            editor: HabitEditor(library: library, prefix: prefix, now: now, trashAs: trashAs),
-            cacheDirectory: locations.resolved.cacheDirectory
-        ).commit(change)
+        try HabitEdit(cacheDirectory: locations.resolved.cacheDirectory).commit(
+            HabitEditor(library: library, prefix: prefix, now: now, trashAs: trashAs), change)
     }
 
     /// Applies a change that needs no day (add, rename, remove) to the stored habits; throws the change's problem.

@@ -73,9 +73,8 @@ struct StepsImportCommand: ParsableCommand {
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
         let (issues, rowCount) = (batch.issues, batch.rowCount)
-        let steps = try StepsImport(
-            library: library, prefix: prefix, cacheDirectory: target.locations.resolved.cacheDirectory
-        ).write(consume batch, now: instant)
+        let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(
+            consume batch, into: library, prefix: prefix, now: instant)
         for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
         let today = StepDay(containing: instant, in: library.zone)
