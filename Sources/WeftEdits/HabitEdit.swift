@@ -29,8 +29,8 @@ public struct HabitEdit: Sendable {
             recordKinds: [ManualCompletions.recordKind]
         ) { state in
             let outcome = try editor.apply(
-                blobs: state.blobs, records: state.records[ManualCompletions.recordKind] ?? [:], current: state.snapshot,
-                change)
+                blobs: state.blobs, records: state.records[ManualCompletions.recordKind] ?? [:],
+                current: state.snapshot, change)
             // Nothing changed (an undo with nothing to undo): leave the database exactly as it was.
             let stored =
                 outcome.isEmpty

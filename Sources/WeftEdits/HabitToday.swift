@@ -54,7 +54,8 @@ public struct HabitToday: Sendable {
             let settings = providers[info.instance]?.settings ?? HabitSettings()
             // The zone `weft habit done` and the variables use (ZoneRule): the instance's timezone, else the board's.
             let library = HabitLibrary(instance: info.instance, settings: settings, timeZone: zone)
-            let editor = HabitEditor(library: library, prefix: providers[info.instance]?.prefix ?? info.prefix, now: now)
+            let editor = HabitEditor(
+                library: library, prefix: providers[info.instance]?.prefix ?? info.prefix, now: now)
             let today = LocalDay.containing(now, in: library.zone)
             let outcome = try HabitEdit(cacheDirectory: cacheDirectory).commit(editor) { archive in
                 if done {

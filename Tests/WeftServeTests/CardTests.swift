@@ -119,8 +119,8 @@ struct CardTests {
             name: "Read <fast>", slug: "read-fast", schedule: HabitSchedule(weekdays: [1, 2, 3, 4, 5]),
             completions: [HabitCompletion(day: today - 8), HabitCompletion(day: today - 1)])
         let card = HabitsCard(
-            status: Self.status("habits", prefix: "__habits_"), weeks: HabitsSnapshot(habits: [read]).weeks(today: today),
-            today: today, now: Self.now, csrfToken: "t")
+            status: Self.status("habits", prefix: "__habits_"),
+            weeks: HabitsSnapshot(habits: [read]).weeks(today: today), today: today, now: Self.now, csrfToken: "t")
         let html = card.html()
         #expect(html.contains("<th scope=\"row\">Read &lt;fast&gt;</th>"))
         #expect(html.contains("<td class=\"done\" title=\"Mon 9 Mar 2026 · done\">✓</td>"))
