@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import WeftCommandLine
-import WeftCore
 import WeftEdits
 import WeftPrimitives
 import WeftSteps
