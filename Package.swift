@@ -123,14 +123,20 @@ let package = Package(
             path: "Sources/Providers/WeftSteps"),
         // Habit-tracker exports and `weft habit done`: completions, schedules, streaks and `__habits_*` variables.
         .target(
-            name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives", "WeftRefresh", "WeftStore"],
+            name: "WeftHabits", dependencies: ["WeftCore", "WeftPrimitives"],
             path: "Sources/Providers/WeftHabits"),
+        // What the user changes by hand (habits, steps imports, counters), written through the cache's one writer:
+        // the one owner the CLI and the dashboard's buttons call; it sits above the providers and the refresh.
+        .target(
+            name: "WeftEdits",
+            dependencies: [
+                "WeftCore", "WeftPrimitives", "WeftStore", "WeftRefresh", "WeftHabits", "WeftSteps",
+            ]),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
             name: "WeftServe",
             dependencies: [
-                "WeftRender", "WeftRefresh", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
-                "WeftWeather", "WeftSteps", "WeftHabits",
+                "WeftRender", "WeftRefresh", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate", "WeftEdits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1 channel, wrapped to time and count connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -154,7 +160,7 @@ let package = Package(
                 "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", "WeftEdits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -196,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "WeftServeTests",
             dependencies: [
-                "WeftServe", "WeftRefresh", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore", "WeftPrimitives",
+                "WeftServe", "WeftRefresh", "WeftProviders", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore",
+                "WeftPrimitives",
             ]),
         .testTarget(
             name: "WeftHabitsTests",

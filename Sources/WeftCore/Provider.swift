@@ -20,6 +20,10 @@ public protocol Provider: Sendable {
 extension ProviderKind {
     /// Most kinds keep nothing of the user's own.
     public static var recordKinds: [String] { [] }
+    /// Most kinds show their variables as a list.
+    public static var card: BoardCard { .keyValue }
+    /// Most kinds draw nothing beyond their variables.
+    public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? { nil }
 }
 
 extension Provider {
@@ -44,6 +48,10 @@ public protocol ProviderKind: Sendable {
     static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider
     /// Derives the variables of a snapshot at the render's `now`; keys include the prefix.
     static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String]
+    /// The dashboard card that shows its instances.
+    static var card: BoardCard { get }
+    /// What its card draws beside the variables (a rain ribbon, a heatmap, habits' weeks) at the render's `now`.
+    static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures?
 }
 
 /// What a provider sees while refreshing.

@@ -1,26 +1,23 @@
 import Foundation
 import WeftCore
-import WeftHabits
 import WeftRefresh
-import WeftSteps
 import WeftStore
-import WeftWeather
 
 extension Dashboard {
     /// The board at `now` from the cache: the statuses and variables the responder read, plus the snapshots the
-    /// weather, calendar, steps and habits cards draw from (and take their zone from) and the stored counters.
+    /// kinds' cards draw from (and take their zone from) and the stored counters.
     /// Read-only, like every other read.
     static func load(
-        cacheDirectory: String, statuses: [ProviderStatus], variables: [String: String], now: Date, zone: TimeZone,
-        csrfToken: String
+        cacheDirectory: String, registry: ProviderRegistry, statuses: [ProviderStatus], variables: [String: String],
+        now: Date, zone: TimeZone, csrfToken: String
     ) throws -> Dashboard {
         let store = try CacheStore.openForReading(directory: cacheDirectory)
         var snapshots: [String: Snapshot] = [:]
-        for status in statuses where rank(status.type) < 4 {
+        for status in statuses where (registry.kind(status.type)?.card ?? .keyValue) != .keyValue {
             if let snapshot = try store.snapshot(status.instance) { snapshots[status.instance] = snapshot }
         }
         return Dashboard(
-            statuses: statuses, variables: variables, snapshots: snapshots, stored: try store.variables(), now: now,
-            zone: zone, csrfToken: csrfToken)
+            statuses: statuses, variables: variables, snapshots: snapshots, registry: registry,
+            stored: try store.variables(), now: now, zone: zone, csrfToken: csrfToken)
     }
 }

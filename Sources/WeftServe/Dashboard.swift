@@ -1,13 +1,14 @@
 import Foundation
 import WeftCore
-import WeftHabits
 import WeftPrimitives
 import WeftRefresh
-import WeftSteps
-import WeftWeather
 
 /// The board at `/`: one card per configured provider instance (Weather, Next Up, Steps, Habits, a key/value list
 /// for command providers), a Counters card for stored counters, and every variable behind a disclosure.
+///
+/// Cards read the instances' variables; what they draw beyond them (the rain ribbon, the steps heatmap, the habits'
+/// weeks) comes from the kind through the registry (``ProviderKind/figures(of:context:)``), so the board knows no
+/// provider module.
 ///
 /// The page loads its style and script from `/assets/` (so a Content-Security-Policy of `'self'` holds: no inline
 /// script or style); the script fetches `/board` (the cards alone) with `If-None-Match` and swaps them in when the
@@ -15,8 +16,10 @@ import WeftWeather
 struct Dashboard {
     var statuses: [ProviderStatus]
     var variables: [String: String]
-    /// Snapshots of the instances whose cards draw more than their variables (weather, steps, habits), by instance.
+    /// Snapshots of the instances whose cards draw more than a list of their variables, by instance.
     var snapshots: [String: Snapshot]
+    /// The kinds, which say which card shows an instance and what it draws.
+    var registry: ProviderRegistry
     /// Stored variables, for the Counters card.
     var stored: [StoredVariable]
     var now: Date
@@ -56,10 +59,10 @@ struct Dashboard {
             + HTML.escape(CardText.date(now, in: zone) + " · " + CardText.time(now, in: zone))
             + "</time> <span id=\"live\" class=\"live\">reloads every 30 s</span></p></header>\n"
         var weatherIndex = 0
-        let ordered = statuses.sorted { (Self.rank($0.type), $0.instance) < (Self.rank($1.type), $1.instance) }
+        let ordered = statuses.sorted { (card($0.type), $0.instance) < (card($1.type), $1.instance) }
         var countersShown = false
         for status in ordered {
-            if !countersShown, Self.rank(status.type) > Self.rank(HabitsKind.type) {
+            if !countersShown, card(status.type) > .habits {
                 out += countersCard()
                 countersShown = true
             }
@@ -73,15 +76,10 @@ struct Dashboard {
         return out
     }
 
-    /// Weather first, then Next Up, Steps, Habits, and the rest.
-    static func rank(_ type: String) -> Int {
-        if SavedResponse.types.contains(type) { return 0 }
-        switch type {
-        case "calendar": return 1
-        case StepsKind.type: return 2
-        case HabitsKind.type: return 3
-        default: return 5
-        }
+    /// The card that shows an instance of `type`; the cards' order is the board's: weather first, then Next Up,
+    /// Steps, Habits, and the rest.
+    func card(_ type: String) -> BoardCard {
+        registry.kind(type)?.card ?? .keyValue
     }
 
     /// One instance's variables without its prefix.
@@ -96,31 +94,31 @@ struct Dashboard {
         let values = values(status.prefix)
         let snapshot = snapshots[status.instance]
         // The zone the provider's variables and CLI views use too.
-        let zone = ZoneRule(general: self.zone).zone(recorded: snapshot?.recordedZone)
-        if SavedResponse.types.contains(status.type) {
-            let weather = try? snapshot?.decode(WeatherSnapshot.self)
+        let context = VariableContext(now: now, timeZone: self.zone, locale: Locale(identifier: "en_US_POSIX"))
+            .viewing(recordedZone: snapshot?.recordedZone)
+        let zone = context.timeZone
+        let figures = snapshot.flatMap { snapshot in
+            try? registry.kind(snapshot.kind)?.figures(of: snapshot, context: context)
+        }
+        switch card(status.type) {
+        case .weather:
             defer { weatherIndex += 1 }
             return WeatherCard(
-                status: status, values: values, nowcast: weather.map { Nowcast(series: $0.minutes, now: now) },
-                now: now, index: weatherIndex
+                status: status, values: values, nowcast: figures?.nextHour, now: now, index: weatherIndex
             ).html()
-        }
-        switch status.type {
-        case "calendar":
+        case .nextUp:
             return NextUpCard(status: status, values: values, now: now, zone: zone).html()
-        case StepsKind.type:
-            let steps = try? snapshot?.decode(StepsSnapshot.self)
+        case .steps:
             return StepsCard(
-                status: status, values: values, activity: self.values("__activity_"), history: steps?.history,
-                today: StepDay(containing: now, in: zone), now: now
+                status: status, values: values, activity: self.values("__activity_"), figures: figures,
+                today: LocalDay.containing(now, in: zone), now: now
             ).html()
-        case HabitsKind.type:
-            let habits = try? snapshot?.decode(HabitsSnapshot.self)
+        case .habits:
             return HabitsCard(
-                status: status, habits: habits, today: LocalDay.containing(now, in: zone), now: now,
+                status: status, weeks: figures?.weeks, today: LocalDay.containing(now, in: zone), now: now,
                 csrfToken: csrfToken
             ).html()
-        default:
+        case .keyValue:
             return KeyValueCard(status: status, values: values, now: now).html()
         }
     }

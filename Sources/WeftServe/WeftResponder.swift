@@ -171,7 +171,8 @@ struct WeftResponder: HTTPResponder {
         let session = try session()
         let zone = try configuration.render.zones(environment: configuration.environment).general
         let board = try Dashboard.load(
-            cacheDirectory: workspace.locations.cacheDirectory, statuses: try statuses(now: now),
+            cacheDirectory: workspace.locations.cacheDirectory, registry: configuration.registry,
+            statuses: try statuses(now: now),
             variables: session.resolver.allVariables(), now: now, zone: zone, csrfToken: csrfToken)
         return Reply.text(cardsOnly ? board.board() : board.html(), type: "text/html; charset=utf-8")
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftEdits
 import WeftHabits
 import WeftPrimitives
 import WeftStore
@@ -71,8 +72,8 @@ struct HabitInstanceOptions: ParsableArguments {
         library: HabitLibrary, prefix: String, now: Date, trashAs: String? = nil,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
-        try HabitEditor(library: library, prefix: prefix, now: now, trashAs: trashAs)
-            .commit(cacheDirectory: locations.resolved.cacheDirectory, change)
+        try HabitEdit(cacheDirectory: locations.resolved.cacheDirectory).commit(
+            HabitEditor(library: library, prefix: prefix, now: now, trashAs: trashAs), change)
     }
 
     /// Applies a change that needs no day (add, rename, remove) to the stored habits; throws the change's problem.
@@ -112,7 +113,7 @@ struct HabitEditOptions: ParsableArguments {
         _ change: (inout HabitArchive, _ habit: HabitState?, _ slug: String, _ completion: HabitCompletion) throws -> (
             changed: Bool, result: T
         )
-    ) throws -> HabitEdit<T> {
+    ) throws -> StoredHabitEdit<T> {
         let now = try clock.instant()
         let (instance, prefix, settings) = try target.resolve()
         let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
@@ -126,7 +127,7 @@ struct HabitEditOptions: ParsableArguments {
             return (changedFiles: [], manual: changed, result: result)
         }
         let streak = habits.habit(slug).map { HabitStats.streak($0, today: LocalDay.containing(now, in: zone)) } ?? 0
-        return HabitEdit(
+        return StoredHabitEdit(
             habits: habits, slug: slug, name: habits.habit(slug)?.name ?? name, day: completion.day, streak: streak,
             result: result)
     }
@@ -152,7 +153,7 @@ struct HabitEditOptions: ParsableArguments {
 }
 
 /// A `done` or `undo` after it was stored: the habits as they are now and what the change returned.
-struct HabitEdit<T> {
+struct StoredHabitEdit<T> {
     let habits: HabitsSnapshot
     let slug: String
     /// The habit's stored name, or the name given when it is unknown.

@@ -1,11 +1,9 @@
 import ArgumentParser
 import Foundation
 import WeftCommandLine
-import WeftCore
+import WeftEdits
 import WeftPrimitives
-import WeftRefresh
 import WeftSteps
-import WeftStore
 
 struct StepsImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -74,20 +72,8 @@ struct StepsImportCommand: ParsableCommand {
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
         let (issues, rowCount) = (batch.issues, batch.rowCount)
-        let writer = try CacheWriter(cacheDirectory: target.locations.resolved.cacheDirectory)
-        let previousSnapshot = try writer.store.snapshot(instance)
-        let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
-        let (steps, records) = try library.rebuild(
-            adding: consume batch, store: writer.store, previous: previous, files: previous?.files ?? [:],
-            now: instant)
-        let snapshot = Snapshot(
-            instance: instance, kind: StepsKind.type, prefix: previousSnapshot?.prefix ?? prefix,
-            schemaVersion: StepsSnapshot.schemaVersion, fetchedAt: instant,
-            validUntil: previousSnapshot?.validUntil ?? instant, payload: try Snapshot.encode(steps),
-            extraPrefix: StepsKind.extraPrefix(forPrefix: previousSnapshot?.prefix ?? prefix))
-        try writer.recordSuccess(
-            instance: instance, prefix: snapshot.prefix, outcome: RefreshOutcome(.updated(snapshot), records: records),
-            at: instant)
+        let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(
+            consume batch, into: library, prefix: prefix, now: instant)
         for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
         let today = StepDay(containing: instant, in: library.zone)

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
-import WeftPrimitives
-import WeftStore
+import WeftEdits
 
 struct VarIncrementCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,16 +26,15 @@ struct VarIncrementCommand: ParsableCommand {
         print(try Self.apply(.incr, by: by, target: target, counter: counter).value)
     }
 
-    /// The one way the command line changes a counter: the store's `incrementVariable`, which the dashboard's
-    /// buttons call too.
+    /// The one way the command line changes a counter: ``VariableEdit``, which the dashboard's buttons call too.
     static func apply(
         _ change: CounterChange, by: Double?, target: VarTarget, counter: CounterOptions
     ) throws -> StoredVariable {
         let key = try target.canonicalKey
         let now = try target.instant()
         let zone = try target.zone()
-        return try target.writableStore().incrementVariable(key, by: by, change: change, at: now, timeZone: zone) {
-            counter.rule(over: $0)
-        }
+        return try target.edit.step(
+            key, change: change, by: by, at: now, timeZone: zone
+        ) { counter.rule(over: $0) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftEdits
 import WeftPrimitives
 
 struct VarNowCommand: ParsableCommand {
@@ -35,7 +36,8 @@ struct VarNowCommand: ParsableCommand {
         case .date: value = LocalDay.iso(of: now, in: try target.zone())
         case .time: value = String(format: "%02d:%02d", local.hour, local.minute)
         }
-        try target.writableStore().setVariable(StoredVariable(key: key, value: value, updatedAt: now))
+        // A timestamp is a plain variable: any counter rule it had goes.
+        try target.edit.set(key, to: value, at: now) { _ in nil }
         print(value)
     }
 }

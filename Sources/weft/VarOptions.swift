@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftEdits
 import WeftPrimitives
 import WeftStore
 import WeftTemplate
@@ -26,9 +27,8 @@ struct VarTarget: ParsableArguments {
 
     func zone() throws -> TimeZone { try clock.zone() }
 
-    func writableStore() throws -> CacheStore {
-        try CacheStore.openForWriting(directory: locations.resolved.cacheDirectory)
-    }
+    /// Where every change of a stored variable goes.
+    var edit: VariableEdit { VariableEdit(cacheDirectory: locations.resolved.cacheDirectory) }
 
     func readableStore() throws -> CacheStore {
         try CacheStore.openForReading(directory: locations.resolved.cacheDirectory)

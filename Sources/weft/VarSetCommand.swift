@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCore
+import WeftEdits
 
 struct VarSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,8 +35,8 @@ struct VarSetCommand: ParsableCommand {
         if !counter.isEmpty, Double(value.trimmingCharacters(in: .whitespaces)) == nil {
             throw ValidationError("a counter's value must be a number, not \"\(value)\"")
         }
-        _ = try target.writableStore().updateVariable(key) { current in
-            StoredVariable(key: key, value: value, updatedAt: now, counter: counter.rule(over: current?.counter))
+        try target.edit.set(key, to: value, at: now) {
+            counter.rule(over: $0)
         }
     }
 }
@@ -59,7 +60,7 @@ struct VarRemoveCommand: ParsableCommand {
     @OptionGroup var target: VarTarget
 
     func run() throws {
-        guard try target.writableStore().removeVariable(try target.canonicalKey) else {
+        guard try target.edit.remove(try target.canonicalKey) else {
             Stderr.line("weft: no stored variable \"\(try target.canonicalKey)\"")
             throw ExitCode(1)
         }

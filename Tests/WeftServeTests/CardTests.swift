@@ -92,9 +92,13 @@ struct CardTests {
             "best_day": "20345", "best_day_date_iso": "2026-02-14",
         ]
         let today = StepDay(year: 2026, month: 3, day: 10)
+        let figures = CardFigures(
+            pastYear: StepCalendarGrid.pastYear(history: history, today: today).dayGrid,
+            month: StepCalendarGrid.month(year: 2026, month: 3, history: history, today: today).dayGrid)
         let card = StepsCard(
             status: Self.status("steps", prefix: "__steps_"), values: values,
-            activity: ["distance_km": "4.2", "flights_today": "7"], history: history, today: today, now: Self.now)
+            activity: ["distance_km": "4.2", "flights_today": "7"], figures: figures, today: today.dayNumber,
+            now: Self.now)
         let html = card.html()
         #expect(html.contains("aria-label=\"6,200 of 10,000 steps\""))
         #expect(html.contains("62% of 10,000"))
@@ -103,8 +107,8 @@ struct CardTests {
         #expect(html.contains("<dd>4.2 km</dd>") && html.contains("<dt>Flights</dt><dd>7</dd>"))
         #expect(html.components(separatedBy: "<rect class=\"day ").count - 1 == 365 + 31 + 5, "year, month, legend")
         let bare = StepsCard(
-            status: Self.status("steps", prefix: "__steps_"), values: values, activity: [:], history: history,
-            today: today, now: Self.now
+            status: Self.status("steps", prefix: "__steps_"), values: values, activity: [:], figures: figures,
+            today: today.dayNumber, now: Self.now
         ).html()
         #expect(!bare.contains("Distance"), "activity figures only when the export has them")
     }
@@ -115,8 +119,8 @@ struct CardTests {
             name: "Read <fast>", slug: "read-fast", schedule: HabitSchedule(weekdays: [1, 2, 3, 4, 5]),
             completions: [HabitCompletion(day: today - 8), HabitCompletion(day: today - 1)])
         let card = HabitsCard(
-            status: Self.status("habits", prefix: "__habits_"), habits: HabitsSnapshot(habits: [read]), today: today,
-            now: Self.now, csrfToken: "t")
+            status: Self.status("habits", prefix: "__habits_"),
+            weeks: HabitsSnapshot(habits: [read]).weeks(today: today), today: today, now: Self.now, csrfToken: "t")
         let html = card.html()
         #expect(html.contains("<th scope=\"row\">Read &lt;fast&gt;</th>"))
         #expect(html.contains("<td class=\"done\" title=\"Mon 9 Mar 2026 · done\">✓</td>"))

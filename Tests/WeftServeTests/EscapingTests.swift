@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftProviders
 
 @testable import WeftRefresh
 @testable import WeftServe
@@ -41,7 +42,8 @@ struct EscapingTests {
         let counter = StoredVariable(
             key: Self.hostile, value: Self.hostile, updatedAt: now, counter: CounterRule(goal: 8, reset: .daily))
         let board = Dashboard(
-            statuses: statuses, variables: variables, snapshots: [:], stored: [counter], now: now,
+            statuses: statuses, variables: variables, snapshots: [:], registry: BuiltinProviders.registry,
+            stored: [counter], now: now,
             zone: try #require(TimeZone(identifier: "Europe/Berlin")), csrfToken: "tok\"en<")
         let page = board.html()
         #expect(!page.contains("<script>alert"))

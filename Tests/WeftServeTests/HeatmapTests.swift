@@ -82,7 +82,8 @@ struct HeatmapTests {
     @Test func theSVGHasOneCellPerDayWithItsDateAndCountOnHover() {
         let history = Self.history([("2026-03-10", 12345, 10000)])
         let today = StepDay(year: 2026, month: 3, day: 10)
-        let svg = HeatmapSVG(grid: .year(2026, history: history, today: today), today: today).year()
+        let grid = StepCalendarGrid.year(2026, history: history, today: today).dayGrid
+        let svg = HeatmapSVG(grid: grid, today: today.dayNumber).year()
         #expect(svg.components(separatedBy: "<rect class=\"day ").count - 1 == 365)
         #expect(svg.contains("<title>Tue 10 Mar 2026 · 12,345 steps of 10,000</title>"))
         #expect(svg.contains("<title>Mon 9 Mar 2026 · no data</title>"))

@@ -190,6 +190,8 @@ public enum CalendarKind: ProviderKind {
         }
     }
 
+    public static var card: BoardCard { .nextUp }
+
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let calendar = try snapshot.decode(CalendarSnapshot.self)
         let context = context.viewing(recordedZone: calendar.timeZone)

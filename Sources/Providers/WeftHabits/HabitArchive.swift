@@ -14,7 +14,8 @@ public struct HabitArchive: Sendable, Equatable {
     /// An empty archive.
     public init() {}
 
-    static let importPrefix = "import/"
+    /// The key prefix of the import blobs, one per imported file.
+    public static let importPrefix = "import/"
 
     /// Reads the instance's import blobs and the user's habit records; damaged ones are reported by name.
     public init(blobs: [String: Data], records: [String: Data]) throws(HabitArchiveError) {

@@ -21,4 +21,13 @@ public enum HabitsKind: ProviderKind {
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         HabitVariables.values(try snapshot.decode(HabitsSnapshot.self), context: context, prefix: snapshot.prefix)
     }
+
+    public static var card: BoardCard { .habits }
+
+    /// Each habit's week, today in the habits' zone.
+    public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
+        let context = context.viewing(recordedZone: snapshot.recordedZone)
+        let today = LocalDay.containing(context.now, in: context.timeZone)
+        return CardFigures(weeks: try snapshot.decode(HabitsSnapshot.self).weeks(today: today))
+    }
 }

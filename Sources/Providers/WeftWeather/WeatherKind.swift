@@ -31,6 +31,18 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
             weather, prefix: snapshot.prefix, fetchedAt: snapshot.fetchedAt, context: context)
     }
 
+    static var card: BoardCard { .weather }
+
+    /// The next 60 minutes re-anchored on the render's now.
+    static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
+        let weather = try snapshot.decode(WeatherSnapshot.self)
+        let nowcast = Nowcast(series: weather.minutes, now: context.now)
+        return CardFigures(
+            nextHour: RainMinutes(
+                expectedByMinute: nowcast.expectedByMinute, chanceByMinute: nowcast.chanceByMinute,
+                startMinute: nowcast.startMinute))
+    }
+
     /// The common keys, checked.
     static func settings(_ config: ProviderConfig) throws(ConfigError) -> WeatherSettings {
         guard let latitude = try config.double("latitude") else {

@@ -1,6 +1,5 @@
 import Foundation
 import WeftPrimitives
-import WeftSteps
 
 /// Small text forms the cards share: grouped integers, local times and dates in the board's zone.
 enum CardText {
@@ -34,12 +33,6 @@ enum CardText {
     static func day(_ day: Int64) -> String {
         let (year, month, dayOfMonth) = CivilDate.civil(fromDays: day)
         return "\(weekdays[(LocalDay.weekday(day) + 6) % 7]) \(dayOfMonth) \(months[(month + 11) % 12]) \(year)"
-    }
-
-    /// `Tue 10 Mar 2026` for a step history's day.
-    static func day(_ day: StepDay) -> String {
-        let (year, month, dayOfMonth) = day.components
-        return self.day(CivilDate.daysFromCivil(year: year, month: month, day: dayOfMonth))
     }
 
     /// `March 2026`.

@@ -1,15 +1,16 @@
-import WeftSteps
+import WeftCore
+import WeftPrimitives
 
 /// The Steps History as inline SVG: a year heatmap (weeks × weekdays) or a month calendar, one `<rect class="day …">`
 /// per day shaded by its level against that day's goal, with its date and count on hover (`<title>`).
 struct HeatmapSVG {
     /// The laid-out days.
-    var grid: StepCalendarGrid
+    var grid: DayGrid
     /// Today, outlined.
-    var today: StepDay
+    var today: Int64
 
     /// The CSS class of a level.
-    static func css(_ level: StepCalendarGrid.Level) -> String {
+    static func css(_ level: DayLevel) -> String {
         switch level {
         case .noData: "nodata"
         case .future: "future"
@@ -21,11 +22,11 @@ struct HeatmapSVG {
     }
 
     /// `Tue 10 Mar 2026 · 8,214 steps of 10,000`, or `… · no data`.
-    static func tip(_ cell: StepCalendarGrid.Cell) -> String {
+    static func tip(_ cell: DayGrid.Cell) -> String {
         let day = CardText.day(cell.day)
-        guard let record = cell.record else { return day + (cell.level == .future ? "" : " · no data") }
-        let goal = record.goal > 0 ? " of " + CardText.grouped(record.goal) : ""
-        return day + " · " + CardText.grouped(record.steps) + " steps" + goal
+        guard let steps = cell.count else { return day + (cell.level == .future ? "" : " · no data") }
+        let goal = (cell.goal ?? 0) > 0 ? " of " + CardText.grouped(cell.goal ?? 0) : ""
+        return day + " · " + CardText.grouped(steps) + " steps" + goal
     }
 
     /// The year heatmap: 11-pixel cells, Monday at the top, month names above their first week.
@@ -42,7 +43,7 @@ struct HeatmapSVG {
         for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
             svg += "<text class=\"axis\" x=\"0\" y=\"\(top + row * pitch + 9)\">\(name)</text>"
         }
-        for label in grid.monthLabels() {
+        for label in grid.monthLabels {
             svg +=
                 "<text class=\"axis\" x=\"\(left + label.column * pitch)\" y=\"10\">"
                 + "\(CardText.monthShort(label.month))</text>"
@@ -51,8 +52,8 @@ struct HeatmapSVG {
             svg +=
                 "<rect class=\"day \(Self.css(day.level))\(day.day == today ? " today" : "")\" "
                 + "x=\"\(left + day.column * pitch)\" y=\"\(top + day.row * pitch)\" width=\"\(cell)\" "
-                + "height=\"\(cell)\" rx=\"2\" data-date=\"\(day.day.iso)\""
-                + (day.record.map { " data-steps=\"\($0.steps)\"" } ?? "")
+                + "height=\"\(cell)\" rx=\"2\" data-date=\"\(LocalDay.iso(day.day))\""
+                + (day.count.map { " data-steps=\"\($0)\"" } ?? "")
                 + "><title>\(HTML.escape(Self.tip(day)))</title></rect>"
         }
         return svg + "</svg>"
@@ -78,9 +79,9 @@ struct HeatmapSVG {
             svg +=
                 "<g class=\"mday\"><rect class=\"day \(Self.css(day.level))\(day.day == today ? " today" : "")\" "
                 + "x=\"\(x)\" y=\"\(y)\" width=\"\(cellWidth)\" height=\"\(cellHeight)\" rx=\"5\" "
-                + "data-date=\"\(day.day.iso)\"><title>\(HTML.escape(Self.tip(day)))</title></rect>"
+                + "data-date=\"\(LocalDay.iso(day.day))\"><title>\(HTML.escape(Self.tip(day)))</title></rect>"
                 + "<text x=\"\(x + cellWidth / 2)\" y=\"\(y + 19)\" text-anchor=\"middle\">"
-                + "\(day.day.components.day)</text></g>"
+                + "\(CivilDate.civil(fromDays: day.day).day)</text></g>"
         }
         return svg + "</svg>"
     }

@@ -1,6 +1,7 @@
 import Foundation
+import WeftCore
+import WeftPrimitives
 import WeftRefresh
-import WeftSteps
 
 /// The Steps card: today against the goal as a ring, streak, 7- and 30-day averages, best day, the activity figures
 /// when an export carries them, and the Steps History (this year's heatmap, this month's calendar).
@@ -10,9 +11,10 @@ struct StepsCard {
     var values: [String: String]
     /// `__activity_*` variables without their prefix, when present.
     var activity: [String: String]
-    /// The daily history, when the snapshot could be read.
-    var history: StepHistory?
-    var today: StepDay
+    /// The past year's heatmap and this month's calendar, when the snapshot could be read.
+    var figures: CardFigures?
+    /// Today in the steps' zone.
+    var today: Int64
     var now: Date
 
     func html() -> String {
@@ -30,17 +32,15 @@ struct StepsCard {
         fact("7-day average", values["avg_7"].flatMap { Int($0) }.map(CardText.grouped))
         fact("30-day average", values["avg_30"].flatMap { Int($0) }.map(CardText.grouped))
         if let best = values["best_day"].flatMap({ Int($0) }) {
-            let date = values["best_day_date_iso"].flatMap { StepDay(iso: $0) }.map { " · " + CardText.day($0) }
+            let date = values["best_day_date_iso"].flatMap(LocalDay.parse).map { " · " + CardText.day($0) }
             fact("Best day", CardText.grouped(best) + (date ?? ""))
         }
         fact("Distance", activity["distance_km"].map { $0 + " km" })
         fact("Flights", activity["flights_today"])
         fact("Active energy", activity["active_energy_kcal"].map { $0 + " kcal" })
         body += "</dl></div>\n"
-        if let history {
-            let (year, month, _) = today.components
-            let grid = StepCalendarGrid.pastYear(history: history, today: today)
-            let monthGrid = StepCalendarGrid.month(year: year, month: month, history: history, today: today)
+        if let grid = figures?.pastYear, let monthGrid = figures?.month {
+            let (year, month, _) = CivilDate.civil(fromDays: today)
             body += "<div class=\"history\"><figure class=\"year\"><figcaption>Past year</figcaption>"
             body += HeatmapSVG(grid: grid, today: today).year() + "</figure>"
             body += "<figure class=\"cal\"><figcaption>\(CardText.monthTitle(year: year, month: month))</figcaption>"

@@ -1,6 +1,6 @@
 import Foundation
+import WeftCore
 import WeftRefresh
-import WeftWeather
 
 /// The Weather card: place, temperature and condition, feels-like, today's high and low, the next-hour rain ribbon
 /// with its headline, and the hourly strip.
@@ -9,7 +9,7 @@ struct WeatherCard {
     /// The instance's variables without their prefix (`temp`, `nowcast`, …).
     var values: [String: String]
     /// The next 60 minutes re-anchored on the board's now; nil when the snapshot has none.
-    var nowcast: Nowcast?
+    var nowcast: RainMinutes?
     var now: Date
     /// Distinguishes this card's SVG ids from other weather cards'.
     var index: Int

@@ -1,35 +1,11 @@
+import WeftCore
 import WeftPrimitives
 
 /// The Steps History laid out as weeks (Monday first) × weekdays: a calendar year for the heatmap, or one month for
 /// the calendar grid. Pure layout, shared by the dashboard's SVG and `weft steps history` in the terminal.
 public struct StepCalendarGrid: Sendable, Equatable {
-    /// How one day compares with its goal.
-    public enum Level: Int, Sendable, Comparable, CaseIterable {
-        /// No record for the day (not imported, or before the history starts).
-        case noData
-        /// A day after today.
-        case future
-        /// Under a quarter of the goal (0 steps included).
-        case low
-        /// A quarter to a half of the goal.
-        case some
-        /// Half the goal or more, not met.
-        case most
-        /// Goal met (or a day without a goal that has steps).
-        case met
-
-        /// The level of `steps` against `goal`.
-        public static func of(steps: Int, goal: Int) -> Level {
-            guard goal > 0 else { return steps > 0 ? .met : .low }
-            if steps >= goal { return .met }
-            if steps * 2 >= goal { return .most }
-            if steps * 4 >= goal { return .some }
-            return .low
-        }
-
-        /// Levels order from no data to goal met.
-        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    /// How one day compares with its goal (the board's ``DayLevel``).
+    public typealias Level = DayLevel
 
     /// One day in the grid.
     public struct Cell: Sendable, Equatable {
@@ -84,6 +60,17 @@ public struct StepCalendarGrid: Sendable, Equatable {
             labels.append(start)
         }
         return labels
+    }
+
+    /// The grid as the dashboard draws it, in types of no provider module.
+    public var dayGrid: DayGrid {
+        DayGrid(
+            cells: cells.map {
+                DayGrid.Cell(
+                    day: $0.day.dayNumber, column: $0.column, row: $0.row, count: $0.record?.steps,
+                    goal: $0.record?.goal, level: $0.level)
+            },
+            columns: columns, monthLabels: monthLabels().map { DayGrid.MonthLabel(month: $0.month, column: $0.column) })
     }
 
     /// The calendar year `year`: 365 or 366 cells in 53 (rarely 54) weeks.

@@ -37,4 +37,17 @@ public enum StepsKind: ProviderKind {
         ) { current, _ in current }
         return values
     }
+
+    public static var card: BoardCard { .steps }
+
+    /// The past year's heatmap and this month's calendar, today in the steps' zone.
+    public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
+        let steps = try snapshot.decode(StepsSnapshot.self)
+        let context = context.viewing(recordedZone: steps.timeZone)
+        let today = StepDay(containing: context.now, in: context.timeZone)
+        let (year, month, _) = today.components
+        return CardFigures(
+            pastYear: StepCalendarGrid.pastYear(history: steps.history, today: today).dayGrid,
+            month: StepCalendarGrid.month(year: year, month: month, history: steps.history, today: today).dayGrid)
+    }
 }
