@@ -123,7 +123,7 @@ private struct Origin: Encodable {
         fetchedAt = status.lastSuccess
         ageSeconds = status.ageSeconds
         validUntil = status.validUntil
-        stale = status.validUntil.map { now >= $0 }
+        stale = status.validUntil.map { Validity.isStale(until: $0, at: now) }
         lastError = status.lastError
         lastHTTPStatus = status.lastHTTPStatus
         health = status.health.rawValue
@@ -143,7 +143,7 @@ private struct Origin: Encodable {
         case "provider":
             row("source", "provider \(instance ?? "?") (\(type ?? "?")), prefix \(prefix ?? "")")
             if let fetchedAt, let ageSeconds {
-                row("snapshot", "fetched \(when(fetchedAt)), \(StatusCommand.age(ageSeconds)) ago")
+                row("snapshot", "fetched \(when(fetchedAt)), \(AgeText.format(ageSeconds)) ago")
             } else {
                 row("snapshot", "none yet: the provider has never refreshed successfully")
             }
@@ -152,8 +152,8 @@ private struct Origin: Encodable {
                 row(
                     "valid until",
                     "\(when(validUntil)) ("
-                        + (now >= validUntil
-                            ? "stale for \(StatusCommand.age(seconds)))" : "fresh for \(StatusCommand.age(seconds)))"))
+                        + (Validity.isStale(until: validUntil, at: now)
+                            ? "stale for \(AgeText.format(seconds)))" : "fresh for \(AgeText.format(seconds)))"))
             }
             if let health { row("health", health) }
             row("last error", lastError.map { $0 + (lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
@@ -161,7 +161,7 @@ private struct Origin: Encodable {
             if let retryAfter {
                 row("next refresh", "waiting for Retry-After until \(when(retryAfter))")
             } else if let nextDue {
-                row("next refresh", nextDue <= now ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
+                row("next refresh", Validity.isStale(until: nextDue, at: now) ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
             }
         case "stored", "builtin", "vars": row("source", note ?? source)
         default: break

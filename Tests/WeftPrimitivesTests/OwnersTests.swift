@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import WeftPrimitives
+
+@Suite struct AgeTextTests {
+    @Test(arguments: [
+        (0, "0 s"), (59, "59 s"), (60, "1 min"), (3599, "59 min"), (3600, "1 h 0 min"), (7379, "2 h 2 min"),
+        (172_799, "47 h 59 min"), (172_800, "2 days"), (950_000, "10 days"),
+    ])
+    func roundsEachUnitDown(seconds: Int, text: String) {
+        #expect(AgeText.format(seconds) == text)
+    }
+
+    /// The status line once printed `-5 s` for a clock that went back; the dashboard's copy already said `0 s`.
+    @Test func aNegativeSpanIsZeroSeconds() {
+        #expect(AgeText.format(-5) == "0 s")
+    }
+}
+
+@Suite struct ValidityTests {
+    @Test func freshBeforeStaleFromTheInstantOn() {
+        let until = Date(timeIntervalSince1970: 1_773_135_000)
+        #expect(!Validity.isStale(until: until, at: until.addingTimeInterval(-0.5)))
+        #expect(Validity.isStale(until: until, at: until))
+        #expect(Validity.isStale(until: until, at: until.addingTimeInterval(1)))
+    }
+}
+
+@Suite struct WholeSecondsTests {
+    @Test func rawEpochSecondsRoundDownAndClampLikeDates() {
+        #expect(Instant.wholeSeconds(sinceEpoch: 1_773_135_000.9) == 1_773_135_000)
+        #expect(Instant.wholeSeconds(sinceEpoch: -0.5) == -1)
+        #expect(Instant.wholeSeconds(sinceEpoch: 1e15) == Instant.latestSeconds)
+        #expect(Instant.wholeSeconds(sinceEpoch: -1e300) == Instant.wholeSeconds(Date(timeIntervalSince1970: -1e300)))
+        #expect(Instant.wholeSeconds(sinceEpoch: .nan) == Instant.wholeSeconds(Date(timeIntervalSince1970: .nan)))
+    }
+}
