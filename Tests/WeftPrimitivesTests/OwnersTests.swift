@@ -35,3 +35,27 @@ import WeftPrimitives
         #expect(Instant.wholeSeconds(sinceEpoch: .nan) == Instant.wholeSeconds(Date(timeIntervalSince1970: .nan)))
     }
 }
+
+@Suite struct ExecutablesTests {
+    @Test func findsAProgramInTheAbsoluteFoldersOfPath() {
+        #expect(Executables.find("sh", environment: ["PATH": "/nonexistent:/bin"]) == "/bin/sh")
+        #expect(Executables.find("sh", environment: ["PATH": "bin:"]) == nil)
+        #expect(Executables.find("no-such-program-weft", environment: ["PATH": "/bin:/usr/bin"]) == nil)
+        #expect(Executables.find("", environment: ["PATH": "/bin"]) == nil)
+    }
+
+    @Test func anUnsetPathSearchesTheSystemFolders() {
+        #expect(Executables.searchPath([:]) == "/usr/local/bin:/usr/bin:/bin")
+        #expect(Executables.find("sh", environment: [:]) != nil)
+    }
+
+    @Test func aPathWithASlashIsItselfWhenItIsAnExecutableFile() {
+        #expect(Executables.find("/bin/sh") == "/bin/sh")
+        #expect(Executables.find("/bin") == nil)
+        #expect(Executables.find("/etc/passwd") == nil)
+    }
+
+    @Test func theCurrentExecutableIsAnAbsolutePath() {
+        #expect(Executables.current().hasPrefix("/"))
+    }
+}
