@@ -253,10 +253,6 @@ public struct Refresher: Sendable {
 
     /// When the provider's TOML file or any file it reads last changed.
     static func lastChange(config: ProviderConfig, provider: any Provider) -> Date? {
-        ([config.file] + provider.watchedFiles).compactMap(modificationDate).max()
-    }
-
-    static func modificationDate(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        ([config.file] + provider.watchedFiles).compactMap { FileStamp(path: $0)?.modified }.max()
     }
 }

@@ -59,3 +59,39 @@ import WeftPrimitives
         #expect(Executables.current().hasPrefix("/"))
     }
 }
+
+@Suite struct FileStampTests {
+    private func temporaryFile(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "/weft-stamp-\(UUID().uuidString)"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Snapshots stored by an older weft hold FileManager's `size:mtime`: the same file must give the same text.
+    @Test func theStoredTextIsWhatFileManagerGave() throws {
+        let path = try temporaryFile("steps\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let size = try #require(attributes[.size] as? NSNumber)
+        let modified = try #require(attributes[.modificationDate] as? Date)
+        let stamp = try #require(FileStamp(path: path))
+        #expect(stamp.text == "\(size):\(modified.timeIntervalSince1970)")
+        #expect(stamp.modified == modified)
+    }
+
+    @Test func aRewriteChangesTheStampAndARenameOverChangesTheFile() throws {
+        let path = try temporaryFile("a")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let before = try #require(FileStamp(path: path))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: path)
+        let touched = try #require(FileStamp(path: path))
+        #expect(touched != before)
+        #expect(touched.isSameFile(as: before))
+        let other = try temporaryFile("b")
+        _ = rename(other, path)
+        let replaced = try #require(FileStamp(path: path))
+        #expect(!replaced.isSameFile(as: before))
+        #expect(FileStamp(path: path + ".missing") == nil)
+    }
+}
