@@ -75,7 +75,7 @@ struct ExplainCommand: ParsableCommand {
         }
 
         if json {
-            print(try JSONOutput.text(origin))
+            print(try JSONText.text(origin))
         } else {
             print(origin.text(now: instant, zone: try options.clock.zone()))
         }

@@ -51,7 +51,7 @@ struct StatusCommand: ParsableCommand {
             + set.problems.filter { $0.instance == nil }.map { "\($0)" }
         defer { for problem in broken { Stderr.line("weft: \(problem)") } }
         if json {
-            print(try JSONOutput.text(statuses))
+            print(try JSONText.text(statuses))
             if !broken.isEmpty { throw ExitCode(2) }
             return
         }
