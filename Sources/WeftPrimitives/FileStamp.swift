@@ -29,9 +29,12 @@ public struct FileStamp: Sendable, Hashable {
         modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
     }
 
-    /// The modification time as an instant.
+    /// The modification time as an instant, computed as Foundation's file attributes compute it (to the last bit,
+    /// so `text` matches what older versions stored).
     public var modified: Date {
-        Date(timeIntervalSince1970: TimeInterval(modifiedSeconds) + TimeInterval(modifiedNanoseconds) / 1e9)
+        Date(
+            timeIntervalSinceReferenceDate: (TimeInterval(modifiedSeconds) - Date.timeIntervalBetween1970AndReferenceDate)
+                + 1.0e-9 * TimeInterval(modifiedNanoseconds))
     }
 
     /// `size:mtime`, the text snapshots store per imported file (the form FileManager's attributes gave, so stamps
