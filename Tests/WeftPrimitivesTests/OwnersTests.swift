@@ -95,3 +95,21 @@ import WeftPrimitives
         #expect(FileStamp(path: path + ".missing") == nil)
     }
 }
+
+@Suite struct LocalTextTests {
+    @Test func timeIsTwentyFourHourAndPadded() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        #expect(LocalText.time(Date(timeIntervalSince1970: 1_773_135_000), in: berlin) == "10:30")
+        #expect(LocalText.time(Date(timeIntervalSince1970: 1_773_100_860), in: .gmt) == "00:01")
+        #expect(LocalText.time(Date(timeIntervalSince1970: 1_773_187_140), in: .gmt) == "23:59")
+    }
+
+    @Test func namesAreEnglishAndWrapAround() {
+        #expect(LocalText.weekdayShort(1) == "Mon")
+        #expect(LocalText.weekdayShort(7) == "Sun")
+        #expect(LocalText.weekday(2) == "Tuesday")
+        #expect(LocalText.monthShort(3) == "Mar")
+        #expect(LocalText.month(12) == "December")
+        #expect(LocalText.month(0) == "December")
+    }
+}
