@@ -83,25 +83,18 @@ struct ExplainCommand: ParsableCommand {
     }
 }
 
-/// Where one variable's value comes from.
+/// Where one variable's value comes from: the key's answer, and the health of the provider that owns its prefix
+/// as `weft status` collects it (``ProviderStatus``, not a copy of its fields).
 private struct Origin: Encodable {
     var key: String
     var value: String?
     /// provider, stored, builtin, vars or none.
     var source: String
+    /// The owning instance when no status was collected for it.
     var instance: String?
-    var type: String?
-    var prefix: String?
-    var fetchedAt: Date?
-    var ageSeconds: Int?
-    var validUntil: Date?
-    var stale: Bool?
-    var lastError: String?
-    var lastHTTPStatus: Int?
-    var health: String?
-    var warnings: String?
-    var retryAfter: Date?
-    var nextDue: Date?
+    var status: ProviderStatus?
+    /// The explanation's now: staleness and "due now" are judged at it.
+    var now = Date(timeIntervalSince1970: 0)
     var note: String?
 
     enum CodingKeys: String, CodingKey {
@@ -117,20 +110,33 @@ private struct Origin: Encodable {
 
     mutating func provider(_ status: ProviderStatus, now: Date) {
         source = "provider"
-        instance = status.instance
-        type = status.type
-        prefix = status.prefix
-        fetchedAt = status.lastSuccess
-        ageSeconds = status.ageSeconds
-        validUntil = status.validUntil
-        stale = status.validUntil.map { Validity.isStale(until: $0, at: now) }
-        lastError = status.lastError
-        lastHTTPStatus = status.lastHTTPStatus
-        health = status.health.rawValue
-        warnings = status.warningSummary
-        retryAfter = status.retryAfter
-        nextDue = status.nextDue.map { max($0, now) } ?? now
+        self.status = status
+        self.now = now
         if !status.configured { note = "its provider file is gone; `weft refresh` forgets it" }
+    }
+
+    /// The JSON `weft explain --json` has always printed: the provider's fields flat beside the key's.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encodeIfPresent(value, forKey: .value)
+        try container.encode(source, forKey: .source)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(status?.instance ?? instance, forKey: .instance)
+        guard let status else { return }
+        try container.encode(status.type, forKey: .type)
+        try container.encode(status.prefix, forKey: .prefix)
+        try container.encodeIfPresent(status.lastSuccess, forKey: .fetchedAt)
+        try container.encodeIfPresent(status.ageSeconds, forKey: .ageSeconds)
+        try container.encodeIfPresent(status.validUntil, forKey: .validUntil)
+        try container.encodeIfPresent(
+            status.validUntil.map { Validity.isStale(until: $0, at: now) }, forKey: .stale)
+        try container.encodeIfPresent(status.lastError, forKey: .lastError)
+        try container.encodeIfPresent(status.lastHTTPStatus, forKey: .lastHTTPStatus)
+        try container.encode(status.health.rawValue, forKey: .health)
+        try container.encodeIfPresent(status.warningSummary, forKey: .warnings)
+        try container.encodeIfPresent(status.retryAfter, forKey: .retryAfter)
+        try container.encode(status.nextDue.map { max($0, now) } ?? now, forKey: .nextDue)
     }
 
     func text(now: Date, zone: TimeZone) -> String {
@@ -141,13 +147,19 @@ private struct Origin: Encodable {
         func when(_ date: Date) -> String { Clock.short(date, now: now, zone: zone) }
         switch source {
         case "provider":
-            row("source", "provider \(instance ?? "?") (\(type ?? "?")), prefix \(prefix ?? "")")
-            if let fetchedAt, let ageSeconds {
+            guard let status else {
+                row("source", "provider \(instance ?? "?") (?), prefix ")
+                row("snapshot", "none yet: the provider has never refreshed successfully")
+                row("last error", "none")
+                break
+            }
+            row("source", "provider \(status.instance) (\(status.type)), prefix \(status.prefix)")
+            if let fetchedAt = status.lastSuccess, let ageSeconds = status.ageSeconds {
                 row("snapshot", "fetched \(when(fetchedAt)), \(AgeText.format(ageSeconds)) ago")
             } else {
                 row("snapshot", "none yet: the provider has never refreshed successfully")
             }
-            if let validUntil {
+            if let validUntil = status.validUntil {
                 let seconds = abs(Instant.seconds(from: now, to: validUntil))
                 row(
                     "valid until",
@@ -155,13 +167,19 @@ private struct Origin: Encodable {
                         + (Validity.isStale(until: validUntil, at: now)
                             ? "stale for \(AgeText.format(seconds)))" : "fresh for \(AgeText.format(seconds)))"))
             }
-            if let health { row("health", health) }
-            row("last error", lastError.map { $0 + (lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
-            if let warnings { row("warnings", warnings) }
-            if let retryAfter {
+            row("health", status.health.rawValue)
+            row(
+                "last error",
+                status.lastError.map { $0 + (status.lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
+            if let warnings = status.warningSummary { row("warnings", warnings) }
+            if let retryAfter = status.retryAfter {
                 row("next refresh", "waiting for Retry-After until \(when(retryAfter))")
-            } else if let nextDue {
-                row("next refresh", Validity.isStale(until: nextDue, at: now) ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
+            } else {
+                let nextDue = status.nextDue.map { max($0, now) } ?? now
+                row(
+                    "next refresh",
+                    Validity.isStale(until: nextDue, at: now)
+                        ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
             }
         case "stored", "builtin", "vars": row("source", note ?? source)
         default: break
