@@ -97,17 +97,6 @@ private struct Origin: Encodable {
     var now = Date(timeIntervalSince1970: 0)
     var note: String?
 
-    enum CodingKeys: String, CodingKey {
-        case key, value, source, instance, type, prefix, stale, note, health, warnings
-        case fetchedAt = "fetched_at"
-        case ageSeconds = "age_seconds"
-        case validUntil = "valid_until"
-        case lastError = "last_error"
-        case lastHTTPStatus = "last_http_status"
-        case nextDue = "next_due"
-        case retryAfter = "retry_after"
-    }
-
     mutating func provider(_ status: ProviderStatus, now: Date) {
         source = "provider"
         self.status = status
@@ -115,28 +104,39 @@ private struct Origin: Encodable {
         if !status.configured { note = "its provider file is gone; `weft refresh` forgets it" }
     }
 
-    /// The JSON `weft explain --json` has always printed: the provider's fields flat beside the key's.
+    /// The JSON `weft explain --json` has always printed: the provider's fields flat beside the key's, under the
+    /// names explain gave them.
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(key, forKey: .key)
-        try container.encodeIfPresent(value, forKey: .value)
-        try container.encode(source, forKey: .source)
-        try container.encodeIfPresent(note, forKey: .note)
-        try container.encodeIfPresent(status?.instance ?? instance, forKey: .instance)
+        var container = encoder.container(keyedBy: Name.self)
+        func put(_ name: String, _ value: (some Encodable)?) throws {
+            try container.encodeIfPresent(value, forKey: Name(name))
+        }
+        try put("key", key)
+        try put("value", value)
+        try put("source", source)
+        try put("note", note)
+        try put("instance", status?.instance ?? instance)
         guard let status else { return }
-        try container.encode(status.type, forKey: .type)
-        try container.encode(status.prefix, forKey: .prefix)
-        try container.encodeIfPresent(status.lastSuccess, forKey: .fetchedAt)
-        try container.encodeIfPresent(status.ageSeconds, forKey: .ageSeconds)
-        try container.encodeIfPresent(status.validUntil, forKey: .validUntil)
-        try container.encodeIfPresent(
-            status.validUntil.map { Validity.isStale(until: $0, at: now) }, forKey: .stale)
-        try container.encodeIfPresent(status.lastError, forKey: .lastError)
-        try container.encodeIfPresent(status.lastHTTPStatus, forKey: .lastHTTPStatus)
-        try container.encode(status.health.rawValue, forKey: .health)
-        try container.encodeIfPresent(status.warningSummary, forKey: .warnings)
-        try container.encodeIfPresent(status.retryAfter, forKey: .retryAfter)
-        try container.encode(status.nextDue.map { max($0, now) } ?? now, forKey: .nextDue)
+        try put("type", status.type)
+        try put("prefix", status.prefix)
+        try put("fetched_at", status.lastSuccess)
+        try put("age_seconds", status.ageSeconds)
+        try put("valid_until", status.validUntil)
+        try put("stale", status.validUntil.map { Validity.isStale(until: $0, at: now) })
+        try put("last_error", status.lastError)
+        try put("last_http_status", status.lastHTTPStatus)
+        try put("health", status.health.rawValue)
+        try put("warnings", status.warningSummary)
+        try put("retry_after", status.retryAfter)
+        try put("next_due", status.nextDue.map { max($0, now) } ?? now)
+    }
+
+    private struct Name: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
     func text(now: Date, zone: TimeZone) -> String {
