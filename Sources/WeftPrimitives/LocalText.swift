@@ -2,7 +2,7 @@ import Foundation
 
 /// Local times and English day and month names as weft's own texts print them (`weft status`, `calendar list`,
 /// `steps history`, the dashboard, `__time`): the same in every locale, ASCII digits, no ICU formatter to build.
-/// Templates that want the user's language use the `date` filter with a locale.
+/// Templates that want the user's language use the `date` filter or `__weekday`, which follow `--locale`.
 public enum LocalText {
     /// Weekday abbreviations, Monday first (ISO weekday 1 … 7).
     public static let weekdaysShort = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
