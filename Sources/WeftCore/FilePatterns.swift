@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -33,17 +34,9 @@ public enum FilePatterns {
         let (files, unmatched) = expand(patterns)
         var stamps: [String: String] = [:]
         for file in files {
-            guard let stamp = stamp(file) else { throw unreadable(file) }
-            stamps[file] = stamp
+            guard let stamp = FileStamp(path: file) else { throw unreadable(file) }
+            stamps[file] = stamp.text
         }
         return (files, stamps, unmatched)
-    }
-
-    /// `size:mtime` of a file, to notice when it changes; nil when it cannot be read.
-    static func stamp(_ path: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
-        else { return nil }
-        return "\(size):\(modified.timeIntervalSince1970)"
     }
 }

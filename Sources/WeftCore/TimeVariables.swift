@@ -11,11 +11,8 @@ public enum TimeVariables {
         switch key {
         case "__now": return ISOInstant.format(context.now, milliseconds: true)
         case "__now_unix": return String(Instant.wholeSeconds(context.now))
-        case "__today", "__time":
-            let parts = LocalTime.components(of: context.now, in: context.timeZone)
-            return key == "__today"
-                ? LocalDay.iso(of: context.now, in: context.timeZone)
-                : String(format: "%02d:%02d", parts.hour, parts.minute)
+        case "__today": return LocalDay.iso(of: context.now, in: context.timeZone)
+        case "__time": return LocalText.time(context.now, in: context.timeZone)
         case "__weekday":
             let formatter = DateFormatter()
             formatter.locale = context.locale

@@ -3,8 +3,8 @@ import WeftPrimitives
 
 /// Parses and formats HTTP-dates (RFC 9110 §5.6.7) without DateFormatter, so the result never depends on locale.
 enum HTTPDate {
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]  // ISO 1 … 7
+    // RFC 9110's day and month names are LocalText's English abbreviations; months are matched in any case.
+    private static let months = LocalText.monthsShort.map { $0.lowercased() }
 
     /// Parses IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) or asctime.
     static func parse(_ text: String) -> Date? {
@@ -60,8 +60,8 @@ enum HTTPDate {
         let days = total.floorDiv(86_400)
         let secondsOfDay = Int(total - days * 86_400)
         let (year, month, day) = CivilDate.civil(fromDays: days)
-        let weekday = weekdays[LocalDay.weekday(days) - 1]
-        let monthName = months[month - 1].prefix(1).uppercased() + months[month - 1].dropFirst()
+        let weekday = LocalText.weekdayShort(LocalDay.weekday(days))
+        let monthName = LocalText.monthShort(month)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         return "\(weekday), \(two(day)) \(monthName) \(yearText) \(two(secondsOfDay / 3600)):"

@@ -1,12 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Set from any thread by task cancellation, read by libcurl's progress callback on the transfer thread.
-final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+final class CancellationFlag: Sendable {
+    private let cancelled = Atomic(false)
 
-    func cancel() { lock.withLock { cancelled = true } }
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 }
 
 /// The mutable state of one transfer, shared with libcurl's C callbacks through an unretained pointer.

@@ -9,8 +9,12 @@ public enum Instant {
 
     /// Seconds since 1970 of `date`, rounded down and clamped to years 1…9999, so a far-off or non-finite date
     /// never traps an integer conversion.
-    public static func wholeSeconds(_ date: Date) -> Int64 {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
+    public static func wholeSeconds(_ date: Date) -> Int64 { wholeSeconds(sinceEpoch: date.timeIntervalSince1970) }
+
+    /// `wholeSeconds` of a raw count of seconds since 1970 (a Unix time read from a file or a server), with the
+    /// same rounding and clamping.
+    public static func wholeSeconds(sinceEpoch: Double) -> Int64 {
+        let seconds = sinceEpoch.rounded(.down)
         guard seconds.isFinite else { return seconds.isNaN || seconds < 0 ? earliestSeconds : latestSeconds }
         if seconds <= Double(earliestSeconds) { return earliestSeconds }
         if seconds >= Double(latestSeconds) { return latestSeconds }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WeftCore
+import WeftPrimitives
 import WeftStore
 
 /// Runs the providers that are due and stores what they return through the ``CacheWriter``.
@@ -204,7 +205,7 @@ public struct Refresher: Sendable {
             let settingsChanged = info != nil && storedFingerprint != fingerprint
             let modified = Self.lastChange(config: config, provider: provider)
             if !force, !settingsChanged, let due = DuePolicy.nextDue(snapshot: info, configModified: modified),
-                due > start
+                !Validity.isStale(until: due, at: start)
             {
                 return .notDue(until: due)
             }
@@ -252,10 +253,6 @@ public struct Refresher: Sendable {
 
     /// When the provider's TOML file or any file it reads last changed.
     static func lastChange(config: ProviderConfig, provider: any Provider) -> Date? {
-        ([config.file] + provider.watchedFiles).compactMap(modificationDate).max()
-    }
-
-    static func modificationDate(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        ([config.file] + provider.watchedFiles).compactMap { FileStamp(path: $0)?.modified }.max()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +23,7 @@ public final class BarActions {
         environment["WEFT_CACHE"] = cacheDirectory
         environment["WEFT_PROVIDERS"] = providersDirectory
         self.environment = environment
-        executable = Self.currentExecutable()
+        executable = Executables.current()
         self.logger = logger
     }
 
@@ -80,12 +81,5 @@ public final class BarActions {
             }
         }
         return ended
-    }
-
-    private static func currentExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -159,7 +159,7 @@ public struct BarFile: Sendable {
         for block in blocks {
             for button in Button.allCases {
                 guard let program = block.actions[button]?.first, program != "weft" else { continue }
-                if Self.findProgram(program, environment: environment) == nil {
+                if Executables.find(program, environment: environment) == nil {
                     problems.append(
                         .invalid(
                             file: file, line: Places.line(of: button.key, after: block.line, in: file),
@@ -169,17 +169,6 @@ public struct BarFile: Sendable {
             }
         }
         return problems
-    }
-
-    /// The executable `program` names: itself when it holds a slash, else the first match in `PATH`.
-    public static func findProgram(_ program: String, environment: [String: String]) -> String? {
-        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(program)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }
 

@@ -37,9 +37,9 @@ public final class LiveLoop {
     private var identity: FileIdentity?
     private var dataVersion: Int?
     /// The files' identity, size and times when the cache could not be read: it is tried again once they change.
-    private var brokenStamp: [Int64]?
+    private var brokenStamp: [FileStamp?]?
     /// The files' stamp at the last periodic check: while it stays the same, the cache did not change.
-    private var checkedStamp: [Int64] = []
+    private var checkedStamp: [FileStamp?] = []
     /// When the periodic check last asked SQLite itself rather than trusting an unchanged stamp.
     private var lastFullCheck: ContinuousClock.Instant?
     private var watchDescriptor: Int32 = -1
@@ -278,26 +278,10 @@ private struct FileIdentity: Equatable {
     var inode: UInt64
 
     init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        guard let stamp = FileStamp(path: path) else { return nil }
+        (device, inode) = (stamp.device, stamp.inode)
     }
 
     /// Identity, size and change time of the database and its WAL: any write changes one of them.
-    static func stamp(path: String) -> [Int64] {
-        var parts: [Int64] = []
-        for file in [path, path + "-wal"] {
-            var info = stat()
-            if stat(file, &info) == 0 {
-                parts += [
-                    Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec),
-                    Int64(info.st_mtim.tv_nsec),
-                ]
-            } else {
-                parts += [-1]
-            }
-        }
-        return parts
-    }
+    static func stamp(path: String) -> [FileStamp?] { [FileStamp(path: path), FileStamp(path: path + "-wal")] }
 }

@@ -173,7 +173,7 @@ public final class VariableResolver {
             snapshot.prefix + "updated_iso": ISOInstant.format(snapshot.fetchedAt),
             snapshot.prefix + "age_min": String(
                 max(0, Instant.seconds(from: snapshot.fetchedAt, to: context.now) / 60)),
-            snapshot.prefix + "stale": context.now >= snapshot.validUntil ? "1" : "0",
+            snapshot.prefix + "stale": Validity.isStale(until: snapshot.validUntil, at: context.now) ? "1" : "0",
         ]
         guard let kind = registry.kind(snapshot.kind) else {
             report("\(snapshot.instance): no provider type \"\(snapshot.kind)\" in this build of weft")

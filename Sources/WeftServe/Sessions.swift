@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WeftPrimitives
 
 /// The browser sessions `/login` hands out and the CSRF tokens pages carry, both signed, never stored.
 ///
@@ -39,7 +40,7 @@ final class Sessions: @unchecked Sendable {
     func open(now: Date) -> (value: String, nonce: String)? {
         guard let sessionKey else { return nil }
         let nonce = Self.hex((0..<16).map { _ in UInt8.random(in: 0...255) })
-        let expiry = Self.unixSeconds(now) + Self.lifetime
+        let expiry = Int(clamping: Instant.wholeSeconds(now)) + Self.lifetime
         let payload = "v1.\(expiry).\(nonce)"
         return (payload + "." + Self.mac(payload, sessionKey), nonce)
     }
@@ -51,7 +52,7 @@ final class Sessions: @unchecked Sendable {
         guard parts.count == 4, parts[0] == "v1", let expiry = Int(parts[1]) else { return nil }
         let payload = parts[0...2].joined(separator: ".")
         guard Self.equal(String(parts[3]), Self.mac(payload, sessionKey)) else { return nil }
-        guard Self.unixSeconds(now) < expiry else { return nil }
+        guard Int(clamping: Instant.wholeSeconds(now)) < expiry else { return nil }
         let nonce = String(parts[2])
         return lock.withLock { revoked[nonce] == nil } ? nonce : nil
     }
@@ -61,7 +62,7 @@ final class Sessions: @unchecked Sendable {
         guard let nonce = verify(value, now: now) else { return }
         let parts = value.split(separator: ".")
         let expiry = parts.count == 4 ? Int(parts[1]) ?? 0 : 0
-        let today = Self.unixSeconds(now)
+        let today = Int(clamping: Instant.wholeSeconds(now))
         lock.withLock {
             revoked = revoked.filter { $0.value > today }
             if revoked.count >= Self.revocationCapacity,
@@ -100,10 +101,5 @@ final class Sessions: @unchecked Sendable {
 
     private static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String(format: "%02x", $0) }.joined()
-    }
-
-    /// Whole seconds since 1970 (the clock is never outside Int's range; a NaN clock counts as 0).
-    private static func unixSeconds(_ date: Date) -> Int {
-        Int(exactly: date.timeIntervalSince1970.rounded(.down)) ?? 0
     }
 }

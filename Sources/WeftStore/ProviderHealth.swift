@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A provider's health as its last refresh left it: the one answer `weft status`, `weft vars`, renders, status bars,
 /// the dashboard and `/v1/*` all show. None of them re-checks the provider file in its own environment: a refresh
@@ -49,7 +50,7 @@ public struct ProviderHealth: Sendable, Equatable {
     public var failure: String? { configError ?? attemptError }
 
     /// Whether its data is past its validity (a provider without data is not: it has nothing old to show).
-    public func isStale(at now: Date) -> Bool { validUntil.map { now >= $0 } ?? false }
+    public func isStale(at now: Date) -> Bool { validUntil.map { Validity.isStale(until: $0, at: now) } ?? false }
 
     /// The state at `now`: failed, else stale, else ok with warnings, else ok.
     public func state(at now: Date) -> State {

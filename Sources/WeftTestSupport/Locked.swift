@@ -1,20 +1,17 @@
-import Foundation
+import Synchronization
 
 /// A value behind a lock, for state shared between the server's threads and the test.
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+public final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
     /// Wraps an initial value.
     public init(_ value: Value) {
-        self.value = value
+        mutex = Mutex(value)
     }
 
     /// Runs `body` with exclusive access to the value.
-    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    public func withLock<T: Sendable>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try mutex.withLock { value in try body(&value) }
     }
 
     /// A copy of the current value.

@@ -180,8 +180,6 @@ struct CalendarReadOptions: ParsableArguments {
     }
 
     static func write(json value: Any) throws {
-        let data = try JSONSerialization.data(
-            withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        FileHandle.standardOutput.write(Data((try JSONText.text(object: value) + "\n").utf8))
     }
 }

@@ -63,25 +63,20 @@ struct CalendarListCommand: AsyncParsableCommand {
             try CalendarReadOptions.write(json: events.map { CalendarReadOptions.object($0, status: true) })
             return
         }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.timeZone = zone
-        day.dateFormat = "EEEE, yyyy-MM-dd"
-        let time = DateFormatter()
-        time.locale = day.locale
-        time.timeZone = zone
-        time.dateFormat = "HH:mm"
+        func dayTitle(_ date: Date) -> String {
+            LocalText.weekday(LocalTime.components(of: date, in: zone).weekday) + ", " + LocalDay.iso(of: date, in: zone)
+        }
         var heading = ""
         var lines: [String] = []
         for event in events {
-            let title = day.string(from: max(event.start, start))
+            let title = dayTitle(max(event.start, start))
             if title != heading {
                 heading = title
                 lines.append(title)
             }
             var line =
                 "  "
-                + (event.allDay ? "all day    " : time.string(from: event.start) + "–" + time.string(from: event.end))
+                + (event.allDay ? "all day    " : LocalText.time(event.start, in: zone) + "–" + LocalText.time(event.end, in: zone))
             line += "  " + (event.title.isEmpty ? "Untitled" : event.title)
             if let location = event.location { line += " @ \(location)" }
             line += "  [\(event.calendar)]"

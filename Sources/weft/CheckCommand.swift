@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftProviders
 import WeftRefresh
 import WeftStore
@@ -42,7 +43,7 @@ struct CheckCommand: ParsableCommand {
         let problems = findings.problems
         let broken = Set(problems.compactMap(\.instance))
         if json {
-            print(try JSONOutput.text(findings.report))
+            print(try JSONText.text(findings.report))
         } else {
             for problem in problems { print("\(problem.error)") }
             let count = findings.set.instances.count

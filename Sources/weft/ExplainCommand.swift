@@ -68,7 +68,7 @@ struct ExplainCommand: ParsableCommand {
         }
 
         if json {
-            print(try JSONOutput.text(origin))
+            print(try JSONText.text(origin))
         } else {
             print(origin.text(now: instant, zone: try options.clock.zone()))
         }
@@ -76,54 +76,60 @@ struct ExplainCommand: ParsableCommand {
     }
 }
 
-/// Where one variable's value comes from.
+/// Where one variable's value comes from: the key's answer, and the health of the provider that owns its prefix
+/// as `weft status` collects it (``ProviderStatus``, not a copy of its fields).
 private struct Origin: Encodable {
     var key: String
     var value: String?
     /// provider, stored, builtin, vars or none.
     var source: String
+    /// The owning instance when no status was collected for it.
     var instance: String?
-    var type: String?
-    var prefix: String?
-    var fetchedAt: Date?
-    var ageSeconds: Int?
-    var validUntil: Date?
-    var stale: Bool?
-    var lastError: String?
-    var lastHTTPStatus: Int?
-    var health: String?
-    var warnings: String?
-    var retryAfter: Date?
-    var nextDue: Date?
+    var status: ProviderStatus?
+    /// The explanation's now: staleness and "due now" are judged at it.
+    var now = Date(timeIntervalSince1970: 0)
     var note: String?
-
-    enum CodingKeys: String, CodingKey {
-        case key, value, source, instance, type, prefix, stale, note, health, warnings
-        case fetchedAt = "fetched_at"
-        case ageSeconds = "age_seconds"
-        case validUntil = "valid_until"
-        case lastError = "last_error"
-        case lastHTTPStatus = "last_http_status"
-        case nextDue = "next_due"
-        case retryAfter = "retry_after"
-    }
 
     mutating func provider(_ status: ProviderStatus, now: Date) {
         source = "provider"
-        instance = status.instance
-        type = status.type
-        prefix = status.prefix
-        fetchedAt = status.lastSuccess
-        ageSeconds = status.ageSeconds
-        validUntil = status.validUntil
-        stale = status.validUntil.map { now >= $0 }
-        lastError = status.lastError
-        lastHTTPStatus = status.lastHTTPStatus
-        health = status.health.rawValue
-        warnings = status.warningSummary
-        retryAfter = status.retryAfter
-        nextDue = status.nextDue.map { max($0, now) } ?? now
+        self.status = status
+        self.now = now
         if !status.configured { note = "its provider file is gone; `weft refresh` forgets it" }
+    }
+
+    /// The JSON `weft explain --json` has always printed: the provider's fields flat beside the key's, under the
+    /// names explain gave them.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Name.self)
+        func put(_ name: String, _ value: (some Encodable)?) throws {
+            try container.encodeIfPresent(value, forKey: Name(name))
+        }
+        try put("key", key)
+        try put("value", value)
+        try put("source", source)
+        try put("note", note)
+        try put("instance", status?.instance ?? instance)
+        guard let status else { return }
+        try put("type", status.type)
+        try put("prefix", status.prefix)
+        try put("fetched_at", status.lastSuccess)
+        try put("age_seconds", status.ageSeconds)
+        try put("valid_until", status.validUntil)
+        try put("stale", status.validUntil.map { Validity.isStale(until: $0, at: now) })
+        try put("last_error", status.lastError)
+        try put("last_http_status", status.lastHTTPStatus)
+        try put("health", status.health.rawValue)
+        try put("warnings", status.warningSummary)
+        try put("retry_after", status.retryAfter)
+        try put("next_due", status.nextDue.map { max($0, now) } ?? now)
+    }
+
+    private struct Name: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
     func text(now: Date, zone: TimeZone) -> String {
@@ -134,27 +140,39 @@ private struct Origin: Encodable {
         func when(_ date: Date) -> String { Clock.short(date, now: now, zone: zone) }
         switch source {
         case "provider":
-            row("source", "provider \(instance ?? "?") (\(type ?? "?")), prefix \(prefix ?? "")")
-            if let fetchedAt, let ageSeconds {
-                row("snapshot", "fetched \(when(fetchedAt)), \(StatusCommand.age(ageSeconds)) ago")
+            guard let status else {
+                row("source", "provider \(instance ?? "?") (?), prefix ")
+                row("snapshot", "none yet: the provider has never refreshed successfully")
+                row("last error", "none")
+                break
+            }
+            row("source", "provider \(status.instance) (\(status.type)), prefix \(status.prefix)")
+            if let fetchedAt = status.lastSuccess, let ageSeconds = status.ageSeconds {
+                row("snapshot", "fetched \(when(fetchedAt)), \(AgeText.format(ageSeconds)) ago")
             } else {
                 row("snapshot", "none yet: the provider has never refreshed successfully")
             }
-            if let validUntil {
+            if let validUntil = status.validUntil {
                 let seconds = abs(Instant.seconds(from: now, to: validUntil))
                 row(
                     "valid until",
                     "\(when(validUntil)) ("
-                        + (now >= validUntil
-                            ? "stale for \(StatusCommand.age(seconds)))" : "fresh for \(StatusCommand.age(seconds)))"))
+                        + (Validity.isStale(until: validUntil, at: now)
+                            ? "stale for \(AgeText.format(seconds)))" : "fresh for \(AgeText.format(seconds)))"))
             }
-            if let health { row("health", health) }
-            row("last error", lastError.map { $0 + (lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
-            if let warnings { row("warnings", warnings) }
-            if let retryAfter {
+            row("health", status.health.rawValue)
+            row(
+                "last error",
+                status.lastError.map { $0 + (status.lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
+            if let warnings = status.warningSummary { row("warnings", warnings) }
+            if let retryAfter = status.retryAfter {
                 row("next refresh", "waiting for Retry-After until \(when(retryAfter))")
-            } else if let nextDue {
-                row("next refresh", nextDue <= now ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
+            } else {
+                let nextDue = status.nextDue.map { max($0, now) } ?? now
+                row(
+                    "next refresh",
+                    Validity.isStale(until: nextDue, at: now)
+                        ? "due now: the next `weft refresh` runs it" : "\(when(nextDue))")
             }
         case "stored", "builtin", "vars": row("source", note ?? source)
         default: break

@@ -44,8 +44,7 @@ struct HabitListCommand: ParsableCommand {
                 }
                 return object
             }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            FileHandle.standardOutput.write(Data((try JSONText.text(object: objects) + "\n").utf8))
             return
         }
         let monday = LocalDay.weekStart(today)

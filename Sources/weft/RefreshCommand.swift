@@ -123,7 +123,7 @@ enum Clock {
     static func short(_ date: Date, now: Date, zone: TimeZone) -> String {
         let a = LocalTime.components(of: date, in: zone)
         let b = LocalTime.components(of: now, in: zone)
-        let time = String(format: "%02d:%02d", a.hour, a.minute)
+        let time = LocalText.time(date, in: zone)
         return (a.year, a.month, a.day) == (b.year, b.month, b.day)
             ? time : LocalDay.iso(of: date, in: zone) + " " + time
     }

@@ -126,10 +126,7 @@ struct ScheduleCommand: ParsableCommand {
         command.replacingOccurrences(of: "%", with: #"\%"#)
     }
 
-    /// This executable's absolute path (Linux's /proc/self/exe), else argv[0].
-    static func executable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
+    static func executable() -> String { Executables.current() }
 
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
@@ -259,7 +256,7 @@ struct TimerCheck {
         }
         if problem.key == "command", let config, case .array(let argv)? = config.values["command"],
             case .string(let program)? = argv.first, !program.contains("/"),
-            let found = Self.locate(program)
+            let found = Executables.find(program)
         {
             let folder = (found as NSString).deletingLastPathComponent
             return (
@@ -293,15 +290,5 @@ struct TimerCheck {
             }
         }
         return current
-    }
-
-    /// `program` searched on this shell's PATH, as an absolute path.
-    static func locate(_ program: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
-            let candidate = "\(folder)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }

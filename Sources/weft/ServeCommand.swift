@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCommandLine
+import WeftPrimitives
 
 /// `weft serve` is the `weft-serve` program: its arguments (`--help` too) are handed over unread, so the HTTP stack
 /// is loaded only by the server.
@@ -25,13 +26,11 @@ struct ServeCommand: ParsableCommand {
 
     /// `weft-serve` beside this executable (as `make install` and `swift build` put it), else on $PATH.
     static func serverExecutable() throws -> String {
-        let own =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var candidates = [(own as NSString).deletingLastPathComponent + "/weft-serve"]
-        for directory in (ReadOptions.environment["PATH"] ?? "").split(separator: ":") {
-            candidates.append(directory + "/weft-serve")
-        }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        let own = Executables.current()
+        guard
+            let found = Executables.find((own as NSString).deletingLastPathComponent + "/weft-serve")
+                ?? Executables.find("weft-serve", environment: ReadOptions.environment)
+        else {
             throw CLIError(
                 "weft serve runs the weft-serve program, which is not beside \(own) nor on PATH; "
                     + "`make install` installs both")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftProviders
 import WeftRefresh
 import WeftStore
@@ -53,7 +54,7 @@ struct StatusCommand: ParsableCommand {
             + set.problems.filter { $0.instance == nil }.map { "\($0)" }
         defer { for problem in broken { Stderr.line("weft: \(problem)") } }
         if json {
-            print(try JSONOutput.text(statuses))
+            print(try JSONText.text(statuses))
             if !broken.isEmpty { throw ExitCode(2) }
             return
         }
@@ -64,13 +65,13 @@ struct StatusCommand: ParsableCommand {
         for status in statuses {
             var parts: [String] = []
             if let last = status.lastSuccess, let age = status.ageSeconds {
-                parts.append("updated \(Clock.short(last, now: instant, zone: zone)) (\(Self.age(age)) ago)")
+                parts.append("updated \(Clock.short(last, now: instant, zone: zone)) (\(AgeText.format(age)) ago)")
             } else {
                 parts.append("never refreshed")
             }
             if let wait = status.retryAfter {
                 parts.append("waiting for Retry-After until \(Clock.short(wait, now: instant, zone: zone))")
-            } else if let due = status.nextDue, due > instant {
+            } else if let due = status.nextDue, !Validity.isStale(until: due, at: instant) {
                 parts.append("next due \(Clock.short(due, now: instant, zone: zone))")
             } else {
                 parts.append("due now")
@@ -83,14 +84,5 @@ struct StatusCommand: ParsableCommand {
             if let warnings = status.warningSummary { print("  warnings: \(warnings)") }
         }
         if !broken.isEmpty { throw ExitCode(2) }
-    }
-
-    static func age(_ seconds: Int) -> String {
-        switch seconds {
-        case ..<60: "\(seconds) s"
-        case ..<3600: "\(seconds / 60) min"
-        case ..<172_800: "\(seconds / 3600) h \(seconds % 3600 / 60) min"
-        default: "\(seconds / 86400) days"
-        }
     }
 }

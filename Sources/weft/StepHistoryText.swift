@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 import WeftSteps
 
 /// The Steps History as terminal text: shade characters, and ANSI colours when asked.
@@ -7,10 +8,6 @@ struct StepHistoryText {
     var colour: Bool
     /// Today, underlined when in colour and bracketed in the month.
     var today: StepDay
-
-    private static let monthNames = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
 
     /// The shade character of a level.
     static func shade(_ level: StepCalendarGrid.Level) -> String {
@@ -44,7 +41,7 @@ struct StepHistoryText {
     func year(_ grid: StepCalendarGrid, title: String) -> String {
         var header = [Character](repeating: " ", count: grid.columns + 8)
         for label in grid.monthLabels(gap: 4) {
-            for (offset, letter) in Self.monthNames[label.month - 1].enumerated()
+            for (offset, letter) in LocalText.monthShort(label.month).enumerated()
             where label.column + offset < header.count {
                 header[label.column + offset] = letter
             }
@@ -57,21 +54,16 @@ struct StepHistoryText {
             if cell.record != nil { withData += 1 }
             if cell.level == .met { met += 1 }
         }
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         var lines = ["\(title) · \(withData) days with data, goal met on \(met)"]
         lines.append("    " + String(header))
-        for (row, cells) in rows.enumerated() { lines.append(names[row] + " " + cells.joined()) }
+        for (row, cells) in rows.enumerated() { lines.append(LocalText.weekdaysShort[row] + " " + cells.joined()) }
         return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
             .joined(separator: "\n")
     }
 
     /// The month as a Monday-first calendar: each day's number and shade.
     func month(_ grid: StepCalendarGrid, year: Int, month: Int) -> String {
-        let names = [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December",
-        ]
-        var lines = ["\(names[month - 1]) \(year)", " Mo   Tu   We   Th   Fr   Sa   Su"]
+        var lines = ["\(LocalText.month(month)) \(year)", " Mo   Tu   We   Th   Fr   Sa   Su"]
         var weeks = [[String]](repeating: [String](repeating: "     ", count: 7), count: grid.columns)
         for cell in grid.cells {
             let day = cell.day.components.day

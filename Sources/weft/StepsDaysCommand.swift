@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WeftPrimitives
 import WeftSteps
 
 struct StepsDaysCommand: ParsableCommand {
@@ -45,8 +46,7 @@ struct StepsDaysCommand: ParsableCommand {
         }
         if json {
             let objects = rows.map { ["date": $0.day.iso, "steps": $0.steps, "goal": $0.goal] as [String: Any] }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            FileHandle.standardOutput.write(Data((try JSONText.text(object: objects) + "\n").utf8))
             return
         }
         let lines = rows.map { row in

@@ -35,7 +35,7 @@ struct VarListCommand: ParsableCommand {
                 min: $0.counter?.minimum, max: $0.counter?.maximum)
         }
         if json {
-            print(try JSONOutput.text(entries))
+            print(try JSONText.text(entries))
             return
         }
         for entry in entries {

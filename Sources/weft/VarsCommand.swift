@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCommandLine
+import WeftPrimitives
 import WeftTemplate
 
 struct VarsCommand: ParsableCommand {
@@ -45,7 +46,7 @@ struct VarsCommand: ParsableCommand {
                     + (variables[key] ?? "") + "\n"
             }
         case .json:
-            output = try JSONOutput.text(variables) + "\n"
+            output = try JSONText.text(variables) + "\n"
         case .env:
             for key in keys {
                 let value = (variables[key] ?? "").replacingOccurrences(of: "\\", with: "\\\\")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftWeather
 
 struct WeatherParseCommand: ParsableCommand {
@@ -73,7 +74,7 @@ struct WeatherParseCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             return
         }
-        let encoder = JSONOutput.encoder
+        let encoder = JSONText.encoder
         let snapshot = try encoder.encode(weather)
         let vars = try encoder.encode(variables)
         let text =

@@ -88,6 +88,24 @@ struct CalendarFilesTests {
         #expect(provided.line == "18:00–18:15\n", "\(provided)")
     }
 
+    /// An event's times are `HH:mm` in ASCII digits whatever `--locale` says, as `__time` always was (the calendar's
+    /// copy of the rule printed them in the locale's digits).
+    @Test func eventTimesAreTheSameInEveryLocale() async throws {
+        let box = try Sandbox()
+        try box.provider(
+            "cal",
+            "type = \"calendar\"\ntimezone = \"Europe/Berlin\"\n"
+                + "sources = [{ name = \"Files\", path = \"\(Self.files)/x_wr_timezone_parameters.ics\" }]\n")
+        let clock = ["--now", "2024-06-10T10:00:00Z", "--tz", "Europe/Berlin"]
+        let refresh = await box.weft(arguments: ["refresh"] + clock)
+        #expect(refresh.exitCode == 0, "\(refresh)")
+        for locale in ["en_US", "ar_EG", "fa_IR"] {
+            let line = await box.weft(
+                arguments: ["resolve", "{{__calendar_next_time_range}} {{__time}}", "--locale", locale] + clock)
+            #expect(line.stdout == "18:00–18:15 12:00\n", "\(locale): \(line)")
+        }
+    }
+
     @Test func floatingDTENDOfAZonedDTSTARTIsInDTSTARTsZone() async throws {
         for zone in ["Europe/Berlin", "America/New_York", "Asia/Kolkata"] {
             let listed = try await Self.list(

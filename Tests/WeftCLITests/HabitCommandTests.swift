@@ -131,4 +131,14 @@ struct HabitCommandTests {
         #expect(
             await resolve(box, "{{__habits_count}} {{__habits_done_today}}/{{__habits_due_today}}") == "4 4/4\n")
     }
+
+    /// `habit list --json` printed `Read\/Write`: its writer escaped slashes, unlike every other `--json`.
+    @Test func listJSONWritesSlashesAsEveryJSONOutputDoes() async throws {
+        let box = try Sandbox()
+        let done = await box.weft(arguments: ["habit", "done", "Read/Write", "--create"] + Self.clock)
+        #expect(done.exitCode == 0, "\(done)")
+        let json = await box.weft(arguments: ["habit", "list", "--json"] + Self.clock)
+        #expect(json.exitCode == 0, "\(json)")
+        #expect(json.stdout.contains("\"name\" : \"Read/Write\""), "\(json.stdout)")
+    }
 }

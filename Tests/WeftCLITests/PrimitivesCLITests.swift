@@ -22,6 +22,13 @@ struct PrimitivesCLITests {
         #expect(result.exitCode == 0 && result.stdout == expected + "\n", "\(result)")
     }
 
+    /// A huge result printed 301 digits; from 1e21 on it is the exponent form, below it every digit.
+    @Test func hugeNumbersPrintInExponentForm() async throws {
+        let box = try Sandbox()
+        let result = await box.weft(arguments: ["resolve", "{{=10^300}} {{=-(10^22)*1.5}} {{=10^20}}"] + Fixed.clock)
+        #expect(result.exitCode == 0 && result.stdout == "1e+300 -1.5e+22 100000000000000000000\n", "\(result)")
+    }
+
     @Test func etcLocaltimeIsTheSystemZone() async throws {
         let box = try Sandbox()
         let result = await localTime(box, tz: ":/etc/localtime")

@@ -24,8 +24,29 @@ import WeftPrimitives
         #expect(NumberText.plain(1e20) == "100000000000000000000")
         #expect(NumberText.plain(-1e19) == "-10000000000000000000")
         #expect(NumberText.plain(9_223_372_036_854_775_807.0) == "9223372036854775808")
-        #expect(NumberText.plain(1e300).count == 301)
-        #expect(NumberText.plain(-1e300).hasPrefix("-1000"))
+    }
+
+    /// `1e300` printed as 301 digits, 284 of them noise: from 1e21 on the text is the exponent form that reads back.
+    @Test func fromTenToTheTwentyOneTheExponentForm() {
+        #expect(NumberText.plain(1e300) == "1e+300")
+        #expect(NumberText.plain(-1e300) == "-1e+300")
+        #expect(NumberText.plain(1.5e22) == "1.5e+22")
+        #expect(NumberText.plain(1e21) == "1e+21")
+        #expect(NumberText.fixed(1e300, places: 1) == "1e+300")
+        #expect(Double(NumberText.plain(1.2345678901234567e250)) == 1.2345678901234567e250)
+    }
+
+    @Test func fixedAndTrimmedDecimals() {
+        #expect(NumberText.fixed(12, places: 1) == "12.0")
+        #expect(NumberText.fixed(0.345, places: 2) == "0.34" || NumberText.fixed(0.345, places: 2) == "0.35")
+        #expect(NumberText.fixed(52.52, places: 4) == "52.5200")
+        #expect(NumberText.fixed(.nan, places: 1) == "0")
+        #expect(NumberText.trimmed(52.52, maxDecimals: 4) == "52.52")
+        #expect(NumberText.trimmed(13.40004, maxDecimals: 4) == "13.4")
+        #expect(NumberText.trimmed(2.04, maxDecimals: 1) == "2")
+        #expect(NumberText.trimmed(2.5, maxDecimals: 1) == "2.5")
+        #expect(NumberText.trimmed(-0.00001, maxDecimals: 4) == "-0")
+        #expect(NumberText.trimmed(300, maxDecimals: 0) == "300")
     }
 
     @Test(arguments: [Double.infinity, -.infinity, .nan])

@@ -98,7 +98,7 @@ public enum CalendarVariables {
             "label": label(
                 span, seconds: Instant.seconds(from: context.now, to: event.start), start: event.start, text: text),
             "time_range": event.allDay
-                ? "All day" : text.string(event.start, text.time) + "–" + text.string(event.end, text.time),
+                ? "All day" : text.time(event.start) + "–" + text.time(event.end),
         ]
         if let location = event.location { result["location"] = location }
         return result
@@ -149,7 +149,7 @@ public enum CalendarVariables {
     /// An agenda line: `HH:mm Title` (or `All day Title`), with the weekday before it when not today.
     static func line(_ event: CalendarOccurrence, text: DayText) -> String {
         let day = LocalDay.containing(event.start, in: text.zone)
-        let time = event.allDay ? "All day" : text.string(event.start, text.time)
+        let time = event.allDay ? "All day" : text.time(event.start)
         let weekday = day > text.today ? text.string(event.start, text.weekday) + " " : ""
         return weekday + time + " " + title(event)
     }
@@ -160,7 +160,6 @@ public enum CalendarVariables {
         let zone: TimeZone
         let locale: Locale
         let today: Int64
-        lazy var time = formatter("HH:mm")
         lazy var weekday = formatter("EEE")
         lazy var monthDay = formatter("MMM d")
         lazy var weekdayDate = formatter("EEE MMM d")
@@ -180,5 +179,8 @@ public enum CalendarVariables {
         }
 
         func string(_ date: Date, _ formatter: DateFormatter) -> String { formatter.string(from: date) }
+
+        /// `09:30` in ASCII digits whatever the locale, like `__time`.
+        func time(_ date: Date) -> String { LocalText.time(date, in: zone) }
     }
 }

@@ -1,13 +1,14 @@
 import Dispatch
 import Foundation
 import Logging
+import Synchronization
 import WeftPrimitives
 
 /// A parsed calendar (one .ics file, or a directory of them) that answers occurrence queries.
 ///
 /// The libical trees stay alive inside it (recurrence rules and embedded time zones are read from them at
-/// query time) and are freed when it is released. All access to them is serialised by a lock, so an
-/// `ICalendar` can be shared between tasks.
+/// query time) and are freed when it is released. All access to them is serialised by the warnings' mutex, so an
+/// `ICalendar` can be shared between tasks (unchecked: the compiler cannot see that the mutex guards the C trees).
 public final class ICalendar: @unchecked Sendable {
     /// The name given to every occurrence's `calendar`.
     public let calendarName: String
@@ -19,8 +20,7 @@ public final class ICalendar: @unchecked Sendable {
     let expander: SeriesExpander
     /// With at least twice this many series, queries expand them on several threads.
     let seriesPerPart: Int
-    private let lock = NSLock()
-    private var collectedWarnings: [CalendarWarning]
+    private let collectedWarnings: Mutex<[CalendarWarning]>
 
     private init(
         calendarName: String, options: CalendarOptions, documents: [ICalDocument], series: [Series],
@@ -31,18 +31,14 @@ public final class ICalendar: @unchecked Sendable {
         self.options = options
         self.documents = documents
         self.series = series
-        self.collectedWarnings = warnings
+        self.collectedWarnings = Mutex(warnings)
         self.expander = SeriesExpander(
             builder: SeriesBuilder(calendarName: calendarName, options: options),
             maxIterations: max(1, options.maxIterationsPerSeries))
     }
 
     /// Problems found so far: while parsing, and while expanding (a rule that hit the iteration limit).
-    public var warnings: [CalendarWarning] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collectedWarnings
-    }
+    public var warnings: [CalendarWarning] { collectedWarnings.withLock { $0 } }
 
     /// Parses iCalendar text; `file` names it in errors and warnings.
     ///
@@ -184,46 +180,46 @@ public final class ICalendar: @unchecked Sendable {
         guard windowEnd > windowStart else { return [] }
         var result: [CalendarOccurrence] = []
         var newWarnings: [CalendarWarning] = []
-        lock.lock()
-        defer { lock.unlock() }
-        withExtendedLifetime(documents) {
-            let parts = series.count >= seriesPerPart * 2 ? Self.cores : 1
-            guard parts > 1 else {
-                for item in series {
-                    expander.occurrences(
-                        of: item, windowStart: windowStart, windowEnd: windowEnd, into: &result,
-                        warnings: &newWarnings)
-                }
-                return
-            }
-            // Large calendars expand their series on every core; each part has its own iterators and results,
-            // and libical guards the zone tables they share.
-            var partial = [ExpandedPart](repeating: ExpandedPart(), count: parts)
-            let work = ExpansionWork(series: series, expander: expander)
-            partial.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let slots = ExpansionWork.Slots(base: base)
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    let range = (work.series.count * part / parts)..<(work.series.count * (part + 1) / parts)
-                    var found = ExpandedPart()
-                    for item in work.series[range] {
-                        work.expander.occurrences(
-                            of: item, windowStart: windowStart, windowEnd: windowEnd, into: &found.occurrences,
-                            warnings: &found.warnings)
+        return collectedWarnings.withLock { collected in
+            withExtendedLifetime(documents) {
+                let parts = series.count >= seriesPerPart * 2 ? Self.cores : 1
+                guard parts > 1 else {
+                    for item in series {
+                        expander.occurrences(
+                            of: item, windowStart: windowStart, windowEnd: windowEnd, into: &result,
+                            warnings: &newWarnings)
                     }
-                    slots.base[part] = found
+                    return
+                }
+                // Large calendars expand their series on every core; each part has its own iterators and results,
+                // and libical guards the zone tables they share.
+                var partial = [ExpandedPart](repeating: ExpandedPart(), count: parts)
+                let work = ExpansionWork(series: series, expander: expander)
+                partial.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    let slots = ExpansionWork.Slots(base: base)
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let range = (work.series.count * part / parts)..<(work.series.count * (part + 1) / parts)
+                        var found = ExpandedPart()
+                        for item in work.series[range] {
+                            work.expander.occurrences(
+                                of: item, windowStart: windowStart, windowEnd: windowEnd, into: &found.occurrences,
+                                warnings: &found.warnings)
+                        }
+                        slots.base[part] = found
+                    }
+                }
+                for part in partial {
+                    result += part.occurrences
+                    newWarnings += part.warnings
                 }
             }
-            for part in partial {
-                result += part.occurrences
-                newWarnings += part.warnings
+            var seen = Set(collected)
+            for warning in newWarnings where seen.insert(warning).inserted {
+                collected.append(warning)
             }
+            return result.filter { $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes)
         }
-        var seen = Set(collectedWarnings)
-        for warning in newWarnings where seen.insert(warning).inserted {
-            collectedWarnings.append(warning)
-        }
-        return result.filter { $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes)
     }
 
     /// The next two events from `now` (in progress counts, cancelled never), looking at most `horizon` ahead.

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Why a `command` provider's run failed; each message names the command.
 enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -23,7 +24,7 @@ enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .signalled(let command, let signal):
             return "`\(command)` was killed by signal \(signal)"
         case .timedOut(let command, let seconds):
-            return "`\(command)` did not finish within \(NumberTextShort.seconds(seconds)); it was stopped"
+            return "`\(command)` did not finish within \(NumberText.trimmed(seconds, maxDecimals: 1) + " s"); it was stopped"
         case .outputTooLarge(let command, let limit):
             return "`\(command)` printed more than \(limit) bytes (max_output); it was stopped"
         case .notJSON(let command, let reason, let excerpt):
@@ -33,11 +34,5 @@ enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedValue(let command, let key, let found):
             return "`\(command)` printed \(found) for \"\(key)\"; values must be strings or numbers (or null)"
         }
-    }
-}
-
-enum NumberTextShort {
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

@@ -68,16 +68,9 @@ struct CommandProvider: Provider {
 
     /// The program must exist: as a path (relative to the provider file's folder) or on `PATH`.
     func preflight(_ config: ProviderConfig) -> [ConfigError] {
-        guard let program = argv.first else { return [] }
-        if program.contains("/") {
-            return FileManager.default.isExecutableFile(atPath: program)
-                ? [] : [config.invalid("command", "\(program) is not an executable file")]
-        }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        let found = path.split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
-        }
-        return found ? [] : [config.invalid("command", "no program \"\(program)\" on PATH (\(path))")]
+        guard let program = argv.first, Executables.find(program) == nil else { return [] }
+        if program.contains("/") { return [config.invalid("command", "\(program) is not an executable file")] }
+        return [config.invalid("command", "no program \"\(program)\" on PATH (\(Executables.searchPath()))")]
     }
 
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {

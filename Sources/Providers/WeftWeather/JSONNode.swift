@@ -103,14 +103,11 @@ struct JSONNode {
     /// would overflow).
     func unixTime() throws(WeatherError) -> Date {
         let seconds = try double()
-        guard (0...Self.latestUnixTime).contains(seconds) else {
+        guard (0...Double(Instant.latestSeconds)).contains(seconds) else {
             throw .invalidValue(api: api, path: path, message: "is not a Unix time between 1970 and 9999")
         }
         return Date(timeIntervalSince1970: seconds)
     }
-
-    /// 9999-12-31T23:59:59Z.
-    static let latestUnixTime = 253_402_300_799.0
 
     /// A string.
     func string() throws(WeatherError) -> String {

@@ -141,7 +141,7 @@ public struct Nowcast: Sendable, Equatable {
 
     /// 60 comma-separated expected intensities with 2 decimals; an unknown minute is an empty field.
     var seriesText: String {
-        expectedByMinute.map { $0.map { String(format: "%.2f", $0) } ?? "" }.joined(separator: ",")
+        expectedByMinute.map { $0.map { NumberText.fixed($0, places: 2) } ?? "" }.joined(separator: ",")
     }
 
     /// A sparkline on a fixed scale (so drizzle never looks like a downpour): `▁` dry, `█` ≥ 10 mm/h, space unknown.

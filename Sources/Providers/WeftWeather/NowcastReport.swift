@@ -80,9 +80,7 @@ public struct NowcastReport: Sendable {
         let document = Document(
             forecastStart: ISOInstant.format(minuteZero), providerStart: forecastStart.map { ISOInstant.format($0) },
             now: ISOInstant.format(now), headline: headline, secondary: secondary, minutes: minutes)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return try JSONText.text(document)
     }
 
     /// Rows of the chart, each a quarter of the peak.
@@ -95,7 +93,7 @@ public struct NowcastReport: Sendable {
         var lines = [secondary.map { "\(headline) · \($0)" } ?? headline]
         let peak = nowcast.expectedByMinute.compactMap { $0 }.max() ?? 0
         guard nowcast.isAvailable else { return lines.joined(separator: "\n") + "\n" }
-        let label = peak > 0 ? String(format: "%.1f mm/h", peak) : "dry"
+        let label = peak > 0 ? NumberText.fixed(peak, places: 1) + " mm/h" : "dry"
         let gutter = max(label.count, 4)
         for row in (0..<Self.rows).reversed() {
             var line = ""

@@ -1,6 +1,7 @@
 import Foundation
 import WeftCore
 import WeftHTTP
+import WeftPrimitives
 
 /// One weather API: pure request building and pure response parsing, so both are testable without a network.
 protocol WeatherAPI: Sendable {
@@ -84,9 +85,7 @@ public struct WeatherSettings: Sendable, Equatable {
 
     /// A coordinate with at most 4 decimals and no trailing zeros (MET Norway refuses 5 or more with 403).
     static func coordinate(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
+        let text = NumberText.trimmed(value, maxDecimals: 4)
         return text == "-0" ? "0" : text
     }
 }

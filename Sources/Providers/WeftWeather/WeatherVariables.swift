@@ -62,8 +62,8 @@ public enum WeatherVariables {
         }
         let now = context.now
         set(["location", "location_name"], weather.locationName)
-        set(["lat"], String(format: "%.4f", weather.latitude))
-        set(["lon"], String(format: "%.4f", weather.longitude))
+        set(["lat"], NumberText.fixed(weather.latitude, places: 4))
+        set(["lon"], NumberText.fixed(weather.longitude, places: 4))
         set(["provider"], weather.providerName)
         set(
             ["attribution"],
@@ -113,12 +113,12 @@ public enum WeatherVariables {
             set(["rain_end_min"], nowcast.endMinute.map(String.init))
             set(
                 ["rain_peak_intensity_mmh", "rain_next_hour_max_mm_hr"],
-                nowcast.peakIntensity.map { String(format: "%.1f", $0) })
+                nowcast.peakIntensity.map { NumberText.fixed($0, places: 1) })
             if let chance = nowcast.peakChance {
                 set(["rain_peak_chance"], String(Nowcast.percent(chance)))
                 set(["rain_peak_chance_fraction"], NumberText.plain(chance))
             }
-            set(["rain_next_hour_mm"], nowcast.totalMillimetres.map { String(format: "%.1f", $0) })
+            set(["rain_next_hour_mm"], nowcast.totalMillimetres.map { NumberText.fixed($0, places: 1) })
             set(["nowcast_series"], nowcast.seriesText)
             set(["nowcast_spark"], nowcast.spark)
         }

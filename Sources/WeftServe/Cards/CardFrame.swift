@@ -38,7 +38,7 @@ struct CardFrame {
             + HTML.escape(title) + "</h2>"
         if let status {
             // Whole minutes at least, so the cards (and their ETag) stay the same between two polls.
-            let age = status.ageSeconds.map { $0 < 60 ? "just now" : Self.age($0) + " ago" } ?? "never"
+            let age = status.ageSeconds.map { $0 < 60 ? "just now" : AgeText.format($0) + " ago" } ?? "never"
             let fetched = status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched"
             out += "<span class=\"age\" title=\"\(HTML.escape(fetched))\">"
             if let words = state.words { out += "<span class=\"flag\">\(HTML.escape(words))</span> " }
@@ -84,15 +84,5 @@ struct CardFrame {
         let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         if let at = rest[..<hostEnd].lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
         return String(rest) + trailing
-    }
-
-    /// `42 s`, `5 min`, `2 h 3 min`, `4 days`.
-    static func age(_ seconds: Int) -> String {
-        switch seconds {
-        case ..<60: "\(max(seconds, 0)) s"
-        case ..<3600: "\(seconds / 60) min"
-        case ..<172_800: "\(seconds / 3600) h \(seconds % 3600 / 60) min"
-        default: "\(seconds / 86400) days"
-        }
     }
 }

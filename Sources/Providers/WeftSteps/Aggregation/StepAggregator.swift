@@ -194,16 +194,10 @@ public enum StepAggregator {
         return (dayTotals, sourceTotals)
     }
 
-    /// The UTC minute (minutes since 1970) containing an instant; instants beyond ±10^14 s are clamped there, so a
-    /// wild epoch number cannot trap the conversion.
+    /// The UTC minute (minutes since 1970) containing an instant; instants outside years 1…9999 are clamped there
+    /// (`Instant.wholeSeconds`), so a wild epoch number cannot trap the conversion.
     static func minute(containing seconds: Double) -> Int64 {
-        Int64((wholeSeconds(seconds) / 60).rounded(.down))
-    }
-
-    /// The instant rounded down to a whole second, clamped to ±10^14 s (and 0 for NaN).
-    static func wholeSeconds(_ seconds: Double) -> Double {
-        guard !seconds.isNaN else { return 0 }
-        return min(max(seconds.rounded(.down), -1e14), 1e14)
+        Instant.wholeSeconds(sinceEpoch: seconds).floorDiv(60)
     }
 
     /// Source indices from highest to lowest priority.

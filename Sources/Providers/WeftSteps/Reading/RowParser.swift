@@ -133,7 +133,7 @@ struct RowParser {
         var days: [Int64] = []
         var daily = true
         for row in rows {
-            let day = zone.localDay(ofInstant: Int64(StepAggregator.wholeSeconds(row.start)))
+            let day = zone.localDay(ofInstant: Instant.wholeSeconds(sinceEpoch: row.start))
             days.append(day)
             if Double(zone.startOfDay(day)) != row.start { daily = false }
         }
