@@ -34,33 +34,32 @@ public struct HabitsProvider: Provider {
         let previous: HabitsSnapshot? = context.previous.flatMap { snapshot in
             snapshot.schemaVersion == HabitsSnapshot.schemaVersion ? try? snapshot.decode(HabitsSnapshot.self) : nil
         }
-        let (files, stamps, unmatched) = try FilePatterns.scan(settings.files) {
-            HabitImportError.unreadable(file: $0, reason: "cannot stat it")
-        }
         // Changed settings (a new zone, another column mapping) re-read every file.
-        let changed = files.filter { context.settingsChanged || previous?.files[$0] != stamps[$0] }
-        var problems = unmatched.map { "no file matches \($0)" }
+        var files = try FileImport(
+            patterns: settings.files, imported: previous?.files, rereadAll: context.settingsChanged
+        ) { HabitImportError.unreadable(file: $0, reason: "cannot stat it") }
         // `weft habit done` writes the manual record and the snapshot together; a refresh that read the record
         // just before that would have written an older snapshot, which the revision check repairs here.
         let manual = try ManualCompletions(records: try store.userRecords(kind: ManualCompletions.recordKind))
-        if changed.isEmpty, !context.settingsChanged, let previous, previous.timeZone == settings.timeZone?.identifier,
-            previous.manualRevision == manual.revision
+        if files.changed.isEmpty, !context.settingsChanged, let previous,
+            previous.timeZone == settings.timeZone?.identifier, previous.manualRevision == manual.revision
         {
-            return RefreshOutcome(.notModified(validUntil: now.addingTimeInterval(interval)), problems: problems)
+            return RefreshOutcome(
+                .notModified(validUntil: now.addingTimeInterval(interval)), problems: files.problems)
         }
-        let imports = try library.read(changed)
-        for result in imports where !result.issues.isEmpty {
-            problems.append("\(result.issues.count) bad rows skipped; first: \(result.issues[0])")
+        // One bad export must not hold back the others; when none can be read the refresh fails and the last
+        // snapshot stays. Zone changes re-read every file: completions become days in the new zone.
+        let rereadAll = previous?.timeZone != settings.timeZone?.identifier
+        let (imports, reads) = library.readEach(rereadAll ? files.files : files.changed)
+        try files.record(reads)
+        for result in imports {
+            if let first = result.issues.first { files.skippedRows(result.issues.count, first: first) }
         }
-        // Zone changes re-read every file: completions become days in the new zone.
-        let rereads =
-            previous?.timeZone == settings.timeZone?.identifier
-            ? [] : try library.read(files.filter { !changed.contains($0) })
-        let (habits, data) = try library.rebuild(adding: imports + rereads, store: store, files: stamps)
+        let (habits, data) = try library.rebuild(adding: imports, store: store, files: files.stamps)
         let snapshot = Snapshot(
             instance: instance, kind: HabitsKind.type, prefix: prefix, schemaVersion: HabitsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(habits))
-        return RefreshOutcome(.updated(snapshot), problems: problems, data: data)
+        return RefreshOutcome(.updated(snapshot), problems: files.problems, data: data)
     }
 }
 

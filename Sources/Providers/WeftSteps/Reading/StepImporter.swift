@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 
 /// Reads step exports into samples and daily totals.
 public enum StepImporter {
@@ -77,19 +78,14 @@ public enum StepImporter {
         return batch
     }
 
-    /// Reads several files into one batch, each on its own: a file that cannot be imported (unreadable, unknown
-    /// layout, too many bad rows) is left out whole and its error returned beside the others' rows.
+    /// Reads several files into one batch, each on its own (``FileReads``): a file that cannot be imported
+    /// (unreadable, unknown layout, too many bad rows) is left out whole and its error returned beside the others'
+    /// rows.
     static func importFiles(atPaths paths: [String], options: StepImportOptions) -> StepFilesRead {
-        var read = StepFilesRead()
-        for path in paths {
-            do throws(StepImportError) {
-                read.batch.append(try importFile(atPath: path, options: options))
-                read.importedFiles += 1
-            } catch {
-                read.failures.append(error)
-            }
-        }
-        return read
+        var batch = StepBatch()
+        var reads = FileReads<StepImportError>()
+        reads.read(paths) { path throws(StepImportError) in batch.append(try importFile(atPath: path, options: options)) }
+        return StepFilesRead(batch: batch, reads: reads)
     }
 }
 
@@ -97,15 +93,18 @@ public enum StepImporter {
 /// could not.
 public struct StepFilesRead: Sendable {
     /// The rows of every file that was imported.
-    var batch = StepBatch()
+    var batch: StepBatch
+    /// Which files were read and which were left out, with their errors.
+    public private(set) var reads: FileReads<StepImportError>
+
     /// One error per file left out, in the order the files were given.
-    public var failures: [StepImportError] = []
+    public var failures: [StepImportError] { reads.errors }
     /// How many files went into the batch.
-    public var importedFiles = 0
+    public var importedFiles: Int { reads.readCount }
 
     /// The batch, or the first failure when files were given and none could be imported.
     public func batchIfAnyFileWasRead() throws(StepImportError) -> StepBatch {
-        if importedFiles == 0, let first = failures.first { throw first }
+        try reads.requireAnyRead()
         return batch
     }
 
