@@ -129,7 +129,8 @@ struct HabitCommandTests {
         #expect(
             refresh.stderr.contains("habits: ok with warnings: ") && refresh.stderr.contains("habits-b.csv:1:"),
             "\(refresh)")
-        #expect(await resolve(box, "{{__habits_count}} {{__habits_read_streak}} {{__habits_run_done_today}}") == "2 1 1\n")
+        #expect(
+            await resolve(box, "{{__habits_count}} {{__habits_read_streak}} {{__habits_run_done_today}}") == "2 1 1\n")
         let warnings = await box.weft(arguments: ["get", "__habits_warnings"] + Self.clock)
         #expect(warnings.stdout.contains("habits-b.csv:1: unknown habit export layout"), "\(warnings)")
 
@@ -137,7 +138,9 @@ struct HabitCommandTests {
         try box.write("habits-b.csv", Self.header + "Floss,,,1234560,2024-10-10T06:00:00Z\n")
         let fixed = await box.weft(arguments: ["refresh", "--force"] + Self.clock)
         #expect(fixed.exitCode == 0, "\(fixed)")
-        #expect(await resolve(box, "{{__habits_count}} {{__habits_floss_done_today}} {{__habits_error|none}}") == "3 1 none\n")
+        #expect(
+            await resolve(box, "{{__habits_count}} {{__habits_floss_done_today}} {{__habits_error|none}}")
+                == "3 1 none\n")
     }
 
     @Test func concurrentDonesAreAllRecorded() async throws {

@@ -38,31 +38,33 @@ public enum StepImporter {
         if reader.string(0).hasPrefix("com.samsung."), reader.count <= 4 {
             guard reader.next() else { throw .empty(file: file) }
         }
-        var format = options.format
-        // The fitbit.com dashboard export is a sequence of titled sections; steps live under `Activities`.
-        if format == nil || format == .fitbitDashboard, reader.count == 1, !reader.isBlankRow {
-            let title = reader.string(0).trimmingCharacters(in: .whitespaces)
-            if ["Body", "Foods", "Activities", "Sleep", "Food Log"].contains(where: { title.hasPrefix($0) }) {
-                while reader.string(0).trimmingCharacters(in: .whitespaces) != "Activities" || reader.count != 1 {
-                    guard reader.next() else {
-                        throw .missingColumn(
-                            file: file, line: reader.line, format: "fitbit-dashboard", column: "Activities")
-                    }
-                }
-                guard reader.next() else { throw .empty(file: file) }
-                format = .fitbitDashboard
+        // A chosen format is read by its layout; JSON never gets here (the router sends it to its readers).
+        var layout: (any CSVLayout.Type)?
+        if let format = options.format {
+            guard let chosen = format.csvLayout else {
+                throw .unrecognised(file: file, found: "text that is not JSON, which --format \(format.name) needs")
+            }
+            layout = chosen
+        }
+        // Some producers write other things above the header (the fitbit.com export's sections).
+        for candidate in layout.map({ [$0] }) ?? CSVLayouts.all {
+            if try candidate.findHeader(&reader, file: file) {
+                layout = candidate
+                break
             }
         }
         let header = StepHeader(reader.strings)
         let headerLine = reader.line
-        guard let chosen = format ?? StepFormat.detect(header) else {
+        guard let chosen = layout ?? CSVLayouts.detect(header) else {
             throw .unknownFormat(file: file, header: header.names)
         }
-        var parser = RowParser(file: file, header: header, headerLine: headerLine, options: options, format: chosen)
-        parser.decimalComma = reader.delimiter == UInt8(ascii: ";")
-        try parser.run(&reader)
-        if let line = parser.truncatedLine { throw .truncated(file: file, line: line, record: "a row") }
-        return try checked(parser.batch, file: file, options: options)
+        var rows = CSVRows(
+            file: file, header: header, headerLine: headerLine, options: options, layout: chosen.name,
+            mapping: options.format?.mapping)
+        rows.decimalComma = reader.delimiter == UInt8(ascii: ";")
+        try chosen.read(&rows, &reader)
+        if let line = rows.truncatedLine { throw .truncated(file: file, line: line, record: "a row") }
+        return try checked(rows.batch, file: file, options: options)
     }
 
     /// The batch, unless more than the tolerated share of its rows were bad.
@@ -84,7 +86,9 @@ public enum StepImporter {
     static func importFiles(atPaths paths: [String], options: StepImportOptions) -> StepFilesRead {
         var batch = StepBatch()
         var reads = FileReads<StepImportError>()
-        reads.read(paths) { path throws(StepImportError) in batch.append(try importFile(atPath: path, options: options)) }
+        reads.read(paths) { path throws(StepImportError) in
+            batch.append(try importFile(atPath: path, options: options))
+        }
         return StepFilesRead(batch: batch, reads: reads)
     }
 }

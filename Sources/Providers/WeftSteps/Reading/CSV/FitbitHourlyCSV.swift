@@ -1,0 +1,28 @@
+/// Fitbit / Fitabase `hourlySteps_merged.csv` (`Id,ActivityHour,StepTotal`).
+enum FitbitHourlyCSV: CSVLayout {
+    static let name = "fitbit-hourly"
+
+    /// How Fitbit writes an hour; spreadsheet round-trips mix `04/12/2016 00:00` with `4/13/2016 12:00:00 AM` in
+    /// one file.
+    static let hourLayouts = ["M/d/yyyy h:mm:ss a", "M/d/yyyy h:mm a", "M/d/yyyy H:mm:ss", "M/d/yyyy H:mm", "iso"]
+
+    static func matches(_ header: StepHeader) -> Bool { header.has("ActivityHour", "StepTotal") }
+
+    static func read(_ rows: inout CSVRows, _ reader: inout CSVReader) throws(StepImportError) {
+        let hourColumn = try rows.require("ActivityHour")
+        let stepsColumn = try rows.require("StepTotal")
+        let idColumn = rows.header.index("Id")
+        var dates = PatternSet(hourLayouts)
+        let fixedSource = idColumn == nil ? rows.batch.source(named: "Fitbit") : -1
+        while rows.next(&reader) {
+            if reader.isBlankRow { continue }
+            rows.batch.rowCount += 1
+            let source = idColumn.map { rows.sourceIndex(reader.bytes($0), prefix: "Fitbit ") } ?? fixedSource
+            guard let start = rows.instant(reader, hourColumn, "ActivityHour", &dates),
+                let steps = rows.number(reader, stepsColumn, "StepTotal")
+            else { continue }
+            rows.addSample(
+                source: source, start: start, end: start + 3600, steps: steps, field: "StepTotal", line: reader.line)
+        }
+    }
+}
