@@ -89,3 +89,21 @@ public struct FileReads<Failure: Error> {
 }
 
 extension FileReads: Sendable where Failure: Sendable {}
+
+/// A provider that imports the local files its `files = [...]` patterns name (steps, habits): a change to any of
+/// them makes it due, and `weft check` checks that each pattern matches a readable file. Its refresh reads them
+/// through ``FileImport``.
+public protocol FileImportProvider: Provider {
+    /// The configured `files` patterns.
+    var filePatterns: [String] { get }
+}
+
+extension FileImportProvider {
+    /// The configured exports as they match now: a changed or new file makes the instance due.
+    public var watchedFiles: [String] { FilePatterns.expand(filePatterns).files }
+
+    /// Each pattern in `files` must match a readable file.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+        FilePatterns.preflight(filePatterns, key: "files", config: config)
+    }
+}

@@ -3,7 +3,7 @@ import WeftCore
 
 /// A configured habits instance: re-imports its files when they change (size or mtime) and snapshots every
 /// habit with its completions, imported and recorded by hand.
-public struct HabitsProvider: Provider {
+public struct HabitsProvider: FileImportProvider {
     public let instance: String
     public let prefix: String
     /// The instance's settings.
@@ -19,13 +19,7 @@ public struct HabitsProvider: Provider {
         self.interval = interval
     }
 
-    /// The configured exports as they match now: a changed or new file makes the instance due.
-    public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
-
-    /// Each pattern in `files` must match a readable file.
-    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
-        FilePatterns.preflight(settings.files, key: "files", config: config)
-    }
+    public var filePatterns: [String] { settings.files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         guard let store = context.data else { throw HabitsProviderError.noCache(instance: instance) }

@@ -2,7 +2,7 @@ import Foundation
 import WeftCore
 
 /// A configured steps instance: re-imports its files when they change (size or mtime) and snapshots the history.
-public struct StepsProvider: Provider {
+public struct StepsProvider: FileImportProvider {
     public let instance: String
     public let prefix: String
     /// The instance's settings.
@@ -18,13 +18,7 @@ public struct StepsProvider: Provider {
         self.interval = interval
     }
 
-    /// The configured exports as they match now: a changed or new file makes the instance due.
-    public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
-
-    /// Each pattern in `files` must match a readable file.
-    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
-        FilePatterns.preflight(settings.files, key: "files", config: config)
-    }
+    public var filePatterns: [String] { settings.files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         guard let store = context.data else { throw StepsProviderError.noCache(instance: instance) }

@@ -10,24 +10,18 @@ enum AppleHealthCSV: CSVLayout {
     }
 
     static func read(_ rows: inout CSVRows, _ reader: inout CSVReader) throws(StepImportError) {
-        let sourceColumn = rows.header.index("sourceName")
         let deviceColumn = rows.header.index("device")
         let typeColumn = rows.header.index("type")
         let startColumn = try rows.require("startDate")
         let endColumn = try rows.require("endDate")
         let valueColumn = try rows.require("value")
         var dates = PatternSet(["yyyy-MM-dd HH:mm:ss Z", "iso"])
-        let fixedSource = sourceColumn == nil ? rows.batch.source(named: "Apple Health") : -1
+        let sources = rows.sources(column: rows.header.index("sourceName"), fallback: "Apple Health")
         while rows.next(&reader) {
             if reader.isBlankRow { continue }
             if let typeColumn, !isStepType(reader.bytes(typeColumn)) { continue }
             rows.batch.rowCount += 1
-            let source =
-                sourceColumn.map { column in
-                    rows.sourceIndex(reader.bytes(column), prefix: "") {
-                        deviceColumn.map { reader.string($0) } ?? ""
-                    }
-                } ?? fixedSource
+            let source = rows.source(reader, sources) { deviceColumn.map { reader.string($0) } ?? "" }
             guard let start = rows.instant(reader, startColumn, "startDate", &dates),
                 let end = rows.instant(reader, endColumn, "endDate", &dates),
                 let steps = rows.number(reader, valueColumn, "value")

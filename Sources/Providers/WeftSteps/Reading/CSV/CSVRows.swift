@@ -196,9 +196,21 @@ struct CSVRows {
         batch.dailyTotals.append(DailyStepTotal(source: source, day: day, steps: steps))
     }
 
+    /// Where each row's source comes from: the column `column` naming it (after `prefix`), or, in a file without
+    /// that column, the one source `fallback`.
+    mutating func sources(column: Int?, prefix: String = "", fallback: String) -> RowSources {
+        RowSources(column: column, prefix: prefix, fixed: column == nil ? batch.source(named: fallback) : -1)
+    }
+
+    /// The source of the current row; `device` gives a new source's device.
+    mutating func source(_ reader: CSVReader, _ sources: RowSources, device: () -> String = { "" }) -> Int {
+        guard let column = sources.column else { return sources.fixed }
+        return sourceIndex(reader.bytes(column), prefix: sources.prefix, device: device)
+    }
+
     /// The source index for a name in the row (after `prefix`), without building a String for names seen before;
     /// `device` gives a new source's device.
-    mutating func sourceIndex(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String, device: () -> String = { "" })
+    private mutating func sourceIndex(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String, device: () -> String)
         -> Int
     {
         // Rows of one export mostly repeat the previous row's source: that is checked without building anything;
@@ -221,4 +233,14 @@ struct CSVRows {
         lastSource = (key, index)
         return index
     }
+}
+
+/// Where a layout's rows name their source (``CSVRows/sources(column:prefix:fallback:)``).
+struct RowSources {
+    /// The column naming each row's source; nil when the file has none.
+    let column: Int?
+    /// What goes before the column's text in the source's name.
+    let prefix: String
+    /// The one source of a file without the column.
+    let fixed: Int
 }

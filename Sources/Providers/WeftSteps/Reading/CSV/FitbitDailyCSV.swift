@@ -7,13 +7,12 @@ enum FitbitDailyCSV: CSVLayout {
     static func read(_ rows: inout CSVRows, _ reader: inout CSVReader) throws(StepImportError) {
         let dateColumn = try rows.require("ActivityDate")
         let stepsColumn = try rows.require("TotalSteps")
-        let idColumn = rows.header.index("Id")
         var dates = PatternSet(["M/d/yyyy", "yyyy-MM-dd", "M/d/yyyy H:mm", "M/d/yyyy h:mm:ss a"])
-        let fixedSource = idColumn == nil ? rows.batch.source(named: "Fitbit") : -1
+        let sources = rows.sources(column: rows.header.index("Id"), prefix: "Fitbit ", fallback: "Fitbit")
         while rows.next(&reader) {
             if reader.isBlankRow { continue }
             rows.batch.rowCount += 1
-            let source = idColumn.map { rows.sourceIndex(reader.bytes($0), prefix: "Fitbit ") } ?? fixedSource
+            let source = rows.source(reader, sources)
             guard let day = rows.day(reader, dateColumn, "ActivityDate", &dates),
                 let steps = rows.number(reader, stepsColumn, "TotalSteps")
             else { continue }

@@ -11,13 +11,12 @@ enum FitbitHourlyCSV: CSVLayout {
     static func read(_ rows: inout CSVRows, _ reader: inout CSVReader) throws(StepImportError) {
         let hourColumn = try rows.require("ActivityHour")
         let stepsColumn = try rows.require("StepTotal")
-        let idColumn = rows.header.index("Id")
         var dates = PatternSet(hourLayouts)
-        let fixedSource = idColumn == nil ? rows.batch.source(named: "Fitbit") : -1
+        let sources = rows.sources(column: rows.header.index("Id"), prefix: "Fitbit ", fallback: "Fitbit")
         while rows.next(&reader) {
             if reader.isBlankRow { continue }
             rows.batch.rowCount += 1
-            let source = idColumn.map { rows.sourceIndex(reader.bytes($0), prefix: "Fitbit ") } ?? fixedSource
+            let source = rows.source(reader, sources)
             guard let start = rows.instant(reader, hourColumn, "ActivityHour", &dates),
                 let steps = rows.number(reader, stepsColumn, "StepTotal")
             else { continue }

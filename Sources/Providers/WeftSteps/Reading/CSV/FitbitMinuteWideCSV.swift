@@ -10,14 +10,13 @@ enum FitbitMinuteWideCSV: CSVLayout {
         for minute in 0..<60 {
             minuteColumns.append(try rows.require("Steps" + (minute < 10 ? "0" : "") + String(minute)))
         }
-        let idColumn = rows.header.index("Id")
         var dates = PatternSet(FitbitHourlyCSV.hourLayouts)
-        let fixedSource = idColumn == nil ? rows.batch.source(named: "Fitbit") : -1
+        let sources = rows.sources(column: rows.header.index("Id"), prefix: "Fitbit ", fallback: "Fitbit")
         var values = [Double](repeating: 0, count: 60)
         rows: while rows.next(&reader) {
             if reader.isBlankRow { continue }
             rows.batch.rowCount += 1
-            let source = idColumn.map { rows.sourceIndex(reader.bytes($0), prefix: "Fitbit ") } ?? fixedSource
+            let source = rows.source(reader, sources)
             guard let hour = rows.instant(reader, hourColumn, "ActivityHour", &dates) else { continue }
             // The hour is one row: a bad minute leaves the whole hour out rather than a gap in it.
             for (minute, column) in minuteColumns.enumerated() {

@@ -17,8 +17,8 @@ enum GadgetbridgeCSV: CSVLayout {
     static func read(_ rows: inout CSVRows, _ reader: inout CSVReader) throws(StepImportError) {
         let timeColumn = try rows.require("TIMESTAMP")
         let stepsColumn = try rows.require("STEPS")
-        let deviceColumn = rows.header.index("DEVICE_ID")
-        let fixedSource = deviceColumn == nil ? rows.batch.source(named: "Gadgetbridge") : -1
+        let sources = rows.sources(
+            column: rows.header.index("DEVICE_ID"), prefix: devicePrefix, fallback: "Gadgetbridge")
         while rows.next(&reader) {
             if reader.isBlankRow { continue }
             rows.batch.rowCount += 1
@@ -34,7 +34,7 @@ enum GadgetbridgeCSV: CSVLayout {
             }
             // Negative values are Gadgetbridge's "no measurement" sentinels.
             if steps < 0 { continue }
-            let source = deviceColumn.map { rows.sourceIndex(reader.bytes($0), prefix: devicePrefix) } ?? fixedSource
+            let source = rows.source(reader, sources)
             let start = start(timestamp: stamp)
             rows.addSample(
                 source: source, start: start, end: start + 60, steps: Double(steps), field: "STEPS", line: reader.line)

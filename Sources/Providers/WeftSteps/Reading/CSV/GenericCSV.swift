@@ -11,11 +11,11 @@ enum GenericCSV: CSVLayout {
         let stepsColumn = try rows.column(named: mapping.steps)
         let sourceColumn = try mapping.source.map { name throws(StepImportError) in try rows.column(named: name) }
         var dates = PatternSet(patterns: try DatePattern.list(mapping.dateFormat))
-        let fixedSource = sourceColumn == nil ? rows.batch.source(named: mapping.sourceName) : -1
+        let sources = rows.sources(column: sourceColumn, fallback: mapping.sourceName)
         while rows.next(&reader) {
             if reader.isBlankRow { continue }
             rows.batch.rowCount += 1
-            let source = sourceColumn.map { rows.sourceIndex(reader.bytes($0), prefix: "") } ?? fixedSource
+            let source = rows.source(reader, sources)
             guard let start = rows.instant(reader, startColumn, mapping.start, &dates) else { continue }
             var end = start
             if let endColumn, let name = mapping.end {
