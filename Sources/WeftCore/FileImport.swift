@@ -107,3 +107,21 @@ extension FileImportProvider {
         FilePatterns.preflight(filePatterns, key: "files", config: config)
     }
 }
+
+extension RefreshContext {
+    /// Where a file-import provider keeps what it imported; a refresh without a cache cannot import.
+    public func importStore(instance: String, kind: String) throws(ImportWithoutCache) -> any ProviderDataStore {
+        guard let data else { throw ImportWithoutCache(instance: instance, kind: kind) }
+        return data
+    }
+}
+
+/// A file-import provider's refresh ran without a cache to keep the imported data in.
+public struct ImportWithoutCache: Error, CustomStringConvertible {
+    /// The instance.
+    public var instance: String
+    /// The provider kind (`steps`, `habits`).
+    public var kind: String
+
+    public var description: String { "\(instance): the \(kind) provider needs the cache to keep imported data" }
+}

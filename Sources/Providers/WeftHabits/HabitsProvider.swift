@@ -22,12 +22,10 @@ public struct HabitsProvider: FileImportProvider {
     public var filePatterns: [String] { settings.files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
-        guard let store = context.data else { throw HabitsProviderError.noCache(instance: instance) }
+        let store = try context.importStore(instance: instance, kind: "habits")
         let now = context.now
         let library = HabitLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
-        let previous: HabitsSnapshot? = context.previous.flatMap { snapshot in
-            snapshot.schemaVersion == HabitsSnapshot.schemaVersion ? try? snapshot.decode(HabitsSnapshot.self) : nil
-        }
+        let previous = context.previous?.payload(HabitsSnapshot.self, version: HabitsSnapshot.schemaVersion)
         // Changed settings (a new zone, another column mapping) re-read every file.
         var files = try FileImport(
             patterns: settings.files, imported: previous?.files, rereadAll: context.settingsChanged
@@ -54,17 +52,5 @@ public struct HabitsProvider: FileImportProvider {
             instance: instance, kind: HabitsKind.type, prefix: prefix, schemaVersion: HabitsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(habits))
         return RefreshOutcome(.updated(snapshot), problems: files.problems, data: data)
-    }
-}
-
-/// Why a habits refresh could not run.
-enum HabitsProviderError: Error, CustomStringConvertible {
-    /// The refresh ran without a cache to keep the imported data in.
-    case noCache(instance: String)
-
-    var description: String {
-        switch self {
-        case .noCache(let instance): "\(instance): the habits provider needs the cache to keep imported data"
-        }
     }
 }

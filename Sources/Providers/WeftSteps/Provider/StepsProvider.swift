@@ -21,12 +21,10 @@ public struct StepsProvider: FileImportProvider {
     public var filePatterns: [String] { settings.files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
-        guard let store = context.data else { throw StepsProviderError.noCache(instance: instance) }
+        let store = try context.importStore(instance: instance, kind: "steps")
         let now = context.now
         let library = StepLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
-        let previous: StepsSnapshot? = context.previous.flatMap { snapshot in
-            snapshot.schemaVersion == StepsSnapshot.schemaVersion ? try? snapshot.decode(StepsSnapshot.self) : nil
-        }
+        let previous = context.previous?.payload(StepsSnapshot.self, version: StepsSnapshot.schemaVersion)
         // Changed settings (a new zone, dedup or priority) re-read every file and rebuild the history from it.
         let rebuild = context.settingsChanged
         var files = try FileImport(patterns: settings.files, imported: previous?.files, rereadAll: rebuild) {
@@ -58,17 +56,5 @@ public struct StepsProvider: FileImportProvider {
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps),
             extraPrefix: StepsKind.extraPrefix(forPrefix: prefix))
         return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
-    }
-}
-
-/// Why a steps refresh could not run.
-enum StepsProviderError: Error, CustomStringConvertible {
-    /// The refresh ran without a cache to keep the imported data in.
-    case noCache(instance: String)
-
-    var description: String {
-        switch self {
-        case .noCache(let instance): "\(instance): the steps provider needs the cache to keep imported data"
-        }
     }
 }
