@@ -1,9 +1,10 @@
 import WeftPrimitives
 
-/// The one check of a step sample, made by every reader as the sample enters (CSV rows, the JSON and database
-/// readers): a time inside 1990–2100, at most 7 days long, and no more steps than the fastest cadence
-/// (WeftPrimitives' `ValueRange.stepsPerMinute`) allows over it. A sample whose start equals its end is an instant
-/// (a day's total stamped with one moment), which the per-minute limit does not apply to.
+/// The one check of a step sample, made as the sample enters by every CSV layout and the JSON and database readers:
+/// a time inside 1990–2100, at most 7 days long, and no more steps than the fastest cadence (WeftPrimitives'
+/// `ValueRange.stepsPerMinute`) allows over it. A sample whose start equals its end is an instant (a day's total
+/// stamped with one moment), which the per-minute limit does not apply to. (Apple Health's XML records, which
+/// carry distance, flights and energy too, are still checked per metric by `HealthRecordCollector`.)
 enum StepLimits {
     /// The earliest instant accepted, 1990-01-01 (no step export is older), seconds since 1970.
     static let earliest: Int64 = 631_152_000

@@ -1,49 +1,25 @@
 import Foundation
 import WeftPrimitives
 
-/// Date layouts tried in order, starting with the one that matched last (files rarely mix layouts, but some do).
-struct PatternSet {
-    let patterns: [DatePattern]
-    var last = 0
-
-    init(_ layouts: [String]) {
-        var patterns: [DatePattern] = []
-        for layout in layouts {
-            if let list = try? DatePattern.list(layout) { patterns += list }
-        }
-        self.patterns = patterns
-    }
-
-    init(patterns: [DatePattern]) { self.patterns = patterns }
-
-    mutating func match(_ bytes: UnsafeBufferPointer<UInt8>) -> DateFields? {
-        guard !patterns.isEmpty else { return nil }
-        if let fields = patterns[last].match(bytes) { return fields }
-        for (index, pattern) in patterns.enumerated() where index != last {
-            if let fields = pattern.match(bytes) {
-                last = index
-                return fields
-            }
-        }
-        return nil
-    }
-
-    var expected: String { patterns.prefix(3).map(\.description).joined(separator: " or ") }
-}
-
 /// The reading state every CSV layout shares: the file's header, the import options and the batch being filled,
 /// with the one way each kind of cell (a date, a day, a number, a source) is read and each bad row reported with its
 /// line.
 struct CSVRows {
+    /// The file, for messages (and Google Fit's per-day files, the date in its name).
     let file: String
+    /// The header row.
     let header: StepHeader
+    /// The header's line, for messages about a missing column.
     let headerLine: Int
+    /// The import's options.
     let options: StepImportOptions
     /// The layout's name, for messages.
     let layout: String
     /// The column mapping of a `generic` import.
     let mapping: GenericMapping?
+    /// Whether numbers use a decimal comma (a `;`-separated file).
     var decimalComma = false
+    /// What the rows yielded so far.
     var batch = StepBatch()
     /// The line of a last row that is cut short (fewer fields than the header, no line break after it).
     private(set) var truncatedLine: Int?
