@@ -11,14 +11,6 @@ public struct HabitsProvider: FileImportProvider {
     /// How often the files are checked for changes.
     var interval: TimeInterval
 
-    /// Creates a provider.
-    init(instance: String, prefix: String, settings: HabitSettings, interval: TimeInterval) {
-        self.instance = instance
-        self.prefix = prefix
-        self.settings = settings
-        self.interval = interval
-    }
-
     public var filePatterns: [String] { settings.files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {

@@ -10,14 +10,6 @@ public struct StepsProvider: FileImportProvider {
     /// How often the files are checked for changes.
     var interval: TimeInterval
 
-    /// Creates a provider.
-    init(instance: String, prefix: String, settings: StepSettings, interval: TimeInterval) {
-        self.instance = instance
-        self.prefix = prefix
-        self.settings = settings
-        self.interval = interval
-    }
-
     public var filePatterns: [String] { settings.files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
