@@ -26,17 +26,6 @@ public enum FilePatterns {
         return (Array(Set(files)).sorted(), unmatched)
     }
 
-    /// The files the patterns name now with each one's stamp; `unreadable` makes the error for a file that matched
-    /// but cannot be stat'ed.
-    public static func scan<Failure: Error>(
-        _ patterns: [String], unreadable: (String) -> Failure
-    ) throws(Failure) -> (files: [String], stamps: [String: String], unmatched: [String]) {
-        let (files, unmatched) = expand(patterns)
-        var stamps: [String: String] = [:]
-        for file in files {
-            guard let stamp = FileStamp(path: file) else { throw unreadable(file) }
-            stamps[file] = stamp.text
-        }
-        return (files, stamps, unmatched)
-    }
+    /// `size:mtime` of a file, to notice when it changes; nil when it cannot be read.
+    static func stamp(_ path: String) -> String? { FileStamp(path: path)?.text }
 }

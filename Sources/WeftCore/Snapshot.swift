@@ -55,6 +55,12 @@ public struct Snapshot: Sendable, Equatable {
         decoder.dateDecodingStrategy = .secondsSince1970
         return try decoder.decode(type, from: payload)
     }
+
+    /// The payload when the snapshot was written with `version` and decodes; nil otherwise (an older payload),
+    /// which makes a provider that builds on its last snapshot start afresh.
+    public func payload<Payload: Decodable>(_ type: Payload.Type, version: Int) -> Payload? {
+        schemaVersion == version ? try? decode(type) : nil
+    }
 }
 
 /// What a server said about a URL, kept so the next request can be conditional.

@@ -24,8 +24,7 @@ enum TemplateDate {
         }
 
         if let number = TemplateNumber.parse(trimmed) {
-            let seconds = abs(number) > 1e11 ? number / 1000 : number
-            return Date(timeIntervalSince1970: seconds)
+            return Date(timeIntervalSince1970: EpochNumber.seconds(number))
         }
 
         if let date = ISOInstant.parse(trimmed) { return date }

@@ -54,9 +54,7 @@ struct StepsImportCommand: ParsableCommand {
         var chosenFormat: StepFormat?
         if let format {
             do {
-                var mapping: GenericMapping?
-                if case .generic(let configured)? = settings.format { mapping = configured }
-                chosenFormat = try StepFormat(name: format, mapping: mapping)
+                chosenFormat = try StepFormat(name: format, mapping: settings.format?.mapping)
             } catch {
                 throw ValidationError("--format: \(error)")
             }

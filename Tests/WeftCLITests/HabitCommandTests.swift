@@ -116,6 +116,33 @@ struct HabitCommandTests {
         #expect(unknown.stderr.contains("numu.csv:1: unknown habit export layout"), "\(unknown)")
     }
 
+    @Test func oneBadExportDoesNotHoldBackTheOthers() async throws {
+        // Issue 26: one file the habits provider cannot import is named and left out; the others are imported, as
+        // the steps provider does (it used to fail the whole refresh).
+        let box = try Sandbox()
+        try box.write("habits-a.csv", Self.header + "Read,,,1234560,2024-10-09T08:00:00Z\n")
+        try box.write("habits-b.csv", "Task;When\nFloss;yesterday\n")
+        try box.write("habits-c.csv", Self.header + "Run,,,1234560,2024-10-10T07:00:00Z\n")
+        try box.provider("habits", "type = \"habits\"\nfiles = [\"\(box.path("habits-*.csv"))\"]\n")
+        let refresh = await box.weft(arguments: ["refresh"] + Self.clock)
+        #expect(refresh.exitCode == 0, "a partial import is not a failed refresh, but it is said: \(refresh)")
+        #expect(
+            refresh.stderr.contains("habits: ok with warnings: ") && refresh.stderr.contains("habits-b.csv:1:"),
+            "\(refresh)")
+        #expect(
+            await resolve(box, "{{__habits_count}} {{__habits_read_streak}} {{__habits_run_done_today}}") == "2 1 1\n")
+        let warnings = await box.weft(arguments: ["get", "__habits_warnings"] + Self.clock)
+        #expect(warnings.stdout.contains("habits-b.csv:1: unknown habit export layout"), "\(warnings)")
+
+        // The rejected file was not recorded as imported, so once it is fixed the next refresh takes it.
+        try box.write("habits-b.csv", Self.header + "Floss,,,1234560,2024-10-10T06:00:00Z\n")
+        let fixed = await box.weft(arguments: ["refresh", "--force"] + Self.clock)
+        #expect(fixed.exitCode == 0, "\(fixed)")
+        #expect(
+            await resolve(box, "{{__habits_count}} {{__habits_floss_done_today}} {{__habits_error|none}}")
+                == "3 1 none\n")
+    }
+
     @Test func concurrentDonesAreAllRecorded() async throws {
         let box = try Sandbox()
         let names = ["Read", "Run", "Floss", "Stretch"]

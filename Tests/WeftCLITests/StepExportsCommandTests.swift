@@ -60,6 +60,33 @@ struct StepExportsCommandTests {
         #expect(text.stdout == "2016-04-13     3032 / 10000\n2016-04-14        0 / 10000\n", "\(text)")
     }
 
+    @Test func everyReaderChecksASampleAndReadsATimestampByOneRule() async throws {
+        // Issue 26: one sample check for every reader. A Google Fit point whose start equals its end is an instant,
+        // which may hold a day's total as a CSV row without an end always could (the per-minute limit is for
+        // samples with a duration, issue 29); it was refused as 5000 steps in one minute.
+        let box = try Sandbox()
+        try box.write(
+            "fit.json",
+            """
+            {"Data Source": "derived:com.google.step_count.delta:x",
+             "Data Points": [
+              {"fitValue":[{"value":{"intVal":5000}}],"originDataSourceId":"p",\
+            "startTimeNanos":1773154800000000000,"endTimeNanos":1773154800000000000}
+             ]}
+            """)
+        // Gadgetbridge's CSV takes millisecond stamps as its database does; they were all bad rows.
+        try box.write(
+            "gadgetbridge.csv",
+            "TIMESTAMP,DEVICE_ID,USER_ID,RAW_INTENSITY,STEPS,RAW_KIND,HEART_RATE\n"
+                + "1773068400000,1,1,10,100,1,70\n1773068460000,1,1,10,50,1,70\n")
+        let result = await box.weft(
+            arguments: ["steps", "import", box.path("fit.json"), box.path("gadgetbridge.csv")] + Self.clock)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.contains("imported 3 rows from 2 files"), "\(result)")
+        let steps = try await days(box).map { [$0["date"] as? String ?? "", "\($0["steps"] ?? "")"] }
+        #expect(steps == [["2026-03-09", "150"], ["2026-03-10", "5000"]])
+    }
+
     @Test func aCutOffExportImportsNothingAndTheHistoryStays() async throws {
         let box = try Sandbox()
         let good = FixtureFiles.path("steps", "fitbit/steps-2023-02-26.json")

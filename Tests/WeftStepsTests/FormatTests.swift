@@ -200,6 +200,6 @@ import WeftTestSupport
         #expect(result.rounded == [stepDay("2024-01-05"): 1200])
         #expect(throws: StepImportError.unknownFormatName("fitbit-monthly")) { try StepFormat(name: "fitbit-monthly") }
         // An override that does not fit the header names the missing column.
-        #expect(throws: StepImportError.self) { try importText(text, format: .fitbitDaily) }
+        #expect(throws: StepImportError.self) { try importText(text, format: try StepFormat(name: "fitbit-daily")) }
     }
 }

@@ -22,18 +22,29 @@ public struct HabitLibrary: Sendable {
     /// The zone local days are counted in, as ``ZoneRule`` decides.
     public var zone: TimeZone { ZoneRule(general: timeZone).zone(provider: settings.timeZone) }
 
-    /// Reads files with the instance's layout (`format` overriding it).
+    /// Reads files with the instance's layout (`format` overriding it), stopping at the first that cannot be read.
+    public func read(_ paths: [String], format: HabitFormat? = nil) throws(HabitImportError) -> [HabitImport] {
+        let (imports, reads) = readEach(paths, format: format)
+        if let first = reads.errors.first { throw first }
+        return imports
+    }
+
+    /// Reads files with the instance's layout (`format` overriding it), each on its own (``FileReads``): a file
+    /// that cannot be imported is left out and its error kept beside the others' imports.
     ///
     /// Each import is keyed by the file's absolute path, so `weft habit import` of a relative path and the
     /// provider's glob of the same file replace each other instead of piling up.
-    public func read(_ paths: [String], format: HabitFormat? = nil) throws(HabitImportError) -> [HabitImport] {
-        var results: [HabitImport] = []
-        for path in paths {
+    public func readEach(_ paths: [String], format: HabitFormat? = nil)
+        -> (imports: [HabitImport], reads: FileReads<HabitImportError>)
+    {
+        var imports: [HabitImport] = []
+        var reads = FileReads<HabitImportError>()
+        reads.read(paths) { path throws(HabitImportError) in
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            results.append(
+            imports.append(
                 try HabitImporter.importFile(atPath: absolute, zone: zone, format: format ?? settings.format))
         }
-        return results
+        return (imports, reads)
     }
 
     /// The snapshot payload of an archive.

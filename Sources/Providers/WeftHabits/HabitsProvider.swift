@@ -3,7 +3,7 @@ import WeftCore
 
 /// A configured habits instance: re-imports its files when they change (size or mtime) and snapshots every
 /// habit with its completions, imported and recorded by hand.
-public struct HabitsProvider: Provider {
+public struct HabitsProvider: FileImportProvider {
     public let instance: String
     public let prefix: String
     /// The instance's settings.
@@ -11,67 +11,38 @@ public struct HabitsProvider: Provider {
     /// How often the files are checked for changes.
     var interval: TimeInterval
 
-    /// Creates a provider.
-    init(instance: String, prefix: String, settings: HabitSettings, interval: TimeInterval) {
-        self.instance = instance
-        self.prefix = prefix
-        self.settings = settings
-        self.interval = interval
-    }
-
-    /// The configured exports as they match now: a changed or new file makes the instance due.
-    public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
-
-    /// Each pattern in `files` must match a readable file.
-    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
-        FilePatterns.preflight(settings.files, key: "files", config: config)
-    }
+    public var filePatterns: [String] { settings.files }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
-        guard let store = context.data else { throw HabitsProviderError.noCache(instance: instance) }
+        let store = try context.importStore(instance: instance, kind: "habits")
         let now = context.now
         let library = HabitLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
-        let previous: HabitsSnapshot? = context.previous.flatMap { snapshot in
-            snapshot.schemaVersion == HabitsSnapshot.schemaVersion ? try? snapshot.decode(HabitsSnapshot.self) : nil
-        }
-        let (files, stamps, unmatched) = try FilePatterns.scan(settings.files) {
-            HabitImportError.unreadable(file: $0, reason: "cannot stat it")
-        }
+        let previous = context.previous?.payload(HabitsSnapshot.self, version: HabitsSnapshot.schemaVersion)
         // Changed settings (a new zone, another column mapping) re-read every file.
-        let changed = files.filter { context.settingsChanged || previous?.files[$0] != stamps[$0] }
-        var problems = unmatched.map { "no file matches \($0)" }
+        var files = try FileImport(
+            patterns: settings.files, imported: previous?.files, rereadAll: context.settingsChanged
+        ) { HabitImportError.unreadable(file: $0, reason: "cannot stat it") }
         // `weft habit done` writes the manual record and the snapshot together; a refresh that read the record
         // just before that would have written an older snapshot, which the revision check repairs here.
         let manual = try ManualCompletions(records: try store.userRecords(kind: ManualCompletions.recordKind))
-        if changed.isEmpty, !context.settingsChanged, let previous, previous.timeZone == settings.timeZone?.identifier,
-            previous.manualRevision == manual.revision
+        if files.changed.isEmpty, !context.settingsChanged, let previous,
+            previous.timeZone == settings.timeZone?.identifier, previous.manualRevision == manual.revision
         {
-            return RefreshOutcome(.notModified(validUntil: now.addingTimeInterval(interval)), problems: problems)
+            return RefreshOutcome(
+                .notModified(validUntil: now.addingTimeInterval(interval)), problems: files.problems)
         }
-        let imports = try library.read(changed)
-        for result in imports where !result.issues.isEmpty {
-            problems.append("\(result.issues.count) bad rows skipped; first: \(result.issues[0])")
+        // One bad export must not hold back the others; when none can be read the refresh fails and the last
+        // snapshot stays. Zone changes re-read every file: completions become days in the new zone.
+        let rereadAll = previous?.timeZone != settings.timeZone?.identifier
+        let (imports, reads) = library.readEach(rereadAll ? files.files : files.changed)
+        try files.record(reads)
+        for result in imports {
+            if let first = result.issues.first { files.skippedRows(result.issues.count, first: first) }
         }
-        // Zone changes re-read every file: completions become days in the new zone.
-        let rereads =
-            previous?.timeZone == settings.timeZone?.identifier
-            ? [] : try library.read(files.filter { !changed.contains($0) })
-        let (habits, data) = try library.rebuild(adding: imports + rereads, store: store, files: stamps)
+        let (habits, data) = try library.rebuild(adding: imports, store: store, files: files.stamps)
         let snapshot = Snapshot(
             instance: instance, kind: HabitsKind.type, prefix: prefix, schemaVersion: HabitsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(habits))
-        return RefreshOutcome(.updated(snapshot), problems: problems, data: data)
-    }
-}
-
-/// Why a habits refresh could not run.
-enum HabitsProviderError: Error, CustomStringConvertible {
-    /// The refresh ran without a cache to keep the imported data in.
-    case noCache(instance: String)
-
-    var description: String {
-        switch self {
-        case .noCache(let instance): "\(instance): the habits provider needs the cache to keep imported data"
-        }
+        return RefreshOutcome(.updated(snapshot), problems: files.problems, data: data)
     }
 }

@@ -16,7 +16,8 @@ struct FitbitJSONReader {
     static func read(_ input: ChunkedInput, options: StepImportOptions) throws(StepImportError) -> StepBatch {
         // The archive holds heart_rate-, distance-, calories-… files of the same shape beside steps-….
         let name = (input.file as NSString).lastPathComponent
-        if let dash = name.firstIndex(of: "-"), name.hasSuffix(".json"), RowParser.dayInFileName(name) != nil {
+        if let dash = name.firstIndex(of: "-"), name.hasSuffix(".json"), GoogleFitIntradayCSV.dayInFileName(name) != nil
+        {
             let metric = name[..<dash]
             if metric.lowercased() != "steps", metric.allSatisfy({ $0.isLetter || $0 == "_" }) {
                 throw .unrecognised(

@@ -102,9 +102,7 @@ enum GadgetbridgeDatabaseReader {
             }
             // Negative values are Gadgetbridge's "no measurement" sentinels.
             if steps < 0 { continue }
-            // A few device families store milliseconds.
-            let seconds = stamp > 100_000_000_000 ? stamp / 1000 : stamp
-            let start = Double(seconds)
+            let start = GadgetbridgeCSV.start(timestamp: stamp)
             if let problem = StepLimits.problem(start: start, end: start + 60, steps: Double(steps), field: "STEPS") {
                 bad("\(problem) (TIMESTAMP \(stamp))")
                 continue
@@ -114,7 +112,7 @@ enum GadgetbridgeDatabaseReader {
                 if let known = sources[id] {
                     source = known
                 } else {
-                    source = batch.source(named: "Gadgetbridge device \(id)")
+                    source = batch.source(named: GadgetbridgeCSV.devicePrefix + String(id))
                     sources[id] = source
                 }
             } else {

@@ -29,32 +29,38 @@ enum StepExportRouter {
         _ kind: StepFileKind, file: String, options: StepImportOptions,
         input: () throws(StepImportError) -> ChunkedInput, database: () throws(StepImportError) -> StepBatch
     ) throws(StepImportError) -> StepBatch? {
-        switch (kind, options.format) {
-        case (.text, .googleFitJSON?), (.text, .fitbitJSON?):
-            throw .unrecognised(
-                file: file, found: "text that is not JSON, which --format \(options.format?.name ?? "") needs")
-        case (.text, _):
+        let format = options.format
+        switch kind {
+        case .text:
+            if let format, format.isJSON {
+                throw .unrecognised(file: file, found: "text that is not JSON, which --format \(format.name) needs")
+            }
             return nil
-        case (.sqlite, nil), (.sqlite, .gadgetbridge?):
+        case .sqlite:
+            if let format, format != .gadgetbridge {
+                throw .unrecognised(
+                    file: file,
+                    found: "an SQLite database, which --format \(format.name) cannot read "
+                        + "(Gadgetbridge's is gadgetbridge)")
+            }
             return try database()
-        case (.sqlite, let format?):
-            throw .unrecognised(
-                file: file,
-                found: "an SQLite database, which --format \(format.name) cannot read (Gadgetbridge's is gadgetbridge)")
-        case (.json(object: false), .googleFitJSON?):
-            throw .unrecognised(
-                file: file, found: "a JSON array; a Google Fit export is an object with \"Data Points\"")
-        case (.json(object: true), .fitbitJSON?):
-            throw .unrecognised(file: file, found: "a JSON object; a Fitbit steps export is an array")
-        case (.json(object: true), nil), (.json, .googleFitJSON?):
-            return try GoogleFitJSONReader.read(try input(), options: options)
-        case (.json(object: false), nil), (.json, .fitbitJSON?):
-            return try FitbitJSONReader.read(try input(), options: options)
-        case (.json, let format?):
-            throw .unrecognised(file: file, found: "JSON, which the \(format.name) layout (a CSV) cannot read")
-        case (.xml, _):
+        case .json(let object):
+            if let format, !format.isJSON {
+                throw .unrecognised(file: file, found: "JSON, which the \(format.name) layout (a CSV) cannot read")
+            }
+            if format == .googleFitJSON, !object {
+                throw .unrecognised(
+                    file: file, found: "a JSON array; a Google Fit export is an object with \"Data Points\"")
+            }
+            if format == .fitbitJSON, object {
+                throw .unrecognised(file: file, found: "a JSON object; a Fitbit steps export is an array")
+            }
+            return object
+                ? try GoogleFitJSONReader.read(try input(), options: options)
+                : try FitbitJSONReader.read(try input(), options: options)
+        case .xml:
             throw .unrecognised(file: file, found: "XML that is not a step export weft reads")
-        case (.other(let description), _):
+        case .other(let description):
             throw .unrecognised(file: file, found: description)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 
 /// Reads step exports into samples and daily totals.
 public enum StepImporter {
@@ -37,31 +38,33 @@ public enum StepImporter {
         if reader.string(0).hasPrefix("com.samsung."), reader.count <= 4 {
             guard reader.next() else { throw .empty(file: file) }
         }
-        var format = options.format
-        // The fitbit.com dashboard export is a sequence of titled sections; steps live under `Activities`.
-        if format == nil || format == .fitbitDashboard, reader.count == 1, !reader.isBlankRow {
-            let title = reader.string(0).trimmingCharacters(in: .whitespaces)
-            if ["Body", "Foods", "Activities", "Sleep", "Food Log"].contains(where: { title.hasPrefix($0) }) {
-                while reader.string(0).trimmingCharacters(in: .whitespaces) != "Activities" || reader.count != 1 {
-                    guard reader.next() else {
-                        throw .missingColumn(
-                            file: file, line: reader.line, format: "fitbit-dashboard", column: "Activities")
-                    }
-                }
-                guard reader.next() else { throw .empty(file: file) }
-                format = .fitbitDashboard
+        // A chosen format is read by its layout; JSON never gets here (the router sends it to its readers).
+        var layout: (any CSVLayout.Type)?
+        if let format = options.format {
+            guard let chosen = format.csvLayout else {
+                throw .unrecognised(file: file, found: "text that is not JSON, which --format \(format.name) needs")
+            }
+            layout = chosen
+        }
+        // Some producers write other things above the header (the fitbit.com export's sections).
+        for candidate in layout.map({ [$0] }) ?? CSVLayouts.all {
+            if try candidate.findHeader(&reader, file: file) {
+                layout = candidate
+                break
             }
         }
         let header = StepHeader(reader.strings)
         let headerLine = reader.line
-        guard let chosen = format ?? StepFormat.detect(header) else {
+        guard let chosen = layout ?? CSVLayouts.detect(header) else {
             throw .unknownFormat(file: file, header: header.names)
         }
-        var parser = RowParser(file: file, header: header, headerLine: headerLine, options: options, format: chosen)
-        parser.decimalComma = reader.delimiter == UInt8(ascii: ";")
-        try parser.run(&reader)
-        if let line = parser.truncatedLine { throw .truncated(file: file, line: line, record: "a row") }
-        return try checked(parser.batch, file: file, options: options)
+        var rows = CSVRows(
+            file: file, header: header, headerLine: headerLine, options: options, layout: chosen.name,
+            mapping: options.format?.mapping)
+        rows.decimalComma = reader.delimiter == UInt8(ascii: ";")
+        try chosen.read(&rows, &reader)
+        if let line = rows.truncatedLine { throw .truncated(file: file, line: line, record: "a row") }
+        return try checked(rows.batch, file: file, options: options)
     }
 
     /// The batch, unless more than the tolerated share of its rows were bad.
@@ -77,19 +80,16 @@ public enum StepImporter {
         return batch
     }
 
-    /// Reads several files into one batch, each on its own: a file that cannot be imported (unreadable, unknown
-    /// layout, too many bad rows) is left out whole and its error returned beside the others' rows.
+    /// Reads several files into one batch, each on its own (``FileReads``): a file that cannot be imported
+    /// (unreadable, unknown layout, too many bad rows) is left out whole and its error returned beside the others'
+    /// rows.
     static func importFiles(atPaths paths: [String], options: StepImportOptions) -> StepFilesRead {
-        var read = StepFilesRead()
-        for path in paths {
-            do throws(StepImportError) {
-                read.batch.append(try importFile(atPath: path, options: options))
-                read.importedFiles += 1
-            } catch {
-                read.failures.append(error)
-            }
+        var batch = StepBatch()
+        var reads = FileReads<StepImportError>()
+        reads.read(paths) { path throws(StepImportError) in
+            batch.append(try importFile(atPath: path, options: options))
         }
-        return read
+        return StepFilesRead(batch: batch, reads: reads)
     }
 }
 
@@ -97,15 +97,18 @@ public enum StepImporter {
 /// could not.
 public struct StepFilesRead: Sendable {
     /// The rows of every file that was imported.
-    var batch = StepBatch()
+    var batch: StepBatch
+    /// Which files were read and which were left out, with their errors.
+    public private(set) var reads: FileReads<StepImportError>
+
     /// One error per file left out, in the order the files were given.
-    public var failures: [StepImportError] = []
+    public var failures: [StepImportError] { reads.errors }
     /// How many files went into the batch.
-    public var importedFiles = 0
+    public var importedFiles: Int { reads.readCount }
 
     /// The batch, or the first failure when files were given and none could be imported.
     public func batchIfAnyFileWasRead() throws(StepImportError) -> StepBatch {
-        if importedFiles == 0, let first = failures.first { throw first }
+        try reads.requireAnyRead()
         return batch
     }
 

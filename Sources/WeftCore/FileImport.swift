@@ -1,0 +1,127 @@
+import Foundation
+
+/// What a provider that imports local files (steps, habits) needs at each refresh: which configured files are new
+/// or changed since the last import, which stamps to record, and the warnings, with one rule for a file that cannot
+/// be imported: it is left out whole, named in the warnings and left unrecorded, and the other files are imported.
+public struct FileImport<Failure: Error & CustomStringConvertible> {
+    /// Every file the patterns match now, sorted.
+    public let files: [String]
+    /// The files new or changed since the last import; every file when the settings changed.
+    public let changed: [String]
+    /// The patterns that match no file.
+    public let unmatched: [String]
+    /// Path → `size:mtime` of the files matched now, less those that failed to import: left unrecorded, a rejected
+    /// file is read again at the next refresh, so its error stays visible until it is fixed.
+    public private(set) var stamps: [String: String]
+    /// The errors of the files left out, in the order they were read.
+    public private(set) var failures: [Failure] = []
+    /// Warnings for the refresh outcome: patterns that match nothing, files left out, rows skipped.
+    public private(set) var problems: [String]
+
+    /// Expands `patterns` and compares each file's stamp with `imported` (the stamps the last snapshot recorded);
+    /// `rereadAll` (changed settings) marks every file changed. A file that matched but cannot be stat'ed throws
+    /// `unreadable(file)`.
+    public init(
+        patterns: [String], imported: [String: String]?, rereadAll: Bool, unreadable: (String) -> Failure
+    ) throws(Failure) {
+        let (files, unmatched) = FilePatterns.expand(patterns)
+        var stamps: [String: String] = [:]
+        for file in files {
+            guard let stamp = FilePatterns.stamp(file) else { throw unreadable(file) }
+            stamps[file] = stamp
+        }
+        self.files = files
+        self.unmatched = unmatched
+        self.stamps = stamps
+        changed = files.filter { rereadAll || imported?[$0] != stamps[$0] }
+        problems = unmatched.map { "no file matches \($0)" }
+    }
+
+    /// Takes the outcome of reading some of the files: each failed file is warned about and left unrecorded.
+    /// Throws the first error when files were read and none succeeded, so the refresh fails and keeps its last
+    /// snapshot instead of showing nothing new as if it were up to date.
+    public mutating func record(_ reads: FileReads<Failure>) throws(Failure) {
+        for (file, error) in reads.failures {
+            stamps[file] = nil
+            failures.append(error)
+            problems.append(error.description)
+        }
+        try reads.requireAnyRead()
+    }
+
+    /// Warns that `count` bad rows were skipped, quoting the first (which names its file and line).
+    public mutating func skippedRows(_ count: Int, first: some CustomStringConvertible) {
+        guard count > 0 else { return }
+        problems.append("\(count) bad rows skipped; first: \(first)")
+    }
+}
+
+/// Files read each on its own: a file that cannot be read is left out whole and its error kept, beside the
+/// others' results (which the reading closure collects).
+public struct FileReads<Failure: Error> {
+    /// Each file left out with its error, in the order given.
+    public private(set) var failures: [(file: String, error: Failure)] = []
+    /// How many files were read.
+    public private(set) var readCount = 0
+
+    /// No file read yet.
+    public init() {}
+
+    /// Runs `body` for each path; an error leaves that file out and the next one is read.
+    public mutating func read(_ paths: [String], _ body: (String) throws(Failure) -> Void) {
+        for path in paths {
+            do throws(Failure) {
+                try body(path)
+                readCount += 1
+            } catch {
+                failures.append((path, error))
+            }
+        }
+    }
+
+    /// The errors, in the order the files were given.
+    public var errors: [Failure] { failures.map(\.error) }
+
+    /// Throws the first error when files were given and none could be read.
+    public func requireAnyRead() throws(Failure) {
+        if readCount == 0, let first = failures.first { throw first.error }
+    }
+}
+
+extension FileReads: Sendable where Failure: Sendable {}
+
+/// A provider that imports the local files its `files = [...]` patterns name (steps, habits): a change to any of
+/// them makes it due, and `weft check` checks that each pattern matches a readable file. Its refresh reads them
+/// through ``FileImport``.
+public protocol FileImportProvider: Provider {
+    /// The configured `files` patterns.
+    var filePatterns: [String] { get }
+}
+
+extension FileImportProvider {
+    /// The configured exports as they match now: a changed or new file makes the instance due.
+    public var watchedFiles: [String] { FilePatterns.expand(filePatterns).files }
+
+    /// Each pattern in `files` must match a readable file.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+        FilePatterns.preflight(filePatterns, key: "files", config: config)
+    }
+}
+
+extension RefreshContext {
+    /// Where a file-import provider keeps what it imported; a refresh without a cache cannot import.
+    public func importStore(instance: String, kind: String) throws(ImportWithoutCache) -> any ProviderDataStore {
+        guard let data else { throw ImportWithoutCache(instance: instance, kind: kind) }
+        return data
+    }
+}
+
+/// A file-import provider's refresh ran without a cache to keep the imported data in.
+public struct ImportWithoutCache: Error, CustomStringConvertible {
+    /// The instance.
+    public var instance: String
+    /// The provider kind (`steps`, `habits`).
+    public var kind: String
+
+    public var description: String { "\(instance): the \(kind) provider needs the cache to keep imported data" }
+}
