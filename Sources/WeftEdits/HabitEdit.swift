@@ -24,18 +24,12 @@ public struct HabitEdit: Sendable {
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> (snapshot: HabitsSnapshot, result: T) {
         let writer = try CacheWriter(cacheDirectory: cacheDirectory)
-        return try writer.update(
-            instance: editor.library.instance, prefix: HabitArchive.importPrefix,
-            recordKinds: [ManualCompletions.recordKind]
-        ) { state in
-            let outcome = try editor.apply(
-                blobs: state.blobs, records: state.records[ManualCompletions.recordKind] ?? [:],
-                current: state.snapshot, change)
+        return try writer.update(instance: editor.library.instance, recordKinds: HabitArchive.recordKinds) { state in
+            let outcome = try editor.apply(records: state.records, current: state.snapshot, change)
             // Nothing changed (an undo with nothing to undo): leave the database exactly as it was.
             let stored =
                 outcome.isEmpty
-                ? ProviderStateChange()
-                : ProviderStateChange(set: outcome.blobs, snapshot: outcome.snapshot, records: [outcome.records])
+                ? ProviderStateChange() : ProviderStateChange(snapshot: outcome.snapshot, records: outcome.records)
             return (stored, (outcome.habits, outcome.result))
         }
     }

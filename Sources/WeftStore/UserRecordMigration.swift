@@ -3,8 +3,9 @@ import GRDB
 
 /// Migration v5: the user's own records leave the per-instance provider data for tables keyed by what they are.
 ///
-/// Until v4, hand-entered habit completions and imported step history were blobs of the provider instance that
-/// held them, so renaming a provider file (a new instance) lost them and forgetting the instance deleted them.
+/// Until v4, hand-entered habit completions, imported habit exports and imported step history were blobs of the
+/// provider instance that held them, so renaming a provider file (a new instance) lost them and forgetting the
+/// instance deleted them.
 enum UserRecordMigration {
     static func migrate(_ db: Database) throws {
         try db.create(table: "user_record") { t in
@@ -46,6 +47,8 @@ enum UserRecordMigration {
                 moved = [("steps", name, value)]
             case "habits"? where name == "manual":
                 moved = try habitEntries(value).map { ("habit", $0.slug, $0.value) }
+            case "habits"? where name.hasPrefix("import/"):
+                moved = [("habit-import", String(name.dropFirst("import/".count)), value)]
             default:
                 continue
             }

@@ -14,7 +14,7 @@ struct ForgetCommand: AsyncParsableCommand {
         discussion: """
             Deletes each instance's snapshot, refresh attempts, HTTP validators and parsed copies of its files in \
             one transaction, so its variables stop answering at once; weft can fetch or import them again. Your \
-            own records that the instance shows (habit completions entered by hand, imported step history) are \
+            own records that the instance shows (habits kept by hand, imported habit and step history) are \
             moved to a trash kept 30 days, unless another instance of the same kind still shows them. It says \
             what it does; --dry-run says it and changes nothing.
 

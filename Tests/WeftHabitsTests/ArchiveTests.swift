@@ -45,8 +45,9 @@ import WeftTestSupport
     @Test func blobsRoundTripAndDamageIsNamed() throws {
         var archive = HabitArchive.with(try #require(export))
         archive.manual.markDone("Read", HabitCompletion(day: day("2024-10-14"), at: instant("2024-10-14T08:00:00Z")))
-        #expect(try HabitArchive(blobs: try archive.blobs(), records: try archive.manual.records()) == archive)
-        #expect(throws: HabitArchiveError.self) { try HabitArchive(blobs: [:], records: ["read": Data("{".utf8)]) }
+        #expect(try HabitArchive(imports: try archive.importRecords(), manual: try archive.manual.records()) == archive)
+        #expect(throws: HabitArchiveError.self) { try HabitArchive(imports: [:], manual: ["read": Data("{".utf8)]) }
+        #expect(throws: HabitArchiveError.self) { try HabitArchive(imports: ["/a.csv": Data("[".utf8)], manual: [:]) }
     }
 
     @Test func theProviderReimportsChangedFilesAndNoticesManualChanges() async throws {

@@ -1,7 +1,8 @@
 import Foundation
+import WeftCore
 
-/// Everything imported (per file, the instance's rebuildable data) and kept by hand (the user's own records), as
-/// the database keeps them between imports.
+/// Everything imported (per file) and kept by hand, as the database keeps them between imports: both are the user's
+/// own records (an imported export may be gone), keyed by file path and habit slug, not by the provider file.
 ///
 /// Importing a file again replaces what that file said before, so a completion deleted in the tracker disappears
 /// on the next import of its export, and re-importing never counts a day twice.
@@ -14,39 +15,40 @@ public struct HabitArchive: Sendable, Equatable {
     /// An empty archive.
     public init() {}
 
-    /// The key prefix of the import blobs, one per imported file.
-    public static let importPrefix = "import/"
+    /// The kind of the user's records that hold imports, one per imported file, keyed by its absolute path.
+    public static let importKind = "habit-import"
 
-    /// Reads the instance's import blobs and the user's habit records; damaged ones are reported by name.
-    public init(blobs: [String: Data], records: [String: Data]) throws(HabitArchiveError) {
-        manual = try ManualCompletions(records: records)
+    /// The record kinds an archive is read from: imports and habits kept by hand.
+    public static let recordKinds = [importKind, ManualCompletions.recordKind]
+
+    /// Reads the user's import records (by file path) and habit records (by slug); damaged ones are reported by name.
+    public init(imports records: [String: Data], manual: [String: Data]) throws(HabitArchiveError) {
+        self.manual = try ManualCompletions(records: manual)
         let decoder = JSONDecoder()
-        for (key, data) in blobs {
+        for (file, data) in records {
             do {
-                if key.hasPrefix(Self.importPrefix) {
-                    imports[String(key.dropFirst(Self.importPrefix.count))] = try decoder.decode(
-                        [String: ImportedHabit].self, from: data)
-                }
+                imports[file] = try decoder.decode([String: ImportedHabit].self, from: data)
             } catch {
-                throw .damaged(key)
+                throw .damaged(file)
             }
         }
     }
 
-    /// The blob of one file's import.
-    public func importBlob(_ file: String) throws -> (key: String, data: Data) {
-        (Self.importPrefix + file, try Self.encoder.encode(imports[file] ?? [:]))
+    /// Reads the archive from the user's records of both kinds, by kind.
+    public init(records: [String: [String: Data]]) throws(HabitArchiveError) {
+        try self.init(
+            imports: records[Self.importKind] ?? [:], manual: records[ManualCompletions.recordKind] ?? [:])
     }
 
-    /// Every import blob.
-    func blobs() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        for file in imports.keys {
-            let blob = try importBlob(file)
-            result[blob.key] = blob.data
-        }
-        return result
+    /// The record change that stores the imports of `files` as they are now.
+    public func importChange(_ files: [String]) throws -> UserRecordChange {
+        var change = UserRecordChange(kind: Self.importKind)
+        for file in files { change.set[file] = try Self.encoder.encode(imports[file] ?? [:]) }
+        return change
     }
+
+    /// Every import record.
+    func importRecords() throws -> [String: Data] { try importChange(Array(imports.keys)).set }
 
     private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()

@@ -22,15 +22,13 @@ public struct HabitEditor: Sendable {
         self.trashAs = trashAs
     }
 
-    /// What one change wrote: the blobs and records to store (empty when nothing changed), the snapshot and the
-    /// change's result.
+    /// What one change wrote: the records to store (empty when nothing changed), the snapshot and the change's
+    /// result.
     public struct Outcome<T> {
-        /// Import blobs to write.
-        public var blobs: [String: Data]
-        /// Changes to the user's habit records.
-        public var records: UserRecordChange
+        /// Changes to the user's import and habit records.
+        public var records: [UserRecordChange]
         /// Whether nothing changed, and then nothing should be written.
-        public var isEmpty: Bool { blobs.isEmpty && records.isEmpty }
+        public var isEmpty: Bool { records.allSatisfy(\.isEmpty) }
         /// The rebuilt snapshot.
         public var snapshot: Snapshot
         /// The habits as they are after the change.
@@ -39,25 +37,18 @@ public struct HabitEditor: Sendable {
         public var result: T
     }
 
-    /// Applies `change` to the archive stored in `blobs` and `records` (with `current` the stored snapshot) and
-    /// rebuilds the snapshot; `change` names the imported files it changed and whether it changed the hand-kept
-    /// habits.
+    /// Applies `change` to the archive stored in the user's `records` (by kind, ``HabitArchive/recordKinds``; with
+    /// `current` the stored snapshot) and rebuilds the snapshot; `change` names the imported files it changed and
+    /// whether it changed the hand-kept habits.
     public func apply<T>(
-        blobs: [String: Data], records: [String: Data], current: Snapshot?,
+        records: [String: [String: Data]], current: Snapshot?,
         _ change: (inout HabitArchive) throws -> (changedFiles: [String], manual: Bool, result: T)
     ) throws -> Outcome<T> {
-        var archive = try HabitArchive(blobs: blobs, records: records)
+        var archive = try HabitArchive(records: records)
         let before = archive.manual
         let (files, manual, result) = try change(&archive)
-        var set: [String: Data] = [:]
-        for file in files {
-            let blob = try archive.importBlob(file)
-            set[blob.key] = blob.data
-        }
-        let recordChange =
-            manual
-            ? try archive.manual.changes(from: before, trashAs: trashAs)
-            : UserRecordChange(kind: ManualCompletions.recordKind)
+        var changes = [try archive.importChange(files)]
+        if manual { changes.append(try archive.manual.changes(from: before, trashAs: trashAs)) }
         let previous = try current.flatMap { snapshot in
             snapshot.kind == HabitsKind.type ? try snapshot.decode(HabitsSnapshot.self) : nil
         }
@@ -66,7 +57,7 @@ public struct HabitEditor: Sendable {
             instance: library.instance, kind: HabitsKind.type, prefix: current?.prefix ?? prefix,
             schemaVersion: HabitsSnapshot.schemaVersion, fetchedAt: now, validUntil: current?.validUntil ?? now,
             payload: try Snapshot.encode(habits))
-        return Outcome(blobs: set, records: recordChange, snapshot: snapshot, habits: habits, result: result)
+        return Outcome(records: changes, snapshot: snapshot, habits: habits, result: result)
     }
 
     /// Marks the habit `name` (slug `slug`) done; returns whether the habit was known before.

@@ -54,19 +54,15 @@ public struct HabitLibrary: Sendable {
             manualRevision: archive.manual.revision)
     }
 
-    /// Merges imports into the stored data and returns the rebuilt payload.
+    /// Merges imports into the user's stored imports and returns the rebuilt payload with the records to store.
     public func rebuild(
         adding imports: [HabitImport], store: any ProviderDataStore, files: [String: String]
-    ) throws -> (snapshot: HabitsSnapshot, data: [String: Data]) {
+    ) throws -> (snapshot: HabitsSnapshot, records: [UserRecordChange]) {
         var archive = try HabitArchive(
-            blobs: try store.providerData(instance: instance, prefix: HabitArchive.importPrefix),
-            records: try store.userRecords(kind: ManualCompletions.recordKind))
-        var changed: [String: Data] = [:]
-        for result in imports {
-            archive.merge(result)
-            let blob = try archive.importBlob(result.file)
-            changed[blob.key] = blob.data
-        }
-        return (snapshot(of: archive, files: files), changed)
+            imports: try store.userRecords(kind: HabitArchive.importKind),
+            manual: try store.userRecords(kind: ManualCompletions.recordKind))
+        for result in imports { archive.merge(result) }
+        let change = try archive.importChange(imports.map(\.file))
+        return (snapshot(of: archive, files: files), change.isEmpty ? [] : [change])
     }
 }

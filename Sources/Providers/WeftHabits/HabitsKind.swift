@@ -5,7 +5,7 @@ import WeftPrimitives
 public enum HabitsKind: ProviderKind {
     public static let type = "habits"
     public static var schemaVersion: Int { HabitsSnapshot.schemaVersion }
-    public static var recordKinds: [String] { [ManualCompletions.recordKind] }
+    public static var recordKinds: [String] { HabitArchive.recordKinds }
 
     public static func defaultPrefix(instance: String) -> String { "__habits_" }
 

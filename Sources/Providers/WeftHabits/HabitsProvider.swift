@@ -39,10 +39,10 @@ public struct HabitsProvider: FileImportProvider {
         for result in imports {
             if let first = result.issues.first { files.skippedRows(result.issues.count, first: first) }
         }
-        let (habits, data) = try library.rebuild(adding: imports, store: store, files: files.stamps)
+        let (habits, records) = try library.rebuild(adding: imports, store: store, files: files.stamps)
         let snapshot = Snapshot(
             instance: instance, kind: HabitsKind.type, prefix: prefix, schemaVersion: HabitsSnapshot.schemaVersion,
             fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(habits))
-        return RefreshOutcome(.updated(snapshot), problems: files.problems, data: data)
+        return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
     }
 }
