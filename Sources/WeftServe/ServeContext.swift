@@ -18,6 +18,8 @@ struct ServeContext: RequestContext {
     /// requests pass `CSRFMiddleware`; set by `SessionMiddleware` for the caller's session. Pages that post put it in
     /// `<meta name="weft-csrf">`.
     var csrfToken = ""
+    /// The largest request body read, in bytes (`--max-body`); set by `BodyLimitMiddleware` for every reader.
+    var maxUploadSize = 64 * 1024
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -37,5 +39,32 @@ struct ServeContext: RequestContext {
         case bearer
         /// A session cookie from `/login`, identified by its nonce.
         case session(String)
+    }
+}
+
+extension Request {
+    /// The body, at most the context's `maxUploadSize` bytes, kept in the request for the next reader; nil when the
+    /// body is larger.
+    mutating func collectBody(limitOf context: ServeContext) async throws -> ByteBuffer? {
+        do {
+            return try await collectBody(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            return nil
+        }
+    }
+}
+
+/// Puts the one body limit (`--max-body`) in the request context, where every reader of a body finds it.
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = ServeContext
+
+    let bytes: Int
+
+    func handle(
+        _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        context.maxUploadSize = bytes
+        return try await next(request, context)
     }
 }
