@@ -18,7 +18,8 @@ struct ServeContext: RequestContext {
     /// requests pass `CSRFMiddleware`; set by `SessionMiddleware` for the caller's session. Pages that post put it in
     /// `<meta name="weft-csrf">`.
     var csrfToken = ""
-    /// The largest request body read, in bytes (`--max-body`); set by `BodyLimitMiddleware` for every reader.
+    /// The largest request body read, in bytes (`--max-body`); set by `SessionMiddleware`
+    /// with the rest of what the context knows, for every reader of a body.
     var maxUploadSize = 64 * 1024
 
     init(source: ApplicationRequestContextSource) {
@@ -51,20 +52,5 @@ extension Request {
         } catch is NIOTooManyBytesError {
             return nil
         }
-    }
-}
-
-/// Puts the one body limit (`--max-body`) in the request context, where every reader of a body finds it.
-struct BodyLimitMiddleware: RouterMiddleware {
-    typealias Context = ServeContext
-
-    let bytes: Int
-
-    func handle(
-        _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
-    ) async throws -> Response {
-        var context = context
-        context.maxUploadSize = bytes
-        return try await next(request, context)
     }
 }

@@ -27,11 +27,10 @@ struct WeftRoutes: Sendable {
             environment: configuration.environment)
     }
 
-    /// The routes alone, behind only the body limit and the answers for unknown paths and methods (the fuzzer's
-    /// entry: no rate limit, `Host` check or token).
+    /// The routes alone, behind only the answers for unknown paths and methods (the fuzzer's entry: no rate limit,
+    /// `Host` check or token; the context's default body limit).
     static func responder(_ configuration: ServeConfiguration) -> some HTTPResponder<ServeContext> {
         let router = Router(context: ServeContext.self)
-        router.add(middleware: BodyLimitMiddleware(bytes: configuration.maxBodyBytes))
         WeftRoutes(configuration: configuration).add(to: router)
         return router.buildResponder()
     }
