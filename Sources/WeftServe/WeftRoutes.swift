@@ -1,7 +1,5 @@
-import Crypto
 import Foundation
 import Hummingbird
-import Logging
 import WeftCore
 import WeftPrimitives
 import WeftRefresh
