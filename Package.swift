@@ -137,6 +137,8 @@ let package = Package(
             name: "WeftServe",
             dependencies: [
                 "WeftRender", "WeftRefresh", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate", "WeftEdits",
+                // The one display form of a URL (no credentials), for the errors a card shows.
+                "WeftHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1 channel, wrapped to time and count connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),

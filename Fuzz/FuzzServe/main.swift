@@ -11,11 +11,13 @@ import WeftStore
 
 @testable import WeftServe
 
-/// One HTTP request per input through `weft serve`'s responder, without a socket: the first line is
+/// One HTTP request per input through `weft serve`'s routes, without a socket: the first line is
 /// `METHOD target`, then `Name: value` header lines, a blank line and the body. The cache holds a few stored
 /// variables (extreme numbers among them) so every route has something to render.
 enum ServeTarget {
-    static let responder: WeftResponder = {
+    static let responder = WeftRoutes.responder(configuration())
+
+    static func configuration() -> ServeConfiguration {
         let root = NSTemporaryDirectory() + "weft-fuzz-serve-\(getpid())"
         try? FileManager.default.createDirectory(atPath: root + "/providers", withIntermediateDirectories: true)
         if let store = try? CacheStore.openForWriting(directory: root + "/cache") {
@@ -33,8 +35,9 @@ enum ServeTarget {
         // Every input must reach the routes, not the rate limiter.
         configuration.requestsPerSecond = 1e9
         configuration.burst = 1 << 30
-        return WeftResponder(configuration: configuration)
-    }()
+        return configuration
+    }
+
     static let channel = EmbeddedChannel()
     static let logger = Logger(label: "fuzz.serve")
 

@@ -10,7 +10,7 @@ struct AuthenticationGate: RouterMiddleware {
     ) async throws -> Response {
         guard context.caller == .anonymous else { return try await next(request, context) }
         if [.get, .head].contains(request.method), request.headers[.authorization] == nil, Self.wantsPage(request) {
-            return LoginMiddleware.redirect(to: "/login")
+            return LoginRoutes.redirect(to: "/login")
         }
         var reply = Reply.error(
             .unauthorized, "this server needs Authorization: Bearer TOKEN, or a browser session from /login")

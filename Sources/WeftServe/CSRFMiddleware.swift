@@ -12,9 +12,6 @@ import NIOCore
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = ServeContext
 
-    /// The largest body read to find a form's `csrf` field.
-    let maxBodyBytes: Int
-
     /// The form fields weft's pages post.
     private struct Form: Decodable {
         var csrf: String?
@@ -39,13 +36,9 @@ struct CSRFMiddleware: RouterMiddleware {
         var request = request
         var given = request.headers[.xCSRFToken]
         if given == nil, Self.isForm(request) {
-            let body: ByteBuffer
-            do {
-                body = try await request.body.collect(upTo: maxBodyBytes)
-            } catch is NIOTooManyBytesError {
-                return Reply.error(.contentTooLarge, "the form is larger than \(maxBodyBytes) bytes").response
+            guard let body = try await request.collectBody(limitOf: context) else {
+                return Reply.error(.contentTooLarge, "the form is larger than \(context.maxUploadSize) bytes").response
             }
-            request.body = RequestBody(buffer: body)
             given = (try? URLEncodedFormDecoder().decode(Form.self, from: String(buffer: body)))?.csrf
         }
         guard let given, Sessions.equal(given, context.csrfToken) else {

@@ -25,8 +25,8 @@ struct DashboardActions {
             || (path.hasPrefix("/v1/habits/") && (path.hasSuffix("/done") || path.hasSuffix("/undo")))
     }
 
-    /// The answer to `method path`, or nil when the path is not one of the buttons' endpoints.
-    func answer(method: HTTPRequest.Method, path: String, accept: String?) throws -> Reply? {
+    /// The answer to a `POST` to `path`, or nil when the path is not one of the buttons' endpoints.
+    func answer(path: String, accept: String?) throws -> Reply? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // "", "v1", "vars"|"habits", name…, action
         guard parts.count >= 5, parts[0].isEmpty, parts[1] == "v1", let action = parts.last else { return nil }
@@ -34,11 +34,9 @@ struct DashboardActions {
         let wantsJSON = accept?.contains("application/json") == true
         switch (parts[2], action) {
         case ("vars", "incr"), ("vars", "decr"):
-            guard method == .post else { return Reply.notAllowed("POST") }
             return try counter(
                 TemplateKey.canonical(name), change: action == "incr" ? .incr : .decr, json: wantsJSON)
         case ("habits", "done"), ("habits", "undo"):
-            guard method == .post else { return Reply.notAllowed("POST") }
             return try habit(name, done: action == "done", json: wantsJSON)
         default:
             return nil

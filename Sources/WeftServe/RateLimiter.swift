@@ -1,13 +1,12 @@
-import Foundation
+import Synchronization
 import WeftPrimitives
 
 /// A token bucket per client address: `burst` requests at once, then `rate` per second.
-final class RateLimiter: @unchecked Sendable {
+final class RateLimiter: Sendable {
     private let rate: Double
     private let burst: Double
-    private let lock = NSLock()
-    // Guarded by `lock`: (tokens left, when they were counted) per client.
-    private var buckets: [String: (tokens: Double, at: ContinuousClock.Instant)] = [:]
+    /// (tokens left, when they were counted) per client.
+    private let buckets = Mutex<[String: (tokens: Double, at: ContinuousClock.Instant)]>([:])
     private let clock = ContinuousClock()
 
     init(rate: Double, burst: Int) {
@@ -18,7 +17,7 @@ final class RateLimiter: @unchecked Sendable {
     /// nil when the client may go ahead, else how many whole seconds to wait.
     func admit(_ client: String) -> Int? {
         let now = clock.now
-        return lock.withLock {
+        return buckets.withLock { buckets in
             var bucket = buckets[client] ?? (burst, now)
             let elapsed = bucket.at.duration(to: now)
             let seconds = DurationText.seconds(elapsed)

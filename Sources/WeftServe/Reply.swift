@@ -53,6 +53,11 @@ struct Reply {
         return reply
     }
 
+    /// A path that is no endpoint.
+    static func noEndpoint(_ path: String) -> Reply {
+        error(.notFound, "no such endpoint: \(path) (see /v1/vars, /v1/resolve, /v1/status)")
+    }
+
     static func notAllowed(_ methods: String) -> Reply {
         var reply = error(.methodNotAllowed, "this endpoint takes \(methods)")
         reply.headers[.allow] = methods

@@ -18,6 +18,9 @@ struct ServeContext: RequestContext {
     /// requests pass `CSRFMiddleware`; set by `SessionMiddleware` for the caller's session. Pages that post put it in
     /// `<meta name="weft-csrf">`.
     var csrfToken = ""
+    /// The largest request body read, in bytes (`--max-body`); set by `SessionMiddleware`
+    /// with the rest of what the context knows, for every reader of a body.
+    var maxUploadSize = 64 * 1024
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -37,5 +40,17 @@ struct ServeContext: RequestContext {
         case bearer
         /// A session cookie from `/login`, identified by its nonce.
         case session(String)
+    }
+}
+
+extension Request {
+    /// The body, at most the context's `maxUploadSize` bytes, kept in the request for the next reader; nil when the
+    /// body is larger.
+    mutating func collectBody(limitOf context: ServeContext) async throws -> ByteBuffer? {
+        do {
+            return try await collectBody(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            return nil
+        }
     }
 }

@@ -2,17 +2,21 @@ import Foundation
 import Hummingbird
 
 /// Works out who is asking — the bearer token, a session cookie from `/login`, or nobody — and the CSRF token of
-/// that caller's pages. It refuses nothing: `AuthenticationGate` and `CSRFMiddleware` decide.
+/// that caller's pages, and puts them in the request context with the one body limit (`--max-body`) that every
+/// reader of a body takes from there. It refuses nothing: `AuthenticationGate` and `CSRFMiddleware` decide.
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = ServeContext
 
     let token: String?
     let sessions: Sessions
+    /// The largest request body read, in bytes.
+    let maxBodyBytes: Int
 
     func handle(
         _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
     ) async throws -> Response {
         var context = context
+        context.maxUploadSize = maxBodyBytes
         context.caller = caller(of: request, context: context)
         context.csrfToken = sessions.csrfToken(for: context.caller)
         return try await next(request, context)

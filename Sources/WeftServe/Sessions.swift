@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 import WeftPrimitives
 
 /// The browser sessions `/login` hands out and the CSRF tokens pages carry, both signed, never stored.
@@ -9,25 +10,25 @@ import WeftPrimitives
 /// A session's CSRF token is a MAC of its nonce under the same key; without a session (no token configured, or the
 /// login form) the CSRF token is keyed by a random secret of this process, so a restart asks for a reload.
 /// `/logout` revokes its nonce in memory until the cookie would have expired.
-final class Sessions: @unchecked Sendable {
+final class Sessions: Sendable {
     /// How long a login lasts.
     static let lifetime = 30 * 86_400
     /// The most revoked sessions remembered; beyond it the oldest are forgotten (their cookies are gone from the
     /// browsers that logged out anyway).
     static let revocationCapacity = 10_000
 
-    private let processKey = SymmetricKey(size: .bits256)
-    private let sessionKey: SymmetricKey?
-    private let lock = NSLock()
-    // Guarded by `lock`: revoked nonces and when their cookies expire.
-    private var revoked: [String: Int] = [:]
+    // Keys as bytes: Crypto's `SymmetricKey` is not `Sendable`, the bytes are, and a key is cheap to rebuild.
+    private let processKey = (0..<32).map { _ in UInt8.random(in: 0...255) }
+    private let sessionKey: [UInt8]?
+    /// Revoked nonces and when their cookies expire.
+    private let revoked = Mutex<[String: Int]>([:])
 
     /// Sessions for a server whose bearer token is `token` (nil: no token, no sessions).
     init(token: String?) {
         sessionKey = token.map { token in
             let derived = HMAC<SHA256>.authenticationCode(
                 for: Data("weft session key v1".utf8), using: SymmetricKey(data: Data(token.utf8)))
-            return SymmetricKey(data: Data(derived))
+            return Array(derived)
         }
     }
 
@@ -54,7 +55,7 @@ final class Sessions: @unchecked Sendable {
         guard Self.equal(String(parts[3]), Self.mac(payload, sessionKey)) else { return nil }
         guard Int(clamping: Instant.wholeSeconds(now)) < expiry else { return nil }
         let nonce = String(parts[2])
-        return lock.withLock { revoked[nonce] == nil } ? nonce : nil
+        return revoked.withLock { $0[nonce] == nil } ? nonce : nil
     }
 
     /// Ends the session of a cookie value (a `/logout`); an invalid value is ignored.
@@ -63,7 +64,7 @@ final class Sessions: @unchecked Sendable {
         let parts = value.split(separator: ".")
         let expiry = parts.count == 4 ? Int(parts[1]) ?? 0 : 0
         let today = Int(clamping: Instant.wholeSeconds(now))
-        lock.withLock {
+        revoked.withLock { revoked in
             revoked = revoked.filter { $0.value > today }
             if revoked.count >= Self.revocationCapacity,
                 let oldest = revoked.min(by: { $0.value < $1.value })?.key
@@ -95,8 +96,8 @@ final class Sessions: @unchecked Sendable {
         return difference == 0
     }
 
-    private static func mac(_ text: String, _ key: SymmetricKey) -> String {
-        hex(Array(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)))
+    private static func mac(_ text: String, _ key: [UInt8]) -> String {
+        hex(Array(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: key))))
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

@@ -37,21 +37,23 @@ public enum WeftServer {
     }
 
     /// The routes behind their middleware, outermost first: security headers on every answer, the rate limit, the
-    /// `Host` check, who is asking, the CSRF check, `/login` and `/logout`, the token gate.
+    /// `Host` check, who is asking (and the body limit), the CSRF check, then `/login` and `/logout`, then the
+    /// token gate in front of every other route.
     static func responder(_ configuration: ServeConfiguration) -> some HTTPResponder<ServeContext> {
         let sessions = Sessions(token: configuration.token)
-        return MiddlewareChain(
-            middleware: [
-                SecurityHeadersMiddleware(),
-                RateLimitMiddleware(
-                    limiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.burst)),
-                HostAllowlistMiddleware(configuration: configuration),
-                SessionMiddleware(token: configuration.token, sessions: sessions),
-                CSRFMiddleware(maxBodyBytes: configuration.maxBodyBytes),
-                LoginMiddleware(
-                    token: configuration.token, sessions: sessions, maxBodyBytes: configuration.maxBodyBytes),
-                AuthenticationGate(),
-            ],
-            responder: WeftResponder(configuration: configuration))
+        let router = Router(context: ServeContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(
+            middleware: RateLimitMiddleware(
+                limiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.burst)))
+        router.add(middleware: HostAllowlistMiddleware(configuration: configuration))
+        router.add(
+            middleware: SessionMiddleware(
+                token: configuration.token, sessions: sessions, maxBodyBytes: configuration.maxBodyBytes))
+        router.add(middleware: CSRFMiddleware())
+        LoginRoutes(token: configuration.token, sessions: sessions).add(to: router)
+        router.add(middleware: AuthenticationGate())
+        WeftRoutes(configuration: configuration).add(to: router)
+        return router.buildResponder()
     }
 }

@@ -169,6 +169,19 @@ struct DashboardTests {
         _ = server.child.ending(within: .seconds(15))
     }
 
+    /// The steps card's best day carries its date: the card reads the plain `yyyy-MM-dd` variable, not the UTC
+    /// instant beside it (which never parsed as a day, so the date was never shown).
+    @Test func theStepsCardShowsTheBestDaysDate() async throws {
+        let http = try TestHTTPServer()
+        let box = try await Self.sandbox(http)
+        let server = try ServeTests.Server(box, Self.clock)
+        let board = await server.request("/board")
+        #expect(board.status == 200, "\(board.status)")
+        #expect(board.body.contains("<dt>Best day</dt><dd>12,956 · Tue 2 Aug 2022</dd>"), "\(board.body)")
+        server.child.send(SIGTERM)
+        _ = server.child.ending(within: .seconds(15))
+    }
+
     @Test func formPostsWithoutScriptRedirectBackAndCountersStepAsVarIncrDoes() async throws {
         let http = try TestHTTPServer()
         let box = try await Self.sandbox(http)

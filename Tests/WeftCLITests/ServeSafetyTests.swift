@@ -251,7 +251,14 @@ struct ServeSafetyTests {
             headers: ["Origin: \(own)", "X-Forwarded-Proto: https"])
         #expect(proxied.headers["set-cookie"]?.contains("; Secure") == true, "\(proxied)")
 
-        let logout = await server.curl("/logout", ["-H", "Cookie: \(cookie)"])
+        // Logging out is a POST from the page: a link or an image on another site cannot end the session.
+        let linked = await server.curl("/logout", ["-H", "Cookie: \(cookie)"])
+        #expect(linked.status == 405 && linked.headers["allow"] == "POST", "\(linked)")
+        let stillIn = await server.curl("/v1/vars/__demo_temp", ["-H", "Cookie: \(cookie)"])
+        #expect(stillIn.status == 200, "a GET /logout ends nothing: \(stillIn)")
+        let logout = await server.curl(
+            "/logout",
+            ["-X", "POST", "-H", "Cookie: \(cookie)", "-H", "Origin: \(own)", "-H", "X-CSRF-Token: \(sessionCSRF)"])
         #expect(logout.status == 303 && logout.headers["location"] == "/login", "\(logout)")
         #expect(logout.headers["set-cookie"]?.contains("Max-Age=0") == true, "\(logout)")
         let after = await server.curl("/v1/vars/__demo_temp", ["-H", "Cookie: \(cookie)"])

@@ -133,6 +133,17 @@ struct ServeTests {
         #expect(wrong.status == 405 && wrong.headers["allow"] == "GET, HEAD", "\(wrong)")
         let delete = await server.request("/v1/resolve", method: "DELETE")
         #expect(delete.status == 405, "\(delete)")
+        // What no route answers is said in the server's words, behind its headers like every answer.
+        #expect(unknown.body.contains("no such endpoint: /etc/passwd"), "\(unknown)")
+        #expect(unknown.headers["content-security-policy"]?.contains("default-src 'none'") == true, "\(unknown)")
+        let put = await server.request("/v1/vars/__demo_temp", method: "PUT", body: "1")
+        #expect(put.status == 405 && put.headers["allow"] == "GET, HEAD", "\(put)")
+        let button = await server.request("/v1/habits/read/done")
+        #expect(button.status == 405 && button.headers["allow"] == "POST", "\(button)")
+        let head = await server.request("/healthz", method: "HEAD")
+        #expect(head.status == 200, "\(head)")
+        let encoded = await server.request("/v1/vars/%5F%5Fdemo_temp")
+        #expect(encoded.status == 200 && encoded.body.contains(#""value":"21""#), "\(encoded)")
 
         server.child.send(SIGTERM)
         #expect(server.child.ending(within: .seconds(15))?.code == 0)

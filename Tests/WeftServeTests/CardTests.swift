@@ -89,7 +89,7 @@ struct CardTests {
         history.days[StepDay(year: 2026, month: 3, day: 10)] = StepDayRecord(steps: 6200, goal: 10000)
         let values = [
             "today": "6200", "goal_today": "10000", "streak": "4", "avg_7": "8123", "avg_30": "9001",
-            "best_day": "20345", "best_day_date_iso": "2026-02-14",
+            "best_day": "20345", "best_day_date": "2026-02-14", "best_day_date_iso": "2026-02-13T23:00:00Z",
         ]
         let today = StepDay(year: 2026, month: 3, day: 10)
         let figures = CardFigures(

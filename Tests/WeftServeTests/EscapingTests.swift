@@ -67,8 +67,21 @@ struct EscapingTests {
             kind: "x", title: "x", status: Self.status("x", type: "command", prefix: "", error: long),
             now: Date(timeIntervalSince1970: 1_773_135_060))
         let html = frame.html("")
-        #expect(html.contains("title=\"GET https://user:secret@api.example.org:8443/v1/forecast?lat=1&amp;key="))
+        #expect(html.contains("title=\"GET https://api.example.org:8443/v1/forecast failed with 503\""))
+        #expect(!html.contains("secret") && !html.contains("kkkk"), "the hover text is redacted too")
         #expect(html.contains(">GET api.example.org:8443/v1/forecast failed with 503</p>"))
         #expect(CardFrame.shortError(String(repeating: "x", count: 400)).count == 160)
+    }
+
+    @Test func errorsRedactTokensInThePathAndSecretQueryValuesLikeEveryMessage() {
+        let token = "a1b2c3d4e5f6a7b8c9d0e1f2"
+        let error = "GET https://cal.example.com/private/\(token)/basic.ics?apikey=SECRET failed with 404"
+        #expect(CardFrame.shortError(error) == "GET cal.example.com/private/[redacted]/basic.ics failed with 404")
+        let frame = CardFrame(
+            kind: "x", title: "x", status: Self.status("x", type: "command", prefix: "", error: error),
+            now: Date(timeIntervalSince1970: 1_773_135_060))
+        let html = frame.html("")
+        #expect(!html.contains(token) && !html.contains("SECRET"), "\(html)")
+        #expect(html.contains("title=\"GET https://cal.example.com/private/[redacted]/basic.ics failed with 404\""))
     }
 }

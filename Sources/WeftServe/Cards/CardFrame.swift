@@ -1,4 +1,5 @@
 import Foundation
+import WeftHTTP
 import WeftPrimitives
 import WeftRefresh
 
@@ -52,37 +53,33 @@ struct CardFrame {
         }
         out += "</header>\n"
         if let error = status?.lastError {
-            out += "<p class=\"problem\" title=\"\(HTML.escape(error))\">\(HTML.escape(Self.shortError(error)))</p>\n"
+            out +=
+                "<p class=\"problem\" title=\"\(HTML.escape(Self.redacted(error)))\">"
+                + "\(HTML.escape(Self.shortError(error)))</p>\n"
         }
         return out + body + "</section>\n"
     }
 
-    /// An error for the card: every URL cut to host and path, the whole at most `limit` characters.
+    /// An error for the card: every URL as every message shows it (``Redactor``: no credentials, query or token-like
+    /// path segment) and without its scheme, the whole at most `limit` characters.
     static func shortError(_ error: String, limit: Int = 160) -> String {
-        var words: [String] = []
-        for word in error.split(separator: " ", omittingEmptySubsequences: false) {
-            words.append(shortURL(String(word)))
-        }
+        let words = redacted(error).split(separator: " ", omittingEmptySubsequences: false).map(withoutScheme)
         let text = words.joined(separator: " ")
         return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
-    /// `https://user@host:8443/a/b?key=…` as `host:8443/a/b`; other words as they are.
-    static func shortURL(_ word: String) -> String {
+    /// `error` with its URLs in their display form, as messages and logs show them.
+    static func redacted(_ error: String) -> String {
+        Redactor(secrets: [])(error)
+    }
+
+    /// `https://host:8443/a/b` as `host:8443/a/b`; other words as they are.
+    private static func withoutScheme(_ word: Substring) -> String {
         guard let scheme = word.range(of: "://"), !word[..<scheme.lowerBound].isEmpty,
             word[..<scheme.lowerBound].allSatisfy(\.isLetter)
         else {
-            return word
+            return String(word)
         }
-        var rest = word[scheme.upperBound...]
-        var trailing = ""
-        while let last = rest.last, ",;:)\"'".contains(last) {
-            trailing = String(last) + trailing
-            rest = rest.dropLast()
-        }
-        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-        let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        if let at = rest[..<hostEnd].lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        return String(rest) + trailing
+        return String(word[scheme.upperBound...])
     }
 }

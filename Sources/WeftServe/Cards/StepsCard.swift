@@ -32,7 +32,7 @@ struct StepsCard {
         fact("7-day average", values["avg_7"].flatMap { Int($0) }.map(CardText.grouped))
         fact("30-day average", values["avg_30"].flatMap { Int($0) }.map(CardText.grouped))
         if let best = values["best_day"].flatMap({ Int($0) }) {
-            let date = values["best_day_date_iso"].flatMap(LocalDay.parse).map { " · " + CardText.day($0) }
+            let date = values["best_day_date"].flatMap(LocalDay.parse).map { " · " + CardText.day($0) }
             fact("Best day", CardText.grouped(best) + (date ?? ""))
         }
         fact("Distance", activity["distance_km"].map { $0 + " km" })
