@@ -73,7 +73,8 @@ struct ServeSafetyTests {
         for host in ["evil.example", "evil.example:\(port)", "localhost:\(port + 1)", "localhost", "127.0.0.2:\(port)"]
         {
             let answer = await server.curl("/v1/vars/__demo_temp", ["-H", "Host: \(host)"])
-            #expect(answer.status == 421 && !answer.body.contains("21"), "\(host): \(answer)")
+            // The variable's value as JSON holds it ("21"); a port in the message may hold the digits 21.
+            #expect(answer.status == 421 && !answer.body.contains("\"21\""), "\(host): \(answer)")
             #expect(answer.body.contains("--allow-host"), "\(answer)")
         }
         let page = await server.curl("/", ["-H", "Host: evil.example"])
