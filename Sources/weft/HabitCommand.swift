@@ -35,37 +35,21 @@ struct HabitCommand: ParsableCommand {
         ])
 }
 
+extension HabitsKind: CommandKind {
+    typealias Instance = HabitsProvider
+    typealias Settings = HabitSettings
+    typealias Payload = HabitsSnapshot
+    static var defaultSettings: HabitSettings { HabitSettings() }
+    static func settings(of instance: HabitsProvider) -> HabitSettings { instance.settings }
+    static var missingSnapshot: (what: String, hint: String) {
+        ("habits", "run `weft habit import FILE…` or `weft habit done NAME` first")
+    }
+}
+
 /// Which habits instance a command works on, its settings, and the one transaction every write goes through.
-struct HabitInstanceOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "The habits instance (default: the only one configured, else \"habits\").", valueName: "name"))
-    var instance: String?
+typealias HabitInstanceOptions = InstanceOptions<HabitsKind>
 
-    @OptionGroup var locations: LocationOptions
-
-    /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
-    func resolve() throws -> (instance: String, prefix: String, settings: HabitSettings) {
-        let chosen = try locations.configuredInstance(type: HabitsKind.type, named: instance)
-        guard let chosen, let provider = chosen.provider as? HabitsProvider else {
-            let name = instance ?? "habits"
-            return (name, HabitsKind.defaultPrefix(instance: name), HabitSettings())
-        }
-        return (chosen.config.instance, provider.prefix, provider.settings)
-    }
-
-    /// The instance's snapshot, or an error that says how to make one.
-    func snapshot(_ instance: String) throws -> HabitsSnapshot {
-        let cache = locations.resolved.cacheDirectory
-        let store = try CacheStore.openForReading(directory: cache)
-        guard let snapshot = try store.snapshot(instance) else {
-            throw CLIError(
-                "no habits for \"\(instance)\" in \(cache); run `weft habit import FILE…` or `weft habit done NAME` first"
-            )
-        }
-        return try snapshot.decode(HabitsSnapshot.self)
-    }
-
+extension InstanceOptions where Kind == HabitsKind {
     /// Changes the stored archive and rewrites the snapshot from it in one transaction through the cache's one
     /// writer, under the refresh lock, so a refresh of the same instance cannot write over the change.
     func update<T>(
