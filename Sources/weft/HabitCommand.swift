@@ -36,11 +36,8 @@ struct HabitCommand: ParsableCommand {
 }
 
 extension HabitsKind: CommandKind {
-    typealias Instance = HabitsProvider
-    typealias Settings = HabitSettings
     typealias Payload = HabitsSnapshot
-    static var defaultSettings: HabitSettings { HabitSettings() }
-    static func settings(of instance: HabitsProvider) -> HabitSettings { instance.settings }
+    static func settings(of instance: HabitsProvider?) -> HabitSettings { instance?.settings ?? HabitSettings() }
     static var missingSnapshot: (what: String, hint: String) {
         ("habits", "run `weft habit import FILE…` or `weft habit done NAME` first")
     }

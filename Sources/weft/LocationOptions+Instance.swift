@@ -35,10 +35,8 @@ protocol CommandKind: ProviderKind {
     associatedtype Settings
     /// The snapshot payload the commands read.
     associatedtype Payload: Decodable
-    /// The settings of an instance without a provider file.
-    static var defaultSettings: Settings { get }
-    /// The settings of a configured instance.
-    static func settings(of instance: Instance) -> Settings
+    /// The settings of a configured instance; the defaults for one without a provider file (nil).
+    static func settings(of instance: Instance?) -> Settings
     /// What a missing snapshot is called, and how to make one.
     static var missingSnapshot: (what: String, hint: String) { get }
 }
@@ -57,7 +55,7 @@ struct InstanceOptions<Kind: CommandKind>: ParsableArguments {
         let chosen = try locations.configuredInstance(type: Kind.type, named: instance)
         guard let chosen, let provider = chosen.provider as? Kind.Instance else {
             let name = instance ?? Kind.type
-            return (name, Kind.defaultPrefix(instance: name), Kind.defaultSettings)
+            return (name, Kind.defaultPrefix(instance: name), Kind.settings(of: nil))
         }
         return (chosen.config.instance, provider.prefix, Kind.settings(of: provider))
     }

@@ -27,11 +27,8 @@ struct StepsCommand: ParsableCommand {
 }
 
 extension StepsKind: CommandKind {
-    typealias Instance = StepsProvider
-    typealias Settings = StepSettings
     typealias Payload = StepsSnapshot
-    static var defaultSettings: StepSettings { StepSettings() }
-    static func settings(of instance: StepsProvider) -> StepSettings { instance.settings }
+    static func settings(of instance: StepsProvider?) -> StepSettings { instance?.settings ?? StepSettings() }
     static var missingSnapshot: (what: String, hint: String) { ("step history", "run `weft steps import FILE…` first") }
 }
 

@@ -3,20 +3,18 @@ import WeftCore
 
 /// A configured habits instance: re-imports its files when they change (size or mtime) and snapshots every
 /// habit with its completions, imported and recorded by hand.
-public struct HabitsProvider: FileImportProvider {
-    public let instance: String
-    public let prefix: String
-    /// The instance's settings.
-    public var settings: HabitSettings
-    /// How often the files are checked for changes.
-    var interval: TimeInterval
+public typealias HabitsProvider = FileImportInstance<HabitsKind>
 
-    public var filePatterns: [String] { settings.files }
+extension HabitsKind: FileImportKind {
+    public typealias Settings = HabitSettings
 
-    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+    /// Re-imports the instance's changed files and snapshots the result.
+    public static func refresh(_ provider: HabitsProvider, _ context: RefreshContext) async throws -> RefreshOutcome {
+        let (instance, prefix, settings) = (provider.instance, provider.prefix, provider.settings)
+        let interval = provider.interval
         let store = try context.importStore(instance: instance, kind: "habits")
         let now = context.now
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
+        let library = provider.library(context)
         let previous = context.previous?.payload(HabitsSnapshot.self, version: HabitsSnapshot.schemaVersion)
         // Changed settings (a new zone, another column mapping) re-read every file.
         var files = try FileImport(

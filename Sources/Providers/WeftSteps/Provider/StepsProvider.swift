@@ -2,20 +2,18 @@ import Foundation
 import WeftCore
 
 /// A configured steps instance: re-imports its files when they change (size or mtime) and snapshots the history.
-public struct StepsProvider: FileImportProvider {
-    public let instance: String
-    public let prefix: String
-    /// The instance's settings.
-    public var settings: StepSettings
-    /// How often the files are checked for changes.
-    var interval: TimeInterval
+public typealias StepsProvider = FileImportInstance<StepsKind>
 
-    public var filePatterns: [String] { settings.files }
+extension StepsKind: FileImportKind {
+    public typealias Settings = StepSettings
 
-    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+    /// Re-imports the instance's changed files and snapshots the result.
+    public static func refresh(_ provider: StepsProvider, _ context: RefreshContext) async throws -> RefreshOutcome {
+        let (instance, prefix, settings) = (provider.instance, provider.prefix, provider.settings)
+        let interval = provider.interval
         let store = try context.importStore(instance: instance, kind: "steps")
         let now = context.now
-        let library = StepLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
+        let library = provider.library(context)
         let previous = context.previous?.payload(StepsSnapshot.self, version: StepsSnapshot.schemaVersion)
         // Changed settings (a new zone, dedup or priority) re-read every file and rebuild the history from it.
         let rebuild = context.settingsChanged
