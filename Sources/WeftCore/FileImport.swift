@@ -140,11 +140,25 @@ public struct FileLibrary<Settings: FileImportSettings>: Sendable {
     public var zone: TimeZone { ZoneRule(general: timeZone).zone(provider: settings.timeZone) }
 }
 
+/// A file-import kind's snapshot payload: what a refresh compares the files with.
+public protocol FileImportPayload: Codable, Sendable {
+    /// The payload schema version this type writes.
+    static var schemaVersion: Int { get }
+    /// Each imported file's stamp (size and mtime): a file whose stamp changed is read again.
+    var files: [String: String] { get }
+}
+
 /// A provider kind whose instances import the local files their `files = [...]` patterns name (steps, habits): the
 /// kind reads them; ``FileImportInstance`` is what every instance holds and how it is made and watched.
 public protocol FileImportKind: ProviderKind {
     /// The instance settings.
     associatedtype Settings: FileImportSettings
+    /// The snapshot payload its instances write.
+    associatedtype Payload: FileImportPayload
+    /// What goes wrong importing one file.
+    associatedtype ImportError: Error & CustomStringConvertible
+    /// The error for a file that a pattern matched but that cannot be stat'ed.
+    static func unreadable(file: String) -> ImportError
     /// Re-imports an instance's new or changed files (through ``FileImport``) and snapshots the result.
     static func refresh(_ instance: FileImportInstance<Self>, _ context: RefreshContext) async throws -> RefreshOutcome
 }
@@ -191,9 +205,38 @@ public struct FileImportInstance<Kind: FileImportKind>: Provider {
         FilePatterns.preflight(settings.files, key: "files", config: config)
     }
 
-    /// The instance's library in the refresh's general zone.
-    public func library(_ context: RefreshContext) -> FileLibrary<Kind.Settings> {
-        FileLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
+    /// What a refresh starts from: where the imported data is kept, the library in the refresh's general zone, the
+    /// previous snapshot's payload (nil after a schema change), and the files new or changed since it (every file
+    /// when the settings changed).
+    public func begin(_ context: RefreshContext) throws -> (
+        store: any ProviderDataStore, library: FileLibrary<Kind.Settings>, previous: Kind.Payload?,
+        files: FileImport<Kind.ImportError>
+    ) {
+        let store = try context.importStore(instance: instance, kind: Kind.type)
+        let library = FileLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
+        let previous = context.previous?.payload(Kind.Payload.self, version: Kind.Payload.schemaVersion)
+        let files = try FileImport(
+            patterns: settings.files, imported: previous?.files, rereadAll: context.settingsChanged,
+            unreadable: Kind.unreadable(file:))
+        return (store, library, previous, files)
+    }
+
+    /// The outcome of a refresh with nothing to read: the snapshot stays, valid for another interval.
+    public func notModified(_ context: RefreshContext, _ files: FileImport<Kind.ImportError>) -> RefreshOutcome {
+        RefreshOutcome(.notModified(validUntil: context.now.addingTimeInterval(interval)), problems: files.problems)
+    }
+
+    /// The outcome of a refresh that rebuilt the payload: its snapshot, valid for an interval, with the user's
+    /// records to store in the same transaction.
+    public func updated(
+        _ payload: Kind.Payload, _ context: RefreshContext, _ files: FileImport<Kind.ImportError>,
+        records: [UserRecordChange], extraPrefix: String? = nil
+    ) throws -> RefreshOutcome {
+        let snapshot = Snapshot(
+            instance: instance, kind: Kind.type, prefix: prefix, schemaVersion: Kind.Payload.schemaVersion,
+            fetchedAt: context.now, validUntil: context.now.addingTimeInterval(interval),
+            payload: try Snapshot.encode(payload), extraPrefix: extraPrefix)
+        return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
     }
 }
 
