@@ -36,7 +36,6 @@ struct HabitCommand: ParsableCommand {
 }
 
 extension HabitsKind: CommandKind {
-    typealias Payload = HabitsSnapshot
     static func settings(of instance: HabitsProvider?) -> HabitSettings { instance?.settings ?? HabitSettings() }
     static var missingSnapshot: (what: String, hint: String) {
         ("habits", "run `weft habit import FILE…` or `weft habit done NAME` first")
@@ -62,8 +61,7 @@ extension InstanceOptions where Kind == HabitsKind {
         clock: ClockOptions, trashAs: String? = nil, _ change: (inout HabitArchive) -> String?
     ) throws -> HabitsSnapshot {
         let now = try clock.instant()
-        let (instance, prefix, settings) = try resolve()
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
+        let (library, prefix) = try library(clock: clock)
         let (habits, problem) = try update(library: library, prefix: prefix, now: now, trashAs: trashAs) { archive in
             let problem = change(&archive)
             return (changedFiles: [], manual: problem == nil, result: problem)
@@ -96,8 +94,7 @@ struct HabitEditOptions: ParsableArguments {
         )
     ) throws -> StoredHabitEdit<T> {
         let now = try clock.instant()
-        let (instance, prefix, settings) = try target.resolve()
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
+        let (library, prefix) = try target.library(clock: clock)
         let zone = library.zone
         let completion = try self.completion(now: now, zone: zone)
         var slug = HabitSlug.of(name)

@@ -28,15 +28,9 @@ extension LocationOptions {
 }
 
 /// A provider kind with commands of its own (`weft habit`, `weft steps`): what they need to pick an instance.
-protocol CommandKind: ProviderKind {
-    /// The provider its instances are.
-    associatedtype Instance: Provider
-    /// The instance settings the commands use.
-    associatedtype Settings
-    /// The snapshot payload the commands read.
-    associatedtype Payload: Decodable
+protocol CommandKind: FileImportKind {
     /// The settings of a configured instance; the defaults for one without a provider file (nil).
-    static func settings(of instance: Instance?) -> Settings
+    static func settings(of instance: FileImportInstance<Self>?) -> Settings
     /// What a missing snapshot is called, and how to make one.
     static var missingSnapshot: (what: String, hint: String) { get }
 }
@@ -53,11 +47,17 @@ struct InstanceOptions<Kind: CommandKind>: ParsableArguments {
     /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
     func resolve() throws -> (instance: String, prefix: String, settings: Kind.Settings) {
         let chosen = try locations.configuredInstance(type: Kind.type, named: instance)
-        guard let chosen, let provider = chosen.provider as? Kind.Instance else {
+        guard let chosen, let provider = chosen.provider as? FileImportInstance<Kind> else {
             let name = instance ?? Kind.type
             return (name, Kind.defaultPrefix(instance: name), Kind.settings(of: nil))
         }
         return (chosen.config.instance, provider.prefix, Kind.settings(of: provider))
+    }
+
+    /// The instance's library, counting local days in its zone (else --tz, else $TZ), and its prefix.
+    func library(clock: ClockOptions) throws -> (library: FileLibrary<Kind.Settings>, prefix: String) {
+        let (instance, prefix, settings) = try resolve()
+        return (FileLibrary(instance: instance, settings: settings, timeZone: try clock.zone()), prefix)
     }
 
     /// The instance's snapshot, or an error that says how to make one.

@@ -27,7 +27,6 @@ struct StepsCommand: ParsableCommand {
 }
 
 extension StepsKind: CommandKind {
-    typealias Payload = StepsSnapshot
     static func settings(of instance: StepsProvider?) -> StepSettings { instance?.settings ?? StepSettings() }
     static var missingSnapshot: (what: String, hint: String) { ("step history", "run `weft steps import FILE…` first") }
 }
