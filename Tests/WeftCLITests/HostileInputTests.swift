@@ -285,7 +285,7 @@ struct HostileInputTests {
         try box.provider("slow", Self.bash("exec -a \(marker) sleep 60", extra: #"timeout = "30s""#))
         let refresh = try StreamingChild([WeftProcess.binary, "refresh"] + box.locations)
         var running = ""
-        let started = await Poll.until(within: .seconds(5), every: .milliseconds(50)) {
+        let started = await Poll.until(within: .seconds(30), every: .milliseconds(50)) {
             running = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
             return !running.isEmpty
         }
@@ -293,7 +293,7 @@ struct HostileInputTests {
         refresh.send(SIGKILL)
         _ = refresh.ending(within: .seconds(5))
         var left = running
-        _ = await Poll.until(within: .seconds(2), every: .milliseconds(50)) {
+        _ = await Poll.until(within: .seconds(10), every: .milliseconds(50)) {
             left = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
             return left.isEmpty
         }
