@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// What a provider that imports local files (steps, habits) needs at each refresh: which configured files are new
 /// or changed since the last import, which stamps to record, and the warnings, with one rule for a file that cannot
@@ -90,24 +91,6 @@ public struct FileReads<Failure: Error> {
 
 extension FileReads: Sendable where Failure: Sendable {}
 
-/// A provider that imports the local files its `files = [...]` patterns name (steps, habits): a change to any of
-/// them makes it due, and `weft check` checks that each pattern matches a readable file. Its refresh reads them
-/// through ``FileImport``.
-public protocol FileImportProvider: Provider {
-    /// The configured `files` patterns.
-    var filePatterns: [String] { get }
-}
-
-extension FileImportProvider {
-    /// The configured exports as they match now: a changed or new file makes the instance due.
-    public var watchedFiles: [String] { FilePatterns.expand(filePatterns).files }
-
-    /// Each pattern in `files` must match a readable file.
-    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
-        FilePatterns.preflight(filePatterns, key: "files", config: config)
-    }
-}
-
 extension RefreshContext {
     /// Where a file-import provider keeps what it imported; a refresh without a cache cannot import.
     public func importStore(instance: String, kind: String) throws(ImportWithoutCache) -> any ProviderDataStore {
@@ -125,3 +108,135 @@ public struct ImportWithoutCache: Error, CustomStringConvertible {
 
     public var description: String { "\(instance): the \(kind) provider needs the cache to keep imported data" }
 }
+
+/// The settings of a file-import instance that its shared parts read.
+public protocol FileImportSettings: Sendable {
+    /// Reads the settings out of a provider file.
+    init(config: ProviderConfig) throws(ConfigError)
+    /// The configured `files` patterns.
+    var files: [String] { get }
+    /// The instance's own `timezone`, when its file sets one.
+    var timeZone: TimeZone? { get }
+}
+
+/// One instance's imported data, as `weft habit`/`weft steps` and its provider's refresh read and rebuild it: the
+/// instance, its settings and the general zone. Each kind adds its reading and rebuilding in an extension.
+public struct FileLibrary<Settings: FileImportSettings>: Sendable {
+    /// The instance whose data this is.
+    public var instance: String
+    /// Files, zone and the kind's own options.
+    public var settings: Settings
+    /// The general zone (``ZoneRule/general``): local days are counted in it when the settings name none.
+    public var timeZone: TimeZone
+
+    /// Creates a library.
+    public init(instance: String, settings: Settings, timeZone: TimeZone) {
+        self.instance = instance
+        self.settings = settings
+        self.timeZone = timeZone
+    }
+
+    /// The zone local days are counted in, as ``ZoneRule`` decides.
+    public var zone: TimeZone { ZoneRule(general: timeZone).zone(provider: settings.timeZone) }
+}
+
+/// A file-import kind's snapshot payload: what a refresh compares the files with.
+public protocol FileImportPayload: Codable, Sendable {
+    /// The payload schema version this type writes.
+    static var schemaVersion: Int { get }
+    /// Each imported file's stamp (size and mtime): a file whose stamp changed is read again.
+    var files: [String: String] { get }
+}
+
+/// A provider kind whose instances import the local files their `files = [...]` patterns name (steps, habits): the
+/// kind reads them; ``FileImportInstance`` is what every instance holds and how it is made and watched.
+public protocol FileImportKind: ProviderKind {
+    /// The instance settings.
+    associatedtype Settings: FileImportSettings
+    /// The snapshot payload its instances write.
+    associatedtype Payload: FileImportPayload
+    /// What goes wrong importing one file.
+    associatedtype ImportError: Error & CustomStringConvertible
+    /// The error for a file that a pattern matched but that cannot be stat'ed.
+    static func unreadable(file: String) -> ImportError
+    /// Re-imports an instance's new or changed files (through ``FileImport``) and snapshots the result.
+    static func refresh(_ instance: FileImportInstance<Self>, _ context: RefreshContext) async throws -> RefreshOutcome
+}
+
+extension FileImportKind {
+    /// An instance from its provider file: the kind's settings, the prefix, and how often its files are checked
+    /// (`interval`, default 5 minutes).
+    public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
+        let settings = try Settings(config: config)
+        let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
+        let interval = try config.interval(default: .seconds(300), minimum: .seconds(10))
+        return FileImportInstance<Self>(
+            instance: config.instance, prefix: prefix, settings: settings, interval: DurationText.seconds(interval))
+    }
+}
+
+/// A configured file-import instance: a change to any file its patterns match makes it due, `weft check` checks
+/// that each pattern matches a readable file, and its kind re-imports the files that changed (size or mtime).
+public struct FileImportInstance<Kind: FileImportKind>: Provider {
+    public let instance: String
+    public let prefix: String
+    /// The instance's settings.
+    public var settings: Kind.Settings
+    /// How often the files are checked for changes, in seconds.
+    public var interval: TimeInterval
+
+    /// Creates an instance.
+    public init(instance: String, prefix: String, settings: Kind.Settings, interval: TimeInterval) {
+        self.instance = instance
+        self.prefix = prefix
+        self.settings = settings
+        self.interval = interval
+    }
+
+    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        try await Kind.refresh(self, context)
+    }
+
+    /// The configured exports as they match now: a changed or new file makes the instance due.
+    public var watchedFiles: [String] { FilePatterns.expand(settings.files).files }
+
+    /// Each pattern in `files` must match a readable file.
+    public func preflight(_ config: ProviderConfig) -> [ConfigError] {
+        FilePatterns.preflight(settings.files, key: "files", config: config)
+    }
+
+    /// What a refresh starts from: where the imported data is kept, the library in the refresh's general zone, the
+    /// previous snapshot's payload (nil after a schema change), and the files new or changed since it (every file
+    /// when the settings changed).
+    public func begin(_ context: RefreshContext) throws -> (
+        store: any ProviderDataStore, library: FileLibrary<Kind.Settings>, previous: Kind.Payload?,
+        files: FileImport<Kind.ImportError>
+    ) {
+        let store = try context.importStore(instance: instance, kind: Kind.type)
+        let library = FileLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
+        let previous = context.previous?.payload(Kind.Payload.self, version: Kind.Payload.schemaVersion)
+        let files = try FileImport(
+            patterns: settings.files, imported: previous?.files, rereadAll: context.settingsChanged,
+            unreadable: Kind.unreadable(file:))
+        return (store, library, previous, files)
+    }
+
+    /// The outcome of a refresh with nothing to read: the snapshot stays, valid for another interval.
+    public func notModified(_ context: RefreshContext, _ files: FileImport<Kind.ImportError>) -> RefreshOutcome {
+        RefreshOutcome(.notModified(validUntil: context.now.addingTimeInterval(interval)), problems: files.problems)
+    }
+
+    /// The outcome of a refresh that rebuilt the payload: its snapshot, valid for an interval, with the user's
+    /// records to store in the same transaction.
+    public func updated(
+        _ payload: Kind.Payload, _ context: RefreshContext, _ files: FileImport<Kind.ImportError>,
+        records: [UserRecordChange], extraPrefix: String? = nil
+    ) throws -> RefreshOutcome {
+        let snapshot = Snapshot(
+            instance: instance, kind: Kind.type, prefix: prefix, schemaVersion: Kind.Payload.schemaVersion,
+            fetchedAt: context.now, validUntil: context.now.addingTimeInterval(interval),
+            payload: try Snapshot.encode(payload), extraPrefix: extraPrefix)
+        return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
+    }
+}
+

@@ -32,13 +32,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let where_ = locations.resolved
-        let findings: Findings
-        do {
-            findings = try Self.findings(
-                providersDirectory: where_.providersDirectory, cacheDirectory: where_.cacheDirectory)
-        } catch let error as ConfigError {
-            Stderr.line("weft: \(error)")
-            throw ExitCode(2)
+        let findings = try exitingOnConfigError {
+            try Self.findings(providersDirectory: where_.providersDirectory, cacheDirectory: where_.cacheDirectory)
         }
         let problems = findings.problems
         let broken = Set(problems.compactMap(\.instance))
@@ -124,5 +119,16 @@ struct CheckCommand: ParsableCommand {
         /// The key the problem is about (`api_key_env`, `sources[0].password_env`, `command`), when known.
         var key: String?
         var message: String
+    }
+}
+
+/// Runs `body`; a providers directory that cannot be used at all (``ConfigError``) is said on stderr and exits 2,
+/// the status `check` and `status` give for a broken configuration.
+func exitingOnConfigError<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ConfigError {
+        Stderr.line("weft: \(error)")
+        throw ExitCode(2)
     }
 }

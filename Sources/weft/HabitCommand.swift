@@ -35,37 +35,17 @@ struct HabitCommand: ParsableCommand {
         ])
 }
 
+extension HabitsKind: CommandKind {
+    static func settings(of instance: HabitsProvider?) -> HabitSettings { instance?.settings ?? HabitSettings() }
+    static var missingSnapshot: (what: String, hint: String) {
+        ("habits", "run `weft habit import FILE…` or `weft habit done NAME` first")
+    }
+}
+
 /// Which habits instance a command works on, its settings, and the one transaction every write goes through.
-struct HabitInstanceOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "The habits instance (default: the only one configured, else \"habits\").", valueName: "name"))
-    var instance: String?
+typealias HabitInstanceOptions = InstanceOptions<HabitsKind>
 
-    @OptionGroup var locations: LocationOptions
-
-    /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
-    func resolve() throws -> (instance: String, prefix: String, settings: HabitSettings) {
-        let chosen = try locations.configuredInstance(type: HabitsKind.type, named: instance)
-        guard let chosen, let provider = chosen.provider as? HabitsProvider else {
-            let name = instance ?? "habits"
-            return (name, HabitsKind.defaultPrefix(instance: name), HabitSettings())
-        }
-        return (chosen.config.instance, provider.prefix, provider.settings)
-    }
-
-    /// The instance's snapshot, or an error that says how to make one.
-    func snapshot(_ instance: String) throws -> HabitsSnapshot {
-        let cache = locations.resolved.cacheDirectory
-        let store = try CacheStore.openForReading(directory: cache)
-        guard let snapshot = try store.snapshot(instance) else {
-            throw CLIError(
-                "no habits for \"\(instance)\" in \(cache); run `weft habit import FILE…` or `weft habit done NAME` first"
-            )
-        }
-        return try snapshot.decode(HabitsSnapshot.self)
-    }
-
+extension InstanceOptions where Kind == HabitsKind {
     /// Changes the stored archive and rewrites the snapshot from it in one transaction through the cache's one
     /// writer, under the refresh lock, so a refresh of the same instance cannot write over the change.
     func update<T>(
@@ -81,8 +61,7 @@ struct HabitInstanceOptions: ParsableArguments {
         clock: ClockOptions, trashAs: String? = nil, _ change: (inout HabitArchive) -> String?
     ) throws -> HabitsSnapshot {
         let now = try clock.instant()
-        let (instance, prefix, settings) = try resolve()
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
+        let (library, prefix) = try library(clock: clock)
         let (habits, problem) = try update(library: library, prefix: prefix, now: now, trashAs: trashAs) { archive in
             let problem = change(&archive)
             return (changedFiles: [], manual: problem == nil, result: problem)
@@ -115,8 +94,7 @@ struct HabitEditOptions: ParsableArguments {
         )
     ) throws -> StoredHabitEdit<T> {
         let now = try clock.instant()
-        let (instance, prefix, settings) = try target.resolve()
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
+        let (library, prefix) = try target.library(clock: clock)
         let zone = library.zone
         let completion = try self.completion(now: now, zone: zone)
         var slug = HabitSlug.of(name)

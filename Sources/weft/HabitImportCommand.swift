@@ -39,7 +39,7 @@ struct HabitImportCommand: ParsableCommand {
 
     func run() throws {
         let now = try clock.instant()
-        let (instance, prefix, settings) = try target.resolve()
+        let (library, prefix) = try target.library(clock: clock)
         var format: HabitFormat?
         if habitColumn != nil || dateColumn != nil || scheduleColumn != nil {
             guard let habitColumn, let dateColumn else {
@@ -47,7 +47,6 @@ struct HabitImportCommand: ParsableCommand {
             }
             format = .generic(HabitColumns(habit: habitColumn, date: dateColumn, schedule: scheduleColumn))
         }
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
         let imports: [HabitImport]
         do {
             imports = try library.read(files, format: format)
@@ -65,7 +64,7 @@ struct HabitImportCommand: ParsableCommand {
         let today = LocalDay.containing(now, in: library.zone)
         let due = habits.habits.filter { $0.schedule.contains(day: today) }
         Stderr.line(
-            "imported \(rows) rows from \(files.count) file\(files.count == 1 ? "" : "s") into \(instance): "
+            "imported \(rows) rows from \(files.count) file\(files.count == 1 ? "" : "s") into \(library.instance): "
                 + "\(habits.habits.count) habits, \(due.filter { $0.isDone(today) }.count) of \(due.count) due today done"
         )
     }

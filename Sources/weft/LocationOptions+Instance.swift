@@ -1,8 +1,10 @@
+import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftProviders
 import WeftRefresh
+import WeftStore
 
 extension LocationOptions {
     /// The configured instance of `type` a command acts on: the one named, else the only one; nil when none is
@@ -22,5 +24,50 @@ extension LocationOptions {
             throw CLIError("several \(type) instances (\(names)); pick one with --instance")
         }
         return entries.first
+    }
+}
+
+/// A provider kind with commands of its own (`weft habit`, `weft steps`): what they need to pick an instance.
+protocol CommandKind: FileImportKind {
+    /// The settings of a configured instance; the defaults for one without a provider file (nil).
+    static func settings(of instance: FileImportInstance<Self>?) -> Settings
+    /// What a missing snapshot is called, and how to make one.
+    static var missingSnapshot: (what: String, hint: String) { get }
+}
+
+/// Which instance of `Kind` a command works on, and its settings.
+struct InstanceOptions<Kind: CommandKind>: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The \(Kind.type) instance (default: the only one configured, else \"\(Kind.type)\").", valueName: "name"))
+    var instance: String?
+
+    @OptionGroup var locations: LocationOptions
+
+    /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
+    func resolve() throws -> (instance: String, prefix: String, settings: Kind.Settings) {
+        let chosen = try locations.configuredInstance(type: Kind.type, named: instance)
+        guard let chosen, let provider = chosen.provider as? FileImportInstance<Kind> else {
+            let name = instance ?? Kind.type
+            return (name, Kind.defaultPrefix(instance: name), Kind.settings(of: nil))
+        }
+        return (chosen.config.instance, provider.prefix, Kind.settings(of: provider))
+    }
+
+    /// The instance's library, counting local days in its zone (else --tz, else $TZ), and its prefix.
+    func library(clock: ClockOptions) throws -> (library: FileLibrary<Kind.Settings>, prefix: String) {
+        let (instance, prefix, settings) = try resolve()
+        return (FileLibrary(instance: instance, settings: settings, timeZone: try clock.zone()), prefix)
+    }
+
+    /// The instance's snapshot, or an error that says how to make one.
+    func snapshot(_ instance: String) throws -> Kind.Payload {
+        let cache = locations.resolved.cacheDirectory
+        let store = try CacheStore.openForReading(directory: cache)
+        guard let snapshot = try store.snapshot(instance) else {
+            let (what, hint) = Kind.missingSnapshot
+            throw CLIError("no \(what) for \"\(instance)\" in \(cache); \(hint)")
+        }
+        return try snapshot.decode(Kind.Payload.self)
     }
 }

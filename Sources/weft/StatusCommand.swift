@@ -36,15 +36,8 @@ struct StatusCommand: ParsableCommand {
         let instant = try clock.instant()
         let workspace = locations.workspace
         let where_ = workspace.locations
-        let store: CacheStore
-        let set: ProviderSet
-        do {
-            let opened = try workspace.openWithProviders(registry: BuiltinProviders.registry)
-            store = opened.store
-            set = opened.set
-        } catch let error as ConfigError {
-            Stderr.line("weft: \(error)")
-            throw ExitCode(2)
+        let (store, set) = try exitingOnConfigError {
+            try workspace.openWithProviders(registry: BuiltinProviders.registry)
         }
         let statuses = try ProviderStatus.collect(set, store: store, now: instant, zone: zone)
         // The configuration errors the last refresh recorded are listed with their provider and repeated on stderr,

@@ -3,7 +3,6 @@ import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftSteps
-import WeftStore
 
 struct StepsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,31 +26,10 @@ struct StepsCommand: ParsableCommand {
         ])
 }
 
-/// Which steps instance a command works on, and its settings.
-struct StepsInstanceOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp("The steps instance (default: the only one configured, else \"steps\").", valueName: "name"))
-    var instance: String?
-
-    @OptionGroup var locations: LocationOptions
-
-    /// The instance, its prefix and settings: from its provider file when there is one, else the defaults.
-    func resolve() throws -> (instance: String, prefix: String, settings: StepSettings) {
-        let chosen = try locations.configuredInstance(type: StepsKind.type, named: instance)
-        guard let chosen, let provider = chosen.provider as? StepsProvider else {
-            let name = instance ?? "steps"
-            return (name, StepsKind.defaultPrefix(instance: name), StepSettings())
-        }
-        return (chosen.config.instance, provider.prefix, provider.settings)
-    }
-
-    /// The instance's snapshot, or an error that says how to make one.
-    func snapshot(_ instance: String) throws -> StepsSnapshot {
-        let cache = locations.resolved.cacheDirectory
-        let store = try CacheStore.openForReading(directory: cache)
-        guard let snapshot = try store.snapshot(instance) else {
-            throw CLIError("no step history for \"\(instance)\" in \(cache); run `weft steps import FILE…` first")
-        }
-        return try snapshot.decode(StepsSnapshot.self)
-    }
+extension StepsKind: CommandKind {
+    static func settings(of instance: StepsProvider?) -> StepSettings { instance?.settings ?? StepSettings() }
+    static var missingSnapshot: (what: String, hint: String) { ("step history", "run `weft steps import FILE…` first") }
 }
+
+/// Which steps instance a command works on, and its settings.
+typealias StepsInstanceOptions = InstanceOptions<StepsKind>

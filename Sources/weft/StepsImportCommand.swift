@@ -50,18 +50,17 @@ struct StepsImportCommand: ParsableCommand {
 
     func run() throws {
         let instant = try clock.instant()
-        let (instance, prefix, settings) = try target.resolve()
+        // Local times in the files and the days they count for are in the instance's timezone, else --tz, else
+        // $TZ (ZoneRule), as the instance's refresh and every view count them.
+        let (library, prefix) = try target.library(clock: clock)
         var chosenFormat: StepFormat?
         if let format {
             do {
-                chosenFormat = try StepFormat(name: format, mapping: settings.format?.mapping)
+                chosenFormat = try StepFormat(name: format, mapping: library.settings.format?.mapping)
             } catch {
                 throw ValidationError("--format: \(error)")
             }
         }
-        // Local times in the files and the days they count for are in the instance's timezone, else --tz, else
-        // $TZ (ZoneRule), as the instance's refresh and every view count them.
-        let library = StepLibrary(instance: instance, settings: settings, timeZone: try clock.zone())
         let bar = ProgressBar.standardError()
         var read = library.read(
             files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
@@ -77,7 +76,7 @@ struct StepsImportCommand: ParsableCommand {
         let today = StepDay(containing: instant, in: library.zone)
         Stderr.line(
             "imported \(rowCount - issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
-                + " into \(instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
+                + " into \(library.instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
                 + activitySummary(steps, today: today))
         if !read.failures.isEmpty { throw ExitCode(1) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -196,12 +197,7 @@ struct BadInputTests {
         // The backgrounded grandchild is stopped with the rest of the command's process group.
         let text = try String(contentsOfFile: pidFile, encoding: .utf8)
         let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
-        var gone = false
-        for _ in 0..<40 where !gone {
-            gone = !Self.isRunning(pid)
-            if !gone { try await Task.sleep(for: .milliseconds(50)) }
-        }
-        #expect(gone, "grandchild \(pid) still running")
+        #expect(await Poll.until { !Self.isRunning(pid) }, "grandchild \(pid) still running")
         await Self.expectRecordedFailure(box, containing: "did not finish within 1 s")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 /// Real processes at once: readers during refreshes, racing refreshes on a new cache, and the refresh lock.
 @Suite("concurrency with real processes")
@@ -123,13 +124,8 @@ struct ConcurrencyTests {
 
         async let first = box.weft("refresh", "slow", timeout: .seconds(30))
         // The command only starts once its refresh holds the lock.
-        let clock = ContinuousClock()
-        let waitStart = clock.now
-        while !FileManager.default.fileExists(atPath: started) {
-            #expect(clock.now - waitStart < .seconds(10), "the slow command never started")
-            if clock.now - waitStart >= .seconds(10) { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        #expect(
+            await Poll.until { FileManager.default.fileExists(atPath: started) }, "the slow command never started")
 
         // Start the overlapping refresh at once; meanwhile readers and stored-variable writes must not be held up.
         async let second = box.weft("refresh", "quick", "--force", timeout: .seconds(20))

@@ -285,17 +285,17 @@ struct HostileInputTests {
         try box.provider("slow", Self.bash("exec -a \(marker) sleep 60", extra: #"timeout = "30s""#))
         let refresh = try StreamingChild([WeftProcess.binary, "refresh"] + box.locations)
         var running = ""
-        for _ in 0..<100 where running.isEmpty {
+        let started = await Poll.until(within: .seconds(30), every: .milliseconds(50)) {
             running = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
-            if running.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            return !running.isEmpty
         }
-        #expect(!running.isEmpty, "the command started")
+        #expect(started, "the command started")
         refresh.send(SIGKILL)
         _ = refresh.ending(within: .seconds(5))
         var left = running
-        for _ in 0..<40 where !left.isEmpty {
-            try await Task.sleep(for: .milliseconds(50))
+        _ = await Poll.until(within: .seconds(10), every: .milliseconds(50)) {
             left = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
+            return left.isEmpty
         }
         #expect(left.isEmpty, "the parent-death signal stopped the command: \(left)")
         for pid in left.split(separator: "\n").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -101,17 +102,10 @@ final class StreamingChild: @unchecked Sendable {
 
     /// How the child ended: (exit status, nil) or (nil, signal); nil if it is still running after `timeout`.
     func ending(within timeout: Duration) -> (code: Int32?, signal: Int32?)? {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
         var status: Int32 = 0
-        while clock.now < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                reaped = true
-                let signal = status & 0x7f
-                return signal == 0 ? ((status >> 8) & 0xff, nil) : (nil, signal)
-            }
-            usleep(20_000)
-        }
-        return nil
+        guard Poll.blocking(within: timeout, { waitpid(pid, &status, WNOHANG) == pid }) else { return nil }
+        reaped = true
+        let signal = status & 0x7f
+        return signal == 0 ? ((status >> 8) & 0xff, nil) : (nil, signal)
     }
 }

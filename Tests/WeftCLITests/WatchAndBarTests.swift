@@ -127,17 +127,10 @@ import WeftTestSupport
                     + box.locations.map { "'\($0)'" }.joined(separator: " ") + " & echo $!; sleep 60",
             ])
         let pid = try #require(parent.line(within: .seconds(10)).flatMap { pid_t($0) })
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while (try? String(contentsOfFile: output, encoding: .utf8)) != "x none\n", clock.now < deadline {
-            usleep(20_000)
-        }
-        #expect((try? String(contentsOfFile: output, encoding: .utf8)) == "x none\n")
+        #expect(await Poll.until { (try? String(contentsOfFile: output, encoding: .utf8)) == "x none\n" })
         parent.send(SIGKILL)
         _ = parent.ending(within: .seconds(5))
-        let gone = clock.now + .seconds(1)
-        while Self.isRunning(pid), clock.now < gone { usleep(10_000) }
-        #expect(!Self.isRunning(pid), "weft watch (pid \(pid)) outlived its parent by a second")
+        #expect(await Poll.until(within: .seconds(1), every: .milliseconds(10)) { !Self.isRunning(pid) }, "weft watch (pid \(pid)) outlived its parent by a second")
         // Its output file was replaced whole each time: no temporary file is left beside it.
         let left = try FileManager.default.contentsOfDirectory(atPath: box.root).filter { $0.contains(".weft-") }
         #expect(left.isEmpty, "\(left)")
@@ -157,14 +150,8 @@ import WeftTestSupport
         let watch = try StreamingChild(
             [WeftProcess.binary, "watch", "mood: {{mood|none}}", "--interval", "1h", "--output", output]
                 + box.locations)
-        let clock = ContinuousClock()
         func waitFor(_ text: String) -> Bool {
-            let deadline = clock.now + .seconds(10)
-            while clock.now < deadline {
-                if (try? String(contentsOfFile: output, encoding: .utf8)) == text { return true }
-                usleep(20_000)
-            }
-            return false
+            Poll.blocking { (try? String(contentsOfFile: output, encoding: .utf8)) == text }
         }
         #expect(waitFor("mood: none\n"))
         #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)

@@ -105,7 +105,7 @@ import Testing
         #expect(!found.contains { $0.title.hasPrefix("Duplicate") })
         #expect(parts.warnings == reference.warnings)
         #expect(parts.warnings.filter { $0.kind == .unknownTimeZone }.count == 1)
-        #expect(parts.nextUp(now: When.utc(2026, 6, 15, 12)) == reference.nextUp(now: When.utc(2026, 6, 15, 12)))
+        #expect(parts.nextTwo(now: When.utc(2026, 6, 15, 12)) == reference.nextTwo(now: When.utc(2026, 6, 15, 12)))
     }
 
     @Test("expanding the series of a large calendar on several threads gives what one thread gives")

@@ -66,7 +66,7 @@ import Testing
         let found = calendar.occurrences(overlapping: When.utc(2025, 3, 14), When.utc(2025, 3, 15))
         #expect(found.map(\.status) == ["CANCELLED"])
         #expect(found.first?.isCancelled == true)
-        #expect(calendar.nextUp(now: When.utc(2025, 3, 13, 12), horizon: 86_400 * 3).next == nil)
+        #expect(calendar.nextTwo(now: When.utc(2025, 3, 13, 12), horizon: 86_400 * 3).next == nil)
     }
 
     @Test("title, location and calendar name are carried; missing SUMMARY is empty")
@@ -126,16 +126,16 @@ import Testing
         #expect(picked.next == nil && picked.then == nil)
     }
 
-    @Test("the calendar's nextUp widens its window until it finds two events")
+    @Test("next-up search widens its window until it finds two events")
     func widening() throws {
         let text = ICS.calendar(
             ICS.event("UID:soon", "DTSTART:20250310T130000Z")
                 + ICS.event("UID:far", "DTSTART:20250901T090000Z"))
         let calendar = try ICS.parse(text)
-        let picked = calendar.nextUp(now: When.utc(2025, 3, 10, 12))
+        let picked = calendar.nextTwo(now: When.utc(2025, 3, 10, 12))
         #expect(picked.next?.uid == "soon")
         #expect(picked.then?.uid == "far")
-        let short = calendar.nextUp(now: When.utc(2025, 3, 10, 12), horizon: 30 * 86_400)
+        let short = calendar.nextTwo(now: When.utc(2025, 3, 10, 12), horizon: 30 * 86_400)
         #expect(short.then == nil)
     }
 }

@@ -66,3 +66,14 @@ enum ICS {
                 timeZone: timeZone, me: me, includeAllDay: includeAllDay, includeTransparent: includeTransparent))
     }
 }
+
+extension ICalendar {
+    /// The next two events at `now` as the calendar provider and `weft calendar next` find them (``NextUp/search``,
+    /// all-day events included), looking at most `horizon` ahead.
+    func nextTwo(now: Date, horizon: TimeInterval = 400 * 86_400) -> (
+        next: CalendarOccurrence?, then: CalendarOccurrence?
+    ) {
+        let found = NextUp.search(self, now: now, count: 2, horizon: horizon, allDay: .include)
+        return (found.first, found.dropFirst().first)
+    }
+}

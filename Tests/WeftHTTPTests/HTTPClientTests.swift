@@ -362,7 +362,8 @@ struct HTTPClientTests {
         let client = makeClient()
         let started = ContinuousClock.now
         let task = Task { await httpError { try await client.get(request) } }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancelled once the transfer is under way (the server has the request), not after a guessed pause.
+        #expect(await Poll.until { !server.requests.isEmpty }, "the transfer never started")
         task.cancel()
         let error = await task.value
         #expect(error == .cancelled(url: server.url("/stall")))

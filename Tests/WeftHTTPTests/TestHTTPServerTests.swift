@@ -13,7 +13,7 @@ struct TestHTTPServerTests {
         request.totalTimeout = .seconds(20)
         let client = makeClient()
         let pending = Task { await httpError { try await client.get(request) } }
-        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(await Poll.until { !server.requests.isEmpty }, "the request never reached the server")
 
         let started = ContinuousClock.now
         server.stop()

@@ -167,27 +167,29 @@ public enum CalendarKind: ProviderKind {
     private static func string(_ config: ProviderConfig, _ table: [String: ConfigValue], _ key: String, index: Int)
         throws(ConfigError) -> String?
     {
-        switch table[key] {
-        case nil: return nil
-        case .string(let text)?: return text
-        case let other?:
-            throw .wrongType(
-                file: config.file, line: config.line(of: "sources", element: index, field: key),
-                key: "sources[\(index)].\(key)", expected: "a string", found: other.typeName)
+        try field(config, table, key, index: index, expected: "a string") {
+            if case .string(let text) = $0 { text } else { nil }
         }
     }
 
     private static func bool(_ config: ProviderConfig, _ table: [String: ConfigValue], _ key: String, index: Int)
         throws(ConfigError) -> Bool?
     {
-        switch table[key] {
-        case nil: return nil
-        case .bool(let value)?: return value
-        case let other?:
-            throw .wrongType(
-                file: config.file, line: config.line(of: "sources", element: index, field: key),
-                key: "sources[\(index)].\(key)", expected: "true or false", found: other.typeName)
+        try field(config, table, key, index: index, expected: "true or false") {
+            if case .bool(let value) = $0 { value } else { nil }
         }
+    }
+
+    /// `sources[index].key` as `read` takes it; nil when absent, a type error naming its line when `read` refuses it.
+    private static func field<T>(
+        _ config: ProviderConfig, _ table: [String: ConfigValue], _ key: String, index: Int, expected: String,
+        _ read: (ConfigValue) -> T?
+    ) throws(ConfigError) -> T? {
+        guard let value = table[key] else { return nil }
+        if let read = read(value) { return read }
+        throw .wrongType(
+            file: config.file, line: config.line(of: "sources", element: index, field: key),
+            key: "sources[\(index)].\(key)", expected: expected, found: value.typeName)
     }
 
     public static var card: BoardCard { .nextUp }

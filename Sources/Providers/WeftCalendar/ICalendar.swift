@@ -221,21 +221,6 @@ public final class ICalendar: @unchecked Sendable {
             return result.filter { $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes)
         }
     }
-
-    /// The next two events from `now` (in progress counts, cancelled never), looking at most `horizon` ahead.
-    ///
-    /// Looks a day ahead first and widens the window only when that finds fewer than two events.
-    public func nextUp(now: Date, horizon: TimeInterval = 400 * 86_400) -> (
-        next: CalendarOccurrence?, then: CalendarOccurrence?
-    ) {
-        var span: TimeInterval = 86_400
-        while true {
-            let window = min(span, horizon)
-            let picked = NextUp.pick(occurrences(overlapping: now, now.addingTimeInterval(window)), now: now)
-            if picked.then != nil || window >= horizon { return picked }
-            span *= 8
-        }
-    }
 }
 
 extension ICalendar {

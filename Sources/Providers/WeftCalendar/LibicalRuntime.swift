@@ -23,24 +23,26 @@ enum LibicalRuntime {
     static var utc: OpaquePointer? { icaltimezone_get_utc_timezone() }
 }
 
-/// Direct children of `parent` of one kind, collected in one pass (libical keeps one iterator per parent).
+/// Direct children of `parent` of one kind, collected in one pass.
 func children(of parent: OpaquePointer, kind: icalcomponent_kind) -> [OpaquePointer] {
-    var result: [OpaquePointer] = []
-    var child = icalcomponent_get_first_component(parent, kind)
-    while let current = child {
-        result.append(current)
-        child = icalcomponent_get_next_component(parent, kind)
-    }
-    return result
+    walk(first: icalcomponent_get_first_component(parent, kind)) { icalcomponent_get_next_component(parent, kind) }
 }
 
-/// All properties of `component`, collected in one pass for the same reason.
+/// All properties of `component`, collected in one pass.
 func properties(of component: OpaquePointer) -> [OpaquePointer] {
+    walk(first: icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)) {
+        icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+    }
+}
+
+/// Runs one of libical's iterators to its end at once: libical keeps one iterator per parent, so a walk that
+/// another walk of the same parent interrupted would lose its place.
+private func walk(first: OpaquePointer?, next: () -> OpaquePointer?) -> [OpaquePointer] {
     var result: [OpaquePointer] = []
-    var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
-    while let current = property {
+    var item = first
+    while let current = item {
         result.append(current)
-        property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        item = next()
     }
     return result
 }

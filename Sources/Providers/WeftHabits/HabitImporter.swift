@@ -63,29 +63,28 @@ public enum HabitImporter {
                 issues.append(HabitIssue(file: file, line: row.line, reason: "no habit name"))
                 continue
             }
-            var schedule: HabitSchedule?
-            if scheduleIndex != nil {
-                guard let parsed = HabitSchedule(text: field(scheduleIndex)) else {
-                    issues.append(
-                        HabitIssue(
-                            file: file, line: row.line,
-                            reason: "schedule \"\(field(scheduleIndex))\" is not weekday digits 0–6 (0 = Sunday)"))
-                    continue
+            // An optional cell that is there but does not parse skips its row with an issue (nil); an absent one is
+            // no value (.some(nil)).
+            func cell<T>(_ present: Bool, _ text: String, _ parse: (String) -> T?, reason: () -> String) -> T?? {
+                guard present else { return .some(nil) }
+                guard let parsed = parse(text) else {
+                    issues.append(HabitIssue(file: file, line: row.line, reason: reason()))
+                    return nil
                 }
-                schedule = parsed
+                return parsed
             }
+            let scheduleText = field(scheduleIndex)
+            guard
+                let schedule = cell(scheduleIndex != nil, scheduleText, HabitSchedule.init(text:), reason: {
+                    "schedule \"\(scheduleText)\" is not weekday digits 0–6 (0 = Sunday)"
+                })
+            else { continue }
             let dateText = field(dateIndex)
-            var completion: HabitCompletion?
-            if !dateText.isEmpty {
-                guard let parsed = HabitCompletion.parse(dateText, zone: zone) else {
-                    issues.append(
-                        HabitIssue(
-                            file: file, line: row.line,
-                            reason: "\"\(dateText)\" is not a date such as 2024-10-09 or 2024-10-09T10:00:00Z"))
-                    continue
-                }
-                completion = parsed
-            }
+            guard
+                let completion = cell(!dateText.isEmpty, dateText, { HabitCompletion.parse($0, zone: zone) }, reason: {
+                    "\"\(dateText)\" is not a date such as 2024-10-09 or 2024-10-09T10:00:00Z"
+                })
+            else { continue }
             let slug = HabitSlug.of(name)
             // Date-only completions sort at the start of their day.
             let when =

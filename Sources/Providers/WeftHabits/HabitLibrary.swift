@@ -4,24 +4,9 @@ import WeftPrimitives
 
 /// Imports into an instance's cached habit data and rebuilds its snapshot: what `weft habit import`, `done`,
 /// `undo` and the habits provider's refresh share.
-public struct HabitLibrary: Sendable {
-    /// The instance whose data this is.
-    public var instance: String
-    /// Files, zone and layout.
-    public var settings: HabitSettings
-    /// The general zone (``ZoneRule/general``): completions are converted in it when the settings name none.
-    public var timeZone: TimeZone
+public typealias HabitLibrary = FileLibrary<HabitSettings>
 
-    /// Creates a library.
-    public init(instance: String, settings: HabitSettings, timeZone: TimeZone) {
-        self.instance = instance
-        self.settings = settings
-        self.timeZone = timeZone
-    }
-
-    /// The zone local days are counted in, as ``ZoneRule`` decides.
-    public var zone: TimeZone { ZoneRule(general: timeZone).zone(provider: settings.timeZone) }
-
+extension FileLibrary where Settings == HabitSettings {
     /// Reads files with the instance's layout (`format` overriding it), stopping at the first that cannot be read.
     public func read(_ paths: [String], format: HabitFormat? = nil) throws(HabitImportError) -> [HabitImport] {
         let (imports, reads) = readEach(paths, format: format)

@@ -2,7 +2,7 @@ import Foundation
 import WeftCore
 
 /// A `type = "habits"` provider file's own keys, checked, with errors naming the file, line and key.
-public struct HabitSettings: Sendable, Equatable {
+public struct HabitSettings: FileImportSettings, Equatable {
     /// Export files or glob patterns (`files = ["~/exports/habits*.csv"]`), `~` and relative paths expanded as
     /// `ProviderConfig.path` does.
     public var files: [String]

@@ -3,33 +3,29 @@ import WeftCore
 
 /// A configured habits instance: re-imports its files when they change (size or mtime) and snapshots every
 /// habit with its completions, imported and recorded by hand.
-public struct HabitsProvider: FileImportProvider {
-    public let instance: String
-    public let prefix: String
-    /// The instance's settings.
-    public var settings: HabitSettings
-    /// How often the files are checked for changes.
-    var interval: TimeInterval
+public typealias HabitsProvider = FileImportInstance<HabitsKind>
 
-    public var filePatterns: [String] { settings.files }
+extension HabitsKind: FileImportKind {
+    public typealias Settings = HabitSettings
+    public typealias Payload = HabitsSnapshot
+    public typealias ImportError = HabitImportError
 
-    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
-        let store = try context.importStore(instance: instance, kind: "habits")
-        let now = context.now
-        let library = HabitLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
-        let previous = context.previous?.payload(HabitsSnapshot.self, version: HabitsSnapshot.schemaVersion)
-        // Changed settings (a new zone, another column mapping) re-read every file.
-        var files = try FileImport(
-            patterns: settings.files, imported: previous?.files, rereadAll: context.settingsChanged
-        ) { HabitImportError.unreadable(file: $0, reason: "cannot stat it") }
+    /// A file that matched but cannot be stat'ed.
+    public static func unreadable(file: String) -> HabitImportError { .unreadable(file: file, reason: "cannot stat it") }
+
+    /// Re-imports the instance's changed files and snapshots every habit; changed settings (a new zone, another
+    /// column mapping) re-read every file.
+    public static func refresh(_ provider: HabitsProvider, _ context: RefreshContext) async throws -> RefreshOutcome {
+        let settings = provider.settings
+        let (store, library, previous, found) = try provider.begin(context)
+        var files = found
         // `weft habit done` writes the manual record and the snapshot together; a refresh that read the record
         // just before that would have written an older snapshot, which the revision check repairs here.
         let manual = try ManualCompletions(records: try store.userRecords(kind: ManualCompletions.recordKind))
         if files.changed.isEmpty, !context.settingsChanged, let previous,
             previous.timeZone == settings.timeZone?.identifier, previous.manualRevision == manual.revision
         {
-            return RefreshOutcome(
-                .notModified(validUntil: now.addingTimeInterval(interval)), problems: files.problems)
+            return provider.notModified(context, files)
         }
         // One bad export must not hold back the others; when none can be read the refresh fails and the last
         // snapshot stays. Zone changes re-read every file: completions become days in the new zone.
@@ -40,9 +36,6 @@ public struct HabitsProvider: FileImportProvider {
             if let first = result.issues.first { files.skippedRows(result.issues.count, first: first) }
         }
         let (habits, records) = try library.rebuild(adding: imports, store: store, files: files.stamps)
-        let snapshot = Snapshot(
-            instance: instance, kind: HabitsKind.type, prefix: prefix, schemaVersion: HabitsSnapshot.schemaVersion,
-            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(habits))
-        return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
+        return try provider.updated(habits, context, files, records: records)
     }
 }

@@ -1,6 +1,8 @@
+import WeftCore
+
 /// A habits instance's snapshot: every habit with its merged completions, which is all a render reads, and what it
 /// was built from.
-public struct HabitsSnapshot: Codable, Sendable, Equatable {
+public struct HabitsSnapshot: FileImportPayload, Equatable {
     /// The payload version.
     public static let schemaVersion = 1
 

@@ -3,25 +3,13 @@ public struct ImportedHabit: Sendable, Hashable, Codable {
     /// The name as the export writes it.
     public var name: String
     /// The identity it serves ("" when the export has none).
-    public var identity: String
+    public var identity = ""
     /// The experiments listed with it.
-    public var experiments: [String]
+    public var experiments: [String] = []
     /// Its schedule; nil when the export has no schedule column.
     public var schedule: HabitSchedule?
     /// The completions, sorted by day, one per day (the latest instant kept).
-    public var completions: [HabitCompletion]
-
-    /// Creates an imported habit.
-    init(
-        name: String, identity: String = "", experiments: [String] = [], schedule: HabitSchedule? = nil,
-        completions: [HabitCompletion] = []
-    ) {
-        self.name = name
-        self.identity = identity
-        self.experiments = experiments
-        self.schedule = schedule
-        self.completions = completions
-    }
+    public var completions: [HabitCompletion] = []
 }
 
 /// The habits read from one file, by slug, and the rows that were skipped.

@@ -13,24 +13,13 @@ public struct ManualCompletions: Sendable, Hashable {
         /// The name as last typed.
         public var name: String
         /// Days marked done by hand.
-        var done: [HabitCompletion]
+        var done: [HabitCompletion] = []
         /// Days whose imported completion was undone: they stay not done even when an export says otherwise.
-        var undone: [Int64]
+        var undone: [Int64] = []
         /// The schedule given with `weft habit add` (nil: from the export, else every day).
         var schedule: HabitSchedule?
         /// The identity given with `weft habit add`.
         var identity: String?
-
-        init(
-            name: String, done: [HabitCompletion] = [], undone: [Int64] = [], schedule: HabitSchedule? = nil,
-            identity: String? = nil
-        ) {
-            self.name = name
-            self.done = done
-            self.undone = undone
-            self.schedule = schedule
-            self.identity = identity
-        }
     }
 
     /// Entries by slug.

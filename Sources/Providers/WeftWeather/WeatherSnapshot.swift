@@ -27,25 +27,6 @@ public struct WeatherSnapshot: Codable, Sendable, Equatable {
     public var minutes: MinuteSeries?
     /// The provider's own expiry of this data (WeatherKit `expireTime`), when it gives one in the body.
     var providerExpiry: Date?
-
-    /// Creates a snapshot.
-    init(
-        locationName: String, latitude: Double, longitude: Double, units: TemperatureUnit, providerName: String,
-        attribution: Attribution, current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast],
-        minutes: MinuteSeries?, providerExpiry: Date? = nil
-    ) {
-        self.locationName = locationName
-        self.latitude = latitude
-        self.longitude = longitude
-        self.units = units
-        self.providerName = providerName
-        self.attribution = attribution
-        self.current = current
-        self.hourly = hourly
-        self.daily = daily
-        self.minutes = minutes
-        self.providerExpiry = providerExpiry
-    }
 }
 
 /// The temperature unit of the plain `__weather_temp`-style keys.
@@ -59,12 +40,6 @@ struct Attribution: Codable, Sendable, Equatable {
     var text: String
     /// The link, when the provider gives one.
     var url: String?
-
-    /// Creates an attribution.
-    init(text: String, url: String?) {
-        self.text = text
-        self.url = url
-    }
 }
 
 /// Conditions now.
@@ -81,19 +56,6 @@ public struct CurrentConditions: Codable, Sendable, Equatable {
     var isDay: Bool?
     /// Precipitation intensity now, mm/h, when known.
     var precipitationIntensity: Double?
-
-    /// Creates current conditions.
-    init(
-        temperature: Double, apparentTemperature: Double?, humidity: Double?, condition: WeatherCondition,
-        isDay: Bool?, precipitationIntensity: Double?
-    ) {
-        self.temperature = temperature
-        self.apparentTemperature = apparentTemperature
-        self.humidity = humidity
-        self.condition = condition
-        self.isDay = isDay
-        self.precipitationIntensity = precipitationIntensity
-    }
 }
 
 /// One hour of forecast.
@@ -106,14 +68,6 @@ struct HourlyForecast: Codable, Sendable, Equatable {
     var precipitationChance: Double?
     /// The condition over the hour.
     var condition: WeatherCondition
-
-    /// Creates an hour.
-    init(time: Date, temperature: Double, precipitationChance: Double?, condition: WeatherCondition) {
-        self.time = time
-        self.temperature = temperature
-        self.precipitationChance = precipitationChance
-        self.condition = condition
-    }
 }
 
 /// One local day of forecast.
@@ -126,14 +80,6 @@ public struct DailyForecast: Codable, Sendable, Equatable {
     var low: Double
     /// Chance of precipitation, 0–1, when known.
     var precipitationChance: Double?
-
-    /// Creates a day.
-    init(date: String, high: Double, low: Double, precipitationChance: Double?) {
-        self.date = date
-        self.high = high
-        self.low = low
-        self.precipitationChance = precipitationChance
-    }
 }
 
 /// The minute-scale forecast as the provider gave it (before bucketing into minutes).
@@ -142,12 +88,6 @@ public struct MinuteSeries: Codable, Sendable, Equatable {
     var forecastStart: Date
     /// The points in time order.
     var points: [MinutePoint]
-
-    /// Creates a series.
-    init(forecastStart: Date, points: [MinutePoint]) {
-        self.forecastStart = forecastStart
-        self.points = points
-    }
 }
 
 /// One point of the minute-scale forecast: a value that holds from `date` for `step` seconds.
@@ -160,12 +100,4 @@ struct MinutePoint: Codable, Sendable, Equatable {
     var chance: Double?
     /// How many seconds the value covers: 60, 300 or 900.
     var step: Int
-
-    /// Creates a point.
-    init(date: Date, intensity: Double, chance: Double?, step: Int) {
-        self.date = date
-        self.intensity = intensity
-        self.chance = chance
-        self.step = step
-    }
 }

@@ -4,24 +4,9 @@ import WeftPrimitives
 
 /// Imports into the user's step history and rebuilds its history: what both `weft steps import` and the
 /// steps provider's refresh run.
-public struct StepLibrary: Sendable {
-    /// The instance whose data this is.
-    public var instance: String
-    /// Goals, rules and import options.
-    public var settings: StepSettings
-    /// The general zone (``ZoneRule/general``): days are counted in it when the settings name none.
-    public var timeZone: TimeZone
+public typealias StepLibrary = FileLibrary<StepSettings>
 
-    /// Creates a library.
-    public init(instance: String, settings: StepSettings, timeZone: TimeZone) {
-        self.instance = instance
-        self.settings = settings
-        self.timeZone = timeZone
-    }
-
-    /// The zone local days are counted in, as ``ZoneRule`` decides.
-    public var zone: TimeZone { ZoneRule(general: timeZone).zone(provider: settings.timeZone) }
-
+extension FileLibrary where Settings == StepSettings {
     /// Merges `batch` into the stored samples and returns the rebuilt snapshot with the samples to store beside it.
     ///
     /// Nothing is written here: the caller stores both in one transaction (``RefreshOutcome/records``), so a killed

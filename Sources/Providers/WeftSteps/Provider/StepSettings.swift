@@ -5,7 +5,7 @@ import WeftPrimitives
 /// A `type = "steps"` provider file's own keys, checked, with errors naming the file, line and key.
 ///
 /// Storage, file watching and refresh stay with the provider glue; this only turns TOML into the pure options.
-public struct StepSettings: Sendable {
+public struct StepSettings: FileImportSettings {
     /// Export files or glob patterns (`files = ["~/exports/StepCount*.csv"]`), `~` and relative paths expanded as
     /// `ProviderConfig.path` does.
     public var files: [String]

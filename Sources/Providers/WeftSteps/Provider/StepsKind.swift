@@ -17,15 +17,6 @@ public enum StepsKind: ProviderKind {
         return activity.hasPrefix(prefix) ? nil : activity
     }
 
-    public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
-        let settings = try StepSettings(config: config)
-        let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
-        let interval = try config.interval(default: .seconds(300), minimum: .seconds(10))
-        return StepsProvider(
-            instance: config.instance, prefix: prefix, settings: settings,
-            interval: DurationText.seconds(interval))
-    }
-
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let steps = try snapshot.decode(StepsSnapshot.self)
         let context = context.viewing(recordedZone: steps.timeZone)

@@ -2,33 +2,29 @@ import Foundation
 import WeftCore
 
 /// A configured steps instance: re-imports its files when they change (size or mtime) and snapshots the history.
-public struct StepsProvider: FileImportProvider {
-    public let instance: String
-    public let prefix: String
-    /// The instance's settings.
-    public var settings: StepSettings
-    /// How often the files are checked for changes.
-    var interval: TimeInterval
+public typealias StepsProvider = FileImportInstance<StepsKind>
 
-    public var filePatterns: [String] { settings.files }
+extension StepsKind: FileImportKind {
+    public typealias Settings = StepSettings
+    public typealias Payload = StepsSnapshot
+    public typealias ImportError = StepImportError
 
-    public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
-        let store = try context.importStore(instance: instance, kind: "steps")
-        let now = context.now
-        let library = StepLibrary(instance: instance, settings: settings, timeZone: context.timeZone)
-        let previous = context.previous?.payload(StepsSnapshot.self, version: StepsSnapshot.schemaVersion)
+    /// A file that matched but cannot be stat'ed.
+    public static func unreadable(file: String) -> StepImportError { .unreadable(file: file, reason: "cannot stat it") }
+
+    /// Re-imports the instance's changed files and snapshots the history.
+    public static func refresh(_ provider: StepsProvider, _ context: RefreshContext) async throws -> RefreshOutcome {
+        let (settings, now) = (provider.settings, context.now)
+        let (store, library, previous, found) = try provider.begin(context)
+        var files = found
         // Changed settings (a new zone, dedup or priority) re-read every file and rebuild the history from it.
         let rebuild = context.settingsChanged
-        var files = try FileImport(patterns: settings.files, imported: previous?.files, rereadAll: rebuild) {
-            StepImportError.unreadable(file: $0, reason: "cannot stat it")
-        }
         var unreadable = !files.unmatched.isEmpty
         if files.changed.isEmpty, !rebuild, let previous, (previous.access == .denied) == unreadable,
             previous.history.goals == settings.goals, previous.timeZone == settings.timeZone?.identifier,
             previous.history.streakRule == settings.streakRule, previous.history.averageRule == settings.averageRule
         {
-            return RefreshOutcome(
-                .notModified(validUntil: now.addingTimeInterval(interval)), problems: files.problems)
+            return provider.notModified(context, files)
         }
         var batch: StepBatch?
         if !files.changed.isEmpty {
@@ -43,10 +39,7 @@ public struct StepsProvider: FileImportProvider {
         let (steps, records) = try library.rebuild(
             adding: consume batch, store: store, previous: previous, files: files.stamps, sourcesUnreadable: unreadable,
             replacingSources: rebuild, now: now)
-        let snapshot = Snapshot(
-            instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,
-            fetchedAt: now, validUntil: now.addingTimeInterval(interval), payload: try Snapshot.encode(steps),
-            extraPrefix: StepsKind.extraPrefix(forPrefix: prefix))
-        return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
+        return try provider.updated(
+            steps, context, files, records: records, extraPrefix: StepsKind.extraPrefix(forPrefix: provider.prefix))
     }
 }

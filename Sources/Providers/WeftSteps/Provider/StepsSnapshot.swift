@@ -1,6 +1,8 @@
+import WeftCore
+
 /// A steps instance's snapshot: the daily history (per day and per source) with its goals and rules, which is all
 /// a render reads, and the state of the files it was imported from.
-public struct StepsSnapshot: Codable, Sendable, Equatable {
+public struct StepsSnapshot: FileImportPayload, Equatable {
     /// The payload version.
     public static let schemaVersion = 1
 
