@@ -1,0 +1,234 @@
+import Foundation
+import GRDB
+import WeftCore
+import WeftPrimitives
+
+/// A row of one of the cache's tables as a GRDB record: its columns are its properties in snake case, written and
+/// read by GRDB, so no query repeats a column list.
+///
+/// Instants are stored as seconds since 1970. A missing optional column (a cache a writer has not migrated yet)
+/// reads as nil; a cell of the wrong type (text or a blob where an instant belongs) is an error, never zero.
+protocol CacheRow: Codable, FetchableRecord, PersistableRecord {}
+
+extension CacheRow {
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
+
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .timeIntervalSince1970
+    }
+
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        .custom { value in Double.fromDatabaseValue(value).map(Date.init(timeIntervalSince1970:)) }
+    }
+}
+
+/// A row of `snapshot`.
+struct SnapshotRow: CacheRow {
+    static let databaseTableName = "snapshot"
+    var instance: String
+    var kind: String
+    var prefix: String
+    var schemaVersion: Int
+    var fetchedAt: Date
+    var validUntil: Date
+    var payload: Data
+    /// Added by migration v4.
+    var extraPrefix: String?
+
+    init(_ snapshot: Snapshot) {
+        (instance, kind, prefix, schemaVersion) =
+            (snapshot.instance, snapshot.kind, snapshot.prefix, snapshot.schemaVersion)
+        (fetchedAt, validUntil, payload, extraPrefix) =
+            (snapshot.fetchedAt, snapshot.validUntil, snapshot.payload, snapshot.extraPrefix)
+    }
+
+    var snapshot: Snapshot {
+        Snapshot(
+            instance: instance, kind: kind, prefix: prefix, schemaVersion: schemaVersion, fetchedAt: fetchedAt,
+            validUntil: validUntil, payload: payload, extraPrefix: extraPrefix)
+    }
+}
+
+/// The bookkeeping columns of `snapshot`, read without the payload.
+struct SnapshotInfoRow: CacheRow {
+    static let databaseTableName = "snapshot"
+    static var databaseSelection: [any SQLSelectable] {
+        [Column("instance"), Column("kind"), Column("prefix"), Column("fetched_at"), Column("valid_until")]
+    }
+    var instance: String
+    var kind: String
+    var prefix: String
+    var fetchedAt: Date
+    var validUntil: Date
+
+    var info: SnapshotInfo {
+        SnapshotInfo(instance: instance, kind: kind, prefix: prefix, fetchedAt: fetchedAt, validUntil: validUntil)
+    }
+}
+
+/// A row of `refresh_attempt`.
+struct AttemptRow: CacheRow {
+    static let databaseTableName = "refresh_attempt"
+    var id: Int64?
+    var instance: String
+    var prefix: String
+    var attemptedAt: Date
+    var outcome: String
+    var error: String?
+    var httpStatus: Int?
+    var retryAfter: Date?
+    var durationMs: Int64?
+    /// Added by migration v6, with `fingerprint`.
+    var warnings: String?
+    var fingerprint: String?
+
+    init(_ attempt: RefreshAttempt, duration: Duration) {
+        (instance, prefix, attemptedAt, outcome) =
+            (attempt.instance, attempt.prefix, attempt.attemptedAt, attempt.outcome.rawValue)
+        (error, httpStatus, retryAfter, fingerprint) =
+            (attempt.error, attempt.httpStatus, attempt.retryAfter, attempt.fingerprint)
+        durationMs = DurationText.milliseconds(duration)
+        warnings = Self.warningsText(attempt.warnings)
+    }
+
+    var attempt: RefreshAttempt {
+        let outcome = RefreshAttempt.Outcome(rawValue: outcome) ?? .failed
+        var error = error
+        var warnings = Self.warningsList(warnings)
+        // A cache from before migration v6 kept a successful attempt's problems in `error`: they are warnings.
+        if outcome != .failed, let old = error {
+            if warnings.isEmpty { warnings = [old] }
+            error = nil
+        }
+        return RefreshAttempt(
+            instance: instance, prefix: prefix, attemptedAt: attemptedAt, outcome: outcome, error: error,
+            warnings: warnings, httpStatus: httpStatus, retryAfter: retryAfter, fingerprint: fingerprint)
+    }
+
+    /// Warnings as stored: a JSON array of strings, or NULL for none.
+    static func warningsText(_ warnings: [String]) -> String? {
+        guard !warnings.isEmpty, let data = try? JSONEncoder().encode(warnings) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The stored warnings; text that is not a JSON array of strings is one warning.
+    static func warningsList(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? [text]
+    }
+}
+
+/// A row of `http_validator`.
+struct ValidatorRow: CacheRow {
+    static let databaseTableName = "http_validator"
+    var url: String
+    var instance: String
+    var etag: String?
+    var lastModified: String?
+    var updatedAt: Date
+
+    init(_ validator: HTTPValidator, instance: String, updatedAt: Date) {
+        (url, etag, lastModified) = (validator.url, validator.etag, validator.lastModified)
+        (self.instance, self.updatedAt) = (instance, updatedAt)
+    }
+
+    var validator: HTTPValidator { HTTPValidator(url: url, etag: etag, lastModified: lastModified) }
+}
+
+/// A row of `variable`; the counter columns are NULL for a plain variable.
+struct VariableRow: CacheRow {
+    static let databaseTableName = "variable"
+    var key: String
+    var value: String
+    var updatedAt: Date
+    var counterStep: Double?
+    var counterGoal: Double?
+    var counterReset: String?
+    var counterResetValue: Double?
+    var counterWeekStart: Int?
+    /// Added by migration v7, with `counterMax`.
+    var counterMin: Double?
+    var counterMax: Double?
+
+    init(_ variable: StoredVariable) {
+        (key, value, updatedAt) = (variable.key, variable.value, variable.updatedAt)
+        let counter = variable.counter
+        (counterStep, counterGoal, counterReset) = (counter?.step, counter?.goal, counter?.reset?.rawValue)
+        (counterResetValue, counterWeekStart) = (counter?.resetValue, counter?.weekStart)
+        (counterMin, counterMax) = (counter?.minimum, counter?.maximum)
+    }
+
+    var variable: StoredVariable {
+        let counter = counterStep.map { step in
+            CounterRule(
+                step: step, goal: counterGoal, reset: counterReset.flatMap(ResetPeriod.init(rawValue:)),
+                resetValue: counterResetValue ?? 0, weekStart: counterWeekStart ?? 2, minimum: counterMin,
+                maximum: counterMax)
+        }
+        return StoredVariable(key: key, value: value, updatedAt: updatedAt, counter: counter)
+    }
+}
+
+/// A row of `provider_data`: one named blob of an instance.
+struct ProviderDataRow: CacheRow {
+    static let databaseTableName = "provider_data"
+    var instance: String
+    var name: String
+    var value: Data
+    var updatedAt: Date
+}
+
+/// A row of `provider_file`.
+struct ProviderFileRow: CacheRow {
+    static let databaseTableName = "provider_file"
+    var instance: String
+    var file: String
+    var type: String?
+    var prefix: String?
+    var fingerprint: String?
+    var configError: String?
+    var checkedAt: Date
+
+    init(_ record: ProviderFileRecord, checkedAt: Date) {
+        (instance, file, type, prefix) = (record.instance, record.file, record.type, record.prefix)
+        (fingerprint, configError, self.checkedAt) = (record.fingerprint, record.configError, checkedAt)
+    }
+
+    var record: ProviderFileRecord {
+        ProviderFileRecord(
+            instance: instance, file: file, type: type, prefix: prefix, fingerprint: fingerprint,
+            configError: configError)
+    }
+}
+
+/// A row of `user_record` (migration v5).
+struct UserRecordRow: CacheRow {
+    static let databaseTableName = "user_record"
+    var kind: String
+    var key: String
+    var value: Data
+    var origin: String?
+    var updatedAt: Date
+
+    init(_ record: UserRecord) {
+        (kind, key, value, origin, updatedAt) = (record.kind, record.key, record.value, record.origin, record.updatedAt)
+    }
+
+    var record: UserRecord { UserRecord(kind: kind, key: key, value: value, origin: origin, updatedAt: updatedAt) }
+}
+
+/// A row of `trash` (migration v5): a user record with the batch it was trashed in.
+struct TrashRow: CacheRow {
+    static let databaseTableName = "trash"
+    var id: Int64?
+    var batch: String
+    var kind: String
+    var key: String
+    var value: Data
+    var origin: String?
+    var updatedAt: Date
+    var trashedAt: Date
+
+    var record: UserRecord { UserRecord(kind: kind, key: key, value: value, origin: origin, updatedAt: updatedAt) }
+}
