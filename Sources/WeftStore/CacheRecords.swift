@@ -26,15 +26,11 @@ extension CacheRow {
 /// A row of `snapshot`.
 struct SnapshotRow: CacheRow {
     static let databaseTableName = "snapshot"
-    var instance: String
-    var kind: String
-    var prefix: String
+    var instance, kind, prefix: String
     var schemaVersion: Int
-    var fetchedAt: Date
-    var validUntil: Date
+    var fetchedAt, validUntil: Date
     var payload: Data
-    /// Added by migration v4.
-    var extraPrefix: String?
+    var extraPrefix: String?  // migration v4
 
     init(_ snapshot: Snapshot) {
         (instance, kind, prefix, schemaVersion) =
@@ -56,11 +52,8 @@ struct SnapshotInfoRow: CacheRow {
     static var databaseSelection: [any SQLSelectable] {
         [Column("instance"), Column("kind"), Column("prefix"), Column("fetched_at"), Column("valid_until")]
     }
-    var instance: String
-    var kind: String
-    var prefix: String
-    var fetchedAt: Date
-    var validUntil: Date
+    var instance, kind, prefix: String
+    var fetchedAt, validUntil: Date
 
     var info: SnapshotInfo {
         SnapshotInfo(instance: instance, kind: kind, prefix: prefix, fetchedAt: fetchedAt, validUntil: validUntil)
@@ -70,18 +63,14 @@ struct SnapshotInfoRow: CacheRow {
 /// A row of `refresh_attempt`.
 struct AttemptRow: CacheRow {
     static let databaseTableName = "refresh_attempt"
-    var id: Int64?
-    var instance: String
-    var prefix: String
+    var instance, prefix, outcome: String
     var attemptedAt: Date
-    var outcome: String
+    var id: Int64?  // nil until inserted
     var error: String?
     var httpStatus: Int?
     var retryAfter: Date?
     var durationMs: Int64?
-    /// Added by migration v6, with `fingerprint`.
-    var warnings: String?
-    var fingerprint: String?
+    var warnings, fingerprint: String?  // migration v6
 
     init(_ attempt: RefreshAttempt, duration: Duration) {
         (instance, prefix, attemptedAt, outcome) =
@@ -122,10 +111,8 @@ struct AttemptRow: CacheRow {
 /// A row of `http_validator`.
 struct ValidatorRow: CacheRow {
     static let databaseTableName = "http_validator"
-    var url: String
-    var instance: String
-    var etag: String?
-    var lastModified: String?
+    var url, instance: String
+    var etag, lastModified: String?
     var updatedAt: Date
 
     init(_ validator: HTTPValidator, instance: String, updatedAt: Date) {
@@ -139,17 +126,12 @@ struct ValidatorRow: CacheRow {
 /// A row of `variable`; the counter columns are NULL for a plain variable.
 struct VariableRow: CacheRow {
     static let databaseTableName = "variable"
-    var key: String
-    var value: String
+    var key, value: String
     var updatedAt: Date
-    var counterStep: Double?
-    var counterGoal: Double?
+    var counterStep, counterGoal, counterResetValue: Double?
     var counterReset: String?
-    var counterResetValue: Double?
     var counterWeekStart: Int?
-    /// Added by migration v7, with `counterMax`.
-    var counterMin: Double?
-    var counterMax: Double?
+    var counterMin, counterMax: Double?  // migration v7
 
     init(_ variable: StoredVariable) {
         (key, value, updatedAt) = (variable.key, variable.value, variable.updatedAt)
@@ -173,8 +155,7 @@ struct VariableRow: CacheRow {
 /// A row of `provider_data`: one named blob of an instance.
 struct ProviderDataRow: CacheRow {
     static let databaseTableName = "provider_data"
-    var instance: String
-    var name: String
+    var instance, name: String
     var value: Data
     var updatedAt: Date
 }
@@ -182,12 +163,8 @@ struct ProviderDataRow: CacheRow {
 /// A row of `provider_file`.
 struct ProviderFileRow: CacheRow {
     static let databaseTableName = "provider_file"
-    var instance: String
-    var file: String
-    var type: String?
-    var prefix: String?
-    var fingerprint: String?
-    var configError: String?
+    var instance, file: String
+    var type, prefix, fingerprint, configError: String?
     var checkedAt: Date
 
     init(_ record: ProviderFileRecord, checkedAt: Date) {
@@ -205,8 +182,7 @@ struct ProviderFileRow: CacheRow {
 /// A row of `user_record` (migration v5).
 struct UserRecordRow: CacheRow {
     static let databaseTableName = "user_record"
-    var kind: String
-    var key: String
+    var kind, key: String
     var value: Data
     var origin: String?
     var updatedAt: Date
@@ -222,13 +198,10 @@ struct UserRecordRow: CacheRow {
 struct TrashRow: CacheRow {
     static let databaseTableName = "trash"
     var id: Int64?
-    var batch: String
-    var kind: String
-    var key: String
+    var batch, kind, key: String
     var value: Data
     var origin: String?
-    var updatedAt: Date
-    var trashedAt: Date
+    var updatedAt, trashedAt: Date
 
     var record: UserRecord { UserRecord(kind: kind, key: key, value: value, origin: origin, updatedAt: updatedAt) }
 }
