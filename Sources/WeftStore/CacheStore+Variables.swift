@@ -6,18 +6,12 @@ import WeftPrimitives
 extension CacheStore {
     /// The stored variable `key` (canonical), if set.
     public func variable(_ key: String) throws(StoreError) -> StoredVariable? {
-        try read(
-            { db in
-                try Self.variable(key, db: db)
-            }, empty: nil)
+        try read({ db in try Self.variable(key, db: db) }, empty: nil)
     }
 
     /// Every stored variable, sorted by key.
     public func variables() throws(StoreError) -> [StoredVariable] {
-        try read(
-            { db in
-                try VariableRow.order(Column("key")).fetchAll(db).map(\.variable)
-            }, empty: [])
+        try read({ db in try VariableRow.order(Column("key")).fetchAll(db).map(\.variable) }, empty: [])
     }
 
     /// Writes a variable, replacing what was there.
