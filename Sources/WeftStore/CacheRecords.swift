@@ -113,7 +113,9 @@ struct AttemptRow: CacheRow {
         let row = row.copy()
         (instance, prefix, outcome) =
             try (row.decode(forColumn: "instance"), row.decode(forColumn: "prefix"), row.decode(forColumn: "outcome"))
-        (attemptedAt, id, error) = try (row.instant("attempted_at"), row.decode(forColumn: "id"), row.decode(forColumn: "error"))
+        (attemptedAt, id, error) = try (
+            row.instant("attempted_at"), row.decode(forColumn: "id"), row.decode(forColumn: "error")
+        )
         (httpStatus, durationMs) = try (row.decode(forColumn: "http_status"), row.decode(forColumn: "duration_ms"))
         retryAfter = try row.decode(Double?.self, forColumn: "retry_after").map(Date.init(timeIntervalSince1970:))
         warnings = row.hasColumn("warnings") ? try row.decode(forColumn: "warnings") : nil

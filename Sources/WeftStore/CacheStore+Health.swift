@@ -23,7 +23,8 @@ extension CacheStore {
             return health
         }
         for row in try SnapshotInfoRow.fetchAll(
-            db, sql: "SELECT instance, kind, prefix, fetched_at, valid_until FROM snapshot" + filter, arguments: arguments)
+            db, sql: "SELECT instance, kind, prefix, fetched_at, valid_until FROM snapshot" + filter,
+            arguments: arguments)
         {
             var health = entry(row.instance, row.prefix)
             health.validUntil = row.validUntil
@@ -45,7 +46,9 @@ extension CacheStore {
             result[attempt.instance] = health
         }
         do {
-            for row in try ProviderFileRow.fetchAll(db, sql: "SELECT * FROM provider_file" + filter, arguments: arguments) {
+            for row in try ProviderFileRow.fetchAll(
+                db, sql: "SELECT * FROM provider_file" + filter, arguments: arguments)
+            {
                 var health = entry(row.instance, row.prefix)
                 health.configError = row.configError
                 result[row.instance] = health

@@ -87,7 +87,7 @@ extension CacheStore {
     public func snapshot(_ instance: String) throws(StoreError) -> Snapshot? {
         try read(
             { db in
-                // SQL, not the query interface: a render asks this, and the record's primary key would cost a schema query.
+                // SQL, not the query interface: a render asks this, and a primary-key lookup costs a schema query.
                 try SnapshotRow.fetchOne(db, sql: "SELECT * FROM snapshot WHERE instance = ?", arguments: [instance])?
                     .snapshot
             }, empty: nil)
@@ -235,7 +235,8 @@ extension CacheStore {
                 var plan = ForgetPlan(instance: instance)
                 for table in Self.rebuildableTables {
                     plan.rebuildable[table] =
-                        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE instance = ?", arguments: [instance])
+                        try Int.fetchOne(
+                            db, sql: "SELECT count(*) FROM \(table) WHERE instance = ?", arguments: [instance])
                         ?? 0
                 }
                 for kind in trashKinds[instance] ?? [] {

@@ -31,7 +31,8 @@ import WeftCore
                 sql: """
                     DROP TABLE provider_file; DROP TABLE user_record; DROP TABLE trash;
                     ALTER TABLE snapshot DROP COLUMN extra_prefix;
-                    ALTER TABLE refresh_attempt DROP COLUMN warnings; ALTER TABLE refresh_attempt DROP COLUMN fingerprint;
+                    ALTER TABLE refresh_attempt DROP COLUMN warnings;
+                    ALTER TABLE refresh_attempt DROP COLUMN fingerprint;
                     ALTER TABLE variable DROP COLUMN counter_min; ALTER TABLE variable DROP COLUMN counter_max;
                     DELETE FROM grdb_migrations WHERE identifier NOT LIKE 'v1%' AND identifier NOT LIKE 'v2%';
                     """)
