@@ -68,14 +68,12 @@ extension CacheStore {
                 }
                 var records: [[String: Any]] = []
                 if try db.tableExists("user_record") {
-                    for row in try Row.fetchAll(db, sql: "SELECT * FROM user_record ORDER BY kind, key") {
-                        let value: Data = try row.decode(forColumn: "value")
+                    for row in try UserRecordRow.order(Column("kind"), Column("key")).fetchAll(db) {
+                        let value = row.value
                         var entry: [String: Any] = [
-                            "kind": try row.decode(String.self, forColumn: "kind"),
-                            "key": try row.decode(String.self, forColumn: "key"),
-                            "updated_at": try row.decode(Double.self, forColumn: "updated_at"),
+                            "kind": row.kind, "key": row.key, "updated_at": row.updatedAt.timeIntervalSince1970,
                         ]
-                        if let origin = try row.decode(String?.self, forColumn: "origin") { entry["origin"] = origin }
+                        if let origin = row.origin { entry["origin"] = origin }
                         if let object = try? JSONSerialization.jsonObject(with: value), object is [String: Any] {
                             entry["json"] = object
                         } else {
@@ -162,21 +160,20 @@ extension CacheStore {
                 } else {
                     throw BackupError.badField(file: file, field: field, reason: "has neither a json object nor base64")
                 }
-                let current = try Row.fetchOne(
-                    db, sql: "SELECT value, updated_at FROM user_record WHERE kind = ? AND key = ?",
-                    arguments: [kind, key])
+                let current = try UserRecordRow.filter(Column("kind") == kind && Column("key") == key).fetchOne(db)
                 if let current {
-                    let same = (current["value"] as Data?) == value
-                    if same || (current["updated_at"] as Double? ?? 0) >= updated {
+                    if current.value == value || current.updatedAt.timeIntervalSince1970 >= updated {
                         summary.unchanged += 1
                         continue
                     }
                     try Self.trash(kind: kind, key: key, batch: "restore", at: date, db: db)
                     summary.trashed += 1
                 }
-                try db.execute(
-                    sql: "INSERT INTO user_record (kind, key, value, origin, updated_at) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [kind, key, value, entry["origin"] as? String, updated])
+                try UserRecordRow(
+                    UserRecord(
+                        kind: kind, key: key, value: value, origin: entry["origin"] as? String,
+                        updatedAt: Date(timeIntervalSince1970: updated))
+                ).insert(db)
                 summary.records += 1
             }
             return summary

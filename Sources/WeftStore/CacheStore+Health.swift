@@ -22,20 +22,20 @@ extension CacheStore {
             if health.prefix.isEmpty, let prefix { health.prefix = prefix }
             return health
         }
-        for row in try Row.fetchAll(
-            db, sql: "SELECT instance, prefix, valid_until FROM snapshot" + filter, arguments: arguments)
+        for row in try SnapshotInfoRow.fetchAll(
+            db, sql: "SELECT instance, kind, prefix, fetched_at, valid_until FROM snapshot" + filter,
+            arguments: arguments)
         {
-            let name: String = try row.decode(forColumn: "instance")
-            var health = entry(name, try row.decode(forColumn: "prefix"))
-            health.validUntil = Date(timeIntervalSince1970: try row.decode(forColumn: "valid_until"))
-            result[name] = health
+            var health = entry(row.instance, row.prefix)
+            health.validUntil = row.validUntil
+            result[row.instance] = health
         }
         let attempts =
             instance == nil
             ? "SELECT * FROM refresh_attempt WHERE id IN (SELECT max(id) FROM refresh_attempt GROUP BY instance)"
             : "SELECT * FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT 1"
-        for row in try Row.fetchAll(db, sql: attempts, arguments: arguments) {
-            let attempt = try attempt(from: row)
+        for row in try AttemptRow.fetchAll(db, sql: attempts, arguments: arguments) {
+            let attempt = row.attempt
             var health = entry(attempt.instance, attempt.prefix)
             if attempt.outcome == .failed {
                 health.attemptError = attempt.error ?? "the last refresh failed"
@@ -46,13 +46,12 @@ extension CacheStore {
             result[attempt.instance] = health
         }
         do {
-            for row in try Row.fetchAll(
-                db, sql: "SELECT instance, prefix, config_error FROM provider_file" + filter, arguments: arguments)
+            for row in try ProviderFileRow.fetchAll(
+                db, sql: "SELECT * FROM provider_file" + filter, arguments: arguments)
             {
-                let name: String = try row.decode(forColumn: "instance")
-                var health = entry(name, try row.decode(forColumn: "prefix"))
-                health.configError = try row.decode(forColumn: "config_error")
-                result[name] = health
+                var health = entry(row.instance, row.prefix)
+                health.configError = row.configError
+                result[row.instance] = health
             }
         } catch let error as DatabaseError where error.message?.hasPrefix("no such table: provider_file") == true {
             // A cache from before migration v3 has no provider files; readers never migrate.

@@ -14,27 +14,21 @@ extension CacheStore: ProviderDataStore {
     }
 
     static func providerData(instance: String, prefix: String, db: Database) throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT name, value FROM provider_data WHERE instance = ? AND substr(name, 1, length(?2)) = ?2",
+        let rows = try ProviderDataRow.fetchAll(
+            db, sql: "SELECT * FROM provider_data WHERE instance = ? AND substr(name, 1, length(?2)) = ?2",
             arguments: [instance, prefix])
-        while let row = try rows.next() {
-            result[try row.decode(forColumn: "name")] = try row.decode(forColumn: "value")
-        }
-        return result
+        return Dictionary(rows.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     static func setProviderData(
         instance: String, set: [String: Data], remove: [String], at date: Date, db: Database
     ) throws {
         for name in remove {
-            try db.execute(
-                sql: "DELETE FROM provider_data WHERE instance = ? AND name = ?", arguments: [instance, name])
+            try ProviderDataRow.deleteOne(db, key: ["instance": instance, "name": name])
         }
         for (name, value) in set {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO provider_data (instance, name, value, updated_at) VALUES (?, ?, ?, ?)",
-                arguments: [instance, name, value, date.timeIntervalSince1970])
+            try ProviderDataRow(instance: instance, name: name, value: value, updatedAt: date)
+                .insert(db, onConflict: .replace)
         }
     }
 }

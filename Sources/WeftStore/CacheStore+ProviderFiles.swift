@@ -35,12 +35,8 @@ extension CacheStore {
     public func providerFiles() throws(StoreError) -> [String: ProviderFileRecord] {
         try readProviderFiles(
             { db in
-                var result: [String: ProviderFileRecord] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT * FROM provider_file") {
-                    let record = try Self.providerFile(from: row)
-                    result[record.instance] = record
-                }
-                return result
+                let rows = try ProviderFileRow.fetchAll(db)
+                return Dictionary(rows.map { ($0.instance, $0.record) }, uniquingKeysWith: { _, last in last })
             }, empty: [:])
     }
 
@@ -49,14 +45,14 @@ extension CacheStore {
     public func brokenFile(answering key: String) throws(StoreError) -> ProviderFileRecord? {
         try readProviderFiles(
             { db in
-                try Row.fetchOne(
+                try ProviderFileRow.fetchOne(
                     db,
                     sql: """
                         SELECT * FROM provider_file WHERE config_error IS NOT NULL AND prefix IS NOT NULL
                             AND substr(?1, 1, length(prefix)) = prefix
                         ORDER BY length(prefix) DESC LIMIT 1
                         """, arguments: [key]
-                ).map(Self.providerFile(from:))
+                )?.record
             }, empty: nil)
     }
 
@@ -76,22 +72,6 @@ extension CacheStore {
     }
 
     static func saveProviderFile(_ record: ProviderFileRecord, at date: Date, db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO provider_file
-                    (instance, file, type, prefix, fingerprint, config_error, checked_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                record.instance, record.file, record.type, record.prefix, record.fingerprint, record.configError,
-                date.timeIntervalSince1970,
-            ])
-    }
-
-    static func providerFile(from row: Row) throws -> ProviderFileRecord {
-        try ProviderFileRecord(
-            instance: row.decode(forColumn: "instance"), file: row.decode(forColumn: "file"),
-            type: row.decode(forColumn: "type"), prefix: row.decode(forColumn: "prefix"),
-            fingerprint: row.decode(forColumn: "fingerprint"), configError: row.decode(forColumn: "config_error"))
+        try ProviderFileRow(record, checkedAt: date).insert(db, onConflict: .replace)
     }
 }

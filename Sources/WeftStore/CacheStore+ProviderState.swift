@@ -46,13 +46,8 @@ extension CacheStore {
         try write { db in
             let blobs = try Self.providerData(instance: instance, prefix: prefix, db: db)
             var records: [String: [String: Data]] = [:]
-            for kind in recordKinds {
-                for row in try Self.recordRows(kind: kind, db: db) {
-                    records[kind, default: [:]][try row.decode(forColumn: "key")] = try row.decode(forColumn: "value")
-                }
-            }
-            let current = try Row.fetchOne(db, sql: "SELECT * FROM snapshot WHERE instance = ?", arguments: [instance])
-                .map(Self.snapshot(from:))
+            for kind in recordKinds { records[kind] = try Self.recordValues(kind: kind, db: db) }
+            let current = try SnapshotRow.filter(Column("instance") == instance).fetchOne(db)?.snapshot
             let (update, result) = try change(ProviderState(blobs: blobs, records: records, snapshot: current))
             let now = Date()
             try Self.setProviderData(instance: instance, set: update.set, remove: update.remove, at: now, db: db)

@@ -87,8 +87,9 @@ extension CacheStore {
     public func snapshot(_ instance: String) throws(StoreError) -> Snapshot? {
         try read(
             { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM snapshot WHERE instance = ?", arguments: [instance])
-                    .map(Self.snapshot(from:))
+                // SQL, not the query interface: a render asks this, and a primary-key lookup costs a schema query.
+                try SnapshotRow.fetchOne(db, sql: "SELECT * FROM snapshot WHERE instance = ?", arguments: [instance])?
+                    .snapshot
             }, empty: nil)
     }
 
@@ -100,7 +101,7 @@ extension CacheStore {
                 // prefixes; a reader must not fail on it.
                 let extra =
                     try db.columns(in: "snapshot").contains { $0.name == "extra_prefix" } ? "extra_prefix" : "NULL"
-                return try Row.fetchOne(
+                return try SnapshotRow.fetchOne(
                     db,
                     sql: """
                         SELECT * FROM snapshot WHERE substr(?1, 1, length(prefix)) = prefix
@@ -112,7 +113,7 @@ extension CacheStore {
                             fetched_at DESC
                         LIMIT 1
                         """, arguments: [key]
-                ).map(Self.snapshot(from:))
+                )?.snapshot
             }, empty: nil)
     }
 
@@ -120,13 +121,13 @@ extension CacheStore {
     public func lastAttempt(answering key: String) throws(StoreError) -> RefreshAttempt? {
         try read(
             { db in
-                try Row.fetchOne(
+                try AttemptRow.fetchOne(
                     db,
                     sql: """
                         SELECT * FROM refresh_attempt WHERE substr(?1, 1, length(prefix)) = prefix
                         ORDER BY length(prefix) DESC, id DESC LIMIT 1
                         """, arguments: [key]
-                ).map(Self.attempt(from:))
+                )?.attempt
             }, empty: nil)
     }
 
@@ -134,7 +135,7 @@ extension CacheStore {
     public func allSnapshots() throws(StoreError) -> [Snapshot] {
         try read(
             { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM snapshot ORDER BY instance").map(Self.snapshot(from:))
+                try SnapshotRow.order(Column("instance")).fetchAll(db).map(\.snapshot)
             }, empty: [])
     }
 
@@ -142,15 +143,7 @@ extension CacheStore {
     public func snapshotInfos() throws(StoreError) -> [SnapshotInfo] {
         try read(
             { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT instance, kind, prefix, fetched_at, valid_until FROM snapshot ORDER BY instance"
-                ).map { row in
-                    try SnapshotInfo(
-                        instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"),
-                        prefix: row.decode(forColumn: "prefix"),
-                        fetchedAt: Date(timeIntervalSince1970: row.decode(forColumn: "fetched_at")),
-                        validUntil: Date(timeIntervalSince1970: row.decode(forColumn: "valid_until")))
-                }
+                try SnapshotInfoRow.order(Column("instance")).fetchAll(db).map(\.info)
             }, empty: [])
     }
 
@@ -158,10 +151,7 @@ extension CacheStore {
     public func lastAttempt(_ instance: String) throws(StoreError) -> RefreshAttempt? {
         try read(
             { db in
-                try Row.fetchOne(
-                    db, sql: "SELECT * FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT 1",
-                    arguments: [instance]
-                ).map(Self.attempt(from:))
+                try Self.attempts(of: instance).fetchOne(db)?.attempt
             }, empty: nil)
     }
 
@@ -169,10 +159,7 @@ extension CacheStore {
     public func attempts(_ instance: String, limit: Int = 10) throws(StoreError) -> [RefreshAttempt] {
         try read(
             { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT * FROM refresh_attempt WHERE instance = ? ORDER BY id DESC LIMIT ?",
-                    arguments: [instance, limit]
-                ).map(Self.attempt(from:))
+                try Self.attempts(of: instance).limit(limit).fetchAll(db).map(\.attempt)
             }, empty: [])
     }
 
@@ -180,12 +167,8 @@ extension CacheStore {
     public func lastSuccess(_ instance: String) throws(StoreError) -> RefreshAttempt? {
         try read(
             { db in
-                try Row.fetchOne(
-                    db,
-                    sql:
-                        "SELECT * FROM refresh_attempt WHERE instance = ? AND outcome != 'failed' ORDER BY id DESC LIMIT 1",
-                    arguments: [instance]
-                ).map(Self.attempt(from:))
+                try Self.attempts(of: instance).filter(Column("outcome") != RefreshAttempt.Outcome.failed.rawValue)
+                    .fetchOne(db)?.attempt
             }, empty: nil)
     }
 
@@ -193,16 +176,8 @@ extension CacheStore {
     public func validators(_ instance: String) throws(StoreError) -> [String: HTTPValidator] {
         try read(
             { db in
-                var result: [String: HTTPValidator] = [:]
-                for row in try Row.fetchAll(
-                    db, sql: "SELECT * FROM http_validator WHERE instance = ?", arguments: [instance])
-                {
-                    let validator = try HTTPValidator(
-                        url: row.decode(forColumn: "url"), etag: row.decode(forColumn: "etag"),
-                        lastModified: row.decode(forColumn: "last_modified"))
-                    result[validator.url] = validator
-                }
-                return result
+                let rows = try ValidatorRow.filter(Column("instance") == instance).fetchAll(db)
+                return Dictionary(rows.map { ($0.url, $0.validator) }, uniquingKeysWith: { _, last in last })
             }, empty: [:])
     }
 
@@ -220,23 +195,15 @@ extension CacheStore {
                 try Self.upsert(snapshot, db: db)
                 attemptOutcome = .ok
             case .notModified(let validUntil):
-                try db.execute(
-                    sql: "UPDATE snapshot SET valid_until = ? WHERE instance = ?",
-                    arguments: [validUntil.timeIntervalSince1970, instance])
+                try SnapshotRow.filter(Column("instance") == instance).updateAll(
+                    db, Column("valid_until").set(to: validUntil.timeIntervalSince1970))
                 attemptOutcome = .notModified
             }
             // The validators of the last success replace the instance's old ones, so a key that is gone from the
             // configuration (or was stored before keys were redacted) does not linger.
-            try db.execute(sql: "DELETE FROM http_validator WHERE instance = ?", arguments: [instance])
+            try ValidatorRow.filter(Column("instance") == instance).deleteAll(db)
             for validator in outcome.validators {
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO http_validator (url, instance, etag, last_modified, updated_at)
-                        VALUES (?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        validator.url, instance, validator.etag, validator.lastModified, date.timeIntervalSince1970,
-                    ])
+                try ValidatorRow(validator, instance: instance, updatedAt: date).insert(db, onConflict: .replace)
             }
             try Self.setProviderData(instance: instance, set: outcome.data, remove: [], at: date, db: db)
             try Self.apply(outcome.records, origin: instance, at: date, db: db)
@@ -268,11 +235,12 @@ extension CacheStore {
                 var plan = ForgetPlan(instance: instance)
                 for table in Self.rebuildableTables {
                     plan.rebuildable[table] =
-                        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE instance = ?", arguments: [instance])
+                        try Int.fetchOne(
+                            db, sql: "SELECT count(*) FROM \(table) WHERE instance = ?", arguments: [instance])
                         ?? 0
                 }
                 for kind in trashKinds[instance] ?? [] {
-                    let keys = try Self.recordRows(kind: kind, db: db).map { try $0.decode(String.self, forColumn: "key") }
+                    let keys = try Self.recordRows(kind: kind, db: db).map(\.key)
                     plan.records[kind] = keys.count
                     if !dryRun {
                         for key in keys { try Self.trash(kind: kind, key: key, batch: instance, at: date, db: db) }
@@ -293,8 +261,8 @@ extension CacheStore {
     ) throws(StoreError) -> [String] {
         try write { db in
             for var record in files {
-                record.fingerprint = try String.fetchOne(
-                    db, sql: "SELECT fingerprint FROM provider_file WHERE instance = ?", arguments: [record.instance])
+                record.fingerprint =
+                    try ProviderFileRow.filter(Column("instance") == record.instance).fetchOne(db)?.fingerprint
                 try Self.saveProviderFile(record, at: date, db: db)
             }
             try Self.purgeTrash(now: date, db: db)
@@ -319,19 +287,7 @@ extension CacheStore {
     }
 
     private static func insert(_ attempt: RefreshAttempt, duration: Duration, db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO refresh_attempt
-                    (instance, prefix, attempted_at, outcome, error, http_status, retry_after, duration_ms, warnings,
-                        fingerprint)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                attempt.instance, attempt.prefix, attempt.attemptedAt.timeIntervalSince1970, attempt.outcome.rawValue,
-                attempt.error,
-                attempt.httpStatus, attempt.retryAfter?.timeIntervalSince1970,
-                DurationText.milliseconds(duration), Self.warningsText(attempt.warnings), attempt.fingerprint,
-            ])
+        try AttemptRow(attempt, duration: duration).insert(db)
         try db.execute(
             sql: """
                 DELETE FROM refresh_attempt WHERE instance = ?1 AND id NOT IN
@@ -341,63 +297,11 @@ extension CacheStore {
 
     /// Stores `snapshot` in place of the instance's previous one.
     static func upsert(_ snapshot: Snapshot, db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO snapshot
-                    (instance, kind, prefix, schema_version, fetched_at, valid_until, payload, extra_prefix)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(instance) DO UPDATE SET kind = excluded.kind, prefix = excluded.prefix,
-                    schema_version = excluded.schema_version, fetched_at = excluded.fetched_at,
-                    valid_until = excluded.valid_until, payload = excluded.payload,
-                    extra_prefix = excluded.extra_prefix
-                """,
-            arguments: [
-                snapshot.instance, snapshot.kind, snapshot.prefix, snapshot.schemaVersion,
-                snapshot.fetchedAt.timeIntervalSince1970, snapshot.validUntil.timeIntervalSince1970,
-                snapshot.payload, snapshot.extraPrefix,
-            ])
+        try SnapshotRow(snapshot).upsert(db)
     }
 
-    static func snapshot(from row: Row) throws -> Snapshot {
-        try Snapshot(
-            instance: row.decode(forColumn: "instance"), kind: row.decode(forColumn: "kind"),
-            prefix: row.decode(forColumn: "prefix"), schemaVersion: row.decode(forColumn: "schema_version"),
-            fetchedAt: Date(timeIntervalSince1970: row.decode(forColumn: "fetched_at")),
-            validUntil: Date(timeIntervalSince1970: row.decode(forColumn: "valid_until")),
-            payload: row.decode(forColumn: "payload"),
-            // A cache from before migration v4 has no such column; the snapshot is read all the same.
-            extraPrefix: row.hasColumn("extra_prefix") ? row.decode(String?.self, forColumn: "extra_prefix") : nil)
-    }
-
-    static func attempt(from row: Row) throws -> RefreshAttempt {
-        let outcome = RefreshAttempt.Outcome(rawValue: try row.decode(forColumn: "outcome")) ?? .failed
-        var error: String? = try row.decode(forColumn: "error")
-        // A cache from before migration v6 has neither column (readers never migrate). Its successful attempts kept
-        // their problems in `error`: they are warnings.
-        var warnings =
-            row.hasColumn("warnings") ? warningsList(try row.decode(String?.self, forColumn: "warnings")) : []
-        if outcome != .failed, let old = error {
-            if warnings.isEmpty { warnings = [old] }
-            error = nil
-        }
-        return try RefreshAttempt(
-            instance: row.decode(forColumn: "instance"), prefix: row.decode(forColumn: "prefix"),
-            attemptedAt: Date(timeIntervalSince1970: row.decode(forColumn: "attempted_at")),
-            outcome: outcome, error: error, warnings: warnings,
-            httpStatus: row.decode(forColumn: "http_status"),
-            retryAfter: (row.decode(Double?.self, forColumn: "retry_after")).map(Date.init(timeIntervalSince1970:)),
-            fingerprint: row.hasColumn("fingerprint") ? row.decode(String?.self, forColumn: "fingerprint") : nil)
-    }
-
-    /// Warnings as stored: a JSON array of strings, or NULL for none.
-    static func warningsText(_ warnings: [String]) -> String? {
-        guard !warnings.isEmpty, let data = try? JSONEncoder().encode(warnings) else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The stored warnings; text that is not a JSON array of strings is one warning.
-    static func warningsList(_ text: String?) -> [String] {
-        guard let text, !text.isEmpty else { return [] }
-        return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? [text]
+    /// The attempts of `instance`, newest first.
+    static func attempts(of instance: String) -> QueryInterfaceRequest<AttemptRow> {
+        AttemptRow.filter(Column("instance") == instance).order(Column("id").desc)
     }
 }

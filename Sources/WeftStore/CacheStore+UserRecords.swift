@@ -42,11 +42,7 @@ extension CacheStore {
     public func userRecords(kind: String) throws -> [String: Data] {
         try read(
             { db in
-                var result: [String: Data] = [:]
-                for row in try Self.recordRows(kind: kind, db: db) {
-                    result[try row.decode(forColumn: "key")] = try row.decode(forColumn: "value")
-                }
-                return result
+                try Self.recordValues(kind: kind, db: db)
             }, empty: [:])
     }
 
@@ -55,7 +51,7 @@ extension CacheStore {
         try read(
             { db in
                 guard try db.tableExists("user_record") else { return [] }
-                return try Row.fetchAll(db, sql: "SELECT * FROM user_record ORDER BY kind, key").map(Self.record(from:))
+                return try UserRecordRow.order(Column("kind"), Column("key")).fetchAll(db).map(\.record)
             }, empty: [])
     }
 
@@ -93,28 +89,29 @@ extension CacheStore {
         try write { db in
             var restored: [UserRecord] = []
             var kept: [UserRecord] = []
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM trash WHERE batch = ? ORDER BY id", arguments: [name]) {
-                let record = try Self.record(from: row)
-                let taken =
-                    try Int.fetchOne(
-                        db, sql: "SELECT count(*) FROM user_record WHERE kind = ? AND key = ?",
-                        arguments: [record.kind, record.key]) ?? 0
-                if taken > 0 {
+            for row in try TrashRow.filter(Column("batch") == name).order(Column("id")).fetchAll(db) {
+                let record = row.record
+                if try UserRecordRow.exists(db, key: ["kind": record.kind, "key": record.key]) {
                     kept.append(record)
                     continue
                 }
                 try Self.save(record, db: db)
-                try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [row["id"] as Int64?])
+                try row.delete(db)
                 restored.append(record)
             }
             return (restored, kept)
         }
     }
 
-    static func recordRows(kind: String, db: Database) throws -> [Row] {
+    static func recordRows(kind: String, db: Database) throws -> [UserRecordRow] {
         // A database written before v5 has no such table until a writer migrates it.
         guard try db.tableExists("user_record") else { return [] }
-        return try Row.fetchAll(db, sql: "SELECT * FROM user_record WHERE kind = ? ORDER BY key", arguments: [kind])
+        return try UserRecordRow.filter(Column("kind") == kind).order(Column("key")).fetchAll(db)
+    }
+
+    /// The values of the user's records of `kind`, by key.
+    static func recordValues(kind: String, db: Database) throws -> [String: Data] {
+        Dictionary(try recordRows(kind: kind, db: db).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Applies record changes of `origin` inside a transaction.
@@ -124,8 +121,7 @@ extension CacheStore {
                 if let batch = change.trashAs {
                     try trash(kind: change.kind, key: key, batch: batch, at: date, db: db)
                 } else {
-                    try db.execute(
-                        sql: "DELETE FROM user_record WHERE kind = ? AND key = ?", arguments: [change.kind, key])
+                    try UserRecordRow.deleteOne(db, key: ["kind": change.kind, "key": key])
                 }
             }
             for (key, value) in change.set {
@@ -151,15 +147,6 @@ extension CacheStore {
     }
 
     private static func save(_ record: UserRecord, db: Database) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO user_record (kind, key, value, origin, updated_at) VALUES (?, ?, ?, ?, ?)",
-            arguments: [record.kind, record.key, record.value, record.origin, record.updatedAt.timeIntervalSince1970])
-    }
-
-    private static func record(from row: Row) throws -> UserRecord {
-        try UserRecord(
-            kind: row.decode(forColumn: "kind"), key: row.decode(forColumn: "key"),
-            value: row.decode(forColumn: "value"), origin: row.decode(forColumn: "origin"),
-            updatedAt: Date(timeIntervalSince1970: row.decode(forColumn: "updated_at")))
+        try UserRecordRow(record).insert(db, onConflict: .replace)
     }
 }

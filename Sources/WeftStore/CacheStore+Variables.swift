@@ -6,19 +6,12 @@ import WeftPrimitives
 extension CacheStore {
     /// The stored variable `key` (canonical), if set.
     public func variable(_ key: String) throws(StoreError) -> StoredVariable? {
-        try read(
-            { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM variable WHERE key = ?", arguments: [key]).map(
-                    Self.variable(from:))
-            }, empty: nil)
+        try read({ db in try Self.variable(key, db: db) }, empty: nil)
     }
 
     /// Every stored variable, sorted by key.
     public func variables() throws(StoreError) -> [StoredVariable] {
-        try read(
-            { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM variable ORDER BY key").map(Self.variable(from:))
-            }, empty: [])
+        try read({ db in try VariableRow.order(Column("key")).fetchAll(db).map(\.variable) }, empty: [])
     }
 
     /// Writes a variable, replacing what was there.
@@ -40,8 +33,7 @@ extension CacheStore {
         _ key: String, _ change: (StoredVariable?) throws -> StoredVariable
     ) throws(StoreError) -> StoredVariable {
         try write { db in
-            let current = try Row.fetchOne(db, sql: "SELECT * FROM variable WHERE key = ?", arguments: [key])
-                .map(Self.variable(from:))
+            let current = try Self.variable(key, db: db)
             let updated = try change(current)
             try Self.save(updated, db: db)
             return updated
@@ -85,34 +77,12 @@ extension CacheStore {
                 throw StoreError.badCounter(key: variable.key, reason: outside)
             }
         }
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO variable (key, value, updated_at, counter_step, counter_goal, counter_reset,
-                    counter_reset_value, counter_week_start, counter_min, counter_max)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                variable.key, variable.value, variable.updatedAt.timeIntervalSince1970, variable.counter?.step,
-                variable.counter?.goal, variable.counter?.reset?.rawValue, variable.counter?.resetValue,
-                variable.counter?.weekStart, variable.counter?.minimum, variable.counter?.maximum,
-            ])
+        try VariableRow(variable).insert(db, onConflict: .replace)
     }
 
-    private static func variable(from row: Row) throws -> StoredVariable {
-        var counter: CounterRule?
-        if let step = try row.decode(Double?.self, forColumn: "counter_step") {
-            counter = try CounterRule(
-                step: step, goal: row.decode(forColumn: "counter_goal"),
-                reset: (row.decode(String?.self, forColumn: "counter_reset")).flatMap(ResetPeriod.init(rawValue:)),
-                resetValue: row.decode(forColumn: "counter_reset_value") ?? 0,
-                weekStart: row.decode(forColumn: "counter_week_start") ?? 2,
-                // A cache not yet migrated to v7 (read before any writer ran) has no limits.
-                minimum: row.hasColumn("counter_min") ? row.decode(forColumn: "counter_min") : nil,
-                maximum: row.hasColumn("counter_max") ? row.decode(forColumn: "counter_max") : nil)
-        }
-        return try StoredVariable(
-            key: row.decode(forColumn: "key"), value: row.decode(forColumn: "value"),
-            updatedAt: Date(timeIntervalSince1970: row.decode(forColumn: "updated_at")),
-            counter: counter)
+    /// One variable. SQL, not the query interface: a render asks this, and the record's primary key would cost a
+    /// schema query.
+    private static func variable(_ key: String, db: Database) throws -> StoredVariable? {
+        try VariableRow.fetchOne(db, sql: "SELECT * FROM variable WHERE key = ?", arguments: [key])?.variable
     }
 }

@@ -8,22 +8,22 @@ import GRDB
 /// instance deleted them.
 enum UserRecordMigration {
     static func migrate(_ db: Database) throws {
-        try db.create(table: "user_record") { t in
+        // A trashed record keeps the columns it had, between its batch and when it was trashed.
+        func recordColumns(_ t: TableDefinition) {
             t.column("kind", .text).notNull()
             t.column("key", .text).notNull()
             t.column("value", .blob).notNull()
             t.column("origin", .text)
             t.column("updated_at", .double).notNull()
+        }
+        try db.create(table: "user_record") { t in
+            recordColumns(t)
             t.primaryKey(["kind", "key"])
         }
         try db.create(table: "trash") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("batch", .text).notNull()
-            t.column("kind", .text).notNull()
-            t.column("key", .text).notNull()
-            t.column("value", .blob).notNull()
-            t.column("origin", .text)
-            t.column("updated_at", .double).notNull()
+            recordColumns(t)
             t.column("trashed_at", .double).notNull()
         }
         try db.create(index: "trash_by_batch", on: "trash", columns: ["batch"])
