@@ -29,7 +29,7 @@ struct BackupCommand: ParsableCommand {
     @OptionGroup var locations: LocationOptions
 
     func run() throws {
-        let store = try CacheStore.openForReading(directory: locations.resolved.cacheDirectory)
+        let store = try locations.workspace.openCache()
         let document = try store.backup(now: try clock.instant())
         guard let file, file != "-" else {
             FileHandle.standardOutput.write(document + Data("\n".utf8))

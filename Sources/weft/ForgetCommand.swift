@@ -51,12 +51,13 @@ struct ForgetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let where_ = locations.resolved
+        let workspace = locations.workspace
+        let where_ = workspace.locations
         let now = try clock.instant()
         guard FileManager.default.fileExists(atPath: where_.databasePath) else {
             throw CLIError("there is no database in \(where_.cacheDirectory): nothing to forget")
         }
-        if listTrash { return try list(now: now, directory: where_.cacheDirectory) }
+        if listTrash { return try list(now: now, workspace: workspace) }
         if let restore {
             let (restored, kept) = try CacheWriter(cacheDirectory: where_.cacheDirectory).store.restoreTrash(restore)
             guard !restored.isEmpty || !kept.isEmpty else {
@@ -122,8 +123,8 @@ struct ForgetCommand: AsyncParsableCommand {
         return (trash, shared)
     }
 
-    private func list(now: Date, directory: String) throws {
-        let batches = try CacheStore.openForReading(directory: directory).trashBatches(now: now)
+    private func list(now: Date, workspace: Workspace) throws {
+        let batches = try workspace.openCache().trashBatches(now: now)
         guard !batches.isEmpty else {
             print("the trash is empty")
             return

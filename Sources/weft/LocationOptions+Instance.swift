@@ -62,8 +62,9 @@ struct InstanceOptions<Kind: CommandKind>: ParsableArguments {
 
     /// The instance's snapshot, or an error that says how to make one.
     func snapshot(_ instance: String) throws -> Kind.Payload {
-        let cache = locations.resolved.cacheDirectory
-        let store = try CacheStore.openForReading(directory: cache)
+        let workspace = locations.workspace
+        let cache = workspace.locations.cacheDirectory
+        let store = try workspace.openCache()
         guard let snapshot = try store.snapshot(instance) else {
             let (what, hint) = Kind.missingSnapshot
             throw CLIError("no \(what) for \"\(instance)\" in \(cache); \(hint)")

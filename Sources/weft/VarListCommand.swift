@@ -28,7 +28,7 @@ struct VarListCommand: ParsableCommand {
     func run() throws {
         let zone = try clock.zone()
         let instant = try clock.instant()
-        let entries = try CacheStore.openForReading(directory: locations.resolved.cacheDirectory).variables().map {
+        let entries = try locations.workspace.openCache().variables().map {
             Entry(
                 key: $0.key, value: $0.value(at: instant, timeZone: zone), updated: ISOInstant.format($0.updatedAt),
                 step: $0.counter?.step, goal: $0.counter?.goal, reset: $0.counter?.reset?.rawValue,

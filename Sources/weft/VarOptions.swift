@@ -31,7 +31,7 @@ struct VarTarget: ParsableArguments {
     var edit: VariableEdit { VariableEdit(cacheDirectory: locations.resolved.cacheDirectory) }
 
     func readableStore() throws -> CacheStore {
-        try CacheStore.openForReading(directory: locations.resolved.cacheDirectory)
+        try locations.workspace.openCache()
     }
 }
 

@@ -29,8 +29,9 @@ struct WeatherNowcastCommand: ParsableCommand {
 
     func run() throws {
         let now = try clock.instant()
-        let cache = locations.resolved.cacheDirectory
-        let store = try CacheStore.openForReading(directory: cache)
+        let workspace = locations.workspace
+        let cache = workspace.locations.cacheDirectory
+        let store = try workspace.openCache()
         let weather = try store.allSnapshots().filter { SavedResponse.types.contains($0.kind) }
         let chosen: Snapshot
         if let instance {
