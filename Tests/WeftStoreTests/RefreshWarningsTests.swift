@@ -24,6 +24,34 @@ import WeftCore
         #expect(health.state(at: Date(timeIntervalSince1970: 700)) == .stale)
     }
 
+    /// The one-statement read of one instance (what a render asks) gives what the read of every instance gives.
+    @Test func oneInstancesHealthIsWhatEveryInstancesReadSays() throws {
+        let temp = try TempCache()
+        let store = try CacheStore.openForWriting(directory: temp.directory)
+        let item = snapshot("cal", value: "1", at: 1, validFor: 600, prefix: "__cal_")
+        try store.recordSuccess(
+            instance: "cal", prefix: "__cal_", outcome: RefreshOutcome(.updated(item), problems: ["a.ics: skipped"]),
+            at: Date(timeIntervalSince1970: 1))
+        try store.recordFailure(
+            RefreshAttempt(
+                instance: "cal", prefix: "__cal_", attemptedAt: Date(timeIntervalSince1970: 2), outcome: .failed,
+                error: "HTTP 503", httpStatus: 503))
+        try store.recordFailure(
+            RefreshAttempt(
+                instance: "new", prefix: "__new_", attemptedAt: Date(timeIntervalSince1970: 2), outcome: .failed,
+                error: "never worked"))
+        _ = try store.syncProviderFiles(
+            [
+                ProviderFileRecord(
+                    instance: "broken", file: "/p/broken.toml", type: "command", prefix: "__broken_",
+                    fingerprint: nil, configError: "configuration error: bad key")
+            ], forgetting: [], at: Date(timeIntervalSince1970: 3))
+        let every = try store.allHealth()
+        #expect(every.map(\.instance) == ["broken", "cal", "new"])
+        for health in every { #expect(try store.health(of: health.instance) == health) }
+        #expect(try store.health(of: "nothing") == nil)
+    }
+
     /// A v4 cache (no `warnings` or `fingerprint` column) whose successful attempt kept its problems in `error`, as
     /// an older weft wrote it, read before any writer migrated it: the problems are warnings, not a failure.
     @Test func anOldSuccessWithAnErrorReadsAsAWarning() throws {
