@@ -17,8 +17,9 @@ public enum HabitsKind: ProviderKind {
 
     /// Each habit's week, today in the habits' zone.
     public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
-        let context = context.viewing(recordedZone: snapshot.recordedZone)
+        let habits = try snapshot.decode(HabitsSnapshot.self)
+        let context = context.viewing(recordedZone: habits.timeZone)
         let today = LocalDay.containing(context.now, in: context.timeZone)
-        return CardFigures(weeks: try snapshot.decode(HabitsSnapshot.self).weeks(today: today))
+        return CardFigures(weeks: habits.weeks(today: today))
     }
 }
