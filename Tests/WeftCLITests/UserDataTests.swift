@@ -123,9 +123,27 @@ struct UserDataTests {
         let old = home + "/.cache/weft"
         try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: home + "/.config/weft", withIntermediateDirectories: true)
-        for name in ["weft.sqlite", "weft.sqlite-wal"] {
-            try FileManager.default.copyItem(atPath: FixtureFiles.path("store/v4", name), toPath: old + "/" + name)
-        }
+        // The v4 database is rebuilt from its SQL dump; its last write is left in the write-ahead log (the process
+        // ends without closing its connections while a reader holds an older snapshot, so nothing is checkpointed).
+        let script = """
+            import os, sqlite3, sys
+            db = sys.argv[1] + "/weft.sqlite"
+            writer = sqlite3.connect(db, isolation_level=None)
+            writer.executescript(open(sys.argv[2]).read())
+            writer.execute("PRAGMA journal_mode=WAL")
+            reader = sqlite3.connect(db, isolation_level=None)
+            reader.execute("BEGIN")
+            reader.execute("SELECT count(*) FROM variable").fetchall()
+            writer.executescript(open(sys.argv[3]).read())
+            os._exit(0)
+            """
+        let made = await WeftProcess.run([
+            "python3", "-c", script, old, FixtureFiles.path("store/v4", "weft-v4.sql"),
+            FixtureFiles.path("store/v4", "weft-v4-wal.sql"),
+        ])
+        #expect(made.exitCode == 0, "\(made)")
+        let log = try FileManager.default.attributesOfItem(atPath: old + "/weft.sqlite-wal")[.size] as? Int ?? 0
+        #expect(log > 0, "the last write is in the write-ahead log")
         try FileManager.default.copyItem(
             atPath: FixtureFiles.path("store/v4", "habits.csv"), toPath: home + "/.config/weft/habits.csv")
         try box.write(home + "/.config/weft/providers/habits.toml", "type = \"habits\"\nfiles = [\"../habits.csv\"]\n")
