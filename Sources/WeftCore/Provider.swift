@@ -107,21 +107,17 @@ public struct RefreshOutcome: Sendable {
     /// What went wrong in a refresh that still succeeded in part (one calendar source of several failed): its
     /// warnings, recorded with the attempt, so `weft status` and `<prefix>warnings` show them.
     public var problems: [String]
-    /// Provider data blobs (see ``ProviderDataStore``) to store in the same transaction as the snapshot, so a refresh
-    /// killed midway never leaves new data under an old snapshot.
-    public var data: [String: Data]
     /// Changes to the user's own records, written in the same transaction.
     public var records: [UserRecordChange]
 
     /// Creates an outcome.
     public init(
-        _ change: Change, validators: [HTTPValidator] = [], problems: [String] = [], data: [String: Data] = [:],
+        _ change: Change, validators: [HTTPValidator] = [], problems: [String] = [],
         records: [UserRecordChange] = []
     ) {
         self.change = change
         self.validators = validators
         self.problems = problems
-        self.data = data
         self.records = records
     }
 }

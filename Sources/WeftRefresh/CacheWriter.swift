@@ -6,7 +6,7 @@ import WeftStore
 /// `weft restore` all write through it.
 ///
 /// Opening it takes the refresh lock (so no two writers interleave a read-modify-write of one instance's data), and
-/// each write stores snapshot, attempt and provider data in one transaction. The lock is released when the last
+/// each write stores snapshot, attempt and the user's records in one transaction. The lock is released when the last
 /// reference to the writer goes.
 public final class CacheWriter: Sendable {
     /// The cache, open for writing; readers of the instance's data (a provider's refresh) use it too.
@@ -25,7 +25,7 @@ public final class CacheWriter: Sendable {
         markers = RunMarkers(directory: cacheDirectory)
     }
 
-    /// Stores a successful refresh or import: snapshot (or extended validity), validators, provider data, the attempt
+    /// Stores a successful refresh or import: snapshot (or extended validity), validators, the user's records, the attempt
     /// and, when given, the provider file's record with the fingerprint of the settings it ran with.
     public func recordSuccess(
         instance: String, prefix: String, outcome: RefreshOutcome, at date: Date, duration: Duration = .zero,
@@ -42,10 +42,10 @@ public final class CacheWriter: Sendable {
 
     /// Reads an instance's blobs and snapshot and writes what `change` makes of them, in one transaction.
     public func update<T>(
-        instance: String, prefix: String = "", recordKinds: [String] = [],
+        instance: String, recordKinds: [String] = [],
         _ change: (ProviderState) throws -> (change: ProviderStateChange, result: T)
     ) throws(StoreError) -> T {
-        try store.updateProviderState(instance: instance, prefix: prefix, recordKinds: recordKinds, change)
+        try store.updateProviderState(instance: instance, recordKinds: recordKinds, change)
     }
 
     /// Forgets instances on purpose: deletes what each can rebuild and moves the user's records of the kinds given

@@ -181,8 +181,9 @@ extension CacheStore {
             }, empty: [:])
     }
 
-    /// Stores a successful refresh — new snapshot or extended validity, validators, provider data, the attempt and
-    /// the provider file's record with the fingerprint of the settings it ran with — in one transaction.
+    /// Stores a successful refresh — new snapshot or extended validity, validators, the user's records it changed,
+    /// the attempt and the provider file's record with the fingerprint of the settings it ran with — in one
+    /// transaction.
     public func recordSuccess(
         instance: String, prefix: String, outcome: RefreshOutcome, at date: Date, duration: Duration = .zero,
         file: ProviderFileRecord? = nil
@@ -205,7 +206,6 @@ extension CacheStore {
             for validator in outcome.validators {
                 try ValidatorRow(validator, instance: instance, updatedAt: date).insert(db, onConflict: .replace)
             }
-            try Self.setProviderData(instance: instance, set: outcome.data, remove: [], at: date, db: db)
             try Self.apply(outcome.records, origin: instance, at: date, db: db)
             // A success's problems are warnings, kept apart from `error` (failures only).
             try Self.insert(

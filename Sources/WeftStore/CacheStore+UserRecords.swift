@@ -35,7 +35,7 @@ public struct TrashBatch: Sendable, Equatable {
     public var trashedAt: Date
 }
 
-extension CacheStore {
+extension CacheStore: ProviderDataStore {
     /// How long the trash keeps what was moved there.
     public static let trashKept: TimeInterval = 30 * 86_400
 

@@ -10,10 +10,6 @@ import WeftTestSupport
 final class MemoryProviderData: ProviderDataStore {
     private let blobs = Locked<[String: [String: Data]]>([:])
 
-    func providerData(instance: String, prefix: String) throws -> [String: Data] {
-        blobs.withLock { ($0[instance] ?? [:]).filter { $0.key.hasPrefix(prefix) } }
-    }
-
     /// The user's records, kept under the kind as if it were an instance.
     func userRecords(kind: String) throws -> [String: Data] {
         blobs.withLock { $0["record:" + kind] ?? [:] }

@@ -20,7 +20,6 @@ import WeftCore
             outcome: RefreshOutcome(
                 .updated(item), validators: [HTTPValidator(url: "https://x/a", etag: "e", lastModified: nil)]),
             at: Date(timeIntervalSince1970: 1))
-        try store.updateProviderData(instance: "steps", set: ["blob": Data("b".utf8)], remove: [])
         try store.setVariable(
             StoredVariable(
                 key: "water", value: "3", updatedAt: Date(timeIntervalSince1970: 1),
@@ -46,7 +45,6 @@ import WeftCore
         #expect(try reader.lastAttempt("steps")?.fingerprint == nil)
         #expect(try reader.lastAttempt(answering: "__steps_x")?.outcome == .ok)
         #expect(try reader.validators("steps")["https://x/a"]?.etag == "e")
-        #expect(try reader.providerData(instance: "steps", prefix: "") == ["blob": Data("b".utf8)])
         let water = try #require(try reader.variable("water"))
         #expect(water.value == "3" && water.counter?.goal == 8)
         #expect(water.counter?.minimum == nil && water.counter?.maximum == nil)
