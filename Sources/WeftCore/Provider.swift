@@ -52,6 +52,8 @@ public protocol ProviderKind: Sendable {
     static var card: BoardCard { get }
     /// What its card draws beside the variables (a rain ribbon, a heatmap, habits' weeks) at the render's `now`.
     static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures?
+    /// The occasions of a snapshot due in the query's window, for the notifier (``Occasion``).
+    static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion]
 }
 
 /// What a provider sees while refreshing.
