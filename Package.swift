@@ -132,6 +132,14 @@ let package = Package(
             dependencies: [
                 "WeftCore", "WeftPrimitives", "WeftStore", "WeftRefresh", "WeftHabits", "WeftSteps",
             ]),
+        // `weft notify`: alarms, timers, reminders, rain and rules delivered once each; knows the provider kinds only
+        // through the registry of the render session.
+        .target(
+            name: "WeftNotify",
+            dependencies: [
+                "CLiveProcess", "WeftCore", "WeftPrimitives", "WeftTemplate", "WeftStore", "WeftRender",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
             name: "WeftServe",
@@ -162,7 +170,7 @@ let package = Package(
                 "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", "WeftEdits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", "WeftEdits", "WeftNotify", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -206,6 +214,11 @@ let package = Package(
             dependencies: [
                 "WeftServe", "WeftRefresh", "WeftProviders", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore",
                 "WeftPrimitives",
+            ]),
+        .testTarget(
+            name: "WeftNotifyTests",
+            dependencies: [
+                "WeftNotify", "WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport",
             ]),
         .testTarget(
             name: "WeftHabitsTests",

@@ -85,7 +85,6 @@ public final class LiveLoop {
         render: (RenderSession) throws -> Outcome
     ) {
         Self.endWithParentOrSignal()
-        let readsSeconds = RenderBoundary.readsSeconds(templates)
         let clock = ContinuousClock()
         var input = input
         var nextCheck = clock.now
@@ -105,7 +104,7 @@ public final class LiveLoop {
                     } catch {
                         say("\(error)", report)
                     }
-                    if pinnedNow == nil { boundary = nextBoundary(of: session, readsSeconds: readsSeconds, now: now) }
+                    if pinnedNow == nil { boundary = session.nextBoundary(after: now, templates: templates) }
                     logger.debug(
                         "render \(renders): cache opens \(cacheOpens), data version \(dataVersion ?? -1), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
                     )
@@ -169,14 +168,6 @@ public final class LiveLoop {
         guard let store else { return nil }
         // The same session as `weft resolve`'s, `--max-output` included.
         return builder.session(over: store, at: now)
-    }
-
-    private func nextBoundary(of session: RenderSession, readsSeconds: Bool, now: Date) -> Date {
-        var boundary = RenderBoundary()
-        if readsSeconds { boundary.addSeconds() }
-        for variables in session.resolver.ownerVariables.values { boundary.add(variables: variables) }
-        for validity in session.resolver.validities.values { boundary.add(validity) }
-        return boundary.next(after: now)
     }
 
     // MARK: - The cache

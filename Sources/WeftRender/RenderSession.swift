@@ -29,6 +29,17 @@ public struct RenderSession {
         return Int(min(100, max(0, value)).rounded())
     }
 
+    /// The next instant at which what this session rendered so far may read differently with the cache unchanged
+    /// (a minute of the clock or of a countdown, the end of a snapshot's validity; every second when `templates`
+    /// read the time to the second): the live loop and the notifier's rules render again then.
+    public func nextBoundary(after now: Date, templates: [String]) -> Date {
+        var boundary = RenderBoundary()
+        if RenderBoundary.readsSeconds(templates) { boundary.addSeconds() }
+        for variables in resolver.ownerVariables.values { boundary.add(variables: variables) }
+        for validity in resolver.validities.values { boundary.add(validity) }
+        return boundary.next(after: now)
+    }
+
     /// Throws the cache error met while rendering, if any: what did not need the cache was still rendered.
     public func checkCache() throws(StoreError) {
         if let error = resolver.cacheError { throw error }

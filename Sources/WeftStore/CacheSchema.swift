@@ -87,6 +87,27 @@ enum CacheSchema {
                 t.add(column: "counter_max", .double)
             }
         }
+        migrator.registerMigration("v8: notification ledger") { db in
+            // The notifier's record of every occurrence it decided on, by its key: inserted in the transaction that
+            // decides to fire it, so a restart, a second process or a crash never repeats one. The user's own data.
+            try db.create(table: "notification") { t in
+                t.primaryKey("key", .text)
+                t.column("kind", .text).notNull()
+                t.column("at", .double).notNull()
+                t.column("fired_at", .double).notNull()
+                t.column("state", .text).notNull()
+                t.column("notification_id", .integer)
+                t.column("thread", .text)
+                t.column("occasion", .blob)
+            }
+            try db.create(index: "notification_by_state", on: "notification", columns: ["state", "at"])
+            try db.create(index: "notification_by_thread", on: "notification", columns: ["thread", "fired_at"])
+            // Until when the notifier last looked (one row): what fell due while it was down is found from here.
+            try db.create(table: "notifier_watch") { t in
+                t.primaryKey("id", .integer)
+                t.column("watched_until", .double).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import WeftStore
 
-/// Migrations v1–v7 are history: a cache they build (new, or upgraded from any older weft) has exactly this schema, so
+/// Migrations v1–v8 are history: a cache they build (new, or upgraded from any older weft) has exactly this schema, so
 /// a change to how they are written cannot change what they do.
 @Suite struct SchemaTests {
     @Test func theMigrationsBuildTheSchemaTheyAlwaysBuilt() throws {
@@ -19,6 +19,10 @@ import Testing
             schema == [
                 #"CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"#,
                 #"CREATE TABLE "http_validator" ("url" TEXT PRIMARY KEY NOT NULL, "instance" TEXT NOT NULL, "etag" TEXT, "last_modified" TEXT, "updated_at" DOUBLE NOT NULL)"#,
+                #"CREATE TABLE "notification" ("key" TEXT PRIMARY KEY NOT NULL, "kind" TEXT NOT NULL, "at" DOUBLE NOT NULL, "fired_at" DOUBLE NOT NULL, "state" TEXT NOT NULL, "notification_id" INTEGER, "thread" TEXT, "occasion" BLOB)"#,
+                #"CREATE INDEX "notification_by_state" ON "notification"("state", "at")"#,
+                #"CREATE INDEX "notification_by_thread" ON "notification"("thread", "fired_at")"#,
+                #"CREATE TABLE "notifier_watch" ("id" INTEGER PRIMARY KEY, "watched_until" DOUBLE NOT NULL)"#,
                 #"CREATE TABLE "provider_data" ("instance" TEXT NOT NULL, "name" TEXT NOT NULL, "value" BLOB NOT NULL, "updated_at" DOUBLE NOT NULL, PRIMARY KEY ("instance", "name"))"#,
                 #"CREATE TABLE "provider_file" ("instance" TEXT PRIMARY KEY NOT NULL, "file" TEXT NOT NULL, "type" TEXT, "prefix" TEXT, "fingerprint" TEXT, "config_error" TEXT, "checked_at" DOUBLE NOT NULL)"#,
                 #"CREATE TABLE "refresh_attempt" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "instance" TEXT NOT NULL, "prefix" TEXT NOT NULL, "attempted_at" DOUBLE NOT NULL, "outcome" TEXT NOT NULL, "error" TEXT, "http_status" INTEGER, "retry_after" DOUBLE, "duration_ms" INTEGER, "warnings" TEXT, "fingerprint" TEXT)"#,
@@ -33,6 +37,6 @@ import Testing
         let migrations = try queue.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
-        #expect(migrations.map { $0.prefix(3) } == ["v1:", "v2:", "v3:", "v4:", "v5:", "v6:", "v7:"])
+        #expect(migrations.map { $0.prefix(3) } == ["v1:", "v2:", "v3:", "v4:", "v5:", "v6:", "v7:", "v8:"])
     }
 }
