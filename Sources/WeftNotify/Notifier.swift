@@ -170,6 +170,10 @@ public final class Notifier {
             say("\(error)")
         }
         if let ruleBoundary { next = min(next, ruleBoundary) }
+        // A notification the server refused stays decided: tried again in a minute.
+        if let pending = try? store.notifications(in: [.fired]), !pending.isEmpty {
+            next = min(next, now.addingTimeInterval(60))
+        }
         return max(next, now.addingTimeInterval(0.001))
     }
 
@@ -267,7 +271,9 @@ public final class Notifier {
                 do {
                     id = try delivery.show(notification)
                 } catch {
+                    // Left decided: shown at the next look (or the next start), unless its data went stale by then.
                     say("cannot show a notification: \(error)")
+                    return
                 }
             } else if !saidNoServer {
                 saidNoServer = true

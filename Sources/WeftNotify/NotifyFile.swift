@@ -51,6 +51,8 @@ public struct NotifyFile: Sendable {
         public var options: [String: String]
         /// Whether the file has the section.
         public var written: Bool
+        /// The line of its header, when written.
+        public var line: Int?
     }
 
     /// A `[[rule]]`.
@@ -167,7 +169,7 @@ public struct NotifyFile: Sendable {
         late = read.late
         sections = read.sections
         rules = read.rules
-        problems = reader.problems
+        problems = reader.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     }
 
     static var defaultSections: [Occasion.Kind: Section] {
@@ -210,6 +212,30 @@ public struct NotifyFile: Sendable {
     }
 }
 
+extension NotifyFile {
+    /// Problems that show only when a command runs: a program that is neither in `PATH` nor an executable file
+    /// (`weft` is always found: commands run this very binary).
+    public func preflight(environment: [String: String]) -> [NotifyFileError] {
+        var places: [(label: String, line: Int?, command: [String]?)] = rules.map { ("rule \"\($0.name)\"", $0.line, $0.common.command) }
+        for kind in Occasion.Kind.allCases {
+            guard let section = sections[kind], section.written else { continue }
+            places.append(("[\(kind.rawValue)]", section.line, section.common.command))
+        }
+        var problems: [NotifyFileError] = []
+        for place in places {
+            guard let program = place.command?.first, program != "weft",
+                Executables.find(program, environment: environment) == nil
+            else { continue }
+            problems.append(
+                .invalid(
+                    file: file, line: place.line,
+                    message: "\(place.label): command: no program \"\(program)\" "
+                        + (program.contains("/") ? "(not an executable file)" : "in PATH")))
+        }
+        return problems
+    }
+}
+
 /// Quiet hours: a span of the local day, possibly across midnight.
 public struct QuietHours: Sendable, Equatable {
     /// Minutes after local midnight it starts.
@@ -247,6 +273,22 @@ public enum NotifyFileError: Error, Sendable, Equatable, CustomStringConvertible
     case unreadable(file: String, reason: String)
     case malformed(file: String, line: Int, column: Int, message: String)
     case invalid(file: String, line: Int?, message: String)
+
+    /// The file it is about.
+    public var file: String {
+        switch self {
+        case .unreadable(let file, _), .malformed(let file, _, _, _), .invalid(let file, _, _): file
+        }
+    }
+
+    /// The line it is about, when known.
+    public var line: Int? {
+        switch self {
+        case .unreadable: nil
+        case .malformed(_, let line, _, _): line
+        case .invalid(_, let line, _): line
+        }
+    }
 
     public var description: String {
         switch self {
@@ -390,7 +432,7 @@ private struct NotifyReader {
                     "\(label): unknown key \"\(key)\"; it knows " + (NotifyFile.commonKeys + known).joined(separator: ", "))
             }
         }
-        return NotifyFile.Section(common: common, options: options, written: true)
+        return NotifyFile.Section(common: common, options: options, written: true, line: start)
     }
 
     private func optionText(_ value: ConfigValue) -> String? {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftNotify
 import WeftPrimitives
 import WeftProviders
 import WeftRefresh
@@ -15,7 +16,9 @@ struct CheckCommand: ParsableCommand {
             Reads each file in the providers directory the way `weft refresh` does — TOML, type, keys, values, \
             prefixes (unique, starting with __), secrets that must be readable — and also checks what a refresh \
             would meet outside the file: the files and folders it names exist and can be read, the program of a \
-            command provider is there. Nothing is fetched or written.
+            command provider is there. The notify file beside the providers directory (notify.toml), when there is \
+            one, is checked too: keys, durations, quiet hours, rates, rule templates and the programs of its \
+            commands. Nothing is fetched or written.
 
             Each problem is one line, FILE:LINE: message; a key inside an inline table or an array is placed on its \
             own line. Exit status: 0 when every file is valid, 2 otherwise.
@@ -37,10 +40,19 @@ struct CheckCommand: ParsableCommand {
         }
         let problems = findings.problems
         let broken = Set(problems.compactMap(\.instance))
+        let notify = Self.notifyProblems(providersDirectory: where_.providersDirectory)
         if json {
-            print(try JSONText.text(findings.report))
+            var report = findings.report
+            report.problems += notify.map {
+                Problem(file: $0.file, line: $0.line, instance: nil, key: nil, message: "\($0)")
+            }
+            print(try JSONText.text(report))
         } else {
             for problem in problems { print("\(problem.error)") }
+            for problem in notify { print("\(problem)") }
+            if !notify.isEmpty {
+                Stderr.line("\(notify.count) problem\(notify.count == 1 ? "" : "s") in the notify file")
+            }
             let count = findings.set.instances.count
             if !findings.set.directory.exists {
                 Stderr.line("weft: there is no providers directory \(where_.providersDirectory)")
@@ -52,7 +64,14 @@ struct CheckCommand: ParsableCommand {
                         + "provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory)")
             }
         }
-        if !problems.isEmpty || !findings.set.directory.exists { throw ExitCode(2) }
+        if !problems.isEmpty || !notify.isEmpty || !findings.set.directory.exists { throw ExitCode(2) }
+    }
+
+    /// The problems of the notify file beside `providersDirectory` (none when there is no such file).
+    static func notifyProblems(providersDirectory: String) -> [NotifyFileError] {
+        let file = NotifyFile(contentsOf: NotifyFile.defaultPath(providersDirectory: providersDirectory))
+        guard file.exists || !file.problems.isEmpty else { return [] }
+        return file.problems + file.preflight(environment: ProcessInfo.processInfo.environment)
     }
 
     /// What a check of one providers directory found, in this process's environment.

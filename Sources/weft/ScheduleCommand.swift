@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftNotify
 import WeftPrimitives
 
 struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
-        abstract: "Print a systemd user timer or a crontab line that runs `weft refresh`.",
+        abstract: "Print a systemd user timer or a crontab line that runs `weft refresh`, or the user service of `weft notify`.",
         discussion: """
             `weft refresh` only runs the providers that are due, so running it often is cheap; each provider keeps \
             its own interval. The printed commands carry this weft's absolute path and the absolute provider and \
@@ -18,8 +19,12 @@ struct ScheduleCommand: ParsableCommand {
             checks of `weft check` in that environment and lists, on stderr, every provider that would fail there \
             (a secret read from api_key_env or password_env, a program found only on your PATH) with its fix.
 
+            --notify prints a systemd user service that keeps `weft notify` running in your session (restarted if \
+            it ends); the programs of the notify file's commands are checked in the service's PATH.
+
             Examples:
               weft schedule --systemd                     then follow the printed steps
+              weft schedule --notify                      the notifier's user service
               weft schedule --cron --every 2m | crontab -   (replaces your crontab: merge it with `crontab -e`)
             """)
 
@@ -29,6 +34,9 @@ struct ScheduleCommand: ParsableCommand {
     @Flag(help: "Print a crontab line.")
     var cron = false
 
+    @Flag(help: "Print a user service that runs `weft notify` (weft-notify.service).")
+    var notify = false
+
     @Option(
         help: ArgumentHelp(
             "How often to run (1m…60m dividing an hour, or 1h…24h dividing a day).", valueName: "interval"))
@@ -37,13 +45,16 @@ struct ScheduleCommand: ParsableCommand {
     @OptionGroup var locations: LocationOptions
 
     func validate() throws {
-        guard systemd != cron else { throw ValidationError("give one of --systemd or --cron") }
+        guard [systemd, cron, notify].filter({ $0 }).count == 1 else {
+            throw ValidationError("give one of --systemd, --cron or --notify")
+        }
         _ = try Self.period(every)
     }
 
     func run() throws {
         let (minutes, _) = try Self.period(every)
         let resolved = locations.resolved
+        if notify { return printNotifyService(resolved) }
         let command =
             [Self.executable(), "refresh", "--quiet"].map(Self.quoted).joined(separator: " ")
             + " --providers " + Self.quoted(Self.absolute(resolved.providersDirectory))
@@ -105,6 +116,44 @@ struct ScheduleCommand: ParsableCommand {
             #   systemctl --user enable --now weft-refresh.timer
             #   journalctl --user -u weft-refresh.service   (what each run printed)
             """
+    }
+
+    private func printNotifyService(_ resolved: WeftLocations) {
+        let command =
+            [Self.executable(), "notify"].map(Self.quoted).joined(separator: " ")
+            + " --providers " + Self.quoted(Self.absolute(resolved.providersDirectory))
+            + " --cache " + Self.quoted(Self.absolute(resolved.cacheDirectory))
+        print(Self.notifyUnit(command: command))
+        let timer = TimerCheck(
+            systemd: true, providersDirectory: Self.absolute(resolved.providersDirectory),
+            cacheDirectory: Self.absolute(resolved.cacheDirectory))
+        let file = NotifyFile(contentsOf: NotifyFile.defaultPath(providersDirectory: resolved.providersDirectory))
+        for problem in file.problems { Stderr.line("weft: \(problem)") }
+        for problem in file.preflight(environment: timer.environment) {
+            Stderr.line("weft: the service runs with only HOME and PATH=\(timer.path): \(problem)")
+        }
+    }
+
+    static func notifyUnit(command: String) -> String {
+        """
+        # ~/.config/systemd/user/weft-notify.service
+        [Unit]
+        Description=weft notify: alarms, timers, reminders and rules as desktop notifications
+        After=graphical-session.target
+
+        [Service]
+        ExecStart=\(command.replacingOccurrences(of: "%", with: "%%"))
+        Restart=on-failure
+        RestartSec=10s
+
+        [Install]
+        WantedBy=default.target
+
+        # Save the file above, then:
+        #   systemctl --user daemon-reload
+        #   systemctl --user enable --now weft-notify.service
+        #   journalctl --user -u weft-notify.service   (what it fired, and why not)
+        """
     }
 
     static func cronLine(command: String, minutes: Int) -> String {
