@@ -9,7 +9,7 @@ import WeftCore
 /// added reading as absent; and a cell of the wrong type where an instant belongs is damage, never the epoch.
 @Suite struct OldCacheTests {
     /// A cache as weft left it after migration v2 (no provider files, user records, trash, second prefixes, warnings,
-    /// fingerprints or counter limits), read before any writer migrated it.
+    /// fingerprints or counter limits, notification ledger), read before any writer migrated it.
     @Test func everyReadWorksOnACacheFromBeforeTheLaterMigrations() throws {
         let temp = try TempCache()
         let store = try CacheStore.openForWriting(directory: temp.directory)
@@ -29,6 +29,7 @@ import WeftCore
             try db.execute(
                 sql: """
                     DROP TABLE provider_file; DROP TABLE user_record; DROP TABLE trash;
+                    DROP TABLE notification; DROP TABLE notifier_watch;
                     ALTER TABLE snapshot DROP COLUMN extra_prefix;
                     ALTER TABLE refresh_attempt DROP COLUMN warnings;
                     ALTER TABLE refresh_attempt DROP COLUMN fingerprint;
@@ -55,6 +56,8 @@ import WeftCore
         #expect(try reader.userRecords(kind: "steps").isEmpty)
         #expect(try reader.allUserRecords().isEmpty)
         #expect(try reader.trashBatches(now: Date()).isEmpty)
+        #expect(try reader.notifications(in: NotificationEntry.State.allCases).isEmpty)
+        #expect(try reader.notification("alarm:x") == nil && reader.notifierWatchedUntil() == nil)
         // A writer migrates it, and everything reads the same.
         let writer = try CacheStore.openForWriting(directory: temp.directory)
         #expect(try writer.snapshot("steps")?.payload == item.payload)
