@@ -41,6 +41,8 @@ public struct NotifyFile: Sendable {
         public var rate: Rate?
         /// How late it may still fire (else the file's `late`).
         public var late: Duration?
+        /// The line of `command`, for the problems of its program.
+        public var commandLine: Int?
     }
 
     /// One kind's section.
@@ -216,10 +218,12 @@ extension NotifyFile {
     /// Problems that show only when a command runs: a program that is neither in `PATH` nor an executable file
     /// (`weft` is always found: commands run this very binary).
     public func preflight(environment: [String: String]) -> [NotifyFileError] {
-        var places: [(label: String, line: Int?, command: [String]?)] = rules.map { ("rule \"\($0.name)\"", $0.line, $0.common.command) }
+        var places: [(label: String, line: Int?, command: [String]?)] = rules.map {
+            ("rule \"\($0.name)\"", $0.common.commandLine ?? $0.line, $0.common.command)
+        }
         for kind in Occasion.Kind.allCases {
             guard let section = sections[kind], section.written else { continue }
-            places.append(("[\(kind.rawValue)]", section.line, section.common.command))
+            places.append(("[\(kind.rawValue)]", section.common.commandLine ?? section.line, section.common.command))
         }
         var problems: [NotifyFileError] = []
         for place in places {
@@ -472,6 +476,7 @@ private struct NotifyReader {
                 argv.count == elements.count, !argv[0].isEmpty
             {
                 common.command = argv
+                common.commandLine = place
             } else {
                 fail(place, "\(label) command must be a non-empty array of strings (a program and its arguments, no shell)")
             }

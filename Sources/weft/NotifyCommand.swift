@@ -7,7 +7,7 @@ import WeftPrimitives
 import WeftRender
 import WeftStore
 
-struct NotifyCommand: ParsableCommand {
+struct NotifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
         abstract: "Deliver alarms, timers, reminders, rain alerts and your rules as desktop notifications.",
@@ -61,8 +61,50 @@ struct NotifyCommand: ParsableCommand {
         if simulateUntil != nil && options.clock.now == nil { throw ValidationError("--simulate-until needs --now") }
     }
 
-    func run() throws {
-        let builder = try options.settings.builder()
+    /// Runs on a thread of its own: a loop blocked in `poll` on one of Dispatch's worker threads keeps Dispatch's
+    /// pool monitor waking every second for as long as it blocks, which would be 3,600 wake-ups an hour.
+    func run() async throws {
+        let command = NotifyJob(
+            config: config, dryRun: dryRun, from: from, until: until, missed: missed, simulateUntil: simulateUntil,
+            settings: options.settings)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try command.runBlocking()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.start()
+        }
+    }
+
+    /// `now`, an ISO 8601 instant, or `+DURATION` after `now`.
+    static func instant(_ text: String, now: Date, name: String) throws -> Date {
+        if text.lowercased() == "now" { return now }
+        if text.hasPrefix("+"), let duration = DurationText.parse(String(text.dropFirst())) {
+            return now.addingTimeInterval(DurationText.seconds(duration))
+        }
+        guard let date = ISOInstant.parse(text) else {
+            throw ValidationError("\(name) \"\(text)\" is not now, an ISO 8601 instant or +DURATION such as +1d")
+        }
+        return date
+    }
+}
+
+/// One `weft notify` run's choices, taken from the command line before it moves to its own thread.
+struct NotifyJob: Sendable {
+    var config: String?
+    var dryRun: Bool
+    var from: String
+    var until: String
+    var missed: Bool
+    var simulateUntil: String?
+    var settings: RenderSettings
+
+    func runBlocking() throws {
+        let builder = try settings.builder()
         if let notice = builder.workspace.notice { Stderr.line("weft: \(notice)") }
         let locations = builder.workspace.locations
         let path = config.map { PathExpansion.expand($0) }
@@ -79,8 +121,8 @@ struct NotifyCommand: ParsableCommand {
 
     private func printPlan(_ builder: RenderSessionBuilder, file: NotifyFile) throws {
         let now = builder.pinnedNow ?? Date()
-        let start = try Self.instant(from, now: now, name: "--from")
-        let end = try Self.instant(until, now: start, name: "--until")
+        let start = try NotifyCommand.instant(from, now: now, name: "--from")
+        let end = try NotifyCommand.instant(until, now: start, name: "--until")
         guard end > start else { throw ValidationError("--until must come after --from") }
         let store = try builder.workspace.openCache()
         let notifier = Notifier(
@@ -145,7 +187,7 @@ struct NotifyCommand: ParsableCommand {
         var end: Date?
         if let simulateUntil, let start = builder.pinnedNow {
             clock = JumpingClock(start: start)
-            end = try Self.instant(simulateUntil, now: start, name: "--simulate-until")
+            end = try NotifyCommand.instant(simulateUntil, now: start, name: "--simulate-until")
         } else {
             clock = SystemNotifierClock()
         }
@@ -154,17 +196,5 @@ struct NotifyCommand: ParsableCommand {
         commands.waitAll()
         if end != nil { Stderr.line("weft: \(loop.wakeUps) wake-ups, \(loop.ticks) looks") }
         withExtendedLifetime(lock) {}
-    }
-
-    /// `now`, an ISO 8601 instant, or `+DURATION` after `now`.
-    static func instant(_ text: String, now: Date, name: String) throws -> Date {
-        if text.lowercased() == "now" { return now }
-        if text.hasPrefix("+"), let duration = DurationText.parse(String(text.dropFirst())) {
-            return now.addingTimeInterval(DurationText.seconds(duration))
-        }
-        guard let date = ISOInstant.parse(text) else {
-            throw ValidationError("\(name) \"\(text)\" is not now, an ISO 8601 instant or +DURATION such as +1d")
-        }
-        return date
     }
 }

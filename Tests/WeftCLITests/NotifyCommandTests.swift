@@ -81,7 +81,7 @@ import WeftTestSupport
             """
         try box.write("notify.toml", fixed)
         let preflight = await box.weft("check")
-        #expect(preflight.stdout.contains("\(file):1: rule \"rule 1\": command: no program \"no-such-program-weft\""), "\(preflight)")
+        #expect(preflight.stdout.contains("\(file):4: rule \"rule 1\": command: no program \"no-such-program-weft\""), "\(preflight)")
         try box.write("notify.toml", "[[rule]]\nwhen = \"{{x}} > 1\"\ntitle = \"{{x}}\"\n")
         #expect(await box.weft("check").exitCode == 0)
     }
