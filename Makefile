@@ -51,13 +51,14 @@ demo: build
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES=python3
 	@scripts/demo.sh $(WEFT_DEBUG) $(DEMO_WEATHER)
 
-# Stripped release binaries with the Swift runtime linked in: bin/weft, and bin/weft-serve behind `weft serve`.
+# Stripped release binaries with the Swift runtime linked in: bin/weft, bin/weft-serve behind `weft serve` and
+# bin/weft-notify behind `weft notify`.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR) $(SWIFT_FLAGS)
 	@mkdir -p bin
-	cp $(RELEASE_DIR)/release/weft $(RELEASE_DIR)/release/weft-serve bin/
-	strip $(WEFT_RELEASE) bin/weft-serve
-	@ls -la $(WEFT_RELEASE) bin/weft-serve
+	cp $(RELEASE_DIR)/release/weft $(RELEASE_DIR)/release/weft-serve $(RELEASE_DIR)/release/weft-notify bin/
+	strip $(WEFT_RELEASE) bin/weft-serve bin/weft-notify
+	@ls -la $(WEFT_RELEASE) bin/weft-serve bin/weft-notify
 
 # Installs bin/weft, shell completions and a man page under $(DESTDIR)$(PREFIX) (PREFIX=~/.local for one user).
 PREFIX ?= /usr/local
@@ -70,15 +71,16 @@ install: release
 	  $(COMPDIR)/fish/vendor_completions.d
 	install -m 755 $(WEFT_RELEASE) $(BINDIR)/weft
 	install -m 755 bin/weft-serve $(BINDIR)/weft-serve
+	install -m 755 bin/weft-notify $(BINDIR)/weft-notify
 	$(WEFT_RELEASE) --generate-completion-script bash > $(COMPDIR)/bash-completion/completions/weft
 	$(WEFT_RELEASE) --generate-completion-script zsh > $(COMPDIR)/zsh/site-functions/_weft
 	$(WEFT_RELEASE) --generate-completion-script fish > $(COMPDIR)/fish/vendor_completions.d/weft.fish
 	.build/debug/generate-manual $(WEFT_RELEASE) --output-directory $(MANDIR)
 	sed -i "/^$$/d" $(MANDIR)/weft.1  # blank lines are not mdoc
-	@echo "installed $(BINDIR)/weft and weft-serve, the man page and bash/zsh/fish completions"
+	@echo "installed $(BINDIR)/weft, weft-serve and weft-notify, the man page and bash/zsh/fish completions"
 
 uninstall:
-	rm -f $(BINDIR)/weft $(BINDIR)/weft-serve $(MANDIR)/weft.1 $(COMPDIR)/bash-completion/completions/weft \
+	rm -f $(BINDIR)/weft $(BINDIR)/weft-serve $(BINDIR)/weft-notify $(MANDIR)/weft.1 $(COMPDIR)/bash-completion/completions/weft \
 	  $(COMPDIR)/zsh/site-functions/_weft $(COMPDIR)/fish/vendor_completions.d/weft.fish
 
 bench-deps:

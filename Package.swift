@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "weft", targets: ["weft"]),
         .executable(name: "weft-serve", targets: ["weft-serve"]),
+        .executable(name: "weft-notify", targets: ["weft-notify"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -163,6 +164,15 @@ let package = Package(
                 "WeftServe", "WeftCommandLine", "WeftPrimitives", "WeftProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The notifier behind `weft notify`, a program of its own with a synchronous entry point (no async runtime,
+        // so no worker-pool monitor waking it every second).
+        .executableTarget(
+            name: "weft-notify",
+            dependencies: [
+                "WeftNotify", "WeftCommandLine", "WeftCore", "WeftPrimitives", "WeftProviders", "WeftRender", "WeftStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "weft",
             dependencies: [
@@ -191,7 +201,7 @@ let package = Package(
             dependencies: ["WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport"]),
         .testTarget(
             name: "WeftCLITests",
-            dependencies: ["weft", "weft-serve", "WeftCommandLine", "WeftPrimitives", "WeftTestSupport"]),
+            dependencies: ["weft", "weft-serve", "weft-notify", "WeftCommandLine", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),

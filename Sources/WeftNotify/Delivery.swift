@@ -95,7 +95,11 @@ public final class CommandDelivery {
     @discardableResult
     public func start(_ argv: [String], environment extra: [String: String] = [:]) -> String? {
         guard var program = argv.first else { return nil }
-        if program == "weft" { program = Executables.current() }
+        // `weft` is the weft beside this program (the notifier is `weft-notify`, installed with it).
+        if program == "weft" {
+            let sibling = (Executables.current() as NSString).deletingLastPathComponent + "/weft"
+            program = Executables.find(sibling) ?? "weft"
+        }
         var arguments = argv
         arguments[0] = program
         var merged = environment

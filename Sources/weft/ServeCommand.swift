@@ -18,22 +18,28 @@ struct ServeCommand: ParsableCommand {
 
     /// Replaces this process with `weft-serve ARGUMENTS`.
     static func execute(_ arguments: [String]) throws -> Never {
-        let server = try serverExecutable()
-        let argv: [UnsafeMutablePointer<CChar>?] = ([server] + arguments).map { strdup($0) } + [nil]
-        execv(server, argv)
-        throw CLIError("cannot start \(server): \(String(cString: strerror(errno)))")
+        try execute(program: "weft-serve", command: "weft serve", arguments)
     }
 
-    /// `weft-serve` beside this executable (as `make install` and `swift build` put it), else on $PATH.
-    static func serverExecutable() throws -> String {
+    /// Replaces this process with `program ARGUMENTS`, the program that `weft COMMAND` is (`weft-serve`,
+    /// `weft-notify`).
+    static func execute(program: String, command: String, _ arguments: [String]) throws -> Never {
+        let path = try executable(program, command: command)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        throw CLIError("cannot start \(path): \(String(cString: strerror(errno)))")
+    }
+
+    /// `program` beside this executable (as `make install` and `swift build` put it), else on $PATH.
+    static func executable(_ program: String, command: String) throws -> String {
         let own = Executables.current()
         guard
-            let found = Executables.find((own as NSString).deletingLastPathComponent + "/weft-serve")
-                ?? Executables.find("weft-serve", environment: ReadOptions.environment)
+            let found = Executables.find((own as NSString).deletingLastPathComponent + "/" + program)
+                ?? Executables.find(program, environment: ReadOptions.environment)
         else {
             throw CLIError(
-                "weft serve runs the weft-serve program, which is not beside \(own) nor on PATH; "
-                    + "`make install` installs both")
+                "\(command) runs the \(program) program, which is not beside \(own) nor on PATH; "
+                    + "`make install` installs it with weft")
         }
         return found
     }

@@ -36,9 +36,13 @@ struct Weft: AsyncParsableCommand {
     static func main() async {
         bootstrapLogging()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "serve" {
+        if arguments.first == "serve" || arguments.first == "notify" {
             do {
-                try ServeCommand.execute(Array(arguments.dropFirst()))
+                if arguments.first == "serve" {
+                    try ServeCommand.execute(Array(arguments.dropFirst()))
+                } else {
+                    try NotifyCommand.execute(Array(arguments.dropFirst()))
+                }
             } catch {
                 exit(withError: error)
             }
