@@ -25,7 +25,7 @@ public final class Notifier {
 
     let builder: RenderSessionBuilder
     let file: NotifyFile
-    let store: CacheStore
+    private(set) var store: CacheStore
     let delivery: (any NotificationDelivery)?
     let commands: CommandDelivery
     let logger: Logger
@@ -58,6 +58,9 @@ public final class Notifier {
         self.lookBehind = lookBehind
         self.logger = logger
     }
+
+    /// Uses `store` from now on (the database was replaced under the notifier: a restore, a move).
+    func replaceStore(_ store: CacheStore) { self.store = store }
 
     // MARK: - Finding occasions
 

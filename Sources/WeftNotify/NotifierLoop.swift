@@ -1,6 +1,7 @@
 import CLiveProcess
 import Foundation
 import Logging
+import WeftPrimitives
 import WeftStore
 
 #if canImport(Glibc)
@@ -17,6 +18,8 @@ public final class NotifierLoop {
     private let logger: Logger
     private var watchDescriptor: Int32 = -1
     private var dataVersion: Int?
+    /// The database file's device and inode when it was opened: another one there is a replaced database.
+    private var identity: FileStamp?
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
     /// How many times it looked at the occasions again.
@@ -40,6 +43,7 @@ public final class NotifierLoop {
     /// Runs until `end` (forever when nil).
     public func run(until end: Date? = nil) {
         watch()
+        identity = FileStamp(path: notifier.store.path)
         dataVersion = try? notifier.store.dataVersion()
         var next = tick()
         while end.map({ clock.now < $0 }) ?? true {
@@ -59,6 +63,7 @@ public final class NotifierLoop {
                     watchDescriptor = -1
                     watch()
                 }
+                if reopenIfReplaced() { due = true }
                 // The notifier's own ledger writes wake the watch too; only another connection's commit changes
                 // the data version.
                 let version = try? notifier.store.dataVersion()
@@ -68,6 +73,24 @@ public final class NotifierLoop {
                 }
             }
             if due, end.map({ clock.now < $0 }) ?? true { next = tick() }
+        }
+    }
+
+    /// Opens the database again when another file stands at its path (a restore renamed one over it).
+    private func reopenIfReplaced() -> Bool {
+        guard let current = FileStamp(path: notifier.store.path),
+            identity.map({ !current.isSameFile(as: $0) }) ?? true
+        else { return false }
+        do {
+            notifier.replaceStore(
+                try CacheStore.openForWriting(directory: (notifier.store.path as NSString).deletingLastPathComponent))
+            identity = current
+            dataVersion = nil
+            logger.info("the database was replaced: opened it again")
+            return true
+        } catch {
+            logger.error("the database was replaced and cannot be opened again: \(error)")
+            return false
         }
     }
 

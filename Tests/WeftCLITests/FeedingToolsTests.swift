@@ -125,7 +125,7 @@ struct FeedingToolsTests {
         let uneven = await box.weft("schedule", "--cron", "--every", "7m")
         #expect(uneven.exitCode == 64 && uneven.stderr.contains("does not divide an hour"), "\(uneven)")
         let neither = await box.weft("schedule")
-        #expect(neither.exitCode == 64 && neither.stderr.contains("--systemd or --cron"), "\(neither)")
+        #expect(neither.exitCode == 64 && neither.stderr.contains("--systemd, --cron or --notify"), "\(neither)")
     }
 
     @Test func watchPrintsOnlyChangesAndStopsOnSIGTERM() async throws {
