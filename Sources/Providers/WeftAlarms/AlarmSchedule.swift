@@ -64,6 +64,44 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         }.filter { $0 >= lower && $0 <= upper }
     }
 
+    /// The schedule `weft alarm add` makes: without `days` and `every` one time (`on`, else the next such time);
+    /// `days` alone weekly on those days (daily when all seven); `every` N weeks on `days` (default: the first day's
+    /// weekday) or every N days. The first day is `on`, else the first day from today whose time is still to come
+    /// (so "every other Tuesday" starts with the next Tuesday).
+    public static func make(
+        hour: Int, minute: Int, zone: TimeZone, days: Set<Int>?, every: (count: Int, weekly: Bool)?, on: Int64?,
+        now: Date
+    ) throws(AlarmError) -> AlarmSchedule {
+        let seconds = hour * 3600 + minute * 60
+        let today = LocalDay.containing(now, in: zone)
+        func comes(_ day: Int64) -> Bool { LocalDay.instant(day: day, secondsIntoDay: seconds, in: zone) > now }
+        let firstDay = on ?? (comes(today) ? today : today + 1)
+        var schedule = AlarmSchedule(hour: hour, minute: minute, zone: zone.identifier, startDay: firstDay, rule: nil)
+        if let days, days.isEmpty { throw .badSchedule("--days names no day") }
+        guard days != nil || every != nil else {
+            guard comes(firstDay) else {
+                throw .inThePast("\(LocalDay.iso(firstDay)) \(schedule.timeText) (\(zone.identifier))")
+            }
+            return schedule
+        }
+        if let every, !every.weekly {
+            schedule.rule = "FREQ=DAILY;INTERVAL=\(every.count)" + (days.map { ";BYDAY=" + byDay($0) } ?? "")
+            return schedule
+        }
+        let weekdays = days ?? [LocalDay.weekday(firstDay)]
+        let base = on ?? today
+        let start = (0..<7).map { base + Int64($0) }.first { day in
+            weekdays.contains(LocalDay.weekday(day)) && (on != nil || comes(day))
+        } ?? base + 7
+        schedule.startDay = start
+        if every == nil && weekdays.count == 7 {
+            schedule.rule = "FREQ=DAILY"
+        } else {
+            schedule.rule = "FREQ=WEEKLY;INTERVAL=\(every?.count ?? 1);BYDAY=" + byDay(weekdays)
+        }
+        return schedule
+    }
+
     /// Reads `07:00` or `7:05` (24-hour); nil for anything else (`25:00`, `7pm`).
     public static func time(_ text: String) -> (hour: Int, minute: Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
