@@ -46,6 +46,7 @@ public enum AlarmsKind: ProviderKind {
     public static let type = "alarms"
     public static var schemaVersion: Int { AlarmsSnapshot.schemaVersion }
     public static var recordKinds: [String] { [AlarmBook.recordKind] }
+    public static var needsNoFile: Bool { true }
     public static func defaultPrefix(instance: String) -> String { "__alarms_" }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
@@ -79,6 +80,7 @@ public enum TimersKind: ProviderKind {
     public static let type = "timers"
     public static var schemaVersion: Int { TimersSnapshot.schemaVersion }
     public static var recordKinds: [String] { [TimerBook.recordKind] }
+    public static var needsNoFile: Bool { true }
     public static func defaultPrefix(instance: String) -> String { "__timer_" }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
