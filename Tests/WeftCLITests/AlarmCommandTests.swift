@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 /// `weft alarm`, `weft timer` and their variables through the built binary, with no provider file written.
 @Suite("alarms and timers")
@@ -189,5 +190,26 @@ struct AlarmCommandTests {
         #expect(await get(other, "__timer_label") == "Tea")
         let list = await ok(other, ["alarm", "list"])
         #expect(list.contains("wake  Wake  07:00  Mon–Fri  on  next Mon 2026-11-30 07:00  pre-alert 10m"), "\(list)")
+    }
+}
+
+/// `weft bar`'s click actions drive timers: the same edit as `weft timer start`, and the block shows it at once.
+@Suite struct TimerBarClickTests {
+    @Test func aBarClickStartsAndStopsATimer() async throws {
+        let box = try Sandbox()
+        try box.write(
+            "bar.toml",
+            """
+            [[block]]
+            name = "timer"
+            template = "{{__timer_state|idle}} {{__timer_label|}} {{__timer_round|}}"
+            on_click = ["weft", "timer", "start", "25m", "--label", "Pomodoro", "--repeat", "4"]
+            on_right_click = ["weft", "timer", "stop"]
+            """)
+        let client = FixtureFiles.path("bar", "timer-click-client.py")
+        let run = await WeftProcess.run(
+            ["python3", client, WeftProcess.binary, box.path("bar.toml")] + box.locations, timeout: .seconds(60))
+        #expect(run.exitCode == 0 && run.stdout == "ok\n", "\(run)")
+        #expect(await box.weft("timer", "list").stdout == "no timers; `weft timer start 25m` starts one\n")
     }
 }
