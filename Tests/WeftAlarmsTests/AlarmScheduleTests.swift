@@ -166,3 +166,17 @@ import WeftTestSupport
             derived: timerKeys.keys, prefix: "__timer_", placeholders: [:]) == [])
     }
 }
+
+@Suite struct AlarmFarAheadTests {
+    @Test func anAlarmYearsAheadHasANextTime() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin") ?? .current
+        let now = ISOInstant.parse("2026-11-27T12:00:00Z") ?? .distantPast
+        for days: Set<Int>? in [nil, [1]] {
+            let schedule = try AlarmSchedule.make(
+                hour: 7, minute: 0, zone: berlin, days: days, every: nil, on: LocalDay.parse("2031-06-02"), now: now)
+            var book = AlarmBook()
+            let alarm = try book.add(label: "Far", schedule: schedule, preAlert: nil, snooze: 540, at: now)
+            #expect(alarm.next(after: now).map { LocalDay.iso(of: $0, in: berlin) } == "2031-06-02")
+        }
+    }
+}

@@ -74,12 +74,15 @@ public struct Alarm: Codable, Sendable, Equatable {
         return schedule.occurrences(from: lower, through: upper).filter(isPending)
     }
 
-    /// The first occurrence after `now` that goes off, searched up to two years ahead (an `--every 52w` alarm).
+    /// The first occurrence after `now` that goes off, searched up to two years from `now` or the first day,
+    /// whichever is later (an `--every 52w` alarm, one set for a day years ahead).
     public func next(after now: Date) -> Date? {
         guard enabled else { return nil }
-        var lower = now.addingTimeInterval(1)
+        let first = LocalDay.start(of: schedule.startDay - 1, in: schedule.timeZone)
+        var lower = max(now.addingTimeInterval(1), first)
+        let origin = lower
         for days in [8.0, 64, 800] {
-            let upper = now.addingTimeInterval(days * 86_400)
+            let upper = origin.addingTimeInterval(days * 86_400)
             if let first = pending(from: lower, through: upper).first { return first }
             lower = upper
         }

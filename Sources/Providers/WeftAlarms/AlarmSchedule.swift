@@ -72,6 +72,11 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         hour: Int, minute: Int, zone: TimeZone, days: Set<Int>?, every: (count: Int, weekly: Bool)?, on: Int64?,
         now: Date
     ) throws(AlarmError) -> AlarmSchedule {
+        // The zone is stored by name: one that has none (a POSIX TZ rule) could not be read back.
+        guard TimeZone(identifier: zone.identifier) != nil else {
+            throw .badSchedule(
+                "the zone \(zone.identifier) cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin")
+        }
         let seconds = hour * 3600 + minute * 60
         let today = LocalDay.containing(now, in: zone)
         func comes(_ day: Int64) -> Bool { LocalDay.instant(day: day, secondsIntoDay: seconds, in: zone) > now }

@@ -1,10 +1,8 @@
 import Foundation
-
-// TODO(lead): HabitLookup (WeftHabits) folds and measures names the same way; both could share one owner in
-// WeftPrimitives once the branches are merged (moving it now would rebuild every module on every branch).
+import WeftPrimitives
 
 /// Finds an alarm or timer by what the user typed: its id, else its label without accents or case, and otherwise
-/// the closest labels to offer (as `weft habit` finds habits).
+/// the closest labels to offer (``NameMatch``, as `weft habit` finds habits).
 struct NameLookup {
     /// (id, label) of each.
     var entries: [(id: String, label: String)]
@@ -22,16 +20,7 @@ struct NameLookup {
     }
 
     /// Up to three labels close to the text, closest first.
-    func closest(to text: String) -> [String] {
-        let folded = Self.fold(text)
-        let scored = entries.map { entry -> (Int, String) in
-            let name = Self.fold(entry.label)
-            let distance = name.contains(folded) || folded.contains(name) ? 0 : Self.distance(name, folded)
-            return (distance, entry.label)
-        }
-        let limit = max(2, folded.count / 3)
-        return scored.filter { $0.0 <= limit }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(3).map(\.1)
-    }
+    func closest(to text: String) -> [String] { NameMatch.closest(to: text, among: entries.map(\.label)) }
 
     /// A new id from a label: its folded letters (`wake`), else `what`, with a number when taken.
     func newID(for label: String) -> String {
@@ -44,28 +33,5 @@ struct NameLookup {
         return "\(base)-\(number)"
     }
 
-    /// Lower-cased ASCII letters and digits only, accents dropped.
-    static func fold(_ text: String) -> String {
-        let plain = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-        return String(
-            plain.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-                .map(Character.init))
-    }
-
-    /// Levenshtein distance over at most 64 characters of each.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.prefix(64))
-        let b = Array(b.prefix(64))
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
+    static func fold(_ text: String) -> String { NameMatch.fold(text) }
 }
