@@ -58,7 +58,8 @@ final class Bus {
         if result < 0 {
             if let name = error.name.map({ String(cString: $0) }) {
                 let text = error.message.map { String(cString: $0) } ?? ""
-                if name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+                if name == "org.freedesktop.DBus.Error.ServiceUnknown"
+                    || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
                 {
                     throw DBusError.noNotificationServer
                 }

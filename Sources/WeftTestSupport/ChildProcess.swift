@@ -11,19 +11,33 @@ final class ChildProcess {
     private let input = Pipe()
     private let output = Pipe()
     private var buffered: [UInt8] = []
+    private let errorLog: String
     let program: String
 
-    init(_ program: String, _ arguments: [String]) throws(TestServerError) {
+    /// Starts `program`; what it writes to standard error goes to the file `errorLog` (quoted when it fails to
+    /// start), not into the test's output.
+    init(_ program: String, _ arguments: [String], errorLog: String) throws(TestServerError) {
         self.program = program
+        self.errorLog = errorLog
         guard FileManager.default.isExecutableFile(atPath: program) else {
             throw .helper(program: program, message: "\(program) is not installed: run `make deps`")
+        }
+        guard FileManager.default.createFile(atPath: errorLog, contents: nil),
+            let errors = FileHandle(forWritingAtPath: errorLog)
+        else {
+            throw .helper(program: program, message: "cannot create \(errorLog)")
         }
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.standardInput = input
         process.standardOutput = output
+        process.standardError = errors
         do { try process.run() } catch { throw .helper(program: program, message: "\(error)") }
+        try? errors.close()
     }
+
+    /// What the child wrote to standard error so far.
+    var errors: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
 
     deinit {
         // SIGKILL, not terminate()'s SIGTERM: the child inherits the signal mask of the test's thread, where
@@ -46,7 +60,7 @@ final class ChildProcess {
             }
             let left = deadline - ContinuousClock.now
             guard left > .zero else {
-                throw .helper(program: program, message: "printed nothing within \(limit)")
+                throw .helper(program: program, message: "printed nothing within \(limit): \(errors)")
             }
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(clamping: left.components.seconds * 1000 + 1)
@@ -56,7 +70,9 @@ final class ChildProcess {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
                 process.waitUntilExit()
-                throw .helper(program: program, message: "exited (status \(process.terminationStatus)) before it was ready")
+                throw .helper(
+                    program: program,
+                    message: "exited (status \(process.terminationStatus)) before it was ready: \(errors)")
             }
             buffered += chunk[..<count]
         }

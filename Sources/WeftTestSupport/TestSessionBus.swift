@@ -34,7 +34,8 @@ public final class TestSessionBus {
             </busconfig>
             """)
         daemon = try ChildProcess(
-            "/usr/bin/dbus-daemon", ["--config-file=\(configuration)", "--print-address", "--nofork", "--nosyslog"])
+            "/usr/bin/dbus-daemon", ["--config-file=\(configuration)", "--print-address", "--nofork", "--nosyslog"],
+            errorLog: home.path("dbus-daemon.log"))
         address = try daemon.readLine().trimmingCharacters(in: .whitespaces)
     }
 }
@@ -49,19 +50,24 @@ public final class TestNotificationServer {
     private let server: ChildProcess
     private let record: String
 
-    /// Starts the server on `bus` and waits until it owns org.freedesktop.Notifications.
-    public init(on bus: TestSessionBus, capabilities: [String] = TestNotificationServer.fullCapabilities) throws {
+    /// Starts the server on `bus` and waits until it owns org.freedesktop.Notifications. With `rejectNotify`
+    /// (a D-Bus error name and message), every Notify is answered with that error instead (a server that refuses).
+    public init(
+        on bus: TestSessionBus, capabilities: [String] = TestNotificationServer.fullCapabilities,
+        rejectNotify: (name: String, message: String)? = nil
+    ) throws {
         home = try TemporaryHome("notifications")
         record = home.path("calls.jsonl")
-        server = try ChildProcess(
-            "/usr/bin/python3",
-            [
-                FixtureFiles.path("dbus", "notification_server.py"), "--address", bus.address, "--record", record,
-                "--capabilities", capabilities.joined(separator: ","),
-            ])
+        var arguments = [
+            FixtureFiles.path("dbus", "notification_server.py"), "--address", bus.address, "--record", record,
+            "--capabilities", capabilities.joined(separator: ","),
+        ]
+        if let rejectNotify { arguments += ["--reject-notify", rejectNotify.name, rejectNotify.message] }
+        // Debian's python3: python3-dbus and python3-gi are installed for it (`make deps`), not for a pyenv one.
+        server = try ChildProcess("/usr/bin/python3", arguments, errorLog: home.path("server.log"))
         let greeting = try server.readLine()
         guard greeting.hasPrefix("ready ") else {
-            throw TestServerError.helper(program: "notification_server.py", message: greeting)
+            throw TestServerError.helper(program: "notification_server.py", message: greeting + " " + server.errors)
         }
     }
 
@@ -69,7 +75,9 @@ public final class TestNotificationServer {
     public func calls() throws -> [RecordedNotificationCall] {
         guard let text = try? String(contentsOfFile: record, encoding: .utf8) else { return [] }
         let decoder = JSONDecoder()
-        return try text.split(separator: "\n").map { try decoder.decode(RecordedNotificationCall.self, from: Data($0.utf8)) }
+        return try text.split(separator: "\n").map {
+            try decoder.decode(RecordedNotificationCall.self, from: Data($0.utf8))
+        }
     }
 
     /// The calls once there are at least `count` (waiting for them, without a fixed sleep).

@@ -27,7 +27,8 @@ import WeftTestSupport
         var notification = DesktopNotification(summary: "Wake", body: "Alarm at 07:00")
         notification.appIcon = "alarm-symbolic"
         notification.actions = [
-            NotificationAction(key: "snooze", label: "Snooze 9 min"), NotificationAction(key: "dismiss", label: "Dismiss"),
+            NotificationAction(key: "snooze", label: "Snooze 9 min"),
+            NotificationAction(key: "dismiss", label: "Dismiss"),
         ]
         notification.urgency = .critical
         notification.category = "x-weft.alarm"
@@ -175,7 +176,8 @@ import WeftTestSupport
         _ = try client.notify(DesktopNotification(summary: "Escaped", body: NotificationText.markupEscaped(text)))
 
         let calls = try server.calls(atLeast: 2)
-        #expect(calls.map(\.body) == [text, "Tom &amp; Jerry &lt;b&gt;not bold&lt;/b&gt; &quot;quoted&quot; 'single' ü ☔"])
+        #expect(
+            calls.map(\.body) == [text, "Tom &amp; Jerry &lt;b&gt;not bold&lt;/b&gt; &quot;quoted&quot; 'single' ü ☔"])
         #expect(calls.first?.summary == text)
     }
 
@@ -222,6 +224,19 @@ import WeftTestSupport
                 == "no notification server on the session bus (org.freedesktop.Notifications is not owned)"
         }
         #expect(server == nil)
+    }
+
+    @Test func aRefusedCallReportsTheServersErrorNameAndMessage() throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(
+            on: bus, rejectNotify: (name: "org.example.Error.TooMany", message: "too many notifications"))
+        let client = try NotificationClient(environment: bus.environment)
+        #expect {
+            _ = try client.notify(DesktopNotification(summary: "Wake"))
+        } throws: { error in
+            "\(error)" == "Notify failed: org.example.Error.TooMany: too many notifications"
+        }
+        #expect(try server.calls() == [])
     }
 
     @Test func anAddressNobodyListensOnIsAClearError() throws {

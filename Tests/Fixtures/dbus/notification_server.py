@@ -3,7 +3,8 @@
 
 It owns org.freedesktop.Notifications on the bus given by --address, appends every Notify and CloseNotification
 call as one JSON line to --record (all arguments; each hint as {"type": D-Bus signature, "value": ...}), answers
-GetCapabilities with the comma-separated --capabilities, prints "ready <unique name>" once it owns the name, and
+GetCapabilities with the comma-separated --capabilities, answers every Notify with the D-Bus error
+--reject-notify NAME MESSAGE when given, prints "ready <unique name>" once it owns the name, and
 reads commands on its standard input, one a line:
     action ID KEY      emit ActionInvoked(ID, KEY)
     closed ID REASON   emit NotificationClosed(ID, REASON)
@@ -15,10 +16,14 @@ import json
 import os
 import sys
 
-import dbus
-import dbus.mainloop.glib
-import dbus.service
-from gi.repository import GLib
+try:
+    import dbus
+    import dbus.mainloop.glib
+    import dbus.service
+    from gi.repository import GLib
+except ImportError as missing:
+    print("error: %s: run `make deps` (it installs python3-dbus and python3-gi)" % missing, flush=True)
+    sys.exit(1)
 
 INTERFACE = "org.freedesktop.Notifications"
 PATH = "/org/freedesktop/Notifications"
@@ -40,9 +45,15 @@ def hint_json(value):
     return {"type": "?", "value": repr(value)}
 
 
+class Rejected(dbus.DBusException):
+    def __init__(self, name, message):
+        super().__init__(message, name=name)
+
+
 class Server(dbus.service.Object):
-    def __init__(self, bus, record, capabilities):
+    def __init__(self, bus, record, capabilities, reject):
         super().__init__(bus, PATH)
+        self.reject = reject
         self.record = record
         self.capabilities = capabilities
         self.last_id = 0
@@ -62,6 +73,8 @@ class Server(dbus.service.Object):
 
     @dbus.service.method(INTERFACE, in_signature="susssasa{sv}i", out_signature="u")
     def Notify(self, app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout):
+        if self.reject:
+            raise Rejected(*self.reject)
         if replaces_id != 0 and replaces_id in self.open:
             notification_id = int(replaces_id)
         else:
@@ -98,12 +111,13 @@ def main():
     parser.add_argument("--address", required=True)
     parser.add_argument("--record", required=True)
     parser.add_argument("--capabilities", default="actions,body,body-markup,persistence")
+    parser.add_argument("--reject-notify", nargs=2, metavar=("NAME", "MESSAGE"))
     options = parser.parse_args()
     capabilities = [c for c in options.capabilities.split(",") if c]
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.bus.BusConnection(options.address)
-    server = Server(bus, options.record, capabilities)
+    server = Server(bus, options.record, capabilities, options.reject_notify)
     reply = bus.request_name(INTERFACE, dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
     if reply != dbus.bus.REQUEST_NAME_REPLY_PRIMARY_OWNER:
         print("error: %s is already owned" % INTERFACE, flush=True)
