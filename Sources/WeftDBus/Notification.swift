@@ -113,6 +113,19 @@ public struct DesktopNotification: Sendable, Hashable {
     }
 }
 
+extension DesktopNotification {
+    /// This notification, whose summary and body are plain text, as it should be sent to a server with
+    /// `capabilities`: without `actions` the buttons are dropped (the server would ignore them, and no
+    /// ActionInvoked would come); with `body-markup` the body is escaped so it shows as written and no value can
+    /// inject markup (a link, an image).
+    public func adapted(to capabilities: NotificationCapabilities) -> DesktopNotification {
+        var adapted = self
+        if !capabilities.actions { adapted.actions = [] }
+        if capabilities.bodyMarkup { adapted.body = NotificationText.markupEscaped(body) }
+        return adapted
+    }
+}
+
 /// What the server says it can do (GetCapabilities).
 public struct NotificationCapabilities: Sendable, Hashable {
     /// The capability names as the server sent them.

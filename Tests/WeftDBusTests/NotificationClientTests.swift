@@ -188,6 +188,18 @@ import WeftTestSupport
         #expect(calls.first?.summary == text)
     }
 
+    @Test func aNotificationIsAdaptedToWhatTheServerCanDo() {
+        var notification = DesktopNotification(summary: "R&D <sync>", body: "Room <4> & co")
+        notification.actions = [NotificationAction(key: "snooze", label: "Snooze")]
+        let full = notification.adapted(to: NotificationCapabilities(names: ["actions", "body", "body-markup"]))
+        #expect(full.actions == notification.actions)
+        #expect(full.body == "Room &lt;4&gt; &amp; co")
+        #expect(full.summary == "R&D <sync>")
+        let plain = notification.adapted(to: NotificationCapabilities(names: ["body"]))
+        #expect(plain.actions == [])
+        #expect(plain.body == "Room <4> & co")
+    }
+
     @Test func markupEscapingLeavesPlainTextAlone() {
         #expect(NotificationText.markupEscaped("Rain in 8 min · moderate") == "Rain in 8 min · moderate")
         #expect(NotificationText.markupEscaped("a<b>&c\"d") == "a&lt;b&gt;&amp;c&quot;d")
