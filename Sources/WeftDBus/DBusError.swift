@@ -19,6 +19,7 @@ public enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The connection broke while reading or writing.
     case connectionLost(reason: String)
 
+    /// The message for the user.
     public var description: String {
         switch self {
         case .noSessionBus:

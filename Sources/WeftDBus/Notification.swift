@@ -10,8 +10,11 @@ public enum Notifications {
 
 /// How urgent a notification is (the `urgency` hint, a byte).
 public enum NotificationUrgency: UInt8, Sendable, Hashable, CaseIterable {
+    /// Background information.
     case low = 0
+    /// Most notifications.
     case normal = 1
+    /// Stays until dismissed on most servers (an alarm).
     case critical = 2
 }
 
@@ -32,9 +35,13 @@ public struct NotificationAction: Sendable, Hashable {
 
 /// A hint value of one of the D-Bus types the specification uses.
 public enum NotificationHint: Sendable, Hashable {
+    /// A `y`.
     case byte(UInt8)
+    /// A `b`.
     case boolean(Bool)
+    /// An `s`.
     case string(String)
+    /// An `i`.
     case int32(Int32)
 
     var signature: String {
@@ -78,7 +85,7 @@ public struct DesktopNotification: Sendable, Hashable {
     public var summary: String
     /// The longer text; empty for none.
     public var body: String = ""
-    /// The buttons, in order (sent only when the server has the `actions` capability is the caller's choice).
+    /// The buttons, in order (`adapted(to:)` drops them for a server without the `actions` capability).
     public var actions: [NotificationAction] = []
     /// The `urgency` hint.
     public var urgency: NotificationUrgency?

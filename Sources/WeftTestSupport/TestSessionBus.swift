@@ -107,6 +107,7 @@ public struct RecordedNotificationCall: Decodable, Sendable, Equatable {
     public let method: String
     /// The id returned (Notify) or asked to close (CloseNotification).
     public let id: UInt32
+    /// Notify's arguments (nil for CloseNotification), by their names in the specification.
     public let appName: String?
     public let replacesID: UInt32?
     public let appIcon: String?
@@ -114,6 +115,7 @@ public struct RecordedNotificationCall: Decodable, Sendable, Equatable {
     public let body: String?
     /// Keys and labels, alternating, as on the wire.
     public let actions: [String]?
+    /// Every hint by name.
     public let hints: [String: RecordedHint]?
     public let expireTimeout: Int32?
 
@@ -128,15 +130,20 @@ public struct RecordedNotificationCall: Decodable, Sendable, Equatable {
 
 /// A hint's D-Bus type and value as the server received it.
 public enum RecordedHint: Decodable, Sendable, Equatable {
+    /// A `y`.
     case byte(UInt8)
+    /// A `b`.
     case boolean(Bool)
+    /// An `s`.
     case string(String)
+    /// An `i`.
     case int32(Int32)
     /// Any other type, by its signature.
     case other(type: String)
 
     private enum CodingKeys: String, CodingKey { case type, value }
 
+    /// Reads `{"type": signature, "value": ...}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
