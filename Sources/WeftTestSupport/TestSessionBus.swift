@@ -80,7 +80,8 @@ public final class TestNotificationServer {
         }
     }
 
-    /// The calls once there are at least `count` (waiting for them, without a fixed sleep).
+    /// The calls once there are at least `count`, waiting for them without a fixed sleep (after 10 s, what there is,
+    /// for the test's count check to report).
     public func calls(atLeast count: Int) throws -> [RecordedNotificationCall] {
         var seen: [RecordedNotificationCall] = []
         _ = try Poll.blocking {
