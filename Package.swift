@@ -26,6 +26,10 @@ let package = Package(
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
         .target(name: "CLibicalLoader"),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // sd-bus from libsystemd, loaded on first use like libcurl (headers only at build time).
+        .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
+        // The D-Bus client on sd-bus: the freedesktop Notifications calls and signals, for the notifier.
+        .target(name: "WeftDBus", dependencies: ["CSDBus"]),
         // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
         .target(name: "CPosixSpawn"),
         // prctl(PR_SET_PDEATHSIG) (variadic, so not callable from Swift) and inotify, for `weft watch` and `weft bar`.
@@ -221,6 +225,8 @@ let package = Package(
                 "WeftServe", "WeftRefresh", "WeftProviders", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore",
                 "WeftPrimitives",
             ]),
+        // A private session bus and a recording notification server (Tests/Fixtures/dbus), both started by the tests.
+        .testTarget(name: "WeftDBusTests", dependencies: ["WeftDBus", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHabitsTests",
             dependencies: [
