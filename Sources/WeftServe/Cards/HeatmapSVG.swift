@@ -1,3 +1,4 @@
+import Mustache
 import WeftCore
 import WeftPrimitives
 
@@ -30,13 +31,14 @@ struct HeatmapSVG {
     }
 
     /// What the `heatmap-year` and `heatmap-month` templates read.
-    private struct View {
+    private struct View: MustacheParent {
         struct Label {
             var x: Int
             var y: Int
             var name: String
         }
-        struct Cell {
+        /// A day; read by name without reflection, since a board draws some 400 of them on every poll.
+        struct Cell: MustacheParent {
             var level: String
             var today: Bool
             var x: Int
@@ -47,6 +49,22 @@ struct HeatmapSVG {
             var textX: Int
             var textY: Int
             var dayOfMonth: Int
+
+            func child(named name: String) -> Any? {
+                switch name {
+                case "level": level
+                case "today": today
+                case "x": x
+                case "y": y
+                case "date": date
+                case "steps": steps
+                case "tip": tip
+                case "textX": textX
+                case "textY": textY
+                case "dayOfMonth": dayOfMonth
+                default: nil
+                }
+            }
         }
         var width: Int
         var height: Int
@@ -55,6 +73,19 @@ struct HeatmapSVG {
         var months: [Label] = []
         var initials: [Label] = []
         var cells: [Cell]
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "width": width
+            case "height": height
+            case "days": days
+            case "weekdays": weekdays
+            case "months": months
+            case "initials": initials
+            case "cells": cells
+            default: nil
+            }
+        }
     }
 
     /// A cell at (`x`, `y`) for `day`, with its day-of-month text at (`textX`, `textY`).
