@@ -14,6 +14,23 @@ struct TemplateTests {
         for name in DashboardTemplates.Name.allCases { #expect(!name.text.isEmpty, "\(name.rawValue)") }
     }
 
+    /// Raw insertion is kept to other templates' output (``RenderedHTML``); a new one has to be added here, where a
+    /// reviewer sees it.
+    @Test func onlyTemplateOutputGoesInUnescaped() throws {
+        let raw = try Regex(#"\{\{\{\s*([^}]*?)\s*\}\}\}|\{\{&\s*([^}]*?)\s*\}\}"#)
+        var found: Set<String> = []
+        for name in DashboardTemplates.Name.allCases {
+            for match in name.text.matches(of: raw) {
+                found.insert("\(name.rawValue): " + String(match.output[1].substring ?? match.output[2].substring ?? ""))
+            }
+        }
+        #expect(
+            found == [
+                "page: board", "board: .", "card-frame: body", "weather: .", "steps: ring", "steps: year",
+                "steps: month",
+            ])
+    }
+
     @Test func aTemplateThatDoesNotParseIsReportedByNameAndLine() {
         #expect {
             try DashboardTemplates(templates: [("fine", "<p>{{a}}</p>"), ("broken", "<p>\n{{#open}}x{{/shut}}</p>")])
@@ -26,7 +43,8 @@ struct TemplateTests {
     @Test func aScriptValueInACardIsEscaped() {
         let status = EscapingTests.status("demo", type: "command", prefix: "__demo_")
         let html = KeyValueCard(
-            status: status, values: ["note": "<script>alert(1)</script>"], now: Date(timeIntervalSince1970: 1_773_135_060)
+            status: status, values: ["note": "<script>alert(1)</script>"],
+            now: Date(timeIntervalSince1970: 1_773_135_060)
         ).html()
         #expect(html.contains("<dd>&lt;script&gt;alert(1)&lt;/script&gt;</dd>"), "\(html)")
         #expect(!html.contains("<script"))

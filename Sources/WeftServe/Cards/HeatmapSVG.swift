@@ -103,7 +103,9 @@ struct HeatmapSVG {
         let top = 14
         let view = View(
             width: left + grid.columns * pitch, height: top + 7 * pitch, days: grid.cells.count,
-            weekdays: [(0, "Mon"), (2, "Wed"), (4, "Fri")].map { View.Label(x: 0, y: top + $0.0 * pitch + 9, name: $0.1) },
+            weekdays: [(0, "Mon"), (2, "Wed"), (4, "Fri")].map {
+                View.Label(x: 0, y: top + $0.0 * pitch + 9, name: $0.1)
+            },
             months: grid.monthLabels.map {
                 View.Label(x: left + $0.column * pitch, y: 10, name: CardText.monthShort($0.month))
             },

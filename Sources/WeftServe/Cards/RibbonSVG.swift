@@ -62,7 +62,8 @@ struct RibbonSVG {
                 x: number(left), width: number(width - left), height: number(height), minute: ribbon.knownMinutes)
             : nil
         let marks = [
-            (0, "now", "start"), (15, "15", "middle"), (30, "30", "middle"), (45, "45", "middle"), (60, "60 min", "end"),
+            (0, "now", "start"), (15, "15", "middle"), (30, "30", "middle"), (45, "45", "middle"),
+            (60, "60 min", "end"),
         ]
         let view = View(
             id: id, width: number(width), height: number(height), viewHeight: number(height + labels),

@@ -2,8 +2,10 @@
 struct DashboardTemplateError: Error, CustomStringConvertible {
     /// The template's name in the library.
     var template: String
+    /// Where in it the parser stopped, when it says.
     var line: Int?
     var column: Int?
+    /// The parser's reason.
     var reason: String
 
     var description: String {

@@ -6,14 +6,25 @@ import Mustache
 /// The templates are Swift string constants, one file each beside this one, so they ship inside the one binary.
 /// A template that does not parse is a programming error: a test parses them all, and the server will not start
 /// with one (``WeftServer``).
+///
+/// A template puts a value in unescaped (`{{{…}}}`) only when it is a ``RenderedHTML``: another template's output
+/// (a card's body in its frame, the cards on the board, a figure in its card), whose values were escaped when it was
+/// rendered. What several cards draw alike (the action button) is a partial (`{{>action-button}}`).
 struct DashboardTemplates: Sendable {
     /// A template's name in the library (and as a partial).
     enum Name: String, CaseIterable, Sendable {
         case page, board, login
         case cardFrame = "card-frame"
         case actionButton = "action-button"
-        case weather, nextUp = "next-up", steps, stepsRing = "steps-ring", habits, counters, keyValue = "key-value"
-        case heatmapYear = "heatmap-year", heatmapMonth = "heatmap-month", ribbon
+        case weather
+        case nextUp = "next-up"
+        case steps
+        case stepsRing = "steps-ring"
+        case habits, counters
+        case keyValue = "key-value"
+        case heatmapYear = "heatmap-year"
+        case heatmapMonth = "heatmap-month"
+        case ribbon
 
         /// The template's text.
         var text: String {
