@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -159,6 +160,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // The dashboard's HTML: templates compiled into the binary, values escaped by default.
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The server behind `weft serve`, a program of its own so `weft get` does not load the HTTP stack.
         .executableTarget(
