@@ -43,7 +43,7 @@ public final class BarActions {
         let logger = logger
         do throws(SpawnError) {
             let pid = try launch.startDetached { ending in
-                logger.debug("block \"\(name)\": the action ended (\(ending))")
+                logger.debug("block \"\(name)\": the action \(ending)")
                 ended.add(name)
             }
             running += 1

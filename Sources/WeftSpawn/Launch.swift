@@ -79,8 +79,8 @@ public struct Launch: Sendable, Equatable {
     }
 }
 
-/// How a program ended.
-public enum Ending: Sendable, Equatable {
+/// How a program ended; its description reads after the program's name ("exited with status 3").
+public enum Ending: Sendable, Equatable, CustomStringConvertible {
     /// It exited with this status.
     case exited(Int32)
     /// A signal ended it (not weft's timeout).
@@ -89,6 +89,15 @@ public enum Ending: Sendable, Equatable {
     case timedOut
     /// It printed more than the output cap, and its process group was stopped.
     case outputTooLarge
+
+    public var description: String {
+        switch self {
+        case .exited(let status): return "exited with status \(status)"
+        case .signalled(let signal): return "was killed by signal \(signal)"
+        case .timedOut: return "ran past its time limit and was stopped"
+        case .outputTooLarge: return "printed more than its output limit and was stopped"
+        }
+    }
 
     /// The ending a wait status describes.
     init(waitStatus status: Int32) {
