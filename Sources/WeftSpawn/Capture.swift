@@ -73,13 +73,9 @@ private struct Collector {
         let deadline = clock.now + timeout
         var open: [Int32] = [out, err]
         var buffer = [UInt8](repeating: 0, count: 65536)
-        var exitStatus: Int32?
         var drainUntil: ContinuousClock.Instant?
         while !open.isEmpty {
-            if exitStatus == nil, let status = child.reapIfEnded() {
-                exitStatus = status
-                drainUntil = clock.now + Launch.drainAfterExit
-            }
+            if drainUntil == nil, child.hasEnded() { drainUntil = clock.now + Launch.drainAfterExit }
             // The program is gone; only something it started still holds the pipes.
             if let drainUntil, clock.now >= drainUntil { break }
             let remaining = clock.now.duration(to: drainUntil ?? deadline)
@@ -88,7 +84,7 @@ private struct Collector {
                 return .timedOut
             }
             let millis = Int32(
-                clamping: max(1, min(DurationText.milliseconds(remaining), exitStatus == nil ? 50 : 1000)))
+                clamping: max(1, min(DurationText.milliseconds(remaining), drainUntil == nil ? 50 : 1000)))
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), millis)
             if ready < 0 && errno != EINTR { break }
@@ -102,7 +98,7 @@ private struct Collector {
                     stdout.append(contentsOf: buffer[0..<count])
                     if stdout.count > maxOutput {
                         stdout = Array(stdout.prefix(maxOutput))
-                        if exitStatus == nil { child.stop() } else { child.send(SIGKILL) }
+                        child.stop()
                         return .outputTooLarge
                     }
                 } else if stderr.count < stderrKept {
@@ -111,18 +107,14 @@ private struct Collector {
             }
         }
         // Both pipes closed while the program still runs: it still has until the deadline.
-        while exitStatus == nil {
-            exitStatus = child.reapIfEnded()
-            if exitStatus == nil {
-                if clock.now >= deadline {
-                    child.stop()
-                    return .timedOut
-                }
-                usleep(5_000)
+        while !child.hasEnded() {
+            if clock.now >= deadline {
+                child.stop()
+                return .timedOut
             }
+            usleep(5_000)
         }
         // Nothing the program started outlives the run.
-        if child.ownsGroup { _ = kill(-child.pid, SIGKILL) }
-        return Ending(waitStatus: exitStatus ?? 0)
+        return Ending(waitStatus: child.finish())
     }
 }

@@ -33,7 +33,7 @@ extension Launch {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         while true {
-            if let status = child.reapIfEnded() { return Ending(waitStatus: status) }
+            if child.hasEnded() { return Ending(waitStatus: child.reap()) }
             if clock.now >= deadline {
                 child.stop()
                 return .timedOut

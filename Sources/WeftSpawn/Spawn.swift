@@ -6,6 +6,9 @@ import Foundation
 #endif
 
 /// A started program: its pid and whether it leads its own process group (then signals go to the whole group).
+///
+/// Its group is signalled only while the program is not yet reaped: until then its pid, and so its group's id,
+/// cannot be given to another process.
 struct Child: Sendable {
     let pid: pid_t
     let ownsGroup: Bool
@@ -16,13 +19,14 @@ struct Child: Sendable {
         _ = kill(pid, signal)
     }
 
-    /// The program's wait status, if it ended (reaped here, without blocking).
-    func reapIfEnded() -> Int32? {
-        var status: Int32 = 0
-        return waitpid(pid, &status, WNOHANG) == pid ? status : nil
+    /// Whether the program ended, without reaping it (it stays a zombie until `reap`).
+    func hasEnded() -> Bool {
+        var info = siginfo_t()
+        let asked = waitid(P_PID, id_t(clamping: pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        return asked == 0 && info._sifields._sigchld.si_pid == pid
     }
 
-    /// Waits for the program to end and reaps it.
+    /// Waits for the program to end and reaps it; returns its wait status.
     func reap() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
@@ -32,15 +36,17 @@ struct Child: Sendable {
         return status
     }
 
-    /// Stops the program (SIGTERM, then SIGKILL after a grace of 200 ms) and reaps it; whatever it started in its
-    /// group is killed as well.
+    /// Kills what is left in the program's group, then reaps the program (which has ended).
+    func finish() -> Int32 {
+        if ownsGroup { _ = kill(-pid, SIGKILL) }
+        return reap()
+    }
+
+    /// Stops the program and its group (SIGTERM, then SIGKILL after a grace of 200 ms) and reaps it.
     func stop() {
         send(SIGTERM)
         for _ in 0..<20 {
-            if reapIfEnded() != nil {
-                if ownsGroup { _ = kill(-pid, SIGKILL) }
-                return
-            }
+            if hasEnded() { break }
             usleep(10_000)
         }
         send(SIGKILL)

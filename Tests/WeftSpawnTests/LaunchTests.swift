@@ -43,6 +43,18 @@ import WeftTestSupport
         #expect(await Poll.until { !Self.isRunning(grandchild) }, "the grandchild \(grandchild) outlived the timeout")
     }
 
+    @Test func whatAProgramLeftRunningIsStoppedWhenItExits() async throws {
+        let folder = try TemporaryHome("spawn")
+        let pidFile = folder.root + "/grandchild.pid"
+        // The grandchild holds stdout open: the run still ends with the program, not at the timeout.
+        let captured = try await shell("sleep 300 & echo $! > '\(pidFile)'; printf done").run(
+            timeout: .seconds(300), maxOutput: 100)
+        #expect(captured.ending == .exited(0) && captured.stdout == Array("done".utf8))
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+        let grandchild = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(await Poll.until { !Self.isRunning(grandchild) }, "the grandchild \(grandchild) outlived the run")
+    }
+
     @Test func theExtraEnvironmentIsSeenBesideTheInheritedOne() async throws {
         let launch = shell(
             #"printf '%s|%s' "$WEFT_NOTIFICATION_TITLE" "${PATH:+path}""#,
