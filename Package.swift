@@ -164,7 +164,8 @@ let package = Package(
                 "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", "WeftEdits", "WeftSpawn", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", "WeftEdits", "WeftSpawn",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

@@ -55,6 +55,7 @@ private final class Handoff: Sendable {
 
     func take() -> Result<pid_t, SpawnError> {
         ready.wait()
+        // Never nil once signalled; the fallback only spares an unwrap.
         return value.withLock { $0 } ?? .failure(.emptyCommand)
     }
 }

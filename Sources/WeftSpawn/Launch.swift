@@ -90,6 +90,7 @@ public enum Ending: Sendable, Equatable, CustomStringConvertible {
     /// It printed more than the output cap, and its process group was stopped.
     case outputTooLarge
 
+    /// The text a user reads.
     public var description: String {
         switch self {
         case .exited(let status): return "exited with status \(status)"
@@ -113,6 +114,7 @@ public enum SpawnError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The program could not be started; `reason` says why (not found on PATH, the system's error).
     case cannotStart(program: String, reason: String)
 
+    /// The text a user reads.
     public var description: String {
         switch self {
         case .emptyCommand: return "the command is empty"

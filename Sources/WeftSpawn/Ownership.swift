@@ -8,8 +8,6 @@ import CProcess
 struct Descriptor: ~Copyable {
     let raw: Int32
 
-    init(raw: Int32) { self.raw = raw }
-
     deinit { _ = Glibc.close(raw) }
 
     /// Closes it now (a pipe's write end, so its reader sees the end).

@@ -15,7 +15,11 @@ import WeftTestSupport
             ["sh", "-c", #"printf '%s|%s' "$WEFT_CACHE" "$WEFT_PROVIDERS" > "$0""#, seen], block: "water")
         #expect(problem == nil)
         var ended: [String] = []
-        #expect(Poll.blocking { ended += actions.reap(); return !ended.isEmpty })
+        #expect(
+            Poll.blocking {
+                ended += actions.reap()
+                return !ended.isEmpty
+            })
         #expect(ended == ["water"] && !actions.isBusy)
         #expect(try String(contentsOfFile: seen, encoding: .utf8) == home.cache + "|" + home.providers)
     }

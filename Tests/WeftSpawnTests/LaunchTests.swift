@@ -16,7 +16,8 @@ import WeftTestSupport
     @Test func reportsTheExitStatusAndTheSignal() async throws {
         #expect(try await shell("exit 3").run(timeout: .seconds(60), maxOutput: 100).ending == .exited(3))
         #expect(try await shell("true").run(timeout: .seconds(60), maxOutput: 100).ending == .exited(0))
-        #expect(try await shell("kill -USR1 $$").run(timeout: .seconds(60), maxOutput: 100).ending == .signalled(SIGUSR1))
+        #expect(
+            try await shell("kill -USR1 $$").run(timeout: .seconds(60), maxOutput: 100).ending == .signalled(SIGUSR1))
     }
 
     @Test func capturesStdoutAndTheStartOfStderr() async throws {
@@ -84,7 +85,8 @@ import WeftTestSupport
     }
 
     @Test func aMissingPathIsReportedWithTheSystemsReason() async throws {
-        await #expect(throws: SpawnError.cannotStart(program: "/no/such/program", reason: "No such file or directory")) {
+        await #expect(throws: SpawnError.cannotStart(program: "/no/such/program", reason: "No such file or directory"))
+        {
             _ = try await Launch(["/no/such/program"]).run(timeout: .seconds(60), maxOutput: 100)
         }
     }
@@ -95,7 +97,8 @@ import WeftTestSupport
         #expect(Poll.blocking { ending.current != nil })
         #expect(ending.current == .exited(4))
         // Reaped: no zombie left under this process.
-        #expect(Poll.blocking { !FileManager.default.fileExists(atPath: "/proc/\(pid)") }, "pid \(pid) left as a zombie")
+        #expect(
+            Poll.blocking { !FileManager.default.fileExists(atPath: "/proc/\(pid)") }, "pid \(pid) left as a zombie")
     }
 
     @Test func aDetachedProgramPastItsLimitIsStoppedWithItsGroupAndReaped() throws {
