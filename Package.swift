@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -27,10 +28,13 @@ let package = Package(
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
         .target(name: "CLibicalLoader"),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
-        .target(name: "CPosixSpawn"),
-        // prctl(PR_SET_PDEATHSIG) (variadic, so not callable from Swift) and inotify, for `weft watch` and `weft bar`.
-        .target(name: "CLiveProcess"),
+        // sd-bus from libsystemd, loaded on first use like libcurl (headers only at build time).
+        .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
+        // The D-Bus client on sd-bus: the freedesktop Notifications calls and signals, for the notifier.
+        .target(name: "WeftDBus", dependencies: ["CSDBus"]),
+        // What Swift cannot do safely after fork (a child's setup up to exec), and prctl(PR_SET_PDEATHSIG) and
+        // pipe2, which Swift's Glibc module does not show (prctl is variadic). Only WeftSpawn uses it.
+        .target(name: "CProcess"),
         // libxml2's SAX2 push parser for Apple Health's export.xml, loaded on first use like libical (headers only
         // at build time; Debian installs them under libxml2/).
         .target(name: "CLibXML2Loader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
@@ -38,6 +42,9 @@ let package = Package(
         // Civil dates and local days, ISO instants, durations, paths, time zones, number text: one owner each,
         // no dependencies (not even swift-log), so every other module, WeftHTTP included, can use them.
         .target(name: "WeftPrimitives"),
+        // Starting a child process, the one way: argv, environment, directory, streams, process group and
+        // parent-death signal; run to capture its output (cap, timeout) or detached and reaped.
+        .target(name: "WeftSpawn", dependencies: ["CProcess", "WeftPrimitives"]),
         // The template language: pure, no I/O.
         .target(name: "WeftTemplate", dependencies: ["WeftPrimitives"]),
         // Snapshots, the Provider protocol and registry, provider configuration, errors.
@@ -66,13 +73,14 @@ let package = Package(
             name: "WeftTestSupport", dependencies: ["WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
         .target(
-            name: "WeftCommandProvider", dependencies: ["CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftTemplate"],
+            name: "WeftCommandProvider", dependencies: ["WeftCore", "WeftPrimitives", "WeftSpawn", "WeftTemplate"],
             path: "Sources/Providers/WeftCommandProvider"),
         // The provider kinds this build ships, in one registry.
         .target(
             name: "WeftProviders",
             dependencies: [
                 "WeftCore", "WeftCommandProvider", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits",
+                "WeftAlarms",
             ],
             path: "Sources/Providers/WeftProviders"),
         // The refresh half: which providers are due, running them, and the one door that writes the cache.
@@ -91,17 +99,24 @@ let package = Package(
         .target(
             name: "WeftRender",
             dependencies: [
-                "CLiveProcess", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
+                "WeftCore", "WeftPrimitives", "WeftSpawn", "WeftStore", "WeftTemplate",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // weft's RFC 5545 recurrence engine (RRULE parsing and expansion in wall-clock seconds): the calendar's series
+        // and the alarms' schedules share it, so DST and "every other Tuesday" behave alike in both.
+        .target(name: "WeftRecurrence", dependencies: ["WeftPrimitives"], path: "Sources/Providers/WeftRecurrence"),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
             name: "WeftCalendar",
             dependencies: [
-                "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftHTTP", "WeftHTTPSource",
-                .product(name: "Logging", package: "swift-log"),
+                "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftRecurrence", "WeftHTTP",
+                "WeftHTTPSource", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Providers/WeftCalendar"),
+        // Alarms and timers kept as the user's own records: schedules, `__alarms_*` / `__timer_*`, occasions.
+        .target(
+            name: "WeftAlarms", dependencies: ["WeftCore", "WeftPrimitives", "WeftRecurrence"],
+            path: "Sources/Providers/WeftAlarms"),
         // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
         .target(
             name: "WeftWeather",
@@ -131,14 +146,14 @@ let package = Package(
         .target(
             name: "WeftEdits",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftStore", "WeftRefresh", "WeftHabits", "WeftSteps",
+                "WeftCore", "WeftPrimitives", "WeftStore", "WeftRefresh", "WeftHabits", "WeftSteps", "WeftAlarms",
             ]),
         // `weft notify`: alarms, timers, reminders, rain and rules delivered once each; knows the provider kinds only
         // through the registry of the render session.
         .target(
             name: "WeftNotify",
             dependencies: [
-                "CLiveProcess", "WeftCore", "WeftPrimitives", "WeftTemplate", "WeftStore", "WeftRender",
+                "WeftCore", "WeftPrimitives", "WeftTemplate", "WeftStore", "WeftRender", "WeftDBus", "WeftSpawn",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
@@ -156,6 +171,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // The dashboard's HTML: templates compiled into the binary, values escaped by default.
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The server behind `weft serve`, a program of its own so `weft get` does not load the HTTP stack.
         .executableTarget(
@@ -180,11 +197,13 @@ let package = Package(
                 "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", "WeftEdits", "WeftNotify", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", "WeftAlarms", "WeftEdits", "WeftSpawn", "WeftNotify",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(name: "WeftSpawnTests", dependencies: ["WeftSpawn", "WeftTestSupport"]),
         .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),
@@ -213,7 +232,13 @@ let package = Package(
             ]),
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
         .testTarget(
-            name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+            name: "WeftCalendarTests",
+            dependencies: ["WeftCalendar", "WeftRecurrence", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftAlarmsTests",
+            dependencies: [
+                "WeftAlarms", "WeftEdits", "WeftStore", "WeftCore", "WeftPrimitives", "WeftTestSupport",
+            ]),
         .testTarget(
             name: "WeftWeatherTests",
             dependencies: ["WeftWeather", "WeftHTTP", "WeftHTTPSource", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
@@ -225,10 +250,13 @@ let package = Package(
                 "WeftServe", "WeftRefresh", "WeftProviders", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore",
                 "WeftPrimitives",
             ]),
+        // A private session bus and a recording notification server (Tests/Fixtures/dbus), both started by the tests.
+        .testTarget(name: "WeftDBusTests", dependencies: ["WeftDBus", "WeftTestSupport"]),
         .testTarget(
             name: "WeftNotifyTests",
             dependencies: [
-                "WeftNotify", "WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport",
+                "WeftNotify", "WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftDBus",
+                "WeftTestSupport",
             ]),
         .testTarget(
             name: "WeftHabitsTests",

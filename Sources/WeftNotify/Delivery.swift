@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import WeftCore
+import Synchronization
 import WeftPrimitives
+import WeftSpawn
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +37,7 @@ public struct OutgoingNotification: Sendable, Equatable {
 }
 
 /// What the notification server said since the last ask.
-public enum NotificationEvent: Sendable, Equatable {
+public enum ServerEvent: Sendable, Equatable {
     /// A button was pressed on notification `id`.
     case action(id: Int, action: String)
     /// Notification `id` was closed.
@@ -48,18 +50,18 @@ public protocol NotificationDelivery: AnyObject {
     /// Shows `notification` (replacing `notification.replaces` in place when set); returns the server's id.
     func show(_ notification: OutgoingNotification) throws -> Int?
     /// The actions and closes the server reported since the last call.
-    func events() -> [NotificationEvent]
+    func events() -> [ServerEvent]
     /// A descriptor that becomes readable when the server has something to say (the bus), if any.
     var descriptor: Int32? { get }
 }
 
-/// Runs a section's or rule's `command`: argv without a shell, the notification's fields in its environment
-/// (`WEFT_TITLE`, `WEFT_BODY`, `WEFT_KEY`, `WEFT_KIND`, `WEFT_URGENCY`, `WEFT_AT`, `WEFT_LINK`, `WEFT_FIELD_<NAME>`),
-/// stdin and stdout on /dev/null; children are reaped without blocking the notifier.
+/// Runs a section's or rule's `command` and the actions' programs through the one spawner (WeftSpawn): argv without
+/// a shell, the notification's fields in its environment (`WEFT_TITLE`, `WEFT_BODY`, `WEFT_KEY`, `WEFT_KIND`,
+/// `WEFT_URGENCY`, `WEFT_AT`, `WEFT_LINK`, `WEFT_FIELD_<NAME>`), stdin and stdout on /dev/null, reaped when it ends.
 public final class CommandDelivery {
     private let environment: [String: String]
     private let logger: Logger
-    private var running: Set<pid_t> = []
+    private let running = Running()
 
     /// Commands that inherit `environment` (the notifier's, with `WEFT_CACHE`/`WEFT_PROVIDERS` set).
     public init(environment: [String: String], logger: Logger = Logger(label: "weft.notify")) {
@@ -77,7 +79,7 @@ public final class CommandDelivery {
         if let link = notification.link { variables["WEFT_LINK"] = link }
         for (name, value) in notification.fields {
             let safe = name.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
-            variables["WEFT_FIELD_" + String(safe)] = NotificationText.plain(value)
+            variables["WEFT_FIELD_" + String(safe)] = SafeText.plain(value)
         }
         return variables
     }
@@ -85,10 +87,7 @@ public final class CommandDelivery {
     /// Starts `argv` for `notification`; returns the problem when it cannot start.
     @discardableResult
     public func run(_ argv: [String], for notification: OutgoingNotification) -> String? {
-        reap()
-        var merged = environment
-        for (name, value) in Self.variables(notification) { merged[name] = value }
-        return start(argv, environment: merged)
+        start(argv, environment: Self.variables(notification))
     }
 
     /// Starts `argv` with the notifier's environment (an action's program: `weft …`, `xdg-open`).
@@ -102,52 +101,34 @@ public final class CommandDelivery {
         }
         var arguments = argv
         arguments[0] = program
-        var merged = environment
-        for (name, value) in extra { merged[name] = value }
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        let cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in cArguments + cEnvironment { free(pointer) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, &attributes, cArguments, cEnvironment)
-        guard status == 0 else {
-            let problem = "cannot start \(argv[0]): \(String(cString: strerror(status)))"
+        let running = running
+        running.started()
+        do {
+            // No parent-death signal: a snooze the user pressed must finish even if the notifier stops meanwhile.
+            try Launch(arguments, environment: environment, adding: extra, parentDeathSignal: nil)
+                .startDetached { _ in running.ended() }
+            return nil
+        } catch {
+            running.ended()
+            let problem = "cannot start \(argv[0]): \(error)"
             logger.error("\(problem)")
             return problem
         }
-        running.insert(pid)
-        return nil
     }
 
-    /// Reaps the commands that ended.
-    public func reap() {
-        for pid in running {
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid || (result < 0 && errno == ECHILD) { running.remove(pid) }
-        }
-    }
+    /// Nothing to do: each command is reaped by its own waiting thread.
+    public func reap() {}
 
     /// Waits for every running command (before the process ends, and in tests).
     public func waitAll() {
-        for pid in running {
-            var status: Int32 = 0
-            _ = waitpid(pid, &status, 0)
-        }
-        running.removeAll()
+        while running.count > 0 { usleep(5_000) }
+    }
+
+    /// How many commands run, counted across the waiting threads.
+    private final class Running: Sendable {
+        private let value = Mutex<Int>(0)
+        var count: Int { value.withLock { $0 } }
+        func started() { value.withLock { $0 += 1 } }
+        func ended() { value.withLock { $0 -= 1 } }
     }
 }

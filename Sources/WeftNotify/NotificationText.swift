@@ -1,8 +1,9 @@
 import Foundation
 
 /// The text a notification carries: plain text without control characters (no terminal escape reaches a command's
-/// environment or a log), and the markup form for servers that take `body-markup`.
-public enum NotificationText {
+/// environment or a log; the D-Bus delivery escapes it for servers that take `body-markup`), and links without
+/// credentials.
+public enum SafeText {
     /// `text` without control characters (C0 but tab and newline, DEL, C1: an ESC sequence loses its ESC), at most
     /// `limit` characters.
     public static func plain(_ text: String, limit: Int = 1000) -> String {
@@ -18,24 +19,6 @@ public enum NotificationText {
             }
         }
         return result.count > limit ? String(result.prefix(limit - 1)) + "…" : result
-    }
-
-    /// Plain text escaped for the freedesktop body markup (a subset of HTML): `&`, `<`, `>`, `'` and `"` as entities,
-    /// so a value can never open a tag or a link.
-    public static func markup(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in plain(text) {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "'": result += "&#39;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     /// `http(s)` links keep no credentials (`user:password@`); anything else is no link.

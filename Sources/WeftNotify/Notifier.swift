@@ -263,9 +263,9 @@ public final class Notifier {
             body += (body.isEmpty ? "" : " ") + "(\(lateSeconds / 60) min late)"
         }
         var notification = OutgoingNotification(
-            key: occasion.key, kind: NotifyFile.ledgerKind(occasion), title: NotificationText.plain(occasion.title, limit: 200),
-            body: NotificationText.plain(body), urgency: common.urgency ?? occasion.urgency, actions: occasion.actions,
-            category: "x-weft.\(occasion.kind.rawValue)", replaces: nil, link: NotificationText.link(occasion.link),
+            key: occasion.key, kind: NotifyFile.ledgerKind(occasion), title: SafeText.plain(occasion.title, limit: 200),
+            body: SafeText.plain(body), urgency: common.urgency ?? occasion.urgency, actions: occasion.actions,
+            category: "x-weft.\(occasion.kind.rawValue)", replaces: nil, link: SafeText.link(occasion.link),
             fields: occasion.fields, at: occasion.at)
         if let thread = occasion.thread { notification.replaces = (try? store.lastNotificationID(thread: thread)) ?? nil }
         var id: Int?
@@ -306,7 +306,7 @@ public final class Notifier {
         let summary = OutgoingNotification(
             key: "missed:\(ISOInstant.format(now))", kind: "missed",
             title: "\(missed.count) missed notification\(missed.count == 1 ? "" : "s")",
-            body: NotificationText.plain(titles.prefix(5).joined(separator: "\n") + (titles.count > 5 ? "\n…" : "")
+            body: SafeText.plain(titles.prefix(5).joined(separator: "\n") + (titles.count > 5 ? "\n…" : "")
                 + "\n(weft notify --missed lists them)"),
             urgency: .normal, actions: [], category: "x-weft.missed", replaces: nil, link: nil, fields: [:], at: now)
         if let delivery { _ = try? delivery.show(summary) }
@@ -376,7 +376,7 @@ public final class Notifier {
         let fields = occasion.fields
         func instance(_ argv: [String]) -> [String] { argv + (fields["instance"].map { ["--instance", $0] } ?? []) }
         switch action {
-        case "open": return NotificationText.link(occasion.link).map { ["xdg-open", $0] }
+        case "open": return SafeText.link(occasion.link).map { ["xdg-open", $0] }
         case "snooze": return fields["alarm"].map { ["weft", "alarm", "snooze", $0] }
         case "dismiss": return fields["alarm"].map { ["weft", "alarm", "dismiss", $0] }
         case "stop": return fields["timer"].map { ["weft", "timer", "stop", $0] }
@@ -387,7 +387,7 @@ public final class Notifier {
 
     /// Handles what the server reported: an action runs its program (through the command spawner, so no edit code
     /// is duplicated here); a close needs nothing.
-    public func handle(_ events: [NotificationEvent]) {
+    public func handle(_ events: [ServerEvent]) {
         for event in events {
             guard case .action(let id, let action) = event else { continue }
             guard let entry = try? store.notification(id: id), let data = entry.occasion,

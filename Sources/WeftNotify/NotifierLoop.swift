@@ -1,7 +1,7 @@
-import CLiveProcess
 import Foundation
 import Logging
 import WeftPrimitives
+import WeftRender
 import WeftStore
 
 #if canImport(Glibc)
@@ -16,7 +16,7 @@ public final class NotifierLoop {
     private let clock: any NotifierClock
     private let directory: String
     private let logger: Logger
-    private var watchDescriptor: Int32 = -1
+    private var watch: DirectoryWatch?
     private var dataVersion: Int?
     /// The database file's device and inode when it was opened: another one there is a replaced database.
     private var identity: FileStamp?
@@ -36,19 +36,17 @@ public final class NotifierLoop {
         self.logger = logger
     }
 
-    deinit {
-        if watchDescriptor >= 0 { close(watchDescriptor) }
-    }
-
     /// Runs until `end` (forever when nil).
     public func run(until end: Date? = nil) {
-        watch()
+        watchDirectory()
         identity = FileStamp(path: notifier.store.path)
         dataVersion = try? notifier.store.dataVersion()
         var next = tick()
         while end.map({ clock.now < $0 }) ?? true {
+            // A call may have read a signal before its reply: what the bus holds is handled before sleeping.
+            if let delivery = notifier.delivery { notifier.handle(delivery.events()) }
             var descriptors: [Int32] = []
-            if watchDescriptor >= 0 { descriptors.append(watchDescriptor) }
+            if let watch { descriptors.append(watch.descriptor) }
             if let bus = notifier.delivery?.descriptor { descriptors.append(bus) }
             let deadline = end.map { min(next, $0) } ?? next
             let ready = clock.wait(until: deadline, descriptors: descriptors)
@@ -57,11 +55,10 @@ public final class NotifierLoop {
                 notifier.handle(delivery.events())
             }
             var due = clock.now >= next
-            if watchDescriptor >= 0, ready.contains(watchDescriptor) {
-                if weft_drain(watchDescriptor) != 0 {
-                    close(watchDescriptor)
-                    watchDescriptor = -1
-                    watch()
+            if let watch, ready.contains(watch.descriptor) {
+                if watch.drainEnded() {
+                    self.watch = nil
+                    watchDirectory()
                 }
                 if reopenIfReplaced() { due = true }
                 // The notifier's own ledger writes wake the watch too; only another connection's commit changes
@@ -101,8 +98,8 @@ public final class NotifierLoop {
         return next
     }
 
-    private func watch() {
-        guard watchDescriptor < 0 else { return }
-        watchDescriptor = weft_watch_directory(directory)
+    private func watchDirectory() {
+        guard watch == nil else { return }
+        watch = DirectoryWatch(directory: directory)
     }
 }

@@ -145,7 +145,7 @@ struct NotifyJob: Sendable {
             let line =
                 "\(LocalDay.iso(of: occasion.at, in: zone)) \(LocalText.time(occasion.at, in: zone))  "
                 + NotifyFile.ledgerKind(occasion).padding(toLength: 11, withPad: " ", startingAt: 0) + " "
-                + NotificationText.plain(text).replacingOccurrences(of: "\n", with: " · ")
+                + SafeText.plain(text).replacingOccurrences(of: "\n", with: " · ")
                 + (plan.held.map { "  (\($0): not shown)" } ?? "")
             print(line)
         }
@@ -164,7 +164,7 @@ struct NotifyJob: Sendable {
             print(
                 "\(LocalDay.iso(of: entry.at, in: zone)) \(LocalText.time(entry.at, in: zone))  "
                     + entry.kind.padding(toLength: 11, withPad: " ", startingAt: 0) + " "
-                    + NotificationText.plain(occasion?.title ?? entry.key))
+                    + SafeText.plain(occasion?.title ?? entry.key))
         }
         if entries.isEmpty { Stderr.line("nothing was missed") }
     }
@@ -183,8 +183,13 @@ struct NotifyJob: Sendable {
         environment["WEFT_CACHE"] = locations.cacheDirectory
         environment["WEFT_PROVIDERS"] = locations.providersDirectory
         let commands = CommandDelivery(environment: environment)
-        // TODO(merge): the session bus's notification server from WeftDBus; nil runs the sections' commands only.
-        let delivery: (any NotificationDelivery)? = nil
+        // Without a notification server the sections' commands still run (said once, when the first one fires).
+        var delivery: (any NotificationDelivery)?
+        do {
+            delivery = try DesktopDelivery(environment: environment)
+        } catch {
+            Stderr.line("weft: \(error)")
+        }
         let notifier = Notifier(builder: builder, file: file, store: store, delivery: delivery, commands: commands)
         notifier.report = { Stderr.line("weft: \($0)") }
         notifier.onDecision = { decision in

@@ -28,7 +28,9 @@ struct Weft: AsyncParsableCommand {
         subcommands: [
             RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
-            ExplainCommand.self, WatchCommand.self, BarCommand.self, NotifyCommand.self, ScheduleCommand.self, ServeCommand.self,
+            AlarmCommand.self, TimerCommand.self,
+            ExplainCommand.self, WatchCommand.self, BarCommand.self, NotifyCommand.self, ScheduleCommand.self,
+            ServeCommand.self,
             CheckCommand.self,
             ForgetCommand.self, BackupCommand.self, RestoreCommand.self,
         ])

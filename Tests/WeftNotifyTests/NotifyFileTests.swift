@@ -53,9 +53,9 @@ import WeftCore
         #expect((QuietHours(text) != nil) == valid)
     }
 
-    @Test func markupIsEscapedAndControlCharactersGo() {
-        #expect(NotificationText.markup("<b>a & \"b\"</b>") == "&lt;b&gt;a &amp; &quot;b&quot;&lt;/b&gt;")
-        #expect(NotificationText.plain("red\u{1B}[31m alert\u{07}") == "red[31m alert")
-        #expect(NotificationText.link("javascript:alert(1)") == nil)
+    @Test func controlCharactersAndCredentialsGo() {
+        #expect(SafeText.plain("red\u{1B}[31m alert\u{07}") == "red[31m alert")
+        #expect(SafeText.link("javascript:alert(1)") == nil)
+        #expect(SafeText.link("https://me:pw@example.org/x?y=1") == "https://example.org/x?y=1")
     }
 }

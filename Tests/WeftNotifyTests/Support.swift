@@ -29,7 +29,7 @@ final class RecordingDelivery: NotificationDelivery {
     var shown: [OutgoingNotification] = []
     var refuse = false
     var nextID = 1
-    var pending: [NotificationEvent] = []
+    var pending: [ServerEvent] = []
 
     func show(_ notification: OutgoingNotification) throws -> Int? {
         if refuse { throw Refused() }
@@ -38,7 +38,7 @@ final class RecordingDelivery: NotificationDelivery {
         return notification.replaces ?? nextID
     }
 
-    func events() -> [NotificationEvent] {
+    func events() -> [ServerEvent] {
         defer { pending = [] }
         return pending
     }
