@@ -153,7 +153,8 @@ let package = Package(
         .target(
             name: "WeftNotify",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftTemplate", "WeftStore", "WeftRender", "WeftDBus", "WeftSpawn",
+                "WeftCore", "WeftPrimitives", "WeftTemplate", "WeftStore", "WeftRender", "WeftEdits", "WeftDBus",
+                "WeftSpawn",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WeftCore
+import WeftEdits
 import WeftPrimitives
 import WeftRender
 import WeftStore
@@ -37,6 +38,8 @@ public final class Notifier {
     public private(set) var decisions: [Decision] = []
     /// Receives each decision as it is made (the command writes it to stderr, the service's journal).
     public var onDecision: (Decision) -> Void = { _ in }
+    /// Receives each button handled (the command writes it to stderr).
+    public var onAction: (Occasion, String) -> Void = { _, _ in }
     /// Receives each problem once (the command prints it on stderr); logged as well.
     public var report: (String) -> Void = { _ in }
     /// Whether the no-server notice was said.
@@ -370,34 +373,49 @@ public final class Notifier {
 
     // MARK: - Actions
 
-    /// What a button on a notification does: the program run for it (`weft alarm snooze …`, `weft habit done …`,
-    /// `xdg-open LINK`), from the occasion the notification showed; nil when it does nothing.
+    /// What a button on a notification does that the alarm and timer edits do not: the program run for it (`weft
+    /// habit done …`, `xdg-open LINK`), from the occasion the notification showed; nil when it does nothing.
     public static func command(for action: String, occasion: Occasion) -> [String]? {
         let fields = occasion.fields
-        func instance(_ argv: [String]) -> [String] { argv + (fields["instance"].map { ["--instance", $0] } ?? []) }
         switch action {
         case "open": return SafeText.link(occasion.link).map { ["xdg-open", $0] }
-        case "snooze": return fields["alarm"].map { ["weft", "alarm", "snooze", $0] }
-        case "dismiss": return fields["alarm"].map { ["weft", "alarm", "dismiss", $0] }
-        case "stop": return fields["timer"].map { ["weft", "timer", "stop", $0] }
-        case "done": return fields["habit"].map { instance(["weft", "habit", "done", $0]) }
+        case "done":
+            return fields["habit"].map { ["weft", "habit", "done", $0] + (fields["instance"].map { ["--instance", $0] } ?? []) }
         default: return nil
         }
     }
 
-    /// Handles what the server reported: an action runs its program (through the command spawner, so no edit code
-    /// is duplicated here); a close needs nothing.
-    public func handle(_ events: [ServerEvent]) {
+    /// Handles what the server reported: Snooze, Dismiss, Stop and Restart run the alarm and timer edits
+    /// (``OccasionAction``) at once, in this process; Done and Open run their programs; a close needs nothing. The
+    /// edit changes the database, so the next look sees the snoozed alarm.
+    public func handle(_ events: [ServerEvent], now: Date) {
         for event in events {
             guard case .action(let id, let action) = event else { continue }
             guard let entry = try? store.notification(id: id), let data = entry.occasion,
-                let occasion = try? JSONDecoder().decode(Occasion.self, from: data),
-                let argv = Self.command(for: action, occasion: occasion)
+                let occasion = try? JSONDecoder().decode(Occasion.self, from: data)
             else {
-                logger.info("notification \(id): action \(action) does nothing here")
+                logger.info("notification \(id): action \(action) on nothing weft knows")
+                continue
+            }
+            do {
+                let directory = (store.path as NSString).deletingLastPathComponent
+                let outcome = try OccasionAction(cacheDirectory: directory).perform(
+                    action, fields: occasion.fields, at: now)
+                if outcome != .notMine {
+                    logger.info("\(occasion.key): \(action): \(outcome)")
+                    onAction(occasion, action)
+                    continue
+                }
+            } catch {
+                say("\(occasion.title): \(action): \(error)")
+                continue
+            }
+            guard let argv = Self.command(for: action, occasion: occasion) else {
+                logger.info("\(occasion.key): action \(action) does nothing here")
                 continue
             }
             if let problem = commands.start(argv) { say(problem) }
+            onAction(occasion, action)
         }
     }
 

@@ -44,7 +44,7 @@ public final class NotifierLoop {
         var next = tick()
         while end.map({ clock.now < $0 }) ?? true {
             // A call may have read a signal before its reply: what the bus holds is handled before sleeping.
-            if let delivery = notifier.delivery { notifier.handle(delivery.events()) }
+            if let delivery = notifier.delivery { handle(delivery.events()) }
             var descriptors: [Int32] = []
             if let watch { descriptors.append(watch.descriptor) }
             if let bus = notifier.delivery?.descriptor { descriptors.append(bus) }
@@ -52,9 +52,10 @@ public final class NotifierLoop {
             let ready = clock.wait(until: deadline, descriptors: descriptors)
             wakeUps += 1
             if let delivery = notifier.delivery, let bus = delivery.descriptor, ready.contains(bus) {
-                notifier.handle(delivery.events())
+                handle(delivery.events())
             }
-            var due = clock.now >= next
+            var due = clock.now >= next || acted
+            acted = false
             if let watch, ready.contains(watch.descriptor) {
                 if watch.drainEnded() {
                     self.watch = nil
@@ -89,6 +90,15 @@ public final class NotifierLoop {
             logger.error("the database was replaced and cannot be opened again: \(error)")
             return false
         }
+    }
+
+    /// Buttons change the database (a snooze): the next look comes at once.
+    private var acted = false
+
+    private func handle(_ events: [ServerEvent]) {
+        guard !events.isEmpty else { return }
+        notifier.handle(events, now: clock.now)
+        acted = true
     }
 
     private func tick() -> Date {

@@ -567,6 +567,7 @@ enum ActionLabels {
         case "dismiss": "Dismiss"
         case "done": "Done"
         case "stop": "Stop"
+        case "restart": "Restart"
         case "open": "Open"
         default: id
         }

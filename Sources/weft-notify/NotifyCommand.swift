@@ -196,6 +196,7 @@ struct NotifyJob: Sendable {
             Stderr.line(
                 "weft: \(ISOInstant.format(decision.decidedAt)) \(decision.occasion.key): \(decision.state.rawValue)")
         }
+        notifier.onAction = { occasion, action in Stderr.line("weft: \(occasion.key): \(action)") }
         let clock: any NotifierClock
         var end: Date?
         if let simulateUntil, let start = builder.pinnedNow {

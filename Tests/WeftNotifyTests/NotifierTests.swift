@@ -204,10 +204,12 @@ import WeftStore
         #expect(delivery.shown.last?.link == "https://example.org/meet", "no credentials in a link")
     }
 
-    /// An action maps the notification back to its occasion's program (no shell, the occasion's fields).
-    @Test func anActionRunsTheOccasionsEdit() {
-        #expect(Notifier.command(for: "snooze", occasion: Self.wake) == ["weft", "alarm", "snooze", "wake"])
+    /// Open and Done map the notification back to their occasion's program (no shell, the occasion's fields).
+    @Test func openAndDoneRunTheirPrograms() {
         #expect(Notifier.command(for: "open", occasion: Self.standup) == ["xdg-open", "https://example.org/meet"])
+        var habit = Self.standup
+        habit.fields = ["habit": "read", "instance": "habits"]
+        #expect(Notifier.command(for: "done", occasion: habit) == ["weft", "habit", "done", "read", "--instance", "habits"])
         #expect(Notifier.command(for: "done", occasion: Self.wake) == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCore
+import WeftRender
 
 @testable import WeftNotify
 
@@ -57,5 +58,15 @@ import WeftCore
         #expect(SafeText.plain("red\u{1B}[31m alert\u{07}") == "red[31m alert")
         #expect(SafeText.link("javascript:alert(1)") == nil)
         #expect(SafeText.link("https://me:pw@example.org/x?y=1") == "https://example.org/x?y=1")
+    }
+}
+
+@Suite struct TemplateConditionTests {
+    @Test(arguments: [
+        ("3 <= 5", true), ("7 <= 5", false), (" <= 5", false), ("1", true), ("0", false), ("", false),
+        ("false", false), ("<b>x</b> & y", true), ("12.5 > 12", true), ("a == 1", false),
+    ])
+    func aConditionHoldsByItsComparisonOrItsTruth(_ rendered: String, _ holds: Bool) {
+        #expect(TemplateCondition.holds(rendered: rendered) == holds)
     }
 }

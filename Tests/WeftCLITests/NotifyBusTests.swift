@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import WeftTestSupport
+
+/// `weft notify` against a real private session bus (`dbus-daemon`) and a notification server that records every
+/// Notify: alarms and timers made with the CLI, the notifier run on a clock that jumps (`--simulate-until`), so a
+/// day passes in a second.
+@Suite struct NotifyBusTests {
+    static let zone = ["--tz", "Europe/Berlin"]
+
+    /// What the notifier decided, from its log lines: `INSTANT KEY: STATE`.
+    static func decisions(_ result: ProcessResult) -> [String] {
+        result.stderr.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("weft: 20"), line.hasSuffix(": delivered") || line.hasSuffix(": missed") else {
+                return nil
+            }
+            return String(line.dropFirst("weft: ".count))
+        }
+    }
+
+    /// An alarm with a pre-alert fires both at the right instants across the end of summer time (Berlin, 25 Oct
+    /// 2026: 07:00 is 05:00Z before and 06:00Z after), the alarm replacing its pre-alert in place.
+    @Test func anAlarmAndItsPreAlertFireAtTheirInstantsAcrossADSTChange() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let box = try Sandbox()
+        let add = await box.weft(
+            arguments: ["alarm", "add", "07:00", "--days", "daily", "--label", "Wake", "--pre-alert", "10m", "--now",
+                "2026-10-24T00:00:00Z"] + Self.zone)
+        #expect(add.exitCode == 0, "\(add)")
+        let run = await box.weft(
+            arguments: ["notify", "--now", "2026-10-24T00:00:00Z", "--simulate-until", "2026-10-26T00:00:00Z"]
+                + Self.zone, environment: bus.environment)
+        #expect(run.exitCode == 0, "\(run)")
+        let id24 = "2026-10-24T05:00:00Z"
+        let id25 = "2026-10-25T06:00:00Z"
+        let decided = Self.decisions(run).filter { $0.contains(":") }
+        #expect(
+            decided.contains { $0.hasPrefix("2026-10-24T04:50:00Z pre-alert:") && $0.contains(id24) }, "\(run)")
+        #expect(decided.contains { $0.hasPrefix("2026-10-24T05:00:00Z alarm:") && $0.contains(id24) }, "\(run)")
+        #expect(
+            decided.contains { $0.hasPrefix("2026-10-25T05:50:00Z pre-alert:") && $0.contains(id25) }, "\(run)")
+        #expect(decided.contains { $0.hasPrefix("2026-10-25T06:00:00Z alarm:") && $0.contains(id25) }, "\(run)")
+        #expect(decided.count == 4, "\(decided)")
+        let calls = try server.calls(atLeast: 4).filter { $0.method == "Notify" }
+        #expect(calls.map(\.summary) == ["Wake in 10m", "Wake", "Wake in 10m", "Wake"], "\(calls)")
+        // Each alarm replaces its own pre-alert, never the day before's.
+        #expect(calls.count == 4 && calls[1].replacesID == calls[0].id && calls[3].replacesID == calls[2].id)
+        #expect(calls.count == 4 && calls[2].replacesID == 0)
+        #expect(calls.first?.appName == "weft")
+    }
+
+    /// Snooze (the alarm edit a button runs) makes the alarm go off again after the snooze time, in place.
+    @Test func aSnoozedAlarmFiresAgainAfterTheSnoozeTime() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let box = try Sandbox()
+        let start = "2026-11-27T05:00:00Z"
+        #expect(
+            await box.weft(
+                arguments: ["alarm", "add", "07:00", "--label", "Wake", "--snooze", "9m", "--now", start] + Self.zone
+            ).exitCode == 0)
+        let first = await box.weft(
+            arguments: ["notify", "--now", start, "--simulate-until", "2026-11-27T06:01:00Z"] + Self.zone,
+            environment: bus.environment)
+        #expect(Self.decisions(first).count == 1, "\(first)")
+        let snooze = await box.weft(arguments: ["alarm", "snooze", "Wake", "--now", "2026-11-27T06:01:00Z"] + Self.zone)
+        #expect(snooze.exitCode == 0, "\(snooze)")
+        let second = await box.weft(
+            arguments: ["notify", "--now", "2026-11-27T06:01:00Z", "--simulate-until", "2026-11-27T07:00:00Z"]
+                + Self.zone, environment: bus.environment)
+        #expect(
+            Self.decisions(second) == [
+                "2026-11-27T06:10:00Z alarm:\(Self.alarmID(first)):2026-11-27T06:00:00Z:snooze:2026-11-27T06:10:00Z: delivered"
+            ], "\(second)")
+        let calls = try server.calls(atLeast: 2).filter { $0.method == "Notify" }
+        #expect(calls.count == 2 && calls[1].replacesID == calls[0].id, "\(calls)")
+        #expect(calls.last?.body?.contains("snoozed 1×") == true, "\(calls)")
+        #expect(calls.first?.actions == ["snooze", "Snooze 9 min", "dismiss", "Dismiss"], "\(calls)")
+    }
+
+    /// The alarm's id, from the key in the first decision (`alarm:<id>:<occurrence>`).
+    static func alarmID(_ result: ProcessResult) -> String {
+        guard let line = decisions(result).first, let key = line.split(separator: " ").dropFirst().first else {
+            return "?"
+        }
+        return String(key.split(separator: ":")[1])
+    }
+
+    /// A timer started from the CLI notifies at zero, once, whatever the runs.
+    @Test func aTimerStartedFromTheCommandLineNotifiesAtZero() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let box = try Sandbox()
+        let start = "2026-11-27T10:00:00Z"
+        let started = await box.weft(arguments: ["timer", "start", "25m", "--label", "Tea", "--now", start] + Self.zone)
+        #expect(started.exitCode == 0, "\(started)")
+        for until in ["2026-11-27T10:20:00Z", "2026-11-27T10:40:00Z", "2026-11-27T11:00:00Z"] {
+            let run = await box.weft(
+                arguments: ["notify", "--now", start, "--simulate-until", until] + Self.zone,
+                environment: bus.environment)
+            #expect(run.exitCode == 0, "\(run)")
+        }
+        let calls = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
+        #expect(calls.map(\.summary) == ["Tea"], "\(calls)")
+        #expect(calls.first?.hints?["urgency"] == .byte(2), "\(calls)")
+    }
+
+    /// Body markup: a server that takes it gets the body escaped, so a value never becomes a tag or a link.
+    @Test func aBodyIsEscapedForAServerWithMarkup() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "note", "<a href='x'>win</a> & more").exitCode == 0)
+        try box.write("notify.toml", "[[rule]]\nwhen = \"{{note}}\"\ntitle = \"Note\"\nbody = \"{{note}}\"\n")
+        let run = await box.weft(
+            arguments: ["notify", "--now", "2026-11-27T10:00:00Z", "--simulate-until", "+1m"] + Self.zone,
+            environment: bus.environment)
+        #expect(run.exitCode == 0, "\(run)")
+        let calls = try server.calls(atLeast: 1)
+        #expect(calls.first?.body == "&lt;a href='x'&gt;win&lt;/a&gt; &amp; more", "\(calls)")
+    }
+}
