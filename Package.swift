@@ -257,7 +257,7 @@ let package = Package(
             name: "WeftNotifyTests",
             dependencies: [
                 "WeftNotify", "WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftDBus",
-                "WeftTestSupport",
+                "WeftEdits", "WeftAlarms", "WeftTestSupport",
             ]),
         .testTarget(
             name: "WeftHabitsTests",
