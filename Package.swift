@@ -187,7 +187,8 @@ let package = Package(
         .executableTarget(
             name: "weft-notify",
             dependencies: [
-                "WeftNotify", "WeftCommandLine", "WeftCore", "WeftPrimitives", "WeftProviders", "WeftRender", "WeftStore",
+                "WeftNotify", "WeftCommandLine", "WeftCore", "WeftPrimitives", "WeftProviders", "WeftRender",
+                "WeftStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -242,7 +243,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "WeftWeatherTests",
-            dependencies: ["WeftWeather", "WeftHTTP", "WeftHTTPSource", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+            dependencies: [
+                "WeftWeather", "WeftHTTP", "WeftHTTPSource", "WeftCore", "WeftPrimitives", "WeftTestSupport",
+            ]),
         .testTarget(
             name: "WeftStepsTests", dependencies: ["WeftSteps", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(

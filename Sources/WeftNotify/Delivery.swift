@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import WeftCore
 import Synchronization
+import WeftCore
 import WeftPrimitives
 import WeftSpawn
 

@@ -72,7 +72,8 @@ public final class Notifier {
     func occasions(from: Date, until: Date, at now: Date) -> (occasions: [Occasion], ruleBoundary: Date?) {
         let session = builder.session(over: store, at: now)
         var found: [Occasion] = []
-        let context = VariableContext(now: from, timeZone: builder.zones.general, locale: Locale(identifier: "en_US_POSIX"))
+        let context = VariableContext(
+            now: from, timeZone: builder.zones.general, locale: Locale(identifier: "en_US_POSIX"))
         let options = file.providerOptions
         do {
             for snapshot in try store.allSnapshots() {
@@ -113,7 +114,9 @@ public final class Notifier {
                 else { continue }
                 let period =
                     counter.reset.map {
-                        LocalDay.iso(of: $0.start(of: variable.updatedAt, timeZone: zone, weekStart: counter.weekStart), in: zone)
+                        LocalDay.iso(
+                            of: $0.start(of: variable.updatedAt, timeZone: zone, weekStart: counter.weekStart), in: zone
+                        )
                     } ?? "goal-\(NumberText.plain(goal))"
                 found.append(
                     Occasion(
@@ -270,7 +273,9 @@ public final class Notifier {
             body: SafeText.plain(body), urgency: common.urgency ?? occasion.urgency, actions: occasion.actions,
             category: "x-weft.\(occasion.kind.rawValue)", replaces: nil, link: SafeText.link(occasion.link),
             fields: occasion.fields, at: occasion.at)
-        if let thread = occasion.thread { notification.replaces = (try? store.lastNotificationID(thread: thread)) ?? nil }
+        if let thread = occasion.thread {
+            notification.replaces = (try? store.lastNotificationID(thread: thread)) ?? nil
+        }
         var id: Int?
         if common.deliver != .command {
             if let delivery {
@@ -309,8 +314,9 @@ public final class Notifier {
         let summary = OutgoingNotification(
             key: "missed:\(ISOInstant.format(now))", kind: "missed",
             title: "\(missed.count) missed notification\(missed.count == 1 ? "" : "s")",
-            body: SafeText.plain(titles.prefix(5).joined(separator: "\n") + (titles.count > 5 ? "\n…" : "")
-                + "\n(weft notify --missed lists them)"),
+            body: SafeText.plain(
+                titles.prefix(5).joined(separator: "\n") + (titles.count > 5 ? "\n…" : "")
+                    + "\n(weft notify --missed lists them)"),
             urgency: .normal, actions: [], category: "x-weft.missed", replaces: nil, link: nil, fields: [:], at: now)
         if let delivery { _ = try? delivery.show(summary) }
         logger.warning("\(missed.count) missed: \(missed.map(\.key).joined(separator: ", "))")
@@ -380,7 +386,9 @@ public final class Notifier {
         switch action {
         case "open": return SafeText.link(occasion.link).map { ["xdg-open", $0] }
         case "done":
-            return fields["habit"].map { ["weft", "habit", "done", $0] + (fields["instance"].map { ["--instance", $0] } ?? []) }
+            return fields["habit"].map {
+                ["weft", "habit", "done", $0] + (fields["instance"].map { ["--instance", $0] } ?? [])
+            }
         default: return nil
         }
     }
@@ -427,4 +435,3 @@ public final class Notifier {
         report(problem)
     }
 }
-

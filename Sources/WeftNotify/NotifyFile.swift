@@ -201,7 +201,8 @@ public struct NotifyFile: Sendable {
 
     /// The settings of the section or rule an occasion belongs to.
     public func common(for occasion: Occasion) -> Common {
-        if occasion.kind == .rule, let name = occasion.fields["rule"], let rule = rules.first(where: { $0.name == name })
+        if occasion.kind == .rule, let name = occasion.fields["rule"],
+            let rule = rules.first(where: { $0.name == name })
         {
             return rule.common
         }
@@ -371,7 +372,8 @@ private struct NotifyReader {
             case "late":
                 if let late = duration(value, key: key, header: nil) { read.late = late }
             case "rule":
-                guard case .array(let elements) = value, elements.allSatisfy({ if case .table = $0 { true } else { false } })
+                guard case .array(let elements) = value,
+                    elements.allSatisfy({ if case .table = $0 { true } else { false } })
                 else {
                     fail(line(of: key, after: nil), "rules are written as [[rule]] tables")
                     continue
@@ -382,7 +384,8 @@ private struct NotifyReader {
                 }
             default:
                 guard let kind = Occasion.Kind(rawValue: key), kind != .rule else {
-                    let known = ["quiet", "late"] + Occasion.Kind.allCases.filter { $0 != .rule }.map { "[\($0.rawValue)]" }
+                    let known =
+                        ["quiet", "late"] + Occasion.Kind.allCases.filter { $0 != .rule }.map { "[\($0.rawValue)]" }
                     fail(
                         header(key) ?? line(of: key, after: nil),
                         "unknown key \"\(key)\"; a notify file knows \(known.joined(separator: ", ")) and [[rule]]")
@@ -398,7 +401,9 @@ private struct NotifyReader {
         var names: [String: Int] = [:]
         for rule in read.rules {
             if let first = names[rule.name] {
-                fail(rule.line, "a second rule named \"\(rule.name)\" (the first is on line \(first)); names must differ")
+                fail(
+                    rule.line, "a second rule named \"\(rule.name)\" (the first is on line \(first)); names must differ"
+                )
             } else {
                 names[rule.name] = rule.line
             }
@@ -433,7 +438,8 @@ private struct NotifyReader {
             } else {
                 fail(
                     line(of: key, after: start) ?? start,
-                    "\(label): unknown key \"\(key)\"; it knows " + (NotifyFile.commonKeys + known).joined(separator: ", "))
+                    "\(label): unknown key \"\(key)\"; it knows "
+                        + (NotifyFile.commonKeys + known).joined(separator: ", "))
             }
         }
         return NotifyFile.Section(common: common, options: options, written: true, line: start)
@@ -457,7 +463,11 @@ private struct NotifyReader {
         let place = line(of: key, after: header) ?? header
         switch key {
         case "enabled":
-            if case .bool(let flag) = value { common.enabled = flag } else { fail(place, "\(label) enabled must be true or false") }
+            if case .bool(let flag) = value {
+                common.enabled = flag
+            } else {
+                fail(place, "\(label) enabled must be true or false")
+            }
         case "urgency":
             if case .string(let text) = value, let urgency = Occasion.Urgency(rawValue: text) {
                 common.urgency = urgency
@@ -478,7 +488,9 @@ private struct NotifyReader {
                 common.command = argv
                 common.commandLine = place
             } else {
-                fail(place, "\(label) command must be a non-empty array of strings (a program and its arguments, no shell)")
+                fail(
+                    place,
+                    "\(label) command must be a non-empty array of strings (a program and its arguments, no shell)")
             }
         case "rate":
             if case .string(let text) = value, let rate = Self.rate(text) {
@@ -549,7 +561,8 @@ private struct NotifyReader {
             } else {
                 fail(
                     line(of: "actions", after: start) ?? start,
-                    "\(label): actions must be an array of " + NotifyFile.actionIDs.map { "\"\($0)\"" }.joined(separator: ", "))
+                    "\(label): actions must be an array of "
+                        + NotifyFile.actionIDs.map { "\"\($0)\"" }.joined(separator: ", "))
             }
         }
         guard problems.count == before, let when, let title else { return nil }

@@ -41,7 +41,8 @@ struct NotifyCommand: ParsableCommand {
               weft notify --missed
             """)
 
-    @Option(help: ArgumentHelp("The notify file (default: notify.toml beside the providers directory).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("The notify file (default: notify.toml beside the providers directory).", valueName: "file"))
     var config: String?
 
     @Flag(help: "Print what would fire when, without delivering or recording anything.")
@@ -50,10 +51,13 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --dry-run: the start (an ISO 8601 instant, or now).", valueName: "instant"))
     var from = "now"
 
-    @Option(help: ArgumentHelp("With --dry-run: the end (an ISO 8601 instant, or +DURATION after --from).", valueName: "instant"))
+    @Option(
+        help: ArgumentHelp(
+            "With --dry-run: the end (an ISO 8601 instant, or +DURATION after --from).", valueName: "instant"))
     var until = "+1d"
 
-    @Flag(help: "List the occasions that were missed (due while the notifier was not running, beyond their late window).")
+    @Flag(
+        help: "List the occasions that were missed (due while the notifier was not running, beyond their late window).")
     var missed = false
 
     /// For tests and benchmarks: run the loop on a clock that jumps from --now to this instant instead of waiting.
@@ -112,10 +116,12 @@ struct NotifyJob: Sendable {
     var settings: RenderSettings
 
     func run() throws {
-        let builder = try RenderSessionBuilder(settings: settings, registry: BuiltinProviders.registry, environment: ReadOptions.environment)
+        let builder = try RenderSessionBuilder(
+            settings: settings, registry: BuiltinProviders.registry, environment: ReadOptions.environment)
         if let notice = builder.workspace.notice { Stderr.line("weft: \(notice)") }
         let locations = builder.workspace.locations
-        let path = config.map { PathExpansion.expand($0) }
+        let path =
+            config.map { PathExpansion.expand($0) }
             ?? NotifyFile.defaultPath(providersDirectory: locations.providersDirectory)
         let file = NotifyFile(contentsOf: path)
         if missed { return try listMissed(builder) }

@@ -9,7 +9,8 @@ import WeftSpawn
 struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
-        abstract: "Print a systemd user timer or a crontab line that runs `weft refresh`, or the user service of `weft notify`.",
+        abstract:
+            "Print a systemd user timer or a crontab line that runs `weft refresh`, or the user service of `weft notify`.",
         discussion: """
             `weft refresh` only runs the providers that are due, so running it often is cheap; each provider keeps \
             its own interval. The printed commands carry this weft's absolute path and the absolute provider and \

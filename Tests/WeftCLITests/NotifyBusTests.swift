@@ -25,8 +25,10 @@ import WeftTestSupport
         let server = try TestNotificationServer(on: bus)
         let box = try Sandbox()
         let add = await box.weft(
-            arguments: ["alarm", "add", "07:00", "--days", "daily", "--label", "Wake", "--pre-alert", "10m", "--now",
-                "2026-10-24T00:00:00Z"] + Self.zone)
+            arguments: [
+                "alarm", "add", "07:00", "--days", "daily", "--label", "Wake", "--pre-alert", "10m", "--now",
+                "2026-10-24T00:00:00Z",
+            ] + Self.zone)
         #expect(add.exitCode == 0, "\(add)")
         let run = await box.weft(
             arguments: ["notify", "--now", "2026-10-24T00:00:00Z", "--simulate-until", "2026-10-26T00:00:00Z"]
@@ -64,7 +66,8 @@ import WeftTestSupport
             arguments: ["notify", "--now", start, "--simulate-until", "2026-11-27T06:01:00Z"] + Self.zone,
             environment: bus.environment)
         #expect(Self.decisions(first).count == 1, "\(first)")
-        let snooze = await box.weft(arguments: ["alarm", "snooze", "Wake", "--now", "2026-11-27T06:01:00Z"] + Self.zone)
+        let snooze = await box.weft(
+            arguments: ["alarm", "snooze", "Wake", "--now", "2026-11-27T06:01:00Z"] + Self.zone)
         #expect(snooze.exitCode == 0, "\(snooze)")
         let second = await box.weft(
             arguments: ["notify", "--now", "2026-11-27T06:01:00Z", "--simulate-until", "2026-11-27T07:00:00Z"]
@@ -93,7 +96,8 @@ import WeftTestSupport
         let server = try TestNotificationServer(on: bus)
         let box = try Sandbox()
         let start = "2026-11-27T10:00:00Z"
-        let started = await box.weft(arguments: ["timer", "start", "25m", "--label", "Tea", "--now", start] + Self.zone)
+        let started = await box.weft(
+            arguments: ["timer", "start", "25m", "--label", "Tea", "--now", start] + Self.zone)
         #expect(started.exitCode == 0, "\(started)")
         for until in ["2026-11-27T10:20:00Z", "2026-11-27T10:40:00Z", "2026-11-27T11:00:00Z"] {
             let run = await box.weft(

@@ -24,8 +24,13 @@ import WeftTestSupport
     @Test func theDryRunPrintsWhatWouldFireAndRecordsNothing() async throws {
         let box = try Sandbox()
         #expect(
-            await box.weft(arguments: ["var", "incr", "water", "--by", "8", "--goal", "8", "--reset", "daily", "--now", "2026-11-27T09:00:00Z"] + Self.clock)
-                .exitCode == 0)
+            await box.weft(
+                arguments: [
+                    "var", "incr", "water", "--by", "8", "--goal", "8", "--reset", "daily", "--now",
+                    "2026-11-27T09:00:00Z",
+                ] + Self.clock
+            )
+            .exitCode == 0)
         try box.write(
             "notify.toml",
             """
@@ -71,7 +76,9 @@ import WeftTestSupport
         #expect(check.exitCode == 2, "\(check)")
         let file = box.path("notify.toml")
         #expect(check.stdout.contains("\(file):1: late must be a duration"), "\(check)")
-        #expect(check.stdout.contains("\(file):3: [alarms] urgency must be \"low\", \"normal\" or \"critical\""), "\(check)")
+        #expect(
+            check.stdout.contains("\(file):3: [alarms] urgency must be \"low\", \"normal\" or \"critical\""), "\(check)"
+        )
         #expect(check.stdout.contains("\(file):6: rule \"rule 1\": title: a \"{{\" without its \"}}\""), "\(check)")
         let fixed = """
             [[rule]]
@@ -81,7 +88,9 @@ import WeftTestSupport
             """
         try box.write("notify.toml", fixed)
         let preflight = await box.weft("check")
-        #expect(preflight.stdout.contains("\(file):4: rule \"rule 1\": command: no program \"no-such-program-weft\""), "\(preflight)")
+        #expect(
+            preflight.stdout.contains("\(file):4: rule \"rule 1\": command: no program \"no-such-program-weft\""),
+            "\(preflight)")
         try box.write("notify.toml", "[[rule]]\nwhen = \"{{x}} > 1\"\ntitle = \"{{x}}\"\n")
         #expect(await box.weft("check").exitCode == 0)
     }
@@ -96,7 +105,8 @@ import WeftTestSupport
         #expect(locked)
         let second = await box.weft("notify")
         #expect(second.exitCode == 1, "\(second)")
-        #expect(second.stderr.contains("another weft notify (pid \(first.pid)) already runs on this database"), "\(second)")
+        #expect(
+            second.stderr.contains("another weft notify (pid \(first.pid)) already runs on this database"), "\(second)")
         first.send(SIGTERM)
         #expect(first.ending(within: .seconds(10)) != nil)
     }
@@ -128,12 +138,17 @@ import WeftTestSupport
 
         // Down from 08:10; the counter reaches its goal at 09:00, the notifier is back at 09:07: 7 min late.
         let goal = ["--goal", "2", "--reset", "daily", "--now"]
-        #expect(await box.weft(arguments: ["var", "incr", "cups", "--by", "2"] + goal + ["2026-11-27T09:00:00Z"]).exitCode == 0)
+        #expect(
+            await box.weft(arguments: ["var", "incr", "cups", "--by", "2"] + goal + ["2026-11-27T09:00:00Z"]).exitCode
+                == 0)
         #expect(await notify("2026-11-27T09:07:00Z", "+1m").exitCode == 0)
-        #expect(Self.lines(log).last == "goal:cups:2026-11-27|cups: goal reached|2 of 2 (7 min late)", "\(Self.lines(log))")
+        #expect(
+            Self.lines(log).last == "goal:cups:2026-11-27|cups: goal reached|2 of 2 (7 min late)", "\(Self.lines(log))")
 
         // Down from 09:08; the goal of another counter at 10:00, back at 10:30: beyond the 10 min window.
-        #expect(await box.weft(arguments: ["var", "incr", "tea", "--by", "2"] + goal + ["2026-11-27T10:00:00Z"]).exitCode == 0)
+        #expect(
+            await box.weft(arguments: ["var", "incr", "tea", "--by", "2"] + goal + ["2026-11-27T10:00:00Z"]).exitCode
+                == 0)
         let back = await notify("2026-11-27T10:30:00Z", "+1m")
         #expect(back.stderr.contains("goal:tea:2026-11-27: missed"), "\(back)")
         #expect(Self.lines(log).count == 2)
@@ -152,7 +167,8 @@ import WeftTestSupport
         let log = box.path("log")
         try box.write(
             "notify.toml",
-            "[[rule]]\nname = \"mood\"\nwhen = \"{{mood}}\"\ntitle = \"Mood {{mood}}\"\ncommand = \(Self.logging(log))\n")
+            "[[rule]]\nname = \"mood\"\nwhen = \"{{mood}}\"\ntitle = \"Mood {{mood}}\"\ncommand = \(Self.logging(log))\n"
+        )
         let run = await box.weft(
             arguments: ["notify", "--now", "2026-11-26T10:00:00Z", "--simulate-until", "+1m"] + Self.clock)
         #expect(run.exitCode == 0, "\(run)")

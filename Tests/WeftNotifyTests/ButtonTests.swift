@@ -40,7 +40,11 @@ import WeftTestSupport
         let id = try #require(shown.first?.id)
         try server.invokeAction(id: id, key: "snooze")
         var events: [ServerEvent] = []
-        #expect(Poll.blocking { events += delivery.events(); return !events.isEmpty })
+        #expect(
+            Poll.blocking {
+                events += delivery.events()
+                return !events.isEmpty
+            })
         notifier.handle(events, now: instant("2026-11-27T06:01:00Z"))
         notifier.tick(now: instant("2026-11-27T06:01:00Z"))
         #expect(try server.calls().count == 1, "nothing before the snooze ends")

@@ -209,7 +209,8 @@ import WeftStore
         #expect(Notifier.command(for: "open", occasion: Self.standup) == ["xdg-open", "https://example.org/meet"])
         var habit = Self.standup
         habit.fields = ["habit": "read", "instance": "habits"]
-        #expect(Notifier.command(for: "done", occasion: habit) == ["weft", "habit", "done", "read", "--instance", "habits"])
+        #expect(
+            Notifier.command(for: "done", occasion: habit) == ["weft", "habit", "done", "read", "--instance", "habits"])
         #expect(Notifier.command(for: "done", occasion: Self.wake) == nil)
     }
 }
