@@ -38,7 +38,7 @@ TOML
 loc=(--cache "$work/cache" --providers "$work/providers")
 "$weft" refresh --quiet "${loc[@]}"
 alarm="no (this build has no weft alarm)"
-if "$weft" alarm add 07:00 --label Wake "${loc[@]}" >/dev/null 2>&1; then alarm="yes, 07:00 daily"; fi
+if "$weft" alarm add 07:00 --days daily --label Wake "${loc[@]}" >/dev/null 2>&1; then alarm="yes, 07:00 daily"; fi
 
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {print s + 0}'; }
 switches() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ {s += $2} END {print s + 0}'; }
@@ -71,7 +71,9 @@ print(f"| CPU (real process) | {cpu_hour * 1000:.1f} ms |")
 print(f"| wake-ups (real process: voluntary context switches) | {wakes_hour:.0f} |")
 print(f"| wake-ups (simulated day / 24) | {simulated / 24:.1f} |")
 print(f"| resident memory | {rss / 1024:.1f} MiB |")
-goal = "meets" if wakes_hour <= 60 and simulated / 24 <= 60 and rss <= 20 * 1024 else "misses"
+goal = "meets" if wakes_hour + 12 <= 60 and simulated / 24 <= 60 and rss <= 20 * 1024 else "misses"
+print("\nBesides what is due, the loop wakes at most every 5 minutes to read the wall clock again (12 an hour), so a "
+      "machine that slept sees what fell due meanwhile.")
 print(f"\nGoal ≤ 60 wake-ups an hour idle and ≤ 20 MB resident: weft notify **{goal}** it.\n")
 print(f"weft notify: {wakes_hour:.0f} wake-ups/h, {cpu_hour*1000:.1f} ms CPU/h, {rss/1024:.1f} MiB", file=sys.stderr)
 PY
