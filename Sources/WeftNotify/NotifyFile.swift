@@ -107,8 +107,7 @@ public struct NotifyFile: Sendable {
 
     /// The kind options each section knows, passed to the provider kinds (unknown keys are errors).
     public static let kindOptions: [Occasion.Kind: [String]] = [
-        .alarm: [], .preAlert: ["lead"], .timer: [], .reminder: ["remind"],
-        .rain: ["lead", "threshold", "stop", "intensity"], .habit: ["at"], .goal: ["counters", "steps"],
+        .alarm: [], .preAlert: [], .timer: [], .reminder: [], .rain: ["lead"], .habit: ["at"], .goal: [],
     ]
 
     static let commonKeys = ["enabled", "urgency", "deliver", "command", "rate", "late"]
@@ -257,7 +256,8 @@ public struct QuietHours: Sendable, Equatable {
         self.end = end
     }
 
-    private static func minutes(_ text: Substring) -> Int? {
+    /// `HH:MM` as minutes after midnight; nil for anything else.
+    static func minutes(_ text: Substring) -> Int? {
         let pieces = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         guard pieces.count == 2, pieces[0].count <= 2, pieces[1].count == 2, let hour = Int(pieces[0]),
             let minute = Int(pieces[1]), (0...23).contains(hour), (0...59).contains(minute)
@@ -431,6 +431,9 @@ private struct NotifyReader {
                 readCommon(&common, key, value, header: start, label: label)
             } else if known.contains(key) {
                 if let text = optionText(value) {
+                    if let problem = Self.optionProblem(key, text) {
+                        fail(line(of: key, after: start), "\(label) \(key) = \"\(text)\" is not \(problem)")
+                    }
                     options[key] = text
                 } else {
                     fail(line(of: key, after: start), "\(label) \(key) must be a string, a number or an array of them")
@@ -443,6 +446,15 @@ private struct NotifyReader {
             }
         }
         return NotifyFile.Section(common: common, options: options, written: true, line: start)
+    }
+
+    /// What a kind option must be, when its value is not that (`lead` a duration, `at` a time of day).
+    static func optionProblem(_ key: String, _ text: String) -> String? {
+        switch key {
+        case "lead": DurationText.parse(text) == nil ? "a duration such as \"15m\"" : nil
+        case "at": QuietHours.minutes(Substring(text)) == nil ? "a time of day such as \"20:00\"" : nil
+        default: nil
+        }
     }
 
     private func optionText(_ value: ConfigValue) -> String? {

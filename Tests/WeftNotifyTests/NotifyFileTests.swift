@@ -39,6 +39,12 @@ import WeftRender
         #expect(lines.contains { $0.hasPrefix("notify.toml:11: rule \"rule 1\": title: a \"{{\" without") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("notify.toml:12: rule \"rule 1\": actions must be") }, "\(lines)")
         #expect(file.problems.count == 6, "\(lines)")
+        let options = NotifyFile(text: "[rain]\nlead = \"soon\"\n[habits]\nat = \"25:00\"\n", file: "n")
+        #expect(
+            options.problems.map(\.description) == [
+                "n:2: [rain] lead = \"soon\" is not a duration such as \"15m\"",
+                "n:4: [habits] at = \"25:00\" is not a time of day such as \"20:00\"",
+            ])
     }
 
     @Test func aWrittenSectionIsOnAndPassesItsOptions() {
