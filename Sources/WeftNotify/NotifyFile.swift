@@ -445,6 +445,7 @@ private struct NotifyReader {
                         + (NotifyFile.commonKeys + known).joined(separator: ", "))
             }
         }
+        requireCommand(common, header: start, label: label)
         return NotifyFile.Section(common: common, options: options, written: true, line: start)
     }
 
@@ -520,6 +521,14 @@ private struct NotifyReader {
         }
     }
 
+    /// `deliver = "command"` or `"both"` needs a command to run.
+    mutating func requireCommand(_ common: NotifyFile.Common, header: Int?, label: String) {
+        guard common.deliver != .notification, common.command == nil else { return }
+        fail(
+            line(of: "deliver", after: header) ?? header,
+            "\(label): deliver = \"\(common.deliver.rawValue)\" needs command = [\"program\", …]")
+    }
+
     static func rate(_ text: String) -> NotifyFile.Rate? {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let count = Int(parts[0].trimmingCharacters(in: .whitespaces)), count > 0,
@@ -577,6 +586,7 @@ private struct NotifyReader {
                         + NotifyFile.actionIDs.map { "\"\($0)\"" }.joined(separator: ", "))
             }
         }
+        requireCommand(common, header: start, label: label)
         guard problems.count == before, let when, let title else { return nil }
         return NotifyFile.Rule(
             name: name, when: when, title: title, body: body ?? "", key: key, link: link, actions: actions,

@@ -45,6 +45,11 @@ import WeftRender
                 "n:2: [rain] lead = \"soon\" is not a duration such as \"15m\"",
                 "n:4: [habits] at = \"25:00\" is not a time of day such as \"20:00\"",
             ])
+        let commandless = NotifyFile(text: "[goals]\ndeliver = \"command\"\n", file: "n")
+        #expect(
+            commandless.problems.map(\.description) == [
+                "n:2: [goals]: deliver = \"command\" needs command = [\"program\", …]"
+            ])
     }
 
     @Test func aWrittenSectionIsOnAndPassesItsOptions() {
