@@ -29,9 +29,12 @@ struct DashboardActions {
             || (path.hasPrefix("/v1/habits/") && (path.hasSuffix("/done") || path.hasSuffix("/undo")))
             || (path.hasPrefix("/v1/alarms/") && AlarmAction.allCases.contains { path.hasSuffix("/" + $0.rawValue) })
             || (path.hasPrefix("/v1/timers/")
-                && (path.hasPrefix("/v1/timers/start/")
+                && ((path.hasPrefix(quickStart) && !path.dropFirst(quickStart.count).contains("/"))
                     || TimerAction.allCases.contains { path.hasSuffix("/" + $0.rawValue) }))
     }
+
+    /// Where the quick timers are started: `/v1/timers/start/25m`.
+    static let quickStart = "/v1/timers/start/"
 
     /// What the alarm buttons do.
     enum AlarmAction: String, CaseIterable {

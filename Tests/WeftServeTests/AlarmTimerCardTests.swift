@@ -110,7 +110,9 @@ struct AlarmTimerCardTests {
             #expect(DashboardActions.handles(path), "\(path)")
             #expect(WeftRoutes.allowedMethods(path) == "POST", "\(path)")
         }
-        for path in ["/v1/alarms/wake", "/v1/alarms/wake/remove", "/v1/timers/tea/start", "/v1/timers"] {
+        for path in [
+            "/v1/alarms/wake", "/v1/alarms/wake/remove", "/v1/timers/tea/start", "/v1/timers", "/v1/timers/start/a/b",
+        ] {
             #expect(!DashboardActions.handles(path), "\(path)")
         }
     }

@@ -23,7 +23,7 @@ enum AlarmFigures {
             switch alarm.state(at: now) {
             case .ringing(_, let since): state = .ringing(since: since)
             case .snoozed(_, let until): state = .snoozed(until: until)
-            case .idle: state = alarm.isInPreAlert(at: now) ? .preAlert : .idle
+            case .idle: state = alarm.preAlertTarget(at: now) == nil ? .idle : .preAlert
             }
             let next = sounds[index]
             return AlarmFigure(
@@ -53,14 +53,5 @@ enum AlarmFigures {
                 fraction: timer.fraction(at: now), round: timer.round(at: now), rounds: timer.rounds,
                 endsTime: timer.roundEnd(at: now).map { LocalText.time($0, in: context.timeZone) })
         }
-    }
-}
-
-extension Alarm {
-    /// Whether `now` is in the pre-alert before its next occurrence (while it counts down and Dismiss takes that
-    /// occurrence out).
-    func isInPreAlert(at now: Date) -> Bool {
-        guard let lead = preAlert, let next = next(after: now) else { return false }
-        return next.timeIntervalSince(now) <= TimeInterval(lead)
     }
 }

@@ -88,14 +88,15 @@ struct AlarmsCard {
         }
     }
 
-    /// A row's state in words: `off`, `ringing`, `snoozed`, or when it goes off next.
+    /// A row's state in words: `off`, `ringing`, `snoozed`, when it goes off next, or `passed` (a one-time alarm
+    /// that went off).
     static func words(_ alarm: AlarmFigure) -> String {
         switch alarm.state {
         case .ringing: return "ringing"
         case .snoozed: return "snoozed"
         case .idle, .preAlert:
             guard alarm.enabled else { return "off" }
-            guard let countdown = alarm.countdown else { return "no time left" }
+            guard let countdown = alarm.countdown else { return "passed" }
             return "in \(countdown)"
         }
     }

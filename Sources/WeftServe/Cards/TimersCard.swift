@@ -62,7 +62,7 @@ struct TimersCard {
         }
         let quick = Self.quickStarts.map { start in
             ActionButton(
-                action: "/v1/timers/start/\(start.text)", label: "Start \(start.text)",
+                action: DashboardActions.quickStart + start.text, label: "Start \(start.text)",
                 title: "Start a \(start.text) timer", csrfToken: csrfToken, css: "start")
         }
         let view = View(timers: timers, list: !timers.isEmpty, quick: quick)
