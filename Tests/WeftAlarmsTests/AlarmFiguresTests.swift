@@ -51,6 +51,12 @@ import WeftPrimitives
         var book = try book()
         // Monday 30 Nov: 05:55Z is 06:55 in Berlin, five minutes into Wake's pre-alert.
         #expect(try figures(book, at: "2026-11-30T05:55:00Z").first { $0.id == "wake" }?.state == .preAlert)
+        // Dismissed during its pre-alert, that time is out: Wake is next on Tuesday.
+        var early = book
+        _ = try early.dismiss(nil, at: date("2026-11-30T05:55:00Z"))
+        let dismissed = try #require(try figures(early, at: "2026-11-30T05:55:00Z").first { $0.id == "wake" })
+        #expect(dismissed.state == .idle && dismissed.next == date("2026-12-01T06:00:00Z"))
+        #expect(try figures(book, at: "2026-11-30T05:49:00Z").first { $0.id == "wake" }?.state == .idle)
         #expect(try figures(book, at: "2026-11-30T06:02:00Z").first { $0.id == "wake" }?.state
             == .ringing(since: date("2026-11-30T06:00:00Z")))
         _ = try book.snooze("wake", at: date("2026-11-30T06:02:00Z"))
