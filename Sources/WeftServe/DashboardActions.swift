@@ -12,9 +12,9 @@ import WeftTemplate
 /// Counters step through ``VariableEdit``, habits change through ``HabitToday``, alarms and timers through
 /// ``AlarmEdit`` and ``TimerEdit`` (WeftEdits): the owners `weft var incr`, `weft habit done|undo`, `weft alarm
 /// snooze|dismiss` and `weft timer …` use. An alarm or timer is found in the cache's snapshots through the registry
-/// (the kinds whose card is ``BoardCard/alarms`` or ``BoardCard/timers``), so the server names no provider module. A form post (no script) is answered with a redirect
-/// back to the board; a `fetch` that accepts JSON gets the new value. The request checks (Host, Origin, CSRF) are
-/// the server's, made before a request gets here.
+/// (the kinds whose card is ``BoardCard/alarms`` or ``BoardCard/timers``), so the server names no provider module.
+/// A form post (no script) is answered with a redirect back to the board; a `fetch` that accepts JSON gets the new
+/// value. The request checks (Host, Origin, CSRF) are the server's, made before a request gets here.
 struct DashboardActions {
     var workspace: Workspace
     var registry: ProviderRegistry

@@ -14,7 +14,10 @@ struct DashboardAlarmTests {
     static func sandbox() async throws -> Sandbox {
         let box = try Sandbox()
         for (arguments, at) in [
-            (["alarm", "add", "07:00", "--days", "mon-fri", "--label", "Wake", "--snooze", "5m"], AlarmCommandTests.now),
+            (
+                ["alarm", "add", "07:00", "--days", "mon-fri", "--label", "Wake", "--snooze", "5m"],
+                AlarmCommandTests.now
+            ),
             (["timer", "start", "25m", "--label", "Tea"], "2026-11-30T06:00:00Z"),
         ] {
             let done = await box.weft(arguments: arguments + ["--now", at, "--tz", "Europe/Berlin"])
@@ -60,9 +63,11 @@ struct DashboardAlarmTests {
         // A name the cache does not have, and a state that does not fit: refused, nothing changed.
         let before = await Self.lists(box)
         let unknownAlarm = await Self.post(server, "/v1/alarms/nothing/snooze")
-        #expect(unknownAlarm.status == 404 && unknownAlarm.body.contains("no alarm with the id nothing"), "\(unknownAlarm)")
+        #expect(
+            unknownAlarm.status == 404 && unknownAlarm.body.contains("no alarm with the id nothing"), "\(unknownAlarm)")
         let unknownTimer = await Self.post(server, "/v1/timers/coffee/stop")
-        #expect(unknownTimer.status == 404 && unknownTimer.body.contains("no timer with the id coffee"), "\(unknownTimer)")
+        #expect(
+            unknownTimer.status == 404 && unknownTimer.body.contains("no timer with the id coffee"), "\(unknownTimer)")
         let running = await Self.post(server, "/v1/timers/tea/resume")
         #expect(running.status == 409 && running.body.contains("timer Tea is running"), "\(running)")
         let odd = await Self.post(server, "/v1/timers/start/7m")
@@ -105,7 +110,8 @@ struct DashboardAlarmTests {
         let box = try await Self.sandbox()
         let server = try ServeSafetyTests.LoggedServer(box, Self.clock)
         let before = await Self.lists(box)
-        for path in ["/v1/alarms/wake/snooze", "/v1/alarms/wake/dismiss", "/v1/timers/tea/stop", "/v1/timers/start/25m"] {
+        let paths = ["/v1/alarms/wake/snooze", "/v1/alarms/wake/dismiss", "/v1/timers/tea/stop", "/v1/timers/start/25m"]
+        for path in paths {
             for headers in [
                 ["Origin: http://evil.example"], ["Sec-Fetch-Site: cross-site"], ["Origin: null"],
                 ["Origin: \(server.base)"],

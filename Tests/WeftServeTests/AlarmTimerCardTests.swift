@@ -36,8 +36,10 @@ struct AlarmTimerCardTests {
         ])
         #expect(html.contains("<section class=\"card alarms ok\""), "\(html)")
         #expect(html.contains(
-            "<p class=\"next-alarm\"><span class=\"clock\">07:00</span> <span class=\"label\">Wake &lt;b&gt;up&lt;/b&gt;"
-            + "</span> <span class=\"countdown\">in 10h 05m</span></p>"), "\(html)")
+            "<p class=\"next-alarm\"><span class=\"clock\">07:00</span> "
+            + "<span class=\"label\">Wake &lt;b&gt;up&lt;/b&gt;</span> "
+            + "<span class=\"countdown\">in 10h 05m</span></p>"),
+            "\(html)")
         #expect(html.contains("<li class=\"next\" data-alarm=\"wake\">"), "\(html)")
         #expect(html.contains("<li class=\"off\" data-alarm=\"gym\"><span class=\"label\">Gym</span>"))
         #expect(html.contains("<span class=\"state\">off</span>"))

@@ -49,8 +49,9 @@ enum AlarmFigures {
             case .done: state = .done
             }
             return TimerFigure(
-                id: timer.id, label: timer.label, state: state, remaining: CountdownTimer.clock(timer.remaining(at: now)),
-                fraction: timer.fraction(at: now), round: timer.round(at: now), rounds: timer.rounds,
+                id: timer.id, label: timer.label, state: state,
+                remaining: CountdownTimer.clock(timer.remaining(at: now)), fraction: timer.fraction(at: now),
+                round: timer.round(at: now), rounds: timer.rounds,
                 endsTime: timer.roundEnd(at: now).map { LocalText.time($0, in: context.timeZone) })
         }
     }

@@ -55,8 +55,11 @@ struct AlarmsCard {
             let (css, words, buttons): (String, String, [ActionButton])
             switch alarm.state {
             case .idle: return nil
-            case .ringing(let since): (css, words, buttons) = ("ringing", "ringing since \(CardText.time(since, in: zone))", [snooze, dismiss])
-            case .snoozed(let until): (css, words, buttons) = ("snoozed", "snoozed until \(CardText.time(until, in: zone))", [dismiss])
+            case .ringing(let since):
+                let text = "ringing since \(CardText.time(since, in: zone))"
+                (css, words, buttons) = ("ringing", text, [snooze, dismiss])
+            case .snoozed(let until):
+                (css, words, buttons) = ("snoozed", "snoozed until \(CardText.time(until, in: zone))", [dismiss])
             case .preAlert:
                 (css, words, buttons) = (
                     "prealert", "goes off at \(alarm.nextTime ?? "?")" + (alarm.countdown.map { ", in \($0)" } ?? ""),
