@@ -161,8 +161,9 @@ struct DashboardActions {
         let store = try CacheStore.openForReading(directory: cacheDirectory)
         let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US_POSIX"))
         for info in try store.snapshotInfos() where registry.kind(info.kind)?.card == card {
+            // A snapshot the kind cannot read has no card to press on, as the board skips it.
             guard let snapshot = try store.snapshot(info.instance), let kind = registry.kind(snapshot.kind),
-                let shown = try kind.figures(of: snapshot, context: context)?[keyPath: figures],
+                let shown = (try? kind.figures(of: snapshot, context: context))?[keyPath: figures],
                 let figure = shown.first(where: { $0[keyPath: key] == id })
             else { continue }
             return (info.instance, figure)
