@@ -53,8 +53,22 @@ public final class LiveLoop {
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
 
+    /// Whether `run` ties the process to the loop (signals and the parent's death end it): a test runs the loop
+    /// inside a process that must outlive it.
+    private let ownsProcess: Bool
+
     /// Prepares a loop over the cache `builder` names, its sessions made by `builder`.
-    public init(builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live")) {
+    public convenience init(
+        builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live")
+    ) {
+        self.init(builder: builder, interval: interval, logger: logger, ownsProcess: true)
+    }
+
+    init(
+        builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live"),
+        ownsProcess: Bool
+    ) {
+        self.ownsProcess = ownsProcess
         self.builder = builder
         pinnedNow = builder.pinnedNow
         self.interval = interval
@@ -84,7 +98,7 @@ public final class LiveLoop {
         onWake: () -> Duration? = { nil }, report: (String?) -> Void,
         render: (RenderSession) throws -> Outcome
     ) {
-        Self.endWithParentOrSignal()
+        if ownsProcess { Self.endWithParentOrSignal() }
         let readsSeconds = RenderBoundary.readsSeconds(templates)
         let clock = ContinuousClock()
         var input = input
