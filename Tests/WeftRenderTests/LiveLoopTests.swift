@@ -35,16 +35,6 @@ import WeftTestSupport
             StoredVariable(key: key, value: value, updatedAt: pinnedNow))
     }
 
-    /// A `command` snapshot of `up` (`__up_load` = 0.5) fetched 90 s before the pinned now.
-    func snapshot(_ space: TemporaryHome) throws {
-        let store = try CacheStore.openForWriting(directory: space.cache)
-        let snapshot = Snapshot(
-            instance: "up", kind: "command", prefix: "__up_", schemaVersion: 1, fetchedAt: pinnedNow - 90,
-            validUntil: pinnedNow + 210, payload: Data(#"{"values":{"load":"0.5"}}"#.utf8))
-        try store.recordSuccess(
-            instance: "up", prefix: "__up_", outcome: RefreshOutcome(.updated(snapshot)), at: snapshot.fetchedAt)
-    }
-
     @Test(.timeLimit(.minutes(1)))
     func itRendersAtItsStartAndAfterAWriteNotOnEveryWakeUp() throws {
         let space = try TemporaryHome()
@@ -147,7 +137,7 @@ import WeftTestSupport
     @Test func rendersBetweenWritesReadNoRowAndAWriteIsReadOnce() throws {
         let space = try TemporaryHome()
         let tests = LiveLoopTests()
-        try tests.snapshot(space)
+        try RenderSessionBuilderTests().cacheWithSnapshot(space)
         try tests.set(space, "mood", "calm")
         let builder = try tests.builder(space)
         let reads = CacheReads(try CacheStore.openForReading(directory: space.cache))
@@ -173,7 +163,7 @@ import WeftTestSupport
     @Test func aPlainValueDoesNotReadTheProvidersHealthButItsErrorKeyDoes() throws {
         let space = try TemporaryHome()
         let tests = LiveLoopTests()
-        try tests.snapshot(space)
+        try RenderSessionBuilderTests().cacheWithSnapshot(space)
         let store = try CacheStore.openForWriting(directory: space.cache)
         try store.recordFailure(
             RefreshAttempt(
