@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "WeftCommandLine",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftRender", "WeftStore",
+                "WeftCore", "WeftPrimitives", "WeftRender", "WeftStore", "WeftTemplate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The render half: variables from snapshots at the render's now, templates, status-bar output formats. The

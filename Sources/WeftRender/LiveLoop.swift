@@ -33,9 +33,9 @@ public final class LiveLoop {
     private let logger: Logger
     private let directory: String
     private let path: String
-    private var store: CacheStore?
+    /// The open cache's rows, kept between renders while its data version stays the same.
+    private var reads: CacheReads?
     private var identity: FileIdentity?
-    private var dataVersion: Int?
     /// The files' identity, size and times when the cache could not be read: it is tried again once they change.
     private var brokenStamp: [FileStamp?]?
     /// The files' stamp at the last periodic check: while it stays the same, the cache did not change.
@@ -54,8 +54,22 @@ public final class LiveLoop {
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
 
+    /// Whether `run` ties the process to the loop (signals and the parent's death end it): a test runs the loop
+    /// inside a process that must outlive it.
+    private let ownsProcess: Bool
+
     /// Prepares a loop over the cache `builder` names, its sessions made by `builder`.
-    public init(builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live")) {
+    public convenience init(
+        builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live")
+    ) {
+        self.init(builder: builder, interval: interval, logger: logger, ownsProcess: true)
+    }
+
+    init(
+        builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live"),
+        ownsProcess: Bool
+    ) {
+        self.ownsProcess = ownsProcess
         self.builder = builder
         pinnedNow = builder.pinnedNow
         self.interval = interval
@@ -81,7 +95,7 @@ public final class LiveLoop {
         onWake: () -> Duration? = { nil }, report: (String?) -> Void,
         render: (RenderSession) throws -> Outcome
     ) {
-        Self.endWithParentOrSignal()
+        if ownsProcess { Self.endWithParentOrSignal() }
         let clock = ContinuousClock()
         var input = input
         var nextCheck = clock.now
@@ -103,7 +117,7 @@ public final class LiveLoop {
                     }
                     if pinnedNow == nil { boundary = session.nextBoundary(after: now, templates: templates) }
                     logger.debug(
-                        "render \(renders): cache opens \(cacheOpens), data version \(dataVersion ?? -1), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
+                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
                     )
                 }
             }
@@ -159,9 +173,11 @@ public final class LiveLoop {
     }
 
     private func makeSession(at now: Date) -> RenderSession? {
-        guard let store else { return nil }
+        guard let reads else { return nil }
+        // Asked at every render, not only when the loop noticed a write: a boundary may come before the word.
+        do { try reads.revalidate() } catch { reads.forget() }
         // The same session as `weft resolve`'s, `--max-output` included.
-        return builder.session(over: store, at: now)
+        return builder.session(over: reads, at: now)
     }
 
     // MARK: - The cache
@@ -172,12 +188,12 @@ public final class LiveLoop {
         brokenStamp = nil
         watchDirectory()
         do {
-            let opened = try builder.workspace.openCache()
-            dataVersion = try opened.dataVersion()
-            store = opened
+            let opened = CacheReads(try builder.workspace.openCache())
+            try opened.revalidate()
+            reads = opened
             logger.debug("opened the cache \(path) (open \(cacheOpens))")
         } catch {
-            store = nil
+            reads = nil
             brokenStamp = FileIdentity.stamp(path: path)
             say("\(error)", report)
         }
@@ -196,12 +212,9 @@ public final class LiveLoop {
             openCache(report: report)
             return true
         }
-        guard let store else { return false }
+        guard let reads else { return false }
         do {
-            let version = try store.dataVersion()
-            guard version != dataVersion else { return false }
-            dataVersion = version
-            return true
+            return try reads.revalidate()
         } catch {
             brokenStamp = FileIdentity.stamp(path: path)
             say("\(error)", report)

@@ -60,6 +60,8 @@ struct WeftRoutes: Sendable {
         on("/v1/vars/**", readOnly) { request, _ in try variable(request) }
         on("/v1/vars/**", [.post]) { request, _ in try action(request) }
         on("/v1/habits/**", [.post]) { request, _ in try action(request) }
+        on("/v1/alarms/**", [.post]) { request, _ in try action(request) }
+        on("/v1/timers/**", [.post]) { request, _ in try action(request) }
     }
 
     /// The methods a path takes, for the `Allow` of a 405; nil for a path that is no endpoint. It follows the table
@@ -179,14 +181,7 @@ struct WeftRoutes: Sendable {
     }
 
     private func status() throws -> Reply {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISOInstant.format(date))
-        }
-        let body = try encoder.encode(["providers": try statuses(now: now())])
-        return Reply.text(String(decoding: body, as: UTF8.self) + "\n", type: "application/json")
+        Reply.text(try JSONText.line(["providers": try statuses(now: now())]) + "\n", type: "application/json")
     }
 
     /// The board: the whole page, or with `cardsOnly` the cards the page's script swaps in.
