@@ -129,10 +129,23 @@ enum Clock {
     }
 }
 
-/// Lines for the user on stderr.
+/// Human-facing text on stdout: the one place it is printed, through the one sanitizer, since it carries data
+/// from outside (calendar titles, command output) that a terminal would act on. Machine formats (JSON, env,
+/// status-bar JSON) are written as they are, escaped by their format.
+enum Stdout {
+    /// Prints a line (or lines), sanitized.
+    static func line(_ text: String) { write(text + "\n") }
+
+    /// Prints text as it is given, sanitized.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(TerminalText.sanitized(text).utf8))
+    }
+}
+
+/// Lines for the user on stderr, sanitized as `Stdout`'s are.
 enum Stderr {
     static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data(TerminalText.sanitized(text + "\n").utf8))
     }
 
     /// A wait as `2 h 5 min`, `5 min` or `40 s`.

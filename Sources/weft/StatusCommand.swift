@@ -52,7 +52,7 @@ struct StatusCommand: ParsableCommand {
             return
         }
         if statuses.isEmpty {
-            print("no providers in \(where_.providersDirectory)")
+            Stdout.line("no providers in \(where_.providersDirectory)")
             return
         }
         for status in statuses {
@@ -73,11 +73,11 @@ struct StatusCommand: ParsableCommand {
                 parts.append("due now")
             }
             if !status.configured && !fileless { parts.append("no longer configured") }
-            print(
+            Stdout.line(
                 "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " [\(status.health.rawValue)]"
             )
-            if let error = status.lastError { print("  last error: \(error)") }
-            if let warnings = status.warningSummary { print("  warnings: \(warnings)") }
+            if let error = status.lastError { Stdout.line("  last error: \(error)") }
+            if let warnings = status.warningSummary { Stdout.line("  warnings: \(warnings)") }
         }
         if !broken.isEmpty { throw ExitCode(2) }
     }

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import WeftTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Hostile input, part two (issue 32), through the built binary: a deeply nested export, bytes a terminal acts on,
+/// files that are not files. Each case crashed, reached the terminal raw or hung before.
+@Suite("hostile input, part two")
+struct HostileInputPartTwoTests {
+    static let escape = "\u{1B}"
+    /// An OSC 52 clipboard write, as a hostile calendar title or command output carries it.
+    static let clipboardWrite = "\u{1B}]52;c;SGVsbG8=\u{07}"
+
+    // MARK: root 1: unbounded recursion
+
+    @Test(arguments: [
+        ("fit.json", "{\"Data Source\": \"x\", \"junk\": \(String(repeating: "[", count: 30_000))"
+            + "\(String(repeating: "]", count: 30_000)), \"Data Points\": []}"),
+        ("steps-2026-03-10.json", "[{\"dateTime\": \"03/10/26 00:00:00\", \"junk\": "
+            + "\(String(repeating: "{\"a\":", count: 30_000))1\(String(repeating: "}", count: 30_000)), \"value\": \"5\"}]"),
+    ])
+    func aJSONExportNested30000DeepIsAnErrorNotACrash(name: String, text: String) async throws {
+        let box = try Sandbox()
+        try box.write(name, text)
+        let imported = await box.weft(arguments: ["steps", "import", box.path(name)] + Fixed.clock)
+        #expect(imported.signal == nil, "\(imported)")
+        #expect(imported.exitCode == 1, "\(imported)")
+        #expect(imported.stderr.contains(name) && imported.stderr.contains("nested more than 512"), "\(imported)")
+        try box.provider("walk", "type = \"steps\"\nfiles = [\"\(box.path(name))\"]\n")
+        let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
+        #expect(refresh.signal == nil && refresh.exitCode == 1, "\(refresh)")
+        #expect(refresh.stderr.contains("nested more than 512"), "\(refresh)")
+    }
+
+    // MARK: root 5: bytes that reach a terminal
+
+    static let hostileCalendar = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//weft tests//EN
+        BEGIN:VEVENT
+        UID:osc@weft
+        DTSTAMP:20260301T000000Z
+        DTSTART:20260310T120000Z
+        DTEND:20260310T130000Z
+        SUMMARY:Plan\(clipboardWrite)ning\u{1B}[2J\u{9B}31m
+        END:VEVENT
+        END:VCALENDAR
+
+        """
+
+    @Test func aCalendarTitleWithEscapesReachesNoTerminalRaw() async throws {
+        let box = try Sandbox()
+        try box.write("work.ics", Self.hostileCalendar)
+        try box.provider(
+            "work", "type = \"calendar\"\nsources = [{ name = \"Work\", path = \"\(box.path("work.ics"))\" }]\n")
+        #expect(await box.weft(arguments: ["refresh"] + Fixed.clock).exitCode == 0)
+        let runs = [
+            await box.weft(arguments: ["calendar", "list"] + Fixed.clock),
+            await box.weft(arguments: ["calendar", "next"] + Fixed.clock),
+            await box.weft(arguments: ["get", "__calendar_next_title"] + Fixed.clock),
+            await box.weft(arguments: ["resolve", "next: {{__calendar_next_title}}"] + Fixed.clock),
+            await box.weft(arguments: ["explain", "__calendar_next_title"] + Fixed.clock),
+            await box.weft(arguments: ["vars", "--prefix", "__calendar_next"] + Fixed.clock),
+        ]
+        for run in runs {
+            #expect(run.stdout.contains("Plan"), "\(run)")
+            #expect(!run.stdout.contains(Self.escape) && !run.stdout.contains("\u{9B}"), "\(run)")
+            #expect(!run.stdout.contains("\u{07}"), "\(run)")
+        }
+        #expect(runs[2].stdout.contains("Plan\u{FFFD}]52;c;SGVsbG8=\u{FFFD}ning"), "\(runs[2])")
+        // Machine formats keep the data, escaped by JSON.
+        let json = await box.weft(arguments: ["vars", "--prefix", "__calendar_next", "--format", "json"] + Fixed.clock)
+        #expect(json.stdout.contains("\\u001b]52;c;SGVsbG8="), "\(json)")
+    }
+
+    @Test func commandOutputWithEscapesReachesNoTerminalRaw() async throws {
+        let box = try Sandbox()
+        // Not JSON: the error quotes the output, in `refresh` and `status`.
+        try box.provider(
+            "osc", "type = \"command\"\ncommand = [\"printf\", \"\\\\033]52;c;SGVsbG8=\\\\007\\\\033]0;pwned\\\\007\"]\n")
+        let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
+        #expect(refresh.exitCode == 1, "\(refresh)")
+        #expect(refresh.stderr.contains("52;c;SGVsbG8="), "\(refresh)")
+        let status = await box.weft(arguments: ["status"] + Fixed.clock)
+        #expect(status.stdout.contains("52;c;SGVsbG8="), "\(status)")
+        for run in [refresh, status] {
+            #expect(!run.stdout.contains(Self.escape) && !run.stderr.contains(Self.escape), "\(run)")
+            #expect(!run.stdout.contains("\u{07}") && !run.stderr.contains("\u{07}"), "\(run)")
+        }
+    }
+
+    // MARK: root 7: files that are not files
+
+    @Test func aFIFOMatchedByAStepsGlobIsRefusedAndTheRefreshFinishes() async throws {
+        let box = try Sandbox()
+        try FileManager.default.createDirectory(atPath: box.path("exports"), withIntermediateDirectories: true)
+        try box.write("exports/a.csv", "date,steps\n2026-03-09,4000\n")
+        #expect(mkfifo(box.path("exports/b.csv"), 0o600) == 0)
+        try box.provider("walk", "type = \"steps\"\nfiles = [\"\(box.path("exports/*.csv"))\"]\n")
+        // Generous: the old reader waited for a writer forever, holding the refresh lock.
+        let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock, timeout: .seconds(60))
+        #expect(!refresh.killedByHarness, "\(refresh)")
+        #expect(refresh.exitCode == 0, "the regular file is imported: \(refresh)")
+        let status = await box.weft(arguments: ["status"] + Fixed.clock)
+        #expect(status.stdout.contains("b.csv") && status.stdout.contains("named pipe"), "\(status)")
+        let imported = await box.weft(arguments: ["steps", "import", box.path("exports/b.csv")], timeout: .seconds(60))
+        #expect(!imported.killedByHarness && imported.exitCode == 1, "\(imported)")
+        #expect(imported.stderr.contains("b.csv") && imported.stderr.contains("not a regular file"), "\(imported)")
+    }
+}
