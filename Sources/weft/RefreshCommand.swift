@@ -108,6 +108,11 @@ struct RefreshCommand: AsyncParsableCommand {
                     + "(\(Stderr.span(left)) left; --force does not override a server's Retry-After, a changed setting "
                     + "does)"
                 problem = false
+            case .waitingAfterCrash(let until, let crashes):
+                line =
+                    "skipped: it crashed weft \(crashes) time\(crashes == 1 ? "" : "s") in a row; tried again after "
+                    + "\(Clock.short(until, now: instant, zone: zone)) (`weft refresh --force \(entry.instance)` "
+                    + "tries now, as does a changed provider file)"
             case .failed(let message): line = "failed: \(message)"
             case .invalid(let message): line = "invalid provider file, skipped: \(message)"
             }

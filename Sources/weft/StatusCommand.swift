@@ -65,6 +65,11 @@ struct StatusCommand: ParsableCommand {
             let fileless = BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false
             if fileless {
                 parts.append("kept from your records, never due")
+            } else if let wait = status.crashBackoffUntil {
+                parts.append(
+                    "crashed weft \(status.crashes ?? 1) time\(status.crashes == 1 ? "" : "s") in a row, "
+                        + "not tried again before \(Clock.short(wait, now: instant, zone: zone)) "
+                        + "(`weft refresh --force \(status.instance)` tries now)")
             } else if let wait = status.retryAfter {
                 parts.append("waiting for Retry-After until \(Clock.short(wait, now: instant, zone: zone))")
             } else if let due = status.nextDue, !Validity.isStale(until: due, at: instant) {

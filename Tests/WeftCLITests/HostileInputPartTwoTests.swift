@@ -16,15 +16,21 @@ struct HostileInputPartTwoTests {
 
     // MARK: root 1: unbounded recursion
 
-    @Test(arguments: [
-        ("fit.json", "{\"Data Source\": \"x\", \"junk\": \(String(repeating: "[", count: 30_000))"
-            + "\(String(repeating: "]", count: 30_000)), \"Data Points\": []}"),
-        ("steps-2026-03-10.json", "[{\"dateTime\": \"03/10/26 00:00:00\", \"junk\": "
-            + "\(String(repeating: "{\"a\":", count: 30_000))1\(String(repeating: "}", count: 30_000)), \"value\": \"5\"}]"),
-    ])
-    func aJSONExportNested30000DeepIsAnErrorNotACrash(name: String, text: String) async throws {
+    /// A Google Fit export and a Fitbit one, each with a member nested 30,000 deep (60 KB) that the reader skips.
+    static func deepExport(_ name: String) -> String {
+        let depth = 30_000
+        if name == "fit.json" {
+            return "{\"Data Source\": \"x\", \"junk\": \(String(repeating: "[", count: depth))"
+                + "\(String(repeating: "]", count: depth)), \"Data Points\": []}"
+        }
+        return "[{\"dateTime\": \"03/10/26 00:00:00\", \"junk\": \(String(repeating: "{\"a\":", count: depth))1"
+            + "\(String(repeating: "}", count: depth)), \"value\": \"5\"}]"
+    }
+
+    @Test(arguments: ["fit.json", "steps-2026-03-10.json"])
+    func aJSONExportNested30000DeepIsAnErrorNotACrash(name: String) async throws {
         let box = try Sandbox()
-        try box.write(name, text)
+        try box.write(name, Self.deepExport(name))
         let imported = await box.weft(arguments: ["steps", "import", box.path(name)] + Fixed.clock)
         #expect(imported.signal == nil, "\(imported)")
         #expect(imported.exitCode == 1, "\(imported)")
@@ -33,6 +39,36 @@ struct HostileInputPartTwoTests {
         let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
         #expect(refresh.signal == nil && refresh.exitCode == 1, "\(refresh)")
         #expect(refresh.stderr.contains("nested more than 512"), "\(refresh)")
+    }
+
+    @Test func aProviderThatCrashesBacksOffTwiceAsLongEachTime() async throws {
+        let box = try Sandbox()
+        try box.provider("b", shellProvider(#"printf '{"v": 1}'"#))
+        let crash = ["WEFT_TEST_CRASH_PROVIDER": "b", "SWIFT_BACKTRACE": "enable=no"]
+        func at(_ time: String) -> [String] { ["--now", "2026-03-10T\(time):00Z", "--tz", "UTC"] }
+        let first = await box.weft(arguments: ["refresh"] + at("09:30"), environment: crash)
+        #expect(first.signal != nil, "the refresh crashed: \(first)")
+        // The next scheduled run records the crash and does not run it again at once.
+        let second = await box.weft(arguments: ["refresh"] + at("09:31"), environment: crash)
+        #expect(second.signal == nil && second.exitCode == 1, "\(second)")
+        #expect(second.stderr.contains("b: skipped: it crashed weft 1 time in a row; tried again after 09:36"), "\(second)")
+        let status = await box.weft(arguments: ["status"] + at("09:32"))
+        #expect(
+            status.stdout.contains("crashed weft 1 time in a row, not tried again before 09:36 (`weft refresh --force b`"),
+            "\(status)")
+        // After the wait it is tried, crashes again, and the wait doubles.
+        let third = await box.weft(arguments: ["refresh"] + at("09:37"), environment: crash)
+        #expect(third.signal != nil, "\(third)")
+        let fourth = await box.weft(arguments: ["refresh"] + at("09:38"))
+        #expect(fourth.stderr.contains("2 times in a row; tried again after 09:48"), "\(fourth)")
+        let json = await box.weft(arguments: ["status", "--json"] + at("09:39"))
+        #expect(json.stdout.contains("\"crashes\" : 2") || json.stdout.contains("\"crashes\":2"), "\(json)")
+        // --force tries now; a success ends the backoff.
+        let forced = await box.weft(arguments: ["refresh", "--force"] + at("09:40"))
+        #expect(forced.exitCode == 0, "\(forced)")
+        let healthy = await box.weft(arguments: ["status"] + at("09:41"))
+        #expect(!healthy.stdout.contains("crashed"), "\(healthy)")
+        #expect(await box.weft(arguments: ["get", "__b_v"] + at("09:41")).stdout == "1\n")
     }
 
     // MARK: root 5: bytes that reach a terminal
