@@ -62,6 +62,33 @@ public enum InputFile {
         }
     }
 
+    /// Copies the regular file at `source` to a new file `destination` (0600, never over an existing one).
+    public static func copy(_ source: String, to destination: String) throws(Problem) {
+        let (input, _) = try open(source)
+        defer { close(input) }
+        let output = Glibc.open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw .system(String(cString: strerror(errno))) }
+        defer { close(output) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .system(String(cString: strerror(errno)))
+            }
+            if got == 0 { return }
+            var written = 0
+            while written < got {
+                let put = chunk.withUnsafeBytes { Glibc.write(output, $0.baseAddress.map { $0 + written }, got - written) }
+                if put < 0 {
+                    if errno == EINTR { continue }
+                    throw .system(String(cString: strerror(errno)))
+                }
+                written += put
+            }
+        }
+    }
+
     private static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFIFO: "a named pipe (FIFO)"

@@ -148,3 +148,45 @@ struct HostileInputPartTwoTests {
         #expect(imported.stderr.contains("b.csv") && imported.stderr.contains("not a regular file"), "\(imported)")
     }
 }
+
+extension HostileInputPartTwoTests {
+    /// Makes a Gadgetbridge-like database by running `sql` in the sqlite3 shell inside the sandbox.
+    static func sqlite(_ box: Sandbox, _ arguments: [String]) async throws {
+        let made = await WeftProcess.run(["sh", "-c", "cd \"$0\" && exec sqlite3 \"$@\"", box.root] + arguments)
+        #expect(made.exitCode == 0, "\(made)")
+    }
+
+    @Test func aGadgetbridgeExportWithANonEmptyWALIsReadWhole() async throws {
+        let box = try Sandbox()
+        // The first row is checkpointed into the database file, the second only in the -wal, as when the export
+        // is copied while Gadgetbridge writes; copied with the writer still open so the -wal stays.
+        try await Self.sqlite(box, [
+            "live.db",
+            "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; "
+                + "CREATE TABLE MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP INTEGER, DEVICE_ID INTEGER, STEPS INTEGER); "
+                + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE VALUES (1773136800, 1, 100); PRAGMA wal_checkpoint; "
+                + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE VALUES (1773136860, 1, 50);",
+            ".shell cp live.db Gadgetbridge.db; cp live.db-wal Gadgetbridge.db-wal",
+        ])
+        let wal = try FileManager.default.attributesOfItem(atPath: box.path("Gadgetbridge.db-wal"))
+        #expect((wal[.size] as? Int ?? 0) > 0)
+        let imported = await box.weft(arguments: ["steps", "import", box.path("Gadgetbridge.db")] + Fixed.clock)
+        #expect(imported.exitCode == 0, "\(imported)")
+        #expect(imported.stderr.contains("imported 2 rows") && imported.stderr.contains("today 150 steps"), "\(imported)")
+        // Nothing was written beside the export.
+        let names = try FileManager.default.contentsOfDirectory(atPath: box.root).filter { $0.hasPrefix("Gadget") }
+        #expect(names.sorted() == ["Gadgetbridge.db", "Gadgetbridge.db-wal"], "\(names)")
+    }
+
+    @Test func aGadgetbridgeTableNameWithAQuoteIsRead() async throws {
+        let box = try Sandbox()
+        try await Self.sqlite(box, [
+            "Gadgetbridge.db",
+            #"CREATE TABLE "MI_BAND""X_ACTIVITY_SAMPLE"(TIMESTAMP INTEGER, DEVICE_ID INTEGER, STEPS INTEGER); "#
+                + #"INSERT INTO "MI_BAND""X_ACTIVITY_SAMPLE" VALUES (1773136800, 1, 70);"#,
+        ])
+        let imported = await box.weft(arguments: ["steps", "import", box.path("Gadgetbridge.db")] + Fixed.clock)
+        #expect(imported.exitCode == 0, "\(imported)")
+        #expect(imported.stderr.contains("today 70 steps"), "\(imported)")
+    }
+}
