@@ -34,11 +34,11 @@ struct HostileInputPartTwoTests {
         let imported = await box.weft(arguments: ["steps", "import", box.path(name)] + Fixed.clock)
         #expect(imported.signal == nil, "\(imported)")
         #expect(imported.exitCode == 1, "\(imported)")
-        #expect(imported.stderr.contains(name) && imported.stderr.contains("nested more than 512"), "\(imported)")
+        #expect(imported.stderr.contains(name) && imported.stderr.contains("nested more than 256"), "\(imported)")
         try box.provider("walk", "type = \"steps\"\nfiles = [\"\(box.path(name))\"]\n")
         let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
         #expect(refresh.signal == nil && refresh.exitCode == 1, "\(refresh)")
-        #expect(refresh.stderr.contains("nested more than 512"), "\(refresh)")
+        #expect(refresh.stderr.contains("nested more than 256"), "\(refresh)")
     }
 
     @Test func aProviderThatCrashesBacksOffTwiceAsLongEachTime() async throws {

@@ -2,7 +2,7 @@ import WeftPrimitives
 
 /// A streaming JSON reader: the caller walks the document (objects, keys, arrays, values) while bytes are read in
 /// chunks, so a tens-of-MB export never becomes a tree in memory. Errors name the file and line; an input that
-/// ends inside a value is `truncated`, naming `record`. Nesting past `JSONNesting.limit` is an error, so a small
+/// ends inside a value is `truncated`, naming `record`. Nesting past `NestingLimit.limit` is an error, so a small
 /// hostile file cannot exhaust the stack of a reader that recurses.
 struct JSONPullParser {
     /// What kinds a value can be, from its first byte.
@@ -66,8 +66,8 @@ struct JSONPullParser {
     }
 
     private mutating func enter() throws(StepImportError) {
-        guard needsComma.count < JSONNesting.limit else {
-            throw .malformed(file: input.file, line: line, message: JSONNesting.reason)
+        guard needsComma.count < NestingLimit.limit else {
+            throw .malformed(file: input.file, line: line, message: NestingLimit.reason)
         }
         needsComma.append(false)
     }

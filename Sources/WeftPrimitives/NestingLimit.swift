@@ -1,9 +1,11 @@
-/// The one limit on how deeply JSON read from outside may nest (step exports, weather responses, command output,
-/// `--vars` files, habit archives): far beyond any real document, far below what overflows a thread's stack, so
-/// a small hostile file gets an error instead of a crash.
-public enum JSONNesting {
-    /// The deepest nesting of objects and arrays weft reads (Foundation's own parser stops at the same depth).
-    public static let limit = 512
+/// The one limit on how deeply data read from outside may nest: JSON step exports, weather responses, command
+/// output and `--vars` files are checked against it here (before Foundation's parser, which stops at 512, or weft's
+/// own pull parser), and toml++ stops provider and bar files at the same depth (its `TOML_MAX_NESTED_VALUES`).
+/// Far beyond any real document, far below what overflows a thread's stack: a small hostile file gets an error
+/// naming it, not a crash.
+public enum NestingLimit {
+    /// The deepest nesting of objects and arrays weft reads.
+    public static let limit = 256
 
     /// The first depth past `limit` that `bytes` reaches (strings skipped), or nil when they stay within it.
     public static func excess<Bytes: Sequence>(in bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
