@@ -123,7 +123,13 @@ struct HostileInputPartTwoTests {
         #expect(refresh.stderr.contains("52;c;SGVsbG8="), "\(refresh)")
         let status = await box.weft(arguments: ["status"] + Fixed.clock)
         #expect(status.stdout.contains("52;c;SGVsbG8="), "\(status)")
-        for run in [refresh, status] {
+        // The log line that names the failure, and an error that quotes a file.
+        let logged = await box.weft(arguments: ["refresh", "--force"] + Fixed.clock, environment: ["WEFT_LOG": "warning"])
+        #expect(logged.stderr.contains("warning") && logged.stderr.contains("52;c;SGVsbG8="), "\(logged)")
+        try box.write("vars.json", Self.clipboardWrite + " is not JSON")
+        let vars = await box.weft(arguments: ["get", "__x", "--vars", box.path("vars.json")] + Fixed.clock)
+        #expect(vars.exitCode == 1 && vars.stderr.contains("52;c;SGVsbG8="), "\(vars)")
+        for run in [refresh, status, logged, vars] {
             #expect(!run.stdout.contains(Self.escape) && !run.stderr.contains(Self.escape), "\(run)")
             #expect(!run.stdout.contains("\u{07}") && !run.stderr.contains("\u{07}"), "\(run)")
         }
