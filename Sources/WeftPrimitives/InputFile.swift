@@ -79,7 +79,9 @@ public enum InputFile {
             if got == 0 { return }
             var written = 0
             while written < got {
-                let put = chunk.withUnsafeBytes { Glibc.write(output, $0.baseAddress.map { $0 + written }, got - written) }
+                let put = chunk.withUnsafeBytes {
+                    Glibc.write(output, $0.baseAddress.map { $0 + written }, got - written)
+                }
                 if put < 0 {
                     if errno == EINTR { continue }
                     throw .system(String(cString: strerror(errno)))

@@ -218,10 +218,8 @@ public struct Refresher: Sendable {
             if let until = DuePolicy.retryAfter(lastAttempt, fingerprint: config.fingerprint, now: start) {
                 return .waitingForRetryAfter(until: until)
             }
-            if !force,
-                let backoff = CrashBackoff.until(
-                    try store.attempts(instance, limit: CrashBackoff.window), fingerprint: config.fingerprint, now: start)
-            {
+            let attempts = try store.attempts(instance, limit: CrashBackoff.window)
+            if !force, let backoff = CrashBackoff.until(attempts, fingerprint: config.fingerprint, now: start) {
                 return .waitingAfterCrash(until: backoff.until, crashes: backoff.crashes)
             }
             let settingsChanged = info != nil && storedFingerprint != fingerprint

@@ -132,7 +132,8 @@ struct ForgetCommand: AsyncParsableCommand {
         for batch in batches {
             let left = Int((batch.trashedAt.timeIntervalSince(now) + CacheStore.trashKept) / 86_400)
             let counts = batch.counts.keys.sorted().map { "\(batch.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-            Stdout.line("\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days")
+            Stdout.line(
+                "\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days")
         }
     }
 

@@ -119,12 +119,9 @@ struct SanitizingLogHandler: LogHandler {
         set { inner[metadataKey: key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-        function: String, line: UInt
-    ) {
-        inner.log(
-            level: level, message: "\(TerminalText.sanitized(message.description))", metadata: metadata, source: source,
-            file: file, function: function, line: line)
+    func log(event: LogEvent) {
+        var event = event
+        event.message = "\(TerminalText.sanitized(event.message.description))"
+        inner.log(event: event)
     }
 }

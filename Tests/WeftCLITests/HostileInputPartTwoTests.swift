@@ -51,10 +51,12 @@ struct HostileInputPartTwoTests {
         // The next scheduled run records the crash and does not run it again at once.
         let second = await box.weft(arguments: ["refresh"] + at("09:31"), environment: crash)
         #expect(second.signal == nil && second.exitCode == 1, "\(second)")
-        #expect(second.stderr.contains("b: skipped: it crashed weft 1 time in a row; tried again after 09:36"), "\(second)")
+        #expect(
+            second.stderr.contains("b: skipped: it crashed weft 1 time in a row; tried again after 09:36"), "\(second)")
         let status = await box.weft(arguments: ["status"] + at("09:32"))
         #expect(
-            status.stdout.contains("crashed weft 1 time in a row, not tried again before 09:36 (`weft refresh --force b`"),
+            status.stdout.contains(
+                "crashed weft 1 time in a row, not tried again before 09:36 (`weft refresh --force b`"),
             "\(status)")
         // After the wait it is tried, crashes again, and the wait doubles.
         let third = await box.weft(arguments: ["refresh"] + at("09:37"), environment: crash)
@@ -117,14 +119,16 @@ struct HostileInputPartTwoTests {
         let box = try Sandbox()
         // Not JSON: the error quotes the output, in `refresh` and `status`.
         try box.provider(
-            "osc", "type = \"command\"\ncommand = [\"printf\", \"\\\\033]52;c;SGVsbG8=\\\\007\\\\033]0;pwned\\\\007\"]\n")
+            "osc",
+            "type = \"command\"\ncommand = [\"printf\", \"\\\\033]52;c;SGVsbG8=\\\\007\\\\033]0;pwned\\\\007\"]\n")
         let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)
         #expect(refresh.exitCode == 1, "\(refresh)")
         #expect(refresh.stderr.contains("52;c;SGVsbG8="), "\(refresh)")
         let status = await box.weft(arguments: ["status"] + Fixed.clock)
         #expect(status.stdout.contains("52;c;SGVsbG8="), "\(status)")
         // The log line that names the failure, and an error that quotes a file.
-        let logged = await box.weft(arguments: ["refresh", "--force"] + Fixed.clock, environment: ["WEFT_LOG": "warning"])
+        let logged = await box.weft(
+            arguments: ["refresh", "--force"] + Fixed.clock, environment: ["WEFT_LOG": "warning"])
         #expect(logged.stderr.contains("warning") && logged.stderr.contains("52;c;SGVsbG8="), "\(logged)")
         try box.write("vars.json", Self.clipboardWrite + " is not JSON")
         let vars = await box.weft(arguments: ["get", "__x", "--vars", box.path("vars.json")] + Fixed.clock)
@@ -178,7 +182,8 @@ extension HostileInputPartTwoTests {
         #expect((wal[.size] as? Int ?? 0) > 0)
         let imported = await box.weft(arguments: ["steps", "import", box.path("Gadgetbridge.db")] + Fixed.clock)
         #expect(imported.exitCode == 0, "\(imported)")
-        #expect(imported.stderr.contains("imported 2 rows") && imported.stderr.contains("today 150 steps"), "\(imported)")
+        #expect(
+            imported.stderr.contains("imported 2 rows") && imported.stderr.contains("today 150 steps"), "\(imported)")
         // Nothing was written beside the export.
         let names = try FileManager.default.contentsOfDirectory(atPath: box.root).filter { $0.hasPrefix("Gadget") }
         #expect(names.sorted() == ["Gadgetbridge.db", "Gadgetbridge.db-wal"], "\(names)")
