@@ -157,6 +157,15 @@ struct HostileInputPartTwoTests {
         #expect(!imported.killedByHarness && imported.exitCode == 1, "\(imported)")
         #expect(imported.stderr.contains("b.csv") && imported.stderr.contains("not a regular file"), "\(imported)")
     }
+
+    @Test func aFIFOAmongTheProviderFilesIsABrokenFileNotAHang() async throws {
+        let box = try Sandbox()
+        try box.provider("walk", "type = \"steps\"\nfiles = []\n")
+        #expect(mkfifo(box.providers + "/pipe.toml", 0o600) == 0)
+        let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock, timeout: .seconds(60))
+        #expect(!refresh.killedByHarness && refresh.exitCode == 2, "\(refresh)")
+        #expect(refresh.stderr.contains("pipe.toml") && refresh.stderr.contains("named pipe"), "\(refresh)")
+    }
 }
 
 extension HostileInputPartTwoTests {
