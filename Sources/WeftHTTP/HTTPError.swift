@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Why a GET failed. URLs, messages and excerpts have been through the request's `Redactor`: a URL shows as
 /// `scheme://host[:port]/path` and no credential of the request appears.
@@ -88,7 +89,8 @@ extension HTTPError {
 
     static let excerptLength = 200
 
-    /// The start of a body as one line: control characters and runs of whitespace become one space.
+    /// The start of a body as one line: characters a terminal acts on (`TerminalText`) and runs of whitespace
+    /// become one space.
     static func excerpt(of body: Data, limit: Int = excerptLength) -> String {
         // Decode a little more than needed so a multi-byte character at the cut is not mangled.
         let text = String(decoding: body.prefix(limit * 4 + 4), as: UTF8.self)
@@ -97,7 +99,7 @@ extension HTTPError {
         var pendingSpace = false
         var truncated = false
         for ch in text {
-            let isSpace = ch.isWhitespace || ch.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+            let isSpace = ch.isWhitespace || ch.unicodeScalars.contains(where: TerminalText.isUnsafe)
             if isSpace {
                 pendingSpace = !out.isEmpty
                 continue
