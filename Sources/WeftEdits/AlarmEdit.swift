@@ -8,22 +8,13 @@ import WeftStore
 /// the cache's one writer: what `weft alarm …`, a bar click, the dashboard and the notifier's Snooze and Dismiss
 /// buttons share. Alarms need no provider file: without one they live in the instance `alarms`.
 public struct AlarmEdit: Sendable {
-    /// The cache the change goes to.
-    public var cacheDirectory: String
-    /// The instance whose snapshot shows the alarms (`alarms`, or a file's with `type = "alarms"`).
-    public var instance: String
-    /// Its variable prefix.
-    public var prefix: String
+    /// The cache, the instance whose snapshot shows the alarms and its prefix.
+    private let writer: BookWriter<AlarmBook>
 
     /// Edits in the cache at `cacheDirectory`, shown by `instance` (default `alarms`, prefix `__alarms_`).
     public init(cacheDirectory: String, instance: String = AlarmsKind.type, prefix: String? = nil) {
-        self.cacheDirectory = cacheDirectory
-        self.instance = instance
-        self.prefix = prefix ?? AlarmsKind.defaultPrefix(instance: instance)
-    }
-
-    private var writer: BookWriter<AlarmBook> {
-        BookWriter(cacheDirectory: cacheDirectory, instance: instance, prefix: prefix)
+        let prefix = prefix ?? AlarmsKind.defaultPrefix(instance: instance)
+        writer = BookWriter(cacheDirectory: cacheDirectory, instance: instance, prefix: prefix)
     }
 
     /// Applies `change` to the stored alarms at `now` and writes the changed records (removed ones to the trash under
@@ -46,7 +37,7 @@ public struct AlarmEdit: Sendable {
 
     /// Removes the alarm `name` (label or id); its record goes to the trash as `alarm LABEL`.
     public func remove(_ name: String, at now: Date) throws -> Alarm {
-        let label = try (try? CacheStore.openForReading(directory: cacheDirectory)).map { store in
+        let label = try (try? CacheStore.openForReading(directory: writer.cacheDirectory)).map { store in
             try AlarmBook(records: try store.userRecords(kind: AlarmBook.recordKind)).find(name).label
         }
         return try commit(at: now, trashAs: "alarm \(label ?? name)") { book in try book.remove(name) }.result
@@ -82,26 +73,19 @@ public struct AlarmEdit: Sendable {
 /// bar click and the notifier's Stop and Restart buttons share. Without a provider file they live in the instance
 /// `timers`.
 public struct TimerEdit: Sendable {
-    /// The cache the change goes to.
-    public var cacheDirectory: String
-    /// The instance whose snapshot shows the timers.
-    public var instance: String
-    /// Its variable prefix.
-    public var prefix: String
+    /// The cache, the instance whose snapshot shows the timers and its prefix.
+    private let writer: BookWriter<TimerBook>
 
     /// Edits in the cache at `cacheDirectory`, shown by `instance` (default `timers`, prefix `__timer_`).
     public init(cacheDirectory: String, instance: String = TimersKind.type, prefix: String? = nil) {
-        self.cacheDirectory = cacheDirectory
-        self.instance = instance
-        self.prefix = prefix ?? TimersKind.defaultPrefix(instance: instance)
-    }
-
-    private var writer: BookWriter<TimerBook> {
-        BookWriter(cacheDirectory: cacheDirectory, instance: instance, prefix: prefix)
+        let prefix = prefix ?? TimersKind.defaultPrefix(instance: instance)
+        writer = BookWriter(cacheDirectory: cacheDirectory, instance: instance, prefix: prefix)
     }
 
     /// Applies `change` to the stored timers at `now` and writes the changed records with the rebuilt snapshot.
-    public func commit<T>(at now: Date, _ change: (inout TimerBook) throws -> T) throws -> (timers: TimerBook, result: T) {
+    public func commit<T>(
+        at now: Date, _ change: (inout TimerBook) throws -> T
+    ) throws -> (timers: TimerBook, result: T) {
         let done = try writer.commit(at: now, trashAs: nil, change)
         return (done.book, done.result)
     }

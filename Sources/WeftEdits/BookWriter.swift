@@ -6,7 +6,7 @@ import WeftStore
 
 /// Writes a change to a book of the user's records with the instance's snapshot rebuilt from it, in one transaction
 /// through the cache's one writer: the part ``AlarmEdit`` and ``TimerEdit`` share.
-struct BookWriter<Book: EditableBook> {
+struct BookWriter<Book: EditableBook>: Sendable {
     /// The cache the change goes to.
     var cacheDirectory: String
     /// The instance whose snapshot shows the book.
