@@ -54,18 +54,20 @@ struct AlarmOptions: ParsableArguments {
             prefix: entry?.provider.prefix)
     }
 
-    /// Runs `change` on the alarms at the command's now and prints the line it returns.
-    func change(_ change: (AlarmEdit, Date) throws -> String) throws {
+    /// Runs `body`, a change to the alarms at the command's now, and prints the line it returns; a refusal (no such
+    /// alarm) is the command's error.
+    func change(_ body: (AlarmEdit, Date) throws -> String) throws {
         let now = try clock.instant()
         let edit = try edit()
-        print(try AlarmText.run { try change(edit, now) })
+        print(try AlarmText.run { try body(edit, now) })
     }
 
-    /// Runs `change` on the timers at the command's now and prints the line it returns.
-    func changeTimer(_ change: (TimerEdit, Date) throws -> String) throws {
+    /// Runs `body`, a change to the timers at the command's now, and prints the line it returns; a refusal is the
+    /// command's error.
+    func changeTimer(_ body: (TimerEdit, Date) throws -> String) throws {
         let now = try clock.instant()
         let edit = try timerEdit()
-        print(try AlarmText.run { try change(edit, now) })
+        print(try AlarmText.run { try body(edit, now) })
     }
 
     /// The stored alarms (none before the first `add`).

@@ -52,7 +52,10 @@ public struct HabitSchedule: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension HabitSchedule: TextCoded {
+    /// Reads weekday digits or names, as ``init(text:)`` does.
     public init?(codedText text: String) { self.init(text: text) }
+    /// Written as ``digits``.
     public var codedText: String { digits }
+    /// What a stored string must be.
     public static var codedMeaning: String { "a weekday schedule" }
 }

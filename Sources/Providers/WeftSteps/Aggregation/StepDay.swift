@@ -46,7 +46,10 @@ public struct StepDay: Sendable, Hashable, Comparable, CustomStringConvertible {
 }
 
 extension StepDay: TextCoded {
+    /// Reads `yyyy-MM-dd`, as ``init(iso:)`` does.
     public init?(codedText text: String) { self.init(iso: text) }
+    /// Written as ``iso``.
     public var codedText: String { iso }
+    /// What a stored string must be.
     public static var codedMeaning: String { "a yyyy-MM-dd day" }
 }
