@@ -48,8 +48,8 @@ struct CheckCommand: ParsableCommand {
             }
             print(try JSONText.text(report))
         } else {
-            for problem in problems { print("\(problem.error)") }
-            for problem in notify { print("\(problem)") }
+            for problem in problems { Stdout.line("\(problem.error)") }
+            for problem in notify { Stdout.line("\(problem)") }
             if !notify.isEmpty {
                 Stderr.line("\(notify.count) problem\(notify.count == 1 ? "" : "s") in the notify file")
             }
