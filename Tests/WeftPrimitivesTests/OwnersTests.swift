@@ -113,3 +113,17 @@ import WeftPrimitives
         #expect(LocalText.month(0) == "December")
     }
 }
+
+@Suite struct TimeOfDayTextTests {
+    @Test(arguments: [
+        ("20:00", 72_000), ("7:30", 27_000), ("07:30:15", 27_015), (" 00:00 ", 0), ("23:59:59", 86_399),
+    ])
+    func readsTwentyFourHourTimes(text: String, seconds: Int) {
+        #expect(TimeOfDayText.parse(text) == seconds)
+    }
+
+    @Test(arguments: ["24:00", "12:60", "8", "8pm", "12:5", "-1:00", "12:00:60", "", "123:00", "1:2:3:4"])
+    func refusesAnythingElse(text: String) {
+        #expect(TimeOfDayText.parse(text) == nil)
+    }
+}
