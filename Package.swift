@@ -72,6 +72,7 @@ let package = Package(
             name: "WeftProviders",
             dependencies: [
                 "WeftCore", "WeftCommandProvider", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits",
+                "WeftAlarms",
             ],
             path: "Sources/Providers/WeftProviders"),
         // The refresh half: which providers are due, running them, and the one door that writes the cache.
@@ -93,14 +94,21 @@ let package = Package(
                 "CLiveProcess", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // weft's RFC 5545 recurrence engine (RRULE parsing and expansion in wall-clock seconds): the calendar's series
+        // and the alarms' schedules share it, so DST and "every other Tuesday" behave alike in both.
+        .target(name: "WeftRecurrence", dependencies: ["WeftPrimitives"], path: "Sources/Providers/WeftRecurrence"),
         // The calendar provider's occurrence engine: iCalendar through libical, recurrence expansion, next/then.
         .target(
             name: "WeftCalendar",
             dependencies: [
-                "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftHTTP", "WeftHTTPSource",
-                .product(name: "Logging", package: "swift-log"),
+                "CLibical", "CLibicalLoader", "WeftCore", "WeftPrimitives", "WeftRecurrence", "WeftHTTP",
+                "WeftHTTPSource", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Providers/WeftCalendar"),
+        // Alarms and timers kept as the user's own records: schedules, `__alarms_*` / `__timer_*`, occasions.
+        .target(
+            name: "WeftAlarms", dependencies: ["WeftCore", "WeftPrimitives", "WeftRecurrence"],
+            path: "Sources/Providers/WeftAlarms"),
         // Weather APIs: request builders, parsers, the 0–60 minute nowcast and `__weather_*` variables.
         .target(
             name: "WeftWeather",
@@ -130,7 +138,7 @@ let package = Package(
         .target(
             name: "WeftEdits",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftStore", "WeftRefresh", "WeftHabits", "WeftSteps",
+                "WeftCore", "WeftPrimitives", "WeftStore", "WeftRefresh", "WeftHabits", "WeftSteps", "WeftAlarms",
             ]),
         // `weft serve`: the loopback HTTP API and the dashboard, on Hummingbird.
         .target(
@@ -162,7 +170,7 @@ let package = Package(
                 "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", "WeftEdits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", "WeftAlarms", "WeftEdits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -195,7 +203,13 @@ let package = Package(
             ]),
         // Fixtures are found relative to #filePath (Tests/Fixtures/ical), so no resources are declared.
         .testTarget(
-            name: "WeftCalendarTests", dependencies: ["WeftCalendar", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+            name: "WeftCalendarTests",
+            dependencies: ["WeftCalendar", "WeftRecurrence", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(
+            name: "WeftAlarmsTests",
+            dependencies: [
+                "WeftAlarms", "WeftEdits", "WeftStore", "WeftCore", "WeftPrimitives", "WeftTestSupport",
+            ]),
         .testTarget(
             name: "WeftWeatherTests",
             dependencies: ["WeftWeather", "WeftHTTP", "WeftHTTPSource", "WeftCore", "WeftPrimitives", "WeftTestSupport"]),

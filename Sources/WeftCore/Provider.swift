@@ -22,6 +22,8 @@ extension ProviderKind {
     public static var recordKinds: [String] { [] }
     /// Most kinds show their variables as a list.
     public static var card: BoardCard { .keyValue }
+    /// Most kinds' instances come from provider files.
+    public static var needsNoFile: Bool { false }
     /// Most kinds draw nothing beyond their variables.
     public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? { nil }
 }
@@ -42,6 +44,9 @@ public protocol ProviderKind: Sendable {
     /// The kinds of the user's own records its instances show (see ``UserRecordChange``): what `weft forget`
     /// moves to the trash.
     static var recordKinds: [String] { get }
+    /// Whether its instance is made by its own commands from the user's records, with no provider file (alarms,
+    /// timers): its snapshot never expires, and having no file is not "no longer configured".
+    static var needsNoFile: Bool { get }
     /// The variable prefix of an instance whose file sets no `prefix`.
     static func defaultPrefix(instance: String) -> String
     /// Makes an instance from its configuration, or explains what is wrong with it.

@@ -3,6 +3,7 @@ import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftPrimitives
+import WeftProviders
 import WeftRefresh
 import WeftStore
 import WeftTemplate
@@ -94,7 +95,11 @@ private struct Origin: Encodable {
         source = "provider"
         self.status = status
         self.now = now
-        if !status.configured { note = "its provider file is gone; `weft refresh` forgets it" }
+        if BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false {
+            note = "kept from your own records (`weft \(status.type == "timers" ? "timer" : "alarm") …` writes it); it never expires"
+        } else if !status.configured {
+            note = "its provider file is gone; `weft refresh` forgets it"
+        }
     }
 
     /// The JSON `weft explain --json` has always printed: the provider's fields flat beside the key's, under the
@@ -152,7 +157,10 @@ private struct Origin: Encodable {
             } else {
                 row("snapshot", "none yet: the provider has never refreshed successfully")
             }
-            if let validUntil = status.validUntil {
+            let fileless = BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false
+            if fileless {
+                row("valid until", "always: it is your own records")
+            } else if let validUntil = status.validUntil {
                 let seconds = abs(Instant.seconds(from: now, to: validUntil))
                 row(
                     "valid until",
@@ -165,7 +173,9 @@ private struct Origin: Encodable {
                 "last error",
                 status.lastError.map { $0 + (status.lastHTTPStatus.map { " (HTTP \($0))" } ?? "") } ?? "none")
             if let warnings = status.warningSummary { row("warnings", warnings) }
-            if let retryAfter = status.retryAfter {
+            if fileless {
+                row("next refresh", "none: each change rewrites it")
+            } else if let retryAfter = status.retryAfter {
                 row("next refresh", "waiting for Retry-After until \(when(retryAfter))")
             } else {
                 let nextDue = status.nextDue.map { max($0, now) } ?? now

@@ -2,8 +2,10 @@ import Foundation
 import Logging
 import WeftCommandLine
 import WeftCore
+import WeftEdits
 import WeftProviders
 import WeftRefresh
+import WeftAlarms
 
 /// Rebuilds the snapshots of the configured instances that show the user's own records (habits, steps), so what
 /// `weft restore` or `weft forget --restore` brought back shows at once.
@@ -15,10 +17,19 @@ enum RecordViews {
         let instances = set.entries.filter { entry in
             registry.kind(entry.config.type).map { !$0.recordKinds.isEmpty } ?? false
         }.map(\.config.instance)
-        guard !instances.isEmpty else { return [] }
+        // Alarms and timers need no provider file: their default instances are rebuilt from the records here.
+        var rebuilt: [String] = []
+        let types = Set(set.entries.map(\.config.type))
+        if !types.contains(AlarmsKind.type) {
+            if try AlarmEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) { rebuilt.append(AlarmsKind.type) }
+        }
+        if !types.contains(TimersKind.type) {
+            if try TimerEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) { rebuilt.append(TimersKind.type) }
+        }
+        guard !instances.isEmpty else { return rebuilt }
         let refresher = Refresher(
             registry: registry, locations: locations, timeZone: zone, logger: Logger(label: "weft.restore"))
         let report = try await refresher.run(instances, force: true, now: now)
-        return report.entries.map(\.instance)
+        return rebuilt + report.entries.map(\.instance)
     }
 }

@@ -62,14 +62,17 @@ struct StatusCommand: ParsableCommand {
             } else {
                 parts.append("never refreshed")
             }
-            if let wait = status.retryAfter {
+            let fileless = BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false
+            if fileless {
+                parts.append("kept from your records, never due")
+            } else if let wait = status.retryAfter {
                 parts.append("waiting for Retry-After until \(Clock.short(wait, now: instant, zone: zone))")
             } else if let due = status.nextDue, !Validity.isStale(until: due, at: instant) {
                 parts.append("next due \(Clock.short(due, now: instant, zone: zone))")
             } else {
                 parts.append("due now")
             }
-            if !status.configured { parts.append("no longer configured") }
+            if !status.configured && !fileless { parts.append("no longer configured") }
             print(
                 "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " [\(status.health.rawValue)]"
             )

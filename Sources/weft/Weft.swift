@@ -28,6 +28,7 @@ struct Weft: AsyncParsableCommand {
         subcommands: [
             RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
+            AlarmCommand.self, TimerCommand.self,
             ExplainCommand.self, WatchCommand.self, BarCommand.self, ScheduleCommand.self, ServeCommand.self,
             CheckCommand.self,
             ForgetCommand.self, BackupCommand.self, RestoreCommand.self,

@@ -3,6 +3,7 @@ import Testing
 import WeftPrimitives
 
 @testable import WeftCalendar
+import WeftRecurrence
 
 /// COUNT rules whose periods all hold the same number of instances are expanded by skipping whole periods up to
 /// the window; every such shape must give exactly what stepping the engine from DTSTART gives.

@@ -3,6 +3,7 @@ import Testing
 import WeftPrimitives
 
 @testable import WeftCalendar
+import WeftRecurrence
 
 /// Thousands of random valid RRULEs (every part), expanded by the engine and by python-dateutil's `rrulestr`,
 /// compared on their first instances. `make test` installs python-dateutil into a venv and names its Python in

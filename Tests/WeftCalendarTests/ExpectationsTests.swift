@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import WeftCalendar
+import WeftRecurrence
 
 /// The peer-suite acceptance gate: every row of Tests/Fixtures/ical/EXPECTATIONS.md (43 occurrence
 /// queries and 10 Next-Up cases computed by python-recurring-ical-events), driven from expectations.json.

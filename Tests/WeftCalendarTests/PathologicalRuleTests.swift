@@ -3,6 +3,7 @@ import Testing
 import WeftPrimitives
 
 @testable import WeftCalendar
+import WeftRecurrence
 
 /// Rules that made libical's iterator run for minutes or crash (issues 17 and 20) return after bounded work.
 /// The bound is asserted as steps and instances, not wall time; README's engine section gives measured times.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import WeftCalendar
+import WeftRecurrence
 
 @Suite struct RecurrenceTests {
     private let berlin = "Europe/Berlin"

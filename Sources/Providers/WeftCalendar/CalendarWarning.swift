@@ -1,3 +1,4 @@
+import WeftRecurrence
 /// A problem in a calendar that did not stop it from loading (a skipped series, a guessed time zone, …).
 public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is, for callers that want to count or filter them.

@@ -1,3 +1,4 @@
+import WeftRecurrence
 import CLibical
 
 /// A time value read from the file after zone resolution.

@@ -1,3 +1,4 @@
+import WeftRecurrence
 import CLibical
 import WeftPrimitives
 

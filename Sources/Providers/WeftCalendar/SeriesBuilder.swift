@@ -1,3 +1,4 @@
+import WeftRecurrence
 import Foundation
 
 /// Turns the VEVENTs of one UID into a `Series`, following RFC 5545 and the peer library's choices.

@@ -1,3 +1,4 @@
+import WeftAlarms
 import WeftCalendar
 import WeftCommandProvider
 import WeftCore
@@ -9,5 +10,7 @@ import WeftWeather
 public enum BuiltinProviders {
     /// The registry of every built-in kind.
     public static let registry = ProviderRegistry(
-        [CommandKind.self, CalendarKind.self, StepsKind.self, HabitsKind.self] + WeatherKinds.all)
+        [
+            CommandKind.self, CalendarKind.self, StepsKind.self, HabitsKind.self, AlarmsKind.self, TimersKind.self,
+        ] + WeatherKinds.all)
 }

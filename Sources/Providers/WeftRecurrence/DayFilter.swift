@@ -4,33 +4,33 @@ import WeftPrimitives
 ///
 /// Every part limits: a day passes when it satisfies each part that is present. The engine expands by offering
 /// only candidate days (a month's listed days, a week's seven), so this one test serves every frequency.
-struct DayFilter: Sendable {
-    let months: Set<Int>
-    let weekNumbers: Set<Int>
-    let yearDays: Set<Int>
-    let monthDays: Set<Int>
+package struct DayFilter: Sendable {
+    package let months: Set<Int>
+    package let weekNumbers: Set<Int>
+    package let yearDays: Set<Int>
+    package let monthDays: Set<Int>
     /// Plain weekdays (ISO), and numbered ones (`2MO`) as ordinal × 8 + weekday.
-    let weekdays: Set<Int>
-    let numberedWeekdays: Set<Int>
+    package let weekdays: Set<Int>
+    package let numberedWeekdays: Set<Int>
     /// Numbered weekdays count within the month (MONTHLY, or YEARLY with BYMONTH), else within the year.
-    let numberedInMonth: Bool
-    let weekStart: Int
+    package let numberedInMonth: Bool
+    package let weekStart: Int
 
     /// True when no part is present: every day passes.
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         months.isEmpty && weekNumbers.isEmpty && yearDays.isEmpty && monthDays.isEmpty && weekdays.isEmpty
             && numberedWeekdays.isEmpty
     }
 
     /// Whether `day` (a day number) passes every date part.
-    func passes(_ day: Int64) -> Bool {
+    package func passes(_ day: Int64) -> Bool {
         if isEmpty { return true }
         let date = CivilDate.civil(fromDays: day)
         return passes(day, year: date.year, month: date.month, dayOfMonth: date.day)
     }
 
     /// Whether `day`, whose civil date is given, passes every date part.
-    func passes(_ day: Int64, year: Int, month: Int, dayOfMonth: Int) -> Bool {
+    package func passes(_ day: Int64, year: Int, month: Int, dayOfMonth: Int) -> Bool {
         if !months.isEmpty && !months.contains(month) { return false }
         let monthLength = CivilDate.daysInMonth(year: year, month: month)
         if !monthDays.isEmpty && !monthDays.contains(dayOfMonth) && !monthDays.contains(dayOfMonth - monthLength - 1) {
@@ -67,7 +67,7 @@ struct DayFilter: Sendable {
 
     /// The week number of a day (RFC 5545: week 1 is the first week, starting on WKST, with at least four days of
     /// the year) and how many weeks the year it is counted in has.
-    static func weekNumber(of day: Int64, year: Int, weekStart: Int) -> (number: Int, weeks: Int) {
+    package static func weekNumber(of day: Int64, year: Int, weekStart: Int) -> (number: Int, weeks: Int) {
         let first = firstWeekStart(year, weekStart: weekStart)
         if day < first {
             let previous = firstWeekStart(year - 1, weekStart: weekStart)
@@ -81,7 +81,7 @@ struct DayFilter: Sendable {
     }
 
     /// The day week 1 of `year` starts.
-    static func firstWeekStart(_ year: Int, weekStart: Int) -> Int64 {
+    package static func firstWeekStart(_ year: Int, weekStart: Int) -> Int64 {
         let january1 = CivilDate.daysFromCivil(year: year, month: 1, day: 1)
         let start = january1 - Int64((LocalDay.weekday(january1) - weekStart + 7) % 7)
         // The week holding January 1 is week 1 when at least four of its days are in the year.

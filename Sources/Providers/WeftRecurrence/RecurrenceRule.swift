@@ -5,15 +5,15 @@ import WeftPrimitives
 /// Weekdays are ISO's (1 = Monday … 7 = Sunday), as everywhere in weft. `parse` refuses what the grammar refuses
 /// (a missing FREQ, an unknown part, a value out of range, COUNT with UNTIL); rules the grammar allows but §3.3.10
 /// forbids (BYWEEKNO outside YEARLY, …) parse, and `forbiddenUses` names each such use.
-struct RecurrenceRule: Equatable, Sendable {
+package struct RecurrenceRule: Equatable, Sendable {
     /// FREQ, ordered from the shortest period to the longest.
-    enum Frequency: Int, Comparable, Sendable {
+    package enum Frequency: Int, Comparable, Sendable {
         case secondly, minutely, hourly, daily, weekly, monthly, yearly
 
-        static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
 
         /// The name as written in a rule.
-        var name: String {
+        package var name: String {
             switch self {
             case .secondly: return "SECONDLY"
             case .minutely: return "MINUTELY"
@@ -27,44 +27,44 @@ struct RecurrenceRule: Equatable, Sendable {
     }
 
     /// A BYDAY entry: a weekday, and its position in the month or year (0 when it has none; negative from the end).
-    struct WeekdayNumber: Equatable, Hashable, Sendable {
-        let ordinal: Int
-        let weekday: Int
+    package struct WeekdayNumber: Equatable, Hashable, Sendable {
+        package let ordinal: Int
+        package let weekday: Int
     }
 
     /// The end an UNTIL names, as written: a date, or a date-time (UTC when it ends in `Z`) in wall-clock seconds.
-    enum Until: Equatable, Sendable {
+    package enum Until: Equatable, Sendable {
         case date(day: Int64)
         case dateTime(wallSeconds: Int64, utc: Bool)
     }
 
-    var frequency: Frequency
-    var interval = 1
-    var count: Int?
-    var until: Until?
-    var bySecond: [Int] = []
-    var byMinute: [Int] = []
-    var byHour: [Int] = []
-    var byDay: [WeekdayNumber] = []
-    var byMonthDay: [Int] = []
-    var byYearDay: [Int] = []
-    var byWeekNo: [Int] = []
-    var byMonth: [Int] = []
-    var bySetPos: [Int] = []
+    package var frequency: Frequency
+    package var interval = 1
+    package var count: Int?
+    package var until: Until?
+    package var bySecond: [Int] = []
+    package var byMinute: [Int] = []
+    package var byHour: [Int] = []
+    package var byDay: [WeekdayNumber] = []
+    package var byMonthDay: [Int] = []
+    package var byYearDay: [Int] = []
+    package var byWeekNo: [Int] = []
+    package var byMonth: [Int] = []
+    package var bySetPos: [Int] = []
     /// WKST, ISO weekday; Monday unless the rule says otherwise.
-    var weekStart = 1
+    package var weekStart = 1
 
     /// The largest INTERVAL and COUNT read: larger numbers are refused rather than converted (they would overflow
     /// the arithmetic that skips periods, and no calendar needs them).
-    static let maxInterval = 1_000_000
-    static let maxCount = Int(Int32.max)
+    package static let maxInterval = 1_000_000
+    package static let maxCount = Int(Int32.max)
 
-    init(frequency: Frequency) {
+    package init(frequency: Frequency) {
         self.frequency = frequency
     }
 
     /// Parses the value of an RRULE property (`FREQ=WEEKLY;BYDAY=MO,WE`), case-insensitively.
-    static func parse(_ text: String) throws(RecurrenceRuleError) -> RecurrenceRule {
+    package static func parse(_ text: String) throws(RecurrenceRuleError) -> RecurrenceRule {
         var parts: [String: String] = [:]
         var order: [String] = []
         for piece in text.split(separator: ";", omittingEmptySubsequences: true) {
@@ -115,7 +115,7 @@ struct RecurrenceRule: Equatable, Sendable {
     ///
     /// The engine still applies such parts, as filters on the instances the rest of the rule gives (as
     /// python-dateutil does); ordinals of BYDAY outside MONTHLY and YEARLY are ignored.
-    var forbiddenUses: [String] {
+    package var forbiddenUses: [String] {
         var uses: [String] = []
         if !byWeekNo.isEmpty && frequency != .yearly { uses.append("BYWEEKNO with FREQ=\(frequency.name)") }
         if !byYearDay.isEmpty && [.daily, .weekly, .monthly].contains(frequency) {
@@ -225,7 +225,7 @@ struct RecurrenceRule: Equatable, Sendable {
 }
 
 /// Why an RRULE value could not be read; the message names the part and what the grammar allows.
-enum RecurrenceRuleError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum RecurrenceRuleError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingFrequency
     case unknownFrequency(String)
     case malformedPart(String)
@@ -236,7 +236,7 @@ enum RecurrenceRuleError: Error, Equatable, Sendable, CustomStringConvertible {
     case countAndUntil
     case unsupported(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .missingFrequency: return "RRULE has no FREQ"
         case .unknownFrequency(let value): return "FREQ=\(value) is not SECONDLY … YEARLY"

@@ -11,11 +11,11 @@ import WeftPrimitives
 /// Work is bounded: an open-ended rule starts at the period holding the window, a COUNT rule whose periods all
 /// hold the same number of instances skips whole periods, every call stops after `budget` steps, and nothing is
 /// produced after the year 9999. Converting wall-clock times to instants (RFC 5545 §3.3.5) is the caller's job.
-struct RecurrenceEngine: Sendable {
-    let rule: RecurrenceRule
+package struct RecurrenceEngine: Sendable {
+    package let rule: RecurrenceRule
     /// DTSTART in wall-clock seconds (midnight for DATE values).
-    let start: Int64
-    let filter: DayFilter
+    package let start: Int64
+    package let filter: DayFilter
     /// For DAILY and longer frequencies: the seconds into the day of each instance on a day that passes.
     private let timesOfDay: [Int64]
     /// For sub-daily frequencies: the seconds from a period's start of each instance in it.
@@ -24,28 +24,28 @@ struct RecurrenceEngine: Sendable {
     private let minutes: Set<Int>
     private let seconds: Set<Int>
     /// Instances in every period, when that is the same for all of them (then COUNT rules can skip periods).
-    let instancesPerPeriod: Int?
+    package let instancesPerPeriod: Int?
     /// False when the rule can be seen to produce nothing at all (see `reasonItIsEmpty`).
-    let canMatch: Bool
+    package let canMatch: Bool
     /// Why the rule produces nothing, when `canMatch` is false.
-    let reasonItIsEmpty: String?
+    package let reasonItIsEmpty: String?
 
     /// The last wall-clock second expanded (9999-12-31T23:59:59): RFC 5545 years have four digits.
-    static let lastWall: Int64 = CivilDate.daysFromCivil(year: 10_000, month: 1, day: 1) * 86_400 - 1
+    package static let lastWall: Int64 = CivilDate.daysFromCivil(year: 10_000, month: 1, day: 1) * 86_400 - 1
 
     /// What a call found.
-    struct Expansion {
+    package struct Expansion {
         /// Wall-clock starts in `[from, through]`, ascending.
-        var instances: [Int64] = []
+        package var instances: [Int64] = []
         /// True when the step budget ran out before the window was covered.
-        var budgetExceeded = false
+        package var budgetExceeded = false
         /// Periods visited plus instances made: the work done.
-        var steps = 0
+        package var steps = 0
     }
 
     /// Prepares `rule` for a series starting at `start` (wall-clock seconds); `isDate` for a DATE DTSTART, whose
     /// instances are whole days (time parts are ignored).
-    init(rule: RecurrenceRule, start: Int64, isDate: Bool) {
+    package init(rule: RecurrenceRule, start: Int64, isDate: Bool) {
         self.rule = rule
         self.start = start
         let startDay = start.floorDiv(86_400)
@@ -121,7 +121,7 @@ struct RecurrenceEngine: Sendable {
     }
 
     /// The instances starting in `[lower, upper]` (wall-clock seconds), doing at most `budget` steps.
-    func instances(from lower: Int64, through upper: Int64, budget: Int) -> Expansion {
+    package func instances(from lower: Int64, through upper: Int64, budget: Int) -> Expansion {
         var result = Expansion()
         guard canMatch, upper >= start, upper >= lower else { return result }
         let upper = min(upper, Self.lastWall)
@@ -267,7 +267,7 @@ struct RecurrenceEngine: Sendable {
     /// The instances of one period: its days (or, for sub-daily rules, its start) times its times of day (or
     /// offsets), ascending, with BYSETPOS applied. Kept as factors so a period of many instances (every second of a
     /// year) costs nothing until its instances are read.
-    struct PeriodSet {
+    package struct PeriodSet {
         var days: [Int64] = []
         var times: [Int64] = []
         /// The instances BYSETPOS picked, when the rule has BYSETPOS.

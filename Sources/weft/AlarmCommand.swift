@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import WeftAlarms
+import WeftCommandLine
+import WeftCore
+import WeftEdits
+import WeftPrimitives
+
+struct AlarmCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alarm",
+        abstract: "Set alarms: once or on days, with a pre-alert and snooze; skip, snooze and dismiss them.",
+        discussion: """
+            Alarms are your own records in the database (no provider file needed): `weft backup` saves them, \
+            `weft alarm remove` moves one to the trash. Their variables ({{__alarms_next_time}}, \
+            {{__alarms_next_countdown}}, …) are derived when read, so a bar's countdown is always true. An alarm's \
+            time is wall-clock time in the zone it was made in (--tz, else $TZ, else the system's): 07:00 stays \
+            07:00 across a clock change. An alarm is named by its label or its id; at most \(Alarm.maximumCount).
+
+            Examples:
+              weft alarm add 07:00 --days mon-fri --label Wake --pre-alert 10m
+              weft alarm add 09:30 --on 2026-12-24 --label Presents
+              weft alarm add 18:00 --every 2w --days tue --label "Bins out"
+              weft alarm list
+              weft alarm skip-next Wake
+              weft alarm snooze
+              weft alarm dismiss
+            """,
+        subcommands: [
+            AlarmAddCommand.self, AlarmListCommand.self, AlarmRemoveCommand.self, AlarmEnableCommand.self,
+            AlarmDisableCommand.self, AlarmSkipNextCommand.self, AlarmSnoozeCommand.self, AlarmDismissCommand.self,
+        ])
+}
+
+/// The clock, the database and the alarms instance every `weft alarm` command works with.
+struct AlarmOptions: ParsableArguments {
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var locations: LocationOptions
+
+    /// The edit of the alarms instance: a configured `type = "alarms"` file's, else `alarms`.
+    func edit() throws -> AlarmEdit {
+        let entry = try locations.configuredInstance(type: AlarmsKind.type, named: nil)
+        return AlarmEdit(
+            cacheDirectory: locations.resolved.cacheDirectory, instance: entry?.config.instance ?? AlarmsKind.type,
+            prefix: entry?.provider.prefix)
+    }
+
+    /// The stored alarms (none before the first `add`).
+    func book() throws -> AlarmBook {
+        let store = try locations.workspace.openCache()
+        return try AlarmBook(records: try store.userRecords(kind: AlarmBook.recordKind))
+    }
+
+    /// `Mon 2026-11-30 07:00` in the view's zone.
+    func when(_ date: Date) throws -> String { AlarmText.when(date, in: try clock.zone()) }
+}
+
+/// What the alarm and timer commands print.
+enum AlarmText {
+    /// `Mon 2026-11-30 07:00`, local in `zone`.
+    static func when(_ date: Date, in zone: TimeZone) -> String {
+        let day = LocalDay.containing(date, in: zone)
+        return "\(LocalText.weekdayShort(LocalDay.weekday(day))) \(LocalDay.iso(day)) \(LocalText.time(date, in: zone))"
+    }
+
+    /// `10m`, `1h`, `1h 30m`, `45s`: a setting's duration.
+    static func duration(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(seconds)s" }
+        let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours)h") }
+        if minutes > 0 { parts.append("\(minutes)m") }
+        if rest > 0 { parts.append("\(rest)s") }
+        return parts.joined(separator: " ")
+    }
+
+    /// Reads a duration option (`10m`, `90s`, `1h`) and checks it against `range`, or explains what was wrong.
+    static func seconds(_ text: String, option: String, range: ValueRange) throws -> Int {
+        guard let duration = DurationText.parse(text) else {
+            throw ValidationError("\(option) \"\(text)\" is not a duration like 10m, 90s or 1h")
+        }
+        let seconds = DurationText.seconds(duration)
+        guard range.contains(seconds), let whole = CheckedNumber.int(seconds) else {
+            throw ValidationError("\(option) \"\(text)\" is out of range: it must be \(range.meaning)")
+        }
+        return whole
+    }
+
+    /// Runs an alarm or timer change, turning its refusal into the command's error message.
+    static func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as AlarmError {
+            throw CLIError(error.description)
+        }
+    }
+}
+
+/// An alarm's label or id, the clock and the database.
+struct AlarmNameOptions: ParsableArguments {
+    @Argument(help: "The alarm's label or id.")
+    var name: String
+
+    @OptionGroup var options: AlarmOptions
+}
+
+/// `snooze` and `dismiss`: an optional name (default: the alarm ringing).
+struct AlarmSoundingOptions: ParsableArguments {
+    @Argument(help: "The alarm's label or id (default: the one ringing).")
+    var name: String?
+
+    @OptionGroup var options: AlarmOptions
+}

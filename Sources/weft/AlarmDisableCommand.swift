@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import WeftAlarms
+import WeftCommandLine
+import WeftCore
+import WeftEdits
+import WeftPrimitives
+
+struct AlarmDisableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "disable", abstract: "Turn an alarm off (it stops ringing; `enable` turns it back on).",
+        discussion: "Examples:\n  weft alarm disable Wake")
+
+    @OptionGroup var alarm: AlarmNameOptions
+
+    func run() throws {
+        let now = try alarm.options.clock.instant()
+        let edit = try alarm.options.edit()
+        let changed = try AlarmText.run { try edit.setEnabled(alarm.name, false, at: now) }
+        print("\(changed.label): off")
+    }
+}

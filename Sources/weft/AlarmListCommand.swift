@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import WeftAlarms
+import WeftCommandLine
+import WeftCore
+import WeftEdits
+import WeftPrimitives
+
+struct AlarmListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the alarms: time, days, next time, state.",
+        discussion: """
+            Examples:
+              weft alarm list
+              weft alarm list --json
+            """)
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var options: AlarmOptions
+
+    func run() throws {
+        let now = try options.clock.instant()
+        let alarms = try options.book().sorted
+        if json {
+            let rows: [[String: String]] = alarms.map { alarm in
+                var row = [
+                    "id": alarm.id, "label": alarm.label, "time": alarm.schedule.timeText,
+                    "repeats": alarm.schedule.summary, "zone": alarm.schedule.zone,
+                    "enabled": alarm.enabled ? "true" : "false", "snooze": AlarmText.duration(alarm.snooze),
+                    "state": Self.state(alarm, now: now),
+                ]
+                if let next = alarm.nextSound(after: now) { row["next"] = ISOInstant.format(next) }
+                if let lead = alarm.preAlert { row["pre_alert"] = AlarmText.duration(lead) }
+                if let skipped = alarm.skipped, skipped > now { row["skipped"] = ISOInstant.format(skipped) }
+                return row
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            return
+        }
+        guard !alarms.isEmpty else {
+            print("no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one")
+            return
+        }
+        for alarm in alarms {
+            var parts = [alarm.id, alarm.label, alarm.schedule.timeText, alarm.schedule.summary]
+            parts.append(alarm.enabled ? Self.state(alarm, now: now) : "off")
+            if alarm.enabled, let next = alarm.nextSound(after: now) { parts.append("next \(try options.when(next))") }
+            if let skipped = alarm.skipped, skipped > now { parts.append("skipping \(try options.when(skipped))") }
+            if let lead = alarm.preAlert { parts.append("pre-alert \(AlarmText.duration(lead))") }
+            parts.append("snooze \(AlarmText.duration(alarm.snooze))")
+            print(parts.joined(separator: "  "))
+        }
+    }
+
+    static func state(_ alarm: Alarm, now: Date) -> String {
+        guard alarm.enabled else { return "off" }
+        switch alarm.state(at: now) {
+        case .idle: return "on"
+        case .ringing: return "ringing"
+        case .snoozed(_, let until): return "snoozed until \(ISOInstant.format(until))"
+        }
+    }
+}

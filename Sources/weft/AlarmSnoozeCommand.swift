@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import WeftAlarms
+import WeftCommandLine
+import WeftCore
+import WeftEdits
+import WeftPrimitives
+
+struct AlarmSnoozeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snooze", abstract: "Snooze the ringing alarm for its snooze time.",
+        discussion: """
+            Without a name, the alarm that is ringing (what a bar click runs: `on_click = ["weft", "alarm", \
+            "snooze"]`). It goes off again after its snooze time (`--snooze` when added, default 9m).
+
+            Examples:
+              weft alarm snooze
+              weft alarm snooze Wake
+            """)
+
+    @OptionGroup var alarm: AlarmSoundingOptions
+
+    func run() throws {
+        let now = try alarm.options.clock.instant()
+        let edit = try alarm.options.edit()
+        let changed = try AlarmText.run { try edit.snooze(alarm.name, at: now) }
+        let zone = try alarm.options.clock.zone()
+        var line = "\(changed.label): snoozed"
+        if let snoozed = changed.snoozed { line += " until \(LocalText.time(snoozed.until, in: zone))" }
+        print(line)
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import WeftAlarms
+import WeftCommandLine
+import WeftCore
+import WeftEdits
+import WeftPrimitives
+
+struct TimerStopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stop", abstract: "Stop a timer and take it away.",
+        discussion: "Examples:\n  weft timer stop\n  weft timer stop Tea")
+
+    @OptionGroup var timer: TimerNameOptions
+
+    func run() throws {
+        let now = try timer.options.clock.instant()
+        let edit = try timer.options.edit()
+        let stopped = try AlarmText.run { try edit.stop(timer.name, at: now) }
+        print("\(stopped.label): stopped")
+    }
+}
