@@ -34,7 +34,7 @@ extension OccasionQuery {
     /// `fallback` when it is not set.
     public func timeOfDay(_ name: String, default fallback: Int) throws(OccasionOptionError) -> Int {
         guard let text = options[name] else { return fallback }
-        guard let value = TimeOfDayText.parse(text) else {
+        guard let value = TimeOfDayText.seconds(text) else {
             throw OccasionOptionError(option: name, value: text, expected: "a time of day such as \"20:00\"")
         }
         return value

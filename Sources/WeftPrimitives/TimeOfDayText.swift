@@ -1,20 +1,16 @@
-import Foundation
-
-/// Local times of day as configs write them (`20:00`, `7:30`, `07:30:15`): the one parser of a wall-clock time.
+/// Local times of day as configs and flags write them (`20:00`, `7:05`, 24-hour): the one parser of a wall-clock
+/// time (`weft alarm add 07:00`, `[habits] at = "20:00"`).
 public enum TimeOfDayText {
-    /// Seconds into the day of `H:MM` or `HH:MM[:SS]` (24-hour clock, 00:00 … 23:59:59); nil for anything else.
-    public static func parse(_ text: String) -> Int? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count) else { return nil }
-        var values: [Int] = []
-        for (index, part) in parts.enumerated() {
-            let limit = index == 0 ? 1...2 : 2...2
-            guard limit.contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part)
-            else { return nil }
-            values.append(value)
-        }
-        let second = values.count == 3 ? values[2] : 0
-        guard values[0] < 24, values[1] < 60, second < 60 else { return nil }
-        return values[0] * 3600 + values[1] * 60 + second
+    /// Hour and minute of `H:MM` or `HH:MM` (00:00 … 23:59); nil for anything else (`25:00`, `7pm`, `7:5`).
+    public static func parse(_ text: String) -> (hour: Int, minute: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        return (hour, minute)
     }
+
+    /// Seconds into the day of the time `parse` reads.
+    public static func seconds(_ text: String) -> Int? { parse(text).map { $0.hour * 3600 + $0.minute * 60 } }
 }
