@@ -24,7 +24,8 @@ import WeftPrimitives
         _ fixture: String, _ settings: String = "", from start: Date? = nil, to end: Date? = nil
     ) async throws -> (occasions: [Occasion], problems: [String]) {
         let config = try ProviderConfig(
-            text: "type = \"calendar\"\nsources = [{ name = \"Cal\", path = \"\(Self.fixture(fixture))\" }]\n" + settings,
+            text: "type = \"calendar\"\nsources = [{ name = \"Cal\", path = \"\(Self.fixture(fixture))\" }]\n"
+                + settings,
             file: "/p/cal.toml")
         let outcome = try await CalendarKind.make(config).refresh(
             RefreshContext(now: now, previous: nil, timeZone: berlin, logger: Logger(label: "test")))
@@ -163,7 +164,8 @@ import WeftPrimitives
         #expect(occasions.count == alarmed.count)
         for occasion in occasions {
             let start = try #require(ISOInstant.parse(occasion.fields["start"] ?? ""))
-            let seconds = try #require(["-PT30M": 1800.0, "-PT10M": 600, "-PT7H": 25200][occasion.fields["trigger"] ?? ""])
+            let seconds = try #require(
+                ["-PT30M": 1800.0, "-PT10M": 600, "-PT7H": 25200][occasion.fields["trigger"] ?? ""])
             #expect(occasion.at == start.addingTimeInterval(-seconds))
         }
     }
@@ -192,6 +194,65 @@ import WeftPrimitives
             query: OccasionQuery(
                 context: VariableContext(now: now, timeZone: berlin, locale: Locale(identifier: "en")), until: until))
         #expect(occasions.map(\.key) == ["reminder:w:u:2026-10-20T10:00:00Z:remind-PT10M"])
+    }
+
+    /// The bounds: at most 10 display alarms per event and 10 repeats per alarm, each cut with a warning.
+    @Test func alarmsAndRepeatsAreCapped() throws {
+        let display = (1...12).map { "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\($0)M\r\nEND:VALARM" }
+        let text = ICS.calendar(
+            ICS.event(
+                "UID:many", "DTSTART:20261020T100000Z", "DTEND:20261020T110000Z", "SUMMARY:Many",
+                "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT1H", "REPEAT:50", "DURATION:PT1M", "END:VALARM",
+                display.joined(separator: "\r\n")))
+        let calendar = try ICS.parse(text)
+        let occurrence = try #require(
+            calendar.occurrences(overlapping: ISOInstant.parse("2026-10-20T00:00:00Z")!, until).first)
+        let alarms = try #require(occurrence.alarms)
+        #expect(alarms.count == CalendarAlarm.maxPerEvent)
+        #expect(alarms.first?.repeatCount == CalendarAlarm.maxRepeat && alarms.first?.repeatInterval == 60)
+        let messages = calendar.warnings.filter { $0.kind == .ignoredAlarm }.map(\.message)
+        #expect(messages.contains { $0.contains("repeats 50 times; only the first 10 repeats are kept") })
+        #expect(messages.contains { $0.contains("more than 10 display alarms") })
+    }
+
+    /// The occasions of occurrences read from an inline calendar, with `remind`.
+    func occasions(_ text: String, remind: [Int64] = []) throws -> [Occasion] {
+        let occurrences = try ICS.parse(text).occurrences(overlapping: now, until)
+        let snapshot = Snapshot(
+            instance: "i", kind: "calendar", prefix: "__calendar_", schemaVersion: CalendarSnapshot.schemaVersion,
+            fetchedAt: now, validUntil: now,
+            payload: try Snapshot.encode(
+                CalendarSnapshot(
+                    sources: [
+                        .init(
+                            source: CalendarSource(name: "I", location: .path("/i.ics")), occurrences: occurrences,
+                            horizon: until, readAt: now)
+                    ], remind: remind)))
+        return try CalendarKind.occasions(
+            of: snapshot,
+            query: OccasionQuery(
+                context: VariableContext(now: now, timeZone: berlin, locale: Locale(identifier: "en")), until: until))
+    }
+
+    /// Two alike alarms are one reminder; an absolute trigger during the event reminds then, while it runs; a
+    /// default of zero is at the start.
+    @Test func alikeAlarmsAbsoluteDuringTheEventAndAtTheStart() throws {
+        let alarm = { (trigger: String) in
+            "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER\(trigger)\r\nEND:VALARM"
+        }
+        let text = ICS.calendar(
+            ICS.event(
+                "UID:twice", "DTSTART:20261020T100000Z", "DTEND:20261020T120000Z", "SUMMARY:Twice",
+                alarm(":-PT30M"), alarm(":-PT30M"), alarm(";VALUE=DATE-TIME:20261020T110000Z")))
+        let found = try occasions(text, remind: [0])
+        #expect(
+            schedule(found) == [
+                "reminder:i:twice:2026-10-20T10:00:00Z:-PT30M": "2026-10-20T09:30:00Z",
+                "reminder:i:twice:2026-10-20T10:00:00Z:@2026-10-20T11:00:00Z": "2026-10-20T11:00:00Z",
+                "reminder:i:twice:2026-10-20T10:00:00Z:remind-PT0S": "2026-10-20T10:00:00Z",
+            ])
+        let during = try #require(found.first { $0.key.hasSuffix("@2026-10-20T11:00:00Z") })
+        #expect(during.expires == ISOInstant.parse("2026-10-20T12:00:00Z"))
     }
 
     @Test func remindIsCheckedWithItsLine() throws {

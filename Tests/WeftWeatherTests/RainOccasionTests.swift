@@ -27,7 +27,8 @@ import WeftPrimitives
     ) throws -> [Occasion] {
         try METNorwayKind.occasions(
             of: snapshot,
-            query: OccasionQuery(context: Pinned.context(now, zone: "Europe/Oslo"), until: Pinned.date(until), options: options))
+            query: OccasionQuery(
+                context: Pinned.context(now, zone: "Europe/Oslo"), until: Pinned.date(until), options: options))
     }
 
     /// `key → (at, title)`.
@@ -123,7 +124,8 @@ import WeftPrimitives
     @Test func aLeadThatIsNoDurationIsAnError() throws {
         let snapshot = try snapshot(trondheim(), fetchedAt: fetched, validUntil: fetched.addingTimeInterval(3600))
         #expect(throws: OccasionOptionError.self) {
-            try occasions(snapshot, now: "2023-08-14T18:16:07Z", until: "2023-08-14T19:30:00Z", options: ["lead": "soon"])
+            try occasions(
+                snapshot, now: "2023-08-14T18:16:07Z", until: "2023-08-14T19:30:00Z", options: ["lead": "soon"])
         }
     }
 }

@@ -24,34 +24,29 @@ public enum CalendarReminders {
         let now = query.context.now
         let remind = calendar.remind ?? defaultRemind
         var result: [Occasion] = []
-        // An absolute alarm belongs to one occurrence of its series: the first that starts at or after it.
-        var absoluteTaken: Set<String> = []
         for occurrence in calendar.occurrences where !occurrence.isCancelled {
             var due: [(token: String, at: Date, expires: Date)] = []
             for alarm in occurrence.alarms ?? [] {
                 let anchor = alarm.relatedToEnd ? occurrence.end : occurrence.start
-                let first: Date
-                if let at = alarm.at {
-                    let claim = "\(occurrence.uid)\u{0}\(alarm.token)"
-                    guard occurrence.start >= at, !absoluteTaken.contains(claim) else { continue }
-                    absoluteTaken.insert(claim)
-                    first = at
-                } else {
-                    first = shifted(anchor, days: alarm.days, seconds: alarm.seconds, in: zone)
-                }
+                // An absolute trigger names one instant: the refresh keeps it on one occurrence of its series (the
+                // first, or an override that has its own).
+                let first = alarm.at ?? shifted(anchor, days: alarm.days, seconds: alarm.seconds, in: zone)
                 let count = min(max(0, alarm.repeatCount), CalendarAlarm.maxRepeat)
                 for index in 0...count {
                     let at = first.addingTimeInterval(TimeInterval(Int64(index) * alarm.repeatInterval))
                     // One after what it announces lasts while the event does (or a minute, past its end).
                     let expires = at <= anchor ? anchor : max(occurrence.end, at.addingTimeInterval(60))
-                    due.append((alarm.token + (index > 0 ? "+\(index)" : ""), at, expires))
+                    let token = alarm.token + (index > 0 ? "+\(index)" : "")
+                    // Two alike alarms (some exports repeat them) are one reminder.
+                    if !due.contains(where: { $0.token == token }) { due.append((token, at, expires)) }
                 }
             }
             if !occurrence.allDay {
                 for seconds in remind {
                     let at = occurrence.start.addingTimeInterval(-TimeInterval(seconds))
                     guard !due.contains(where: { $0.at == at }) else { continue }
-                    due.append(("remind" + CalendarAlarm.durationText(days: 0, seconds: -seconds), at, occurrence.start))
+                    due.append(
+                        ("remind-" + CalendarAlarm.durationText(days: 0, seconds: seconds), at, occurrence.start))
                 }
             }
             let startText = ISOInstant.format(occurrence.start)

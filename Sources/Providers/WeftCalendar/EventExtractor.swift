@@ -195,7 +195,9 @@ struct EventExtractor {
             }
             guard display, let triggerProperty else { continue }
             guard alarms.count < CalendarAlarm.maxPerEvent else {
-                note(alarmWarning(context, "has more than \(CalendarAlarm.maxPerEvent) display alarms; the rest are ignored"))
+                note(
+                    alarmWarning(
+                        context, "has more than \(CalendarAlarm.maxPerEvent) display alarms; the rest are ignored"))
                 break
             }
             let value = icalproperty_get_trigger(triggerProperty)
