@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C libraries from Debian, through module maps with a small shim header each.
@@ -26,6 +27,10 @@ let package = Package(
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
         .target(name: "CLibicalLoader"),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // sd-bus from libsystemd, loaded on first use like libcurl (headers only at build time).
+        .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
+        // The D-Bus client on sd-bus: the freedesktop Notifications calls and signals, for the notifier.
+        .target(name: "WeftDBus", dependencies: ["CSDBus"]),
         // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
         .target(name: "CPosixSpawn"),
         // prctl(PR_SET_PDEATHSIG) (variadic, so not callable from Swift) and inotify, for `weft watch` and `weft bar`.
@@ -155,6 +160,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // The dashboard's HTML: templates compiled into the binary, values escaped by default.
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The server behind `weft serve`, a program of its own so `weft get` does not load the HTTP stack.
         .executableTarget(
@@ -221,6 +228,8 @@ let package = Package(
                 "WeftServe", "WeftRefresh", "WeftProviders", "WeftSteps", "WeftWeather", "WeftHabits", "WeftCore",
                 "WeftPrimitives",
             ]),
+        // A private session bus and a recording notification server (Tests/Fixtures/dbus), both started by the tests.
+        .testTarget(name: "WeftDBusTests", dependencies: ["WeftDBus", "WeftTestSupport"]),
         .testTarget(
             name: "WeftHabitsTests",
             dependencies: [

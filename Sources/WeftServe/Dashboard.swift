@@ -31,49 +31,53 @@ struct Dashboard {
     /// How often the page's script asks for new cards, in seconds.
     static let pollSeconds = 15
 
+    /// What the `page` template reads.
+    private struct Page {
+        var csrfToken: String
+        var pollSeconds: Int
+        var board: RenderedHTML
+    }
+
+    /// What the `board` template reads.
+    private struct Board {
+        struct Variable {
+            var key: String
+            var value: String
+        }
+        var iso: String
+        var clock: String
+        var cards: [RenderedHTML]
+        var empty: Bool
+        var count: Int
+        var variables: [Variable]
+    }
+
     /// The whole page.
     func html() -> String {
-        """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="color-scheme" content="light dark">
-        <meta name="weft-csrf" content="\(HTML.escape(csrfToken))">
-        <meta name="weft-poll" content="\(Self.pollSeconds)">
-        <title>weft</title>
-        <link rel="stylesheet" href="/assets/app.css">
-        <script src="/assets/app.js" defer></script>
-        <noscript><meta http-equiv="refresh" content="30"></noscript>
-        </head><body>
-        <main id="board" class="board">
-        \(board())</main>
-        </body></html>
-
-        """
+        DashboardTemplates.render(
+            .page, Page(csrfToken: csrfToken, pollSeconds: Self.pollSeconds, board: RenderedHTML(board())))
     }
 
     /// The cards, as `/board` serves them for the script to swap in.
     func board() -> String {
-        var out =
-            "<header class=\"top\"><h1>weft</h1><p class=\"muted\"><time datetime=\"\(ISOInstant.format(now))\">"
-            + HTML.escape(CardText.date(now, in: zone) + " · " + CardText.time(now, in: zone))
-            + "</time> <span id=\"live\" class=\"live\">reloads every 30 s</span></p></header>\n"
+        var cards: [String] = []
         var weatherIndex = 0
         let ordered = statuses.sorted { (card($0.type), $0.instance) < (card($1.type), $1.instance) }
         var countersShown = false
         for status in ordered {
             if !countersShown, card(status.type) > .habits {
-                out += countersCard()
+                cards.append(countersCard())
                 countersShown = true
             }
-            out += card(status, weatherIndex: &weatherIndex)
+            cards.append(card(status, weatherIndex: &weatherIndex))
         }
-        if !countersShown { out += countersCard() }
-        if statuses.isEmpty {
-            out += "<section class=\"card empty\"><p class=\"muted\">No providers configured.</p></section>\n"
-        }
-        out += variablesList()
-        return out
+        if !countersShown { cards.append(countersCard()) }
+        let board = Board(
+            iso: ISOInstant.format(now), clock: CardText.date(now, in: zone) + " · " + CardText.time(now, in: zone),
+            cards: cards.filter { !$0.isEmpty }.map(RenderedHTML.init), empty: statuses.isEmpty,
+            count: variables.count,
+            variables: variables.sorted { $0.key < $1.key }.map { Board.Variable(key: $0.key, value: $0.value) })
+        return DashboardTemplates.render(.board, board)
     }
 
     /// The card that shows an instance of `type`; the cards' order is the board's: weather first, then Next Up,
@@ -127,15 +131,5 @@ struct Dashboard {
         let counters = CountersCard.shown(stored)
         guard !counters.isEmpty else { return "" }
         return CountersCard(counters: counters, now: now, zone: zone, csrfToken: csrfToken).html()
-    }
-
-    private func variablesList() -> String {
-        var out =
-            "<details class=\"card allvars\" id=\"allvars\"><summary>All variables (\(variables.count))</summary>\n"
-            + "<table><tbody>\n"
-        for key in variables.keys.sorted() {
-            out += "<tr><th scope=\"row\">\(HTML.escape(key))</th><td>\(HTML.escape(variables[key] ?? ""))</td></tr>\n"
-        }
-        return out + "</tbody></table></details>\n"
     }
 }

@@ -12,6 +12,8 @@ public enum WeftServer {
     ) async throws {
         var logger = Logger(label: "weft.serve")
         logger.logLevel = .warning
+        // The dashboard's templates are parsed once, here: a server that could not draw its board does not start.
+        _ = try DashboardTemplates.builtin.get()
         // The address checked is the address bound: the name is resolved once, here.
         let address = try configuration.listenAddress()
         let limits = ConnectionLimits(

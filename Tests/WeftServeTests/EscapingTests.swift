@@ -11,10 +11,10 @@ import WeftProviders
 struct EscapingTests {
     static let hostile = #"<script>alert(1)</script> "><svg onload=alert(2)> & 'x'"#
 
-    @Test func escapeCoversTextAndAttributes() {
-        #expect(
-            HTML.escape(Self.hostile)
-                == "&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;svg onload=alert(2)&gt; &amp; &#39;x&#39;")
+    @Test func escapeCoversTextAndAttributes() throws {
+        let templates = try DashboardTemplates(templates: [("t", "<p title=\"{{text}}\">{{text}}</p>")])
+        let escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;svg onload=alert(2)&gt; &amp; &#39;x&#39;"
+        #expect(templates.render(["text": Self.hostile], named: "t") == "<p title=\"\(escaped)\">\(escaped)</p>")
     }
 
     static func status(_ instance: String, type: String, prefix: String, error: String? = nil) -> ProviderStatus {

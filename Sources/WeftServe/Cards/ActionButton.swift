@@ -1,5 +1,6 @@
 /// A button that changes the cache: a `<form method="post">` that works without script (the server answers with a
 /// redirect back to the board), which the page's script sends with `fetch` instead, with the CSRF token as a header.
+/// The cards' templates draw it through the `action-button` partial, which reads these properties.
 struct ActionButton {
     /// The endpoint, e.g. `/v1/vars/water/incr`.
     var action: String
@@ -13,13 +14,6 @@ struct ActionButton {
     var css = ""
     /// Whether the button is shown but cannot be pressed (a counter at its limit).
     var disabled = false
-
-    func html() -> String {
-        "<form class=\"act\" method=\"post\" action=\"\(HTML.escape(action))\">"
-            + "<input type=\"hidden\" name=\"csrf\" value=\"\(HTML.escape(csrfToken))\">"
-            + "<button type=\"submit\" class=\"\(HTML.escape(css))\" title=\"\(HTML.escape(title))\" "
-            + "aria-label=\"\(HTML.escape(title))\"\(disabled ? " disabled" : "")>\(HTML.escape(label))</button></form>"
-    }
 
     /// A path segment percent-encoded, so a key with spaces or slashes stays one segment.
     static func segment(_ text: String) -> String {

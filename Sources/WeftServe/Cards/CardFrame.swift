@@ -30,34 +30,52 @@ struct CardFrame {
         }
     }
 
-    /// The card around `body`.
+    /// What the `card-frame` template reads.
+    private struct View {
+        struct Age {
+            var fetched: String
+            var flag: String?
+            var warning: Warning?
+            var text: String
+        }
+        struct Warning {
+            var summary: String
+            var count: String
+        }
+        struct Problem {
+            var full: String
+            var short: String
+        }
+        var kind: String
+        var state: String
+        var wide: Bool
+        var instance: String?
+        var title: String
+        var age: Age?
+        var problem: Problem?
+        var body: RenderedHTML
+    }
+
+    /// The card around `body`, a card template's output.
     func html(_ body: String) -> String {
         let state = self.state
-        var out =
-            "<section class=\"card \(kind) \(state.css)\(wide ? " wide" : "")\""
-            + (status.map { " data-instance=\"\(HTML.escape($0.instance))\"" } ?? "") + ">\n<header><h2>"
-            + HTML.escape(title) + "</h2>"
-        if let status {
-            // Whole minutes at least, so the cards (and their ETag) stay the same between two polls.
-            let age = status.ageSeconds.map { $0 < 60 ? "just now" : AgeText.format($0) + " ago" } ?? "never"
-            let fetched = status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched"
-            out += "<span class=\"age\" title=\"\(HTML.escape(fetched))\">"
-            if let words = state.words { out += "<span class=\"flag\">\(HTML.escape(words))</span> " }
-            if status.health == .warning, let summary = status.warningSummary {
-                let count = status.warnings?.count ?? 1
-                out +=
-                    "<span class=\"badge warning\" title=\"\(HTML.escape(summary))\">"
-                    + (count == 1 ? "1 warning" : "\(count) warnings") + "</span> "
-            }
-            out += HTML.escape(age) + "</span>"
+        let age = status.map { status in
+            let count = status.warnings?.count ?? 1
+            return View.Age(
+                fetched: status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched",
+                flag: state.words,
+                warning: status.health == .warning
+                    ? status.warningSummary.map {
+                        View.Warning(summary: $0, count: count == 1 ? "1 warning" : "\(count) warnings")
+                    } : nil,
+                // Whole minutes at least, so the cards (and their ETag) stay the same between two polls.
+                text: status.ageSeconds.map { $0 < 60 ? "just now" : AgeText.format($0) + " ago" } ?? "never")
         }
-        out += "</header>\n"
-        if let error = status?.lastError {
-            out +=
-                "<p class=\"problem\" title=\"\(HTML.escape(Self.redacted(error)))\">"
-                + "\(HTML.escape(Self.shortError(error)))</p>\n"
-        }
-        return out + body + "</section>\n"
+        let view = View(
+            kind: kind, state: state.css, wide: wide, instance: status?.instance, title: title, age: age,
+            problem: status?.lastError.map { View.Problem(full: Self.redacted($0), short: Self.shortError($0)) },
+            body: RenderedHTML(body))
+        return DashboardTemplates.render(.cardFrame, view)
     }
 
     /// An error for the card: every URL as every message shows it (``Redactor``: no credentials, query or token-like

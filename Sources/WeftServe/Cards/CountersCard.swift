@@ -16,34 +16,45 @@ struct CountersCard {
         variables.filter { $0.counter?.goal != nil || $0.counter?.reset != nil }.sorted { $0.key < $1.key }
     }
 
+    /// What the `counters` template reads.
+    private struct View {
+        struct Counter {
+            var key: String
+            var notes: String?
+            var down: ActionButton
+            var value: String
+            var goal: String?
+            var up: ActionButton
+            var progress: Progress?
+        }
+        struct Progress {
+            var max: String
+            var value: String
+        }
+        var counters: [Counter]
+    }
+
     func html() -> String {
         let frame = CardFrame(kind: "counters", title: "Counters", status: nil, now: now)
-        var body = "<ul class=\"counterlist\">\n"
-        for variable in counters {
+        let counters = counters.map { variable in
             let value = variable.value(at: now, timeZone: zone)
             let rule = variable.counter ?? CounterRule()
             let path = "/v1/vars/\(ActionButton.segment(variable.key))/"
-            body += "<li data-key=\"\(HTML.escape(variable.key))\"><div class=\"cname\">"
-            body += "<span class=\"key\">\(HTML.escape(variable.key))</span>"
             var notes: [String] = []
             if let reset = rule.reset { notes.append(reset.rawValue) }
             if rule.step != 1 { notes.append("step \(NumberText.plain(rule.step))") }
             if let limits = rule.limitsText { notes.append(limits) }
-            if !notes.isEmpty { body += "<span class=\"muted\">\(HTML.escape(notes.joined(separator: " · ")))</span>" }
-            body += "</div><div class=\"cval\">"
             let (down, up) = buttons(rule, value: CheckedNumber.finite(value), path: path, key: variable.key)
-            body += down.html()
-            body += "<output class=\"value\">\(HTML.escape(value))</output>"
-            if let goal = rule.goal { body += "<span class=\"goal\">/ \(HTML.escape(NumberText.plain(goal)))</span>" }
-            body += up.html()
-            body += "</div>"
+            var progress: View.Progress?
             if let goal = rule.goal, goal > 0, let number = Double(value) {
-                let clamped = NumberText.plain(min(max(number, 0), goal))
-                body += "<progress max=\"\(NumberText.plain(goal))\" value=\"\(clamped)\"></progress>"
+                progress = View.Progress(
+                    max: NumberText.plain(goal), value: NumberText.plain(min(max(number, 0), goal)))
             }
-            body += "</li>\n"
+            return View.Counter(
+                key: variable.key, notes: notes.isEmpty ? nil : notes.joined(separator: " · "), down: down,
+                value: value, goal: rule.goal.map(NumberText.plain), up: up, progress: progress)
         }
-        return frame.html(body + "</ul>\n")
+        return frame.html(DashboardTemplates.render(.counters, View(counters: counters)))
     }
 
     /// The button that lowers the counter (left) and the one that raises it (right), each labelled with the signed

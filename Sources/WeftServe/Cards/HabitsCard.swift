@@ -14,39 +14,56 @@ struct HabitsCard {
     var now: Date
     var csrfToken: String
 
+    /// What the `habits` template reads.
+    private struct View {
+        struct Weekday {
+            var initial: String
+            var today: Bool
+        }
+        struct Habit {
+            var slug: String
+            var name: String
+            var days: [Day]
+            var streak: Int
+            var button: ActionButton
+        }
+        struct Day {
+            var css: String
+            var today: Bool
+            var tip: String
+            var mark: String
+        }
+        var table: Bool
+        var weekdays: [Weekday]
+        var habits: [Habit]
+    }
+
     func html() -> String {
         let frame = CardFrame(kind: "habits", title: "Habits", status: status, now: now)
-        guard let weeks, !weeks.isEmpty else { return frame.html("<p class=\"muted\">No habits yet.</p>\n") }
         let monday = LocalDay.weekStart(today)
-        var body = "<table class=\"week\"><thead><tr><th></th>"
-        for (offset, initial) in ["M", "T", "W", "T", "F", "S", "S"].enumerated() {
-            body += "<th\(monday + Int64(offset) == today ? " class=\"today\"" : "")>\(initial)</th>"
-        }
-        body += "<th>streak</th><th></th></tr></thead><tbody>\n"
-        for habit in weeks {
-            body += "<tr data-habit=\"\(HTML.escape(habit.slug))\"><th scope=\"row\">\(HTML.escape(habit.name))</th>"
-            for (offset, state) in habit.days.enumerated() {
-                let day = monday + Int64(offset)
-                let (css, mark, words) = Self.shown(state, day: day, today: today)
-                body +=
-                    "<td class=\"\(css)\(day == today ? " today" : "")\" title=\"\(HTML.escape(CardText.day(day) + " · " + words))\">"
-                    + "\(mark)</td>"
-            }
-            body += "<td class=\"streak\">\(habit.streak)</td><td>"
+        let habits = (weeks ?? []).map { habit in
             let path = "/v1/habits/\(ActionButton.segment(habit.slug))/"
-            body +=
-                habit.doneToday
-                ? ActionButton(
-                    action: path + "undo", label: "↺", title: "Undo \(habit.name) today", csrfToken: csrfToken,
-                    css: "undo"
-                ).html()
-                : ActionButton(
-                    action: path + "done", label: "✓", title: "Mark \(habit.name) done today", csrfToken: csrfToken,
-                    css: "done"
-                ).html()
-            body += "</td></tr>\n"
+            return View.Habit(
+                slug: habit.slug, name: habit.name,
+                days: habit.days.enumerated().map { offset, state in
+                    let day = monday + Int64(offset)
+                    let (css, mark, words) = Self.shown(state, day: day, today: today)
+                    return View.Day(css: css, today: day == today, tip: CardText.day(day) + " · " + words, mark: mark)
+                },
+                streak: habit.streak,
+                button: habit.doneToday
+                    ? ActionButton(
+                        action: path + "undo", label: "↺", title: "Undo \(habit.name) today", csrfToken: csrfToken,
+                        css: "undo")
+                    : ActionButton(
+                        action: path + "done", label: "✓", title: "Mark \(habit.name) done today",
+                        csrfToken: csrfToken, css: "done"))
         }
-        return frame.html(body + "</tbody></table>\n")
+        let weekdays = ["M", "T", "W", "T", "F", "S", "S"].enumerated().map {
+            View.Weekday(initial: $0.element, today: monday + Int64($0.offset) == today)
+        }
+        let view = View(table: !habits.isEmpty, weekdays: weekdays, habits: habits)
+        return frame.html(DashboardTemplates.render(.habits, view))
     }
 
     /// A day's class, mark and words: done, due (scheduled, past or today, not done), to come, or not scheduled.

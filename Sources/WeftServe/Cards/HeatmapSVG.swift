@@ -1,3 +1,4 @@
+import Mustache
 import WeftCore
 import WeftPrimitives
 
@@ -29,34 +30,87 @@ struct HeatmapSVG {
         return day + " · " + CardText.grouped(steps) + " steps" + goal
     }
 
+    /// What the `heatmap-year` and `heatmap-month` templates read.
+    private struct View: MustacheParent {
+        struct Label {
+            var x: Int
+            var y: Int
+            var name: String
+        }
+        /// A day; read by name without reflection, since a board draws some 400 of them on every poll.
+        struct Cell: MustacheParent {
+            var level: String
+            var today: Bool
+            var x: Int
+            var y: Int
+            var date: String
+            var steps: Int?
+            var tip: String
+            var textX: Int
+            var textY: Int
+            var dayOfMonth: Int
+
+            func child(named name: String) -> Any? {
+                switch name {
+                case "level": level
+                case "today": today
+                case "x": x
+                case "y": y
+                case "date": date
+                case "steps": steps
+                case "tip": tip
+                case "textX": textX
+                case "textY": textY
+                case "dayOfMonth": dayOfMonth
+                default: nil
+                }
+            }
+        }
+        var width: Int
+        var height: Int
+        var days: Int
+        var weekdays: [Label] = []
+        var months: [Label] = []
+        var initials: [Label] = []
+        var cells: [Cell]
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "width": width
+            case "height": height
+            case "days": days
+            case "weekdays": weekdays
+            case "months": months
+            case "initials": initials
+            case "cells": cells
+            default: nil
+            }
+        }
+    }
+
+    /// A cell at (`x`, `y`) for `day`, with its day-of-month text at (`textX`, `textY`).
+    private func cell(_ day: DayGrid.Cell, x: Int, y: Int, textX: Int = 0, textY: Int = 0) -> View.Cell {
+        View.Cell(
+            level: Self.css(day.level), today: day.day == today, x: x, y: y, date: LocalDay.iso(day.day),
+            steps: day.count, tip: Self.tip(day), textX: textX, textY: textY,
+            dayOfMonth: CivilDate.civil(fromDays: day.day).day)
+    }
+
     /// The year heatmap: 11-pixel cells, Monday at the top, month names above their first week.
     func year() -> String {
-        let cell = 11
         let pitch = 13
         let left = 28
         let top = 14
-        let width = left + grid.columns * pitch
-        let height = top + 7 * pitch
-        var svg =
-            "<svg class=\"heatmap\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
-            + "aria-label=\"steps per day this year\" data-days=\"\(grid.cells.count)\">"
-        for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
-            svg += "<text class=\"axis\" x=\"0\" y=\"\(top + row * pitch + 9)\">\(name)</text>"
-        }
-        for label in grid.monthLabels {
-            svg +=
-                "<text class=\"axis\" x=\"\(left + label.column * pitch)\" y=\"10\">"
-                + "\(CardText.monthShort(label.month))</text>"
-        }
-        for day in grid.cells {
-            svg +=
-                "<rect class=\"day \(Self.css(day.level))\(day.day == today ? " today" : "")\" "
-                + "x=\"\(left + day.column * pitch)\" y=\"\(top + day.row * pitch)\" width=\"\(cell)\" "
-                + "height=\"\(cell)\" rx=\"2\" data-date=\"\(LocalDay.iso(day.day))\""
-                + (day.count.map { " data-steps=\"\($0)\"" } ?? "")
-                + "><title>\(HTML.escape(Self.tip(day)))</title></rect>"
-        }
-        return svg + "</svg>"
+        let view = View(
+            width: left + grid.columns * pitch, height: top + 7 * pitch, days: grid.cells.count,
+            weekdays: [(0, "Mon"), (2, "Wed"), (4, "Fri")].map {
+                View.Label(x: 0, y: top + $0.0 * pitch + 9, name: $0.1)
+            },
+            months: grid.monthLabels.map {
+                View.Label(x: left + $0.column * pitch, y: 10, name: CardText.monthShort($0.month))
+            },
+            cells: grid.cells.map { cell($0, x: left + $0.column * pitch, y: top + $0.row * pitch) })
+        return DashboardTemplates.render(.heatmapYear, view)
     }
 
     /// The month calendar: a row of weekday initials, then one row per week with each day's number.
@@ -65,24 +119,16 @@ struct HeatmapSVG {
         let cellWidth = 36
         let cellHeight = 30
         let top = 16
-        let rows = grid.columns
-        var svg =
-            "<svg class=\"month\" viewBox=\"0 0 \(7 * pitch) \(top + rows * (cellHeight + 4))\" role=\"img\" "
-            + "aria-label=\"steps per day this month\" data-days=\"\(grid.cells.count)\">"
-        for (index, initial) in ["M", "T", "W", "T", "F", "S", "S"].enumerated() {
-            svg += "<text class=\"axis\" x=\"\(index * pitch + cellWidth / 2)\" y=\"11\" text-anchor=\"middle\">"
-            svg += "\(initial)</text>"
-        }
-        for day in grid.cells {
-            let x = day.row * pitch
-            let y = top + day.column * (cellHeight + 4)
-            svg +=
-                "<g class=\"mday\"><rect class=\"day \(Self.css(day.level))\(day.day == today ? " today" : "")\" "
-                + "x=\"\(x)\" y=\"\(y)\" width=\"\(cellWidth)\" height=\"\(cellHeight)\" rx=\"5\" "
-                + "data-date=\"\(LocalDay.iso(day.day))\"><title>\(HTML.escape(Self.tip(day)))</title></rect>"
-                + "<text x=\"\(x + cellWidth / 2)\" y=\"\(y + 19)\" text-anchor=\"middle\">"
-                + "\(CivilDate.civil(fromDays: day.day).day)</text></g>"
-        }
-        return svg + "</svg>"
+        let view = View(
+            width: 7 * pitch, height: top + grid.columns * (cellHeight + 4), days: grid.cells.count,
+            initials: ["M", "T", "W", "T", "F", "S", "S"].enumerated().map {
+                View.Label(x: $0.offset * pitch + cellWidth / 2, y: 11, name: $0.element)
+            },
+            cells: grid.cells.map { day in
+                let x = day.row * pitch
+                let y = top + day.column * (cellHeight + 4)
+                return cell(day, x: x, y: y, textX: x + cellWidth / 2, textY: y + 19)
+            })
+        return DashboardTemplates.render(.heatmapMonth, view)
     }
 }

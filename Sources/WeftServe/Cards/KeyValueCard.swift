@@ -11,14 +11,20 @@ struct KeyValueCard {
     /// The bookkeeping keys every provider gets; the frame already shows what they say.
     static let bookkeeping: Set<String> = ["updated_iso", "age_min", "stale", "error"]
 
+    /// What the `key-value` template reads.
+    private struct View {
+        struct Row {
+            var key: String
+            var value: String
+        }
+        var rows: [Row]
+        var list: Bool
+    }
+
     func html() -> String {
         let frame = CardFrame(kind: "command", title: status.instance, status: status, now: now)
-        let keys = values.keys.filter { !Self.bookkeeping.contains($0) }.sorted()
-        guard !keys.isEmpty else { return frame.html("<p class=\"muted\">No values.</p>\n") }
-        var body = "<dl class=\"kv\">"
-        for key in keys {
-            body += "<div><dt>\(HTML.escape(key))</dt><dd>\(HTML.escape(values[key] ?? ""))</dd></div>"
-        }
-        return frame.html(body + "</dl>\n")
+        let rows = values.filter { !Self.bookkeeping.contains($0.key) }.sorted { $0.key < $1.key }
+            .map { View.Row(key: $0.key, value: $0.value) }
+        return frame.html(DashboardTemplates.render(.keyValue, View(rows: rows, list: !rows.isEmpty)))
     }
 }

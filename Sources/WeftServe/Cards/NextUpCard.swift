@@ -11,31 +11,35 @@ struct NextUpCard {
     var now: Date
     var zone: TimeZone
 
-    func html() -> String {
-        let frame = CardFrame(kind: "nextup", title: values["header"] ?? "Next Up", status: status, now: now)
-        var body = ""
-        let events = ["next", "then"].filter { values[$0 + "_title"] != nil }
-        if events.isEmpty { body += "<p class=\"muted\">Nothing coming up.</p>\n" }
-        for (index, event) in events.enumerated() {
-            body += self.event(event, first: index == 0)
+    /// What the `next-up` template reads.
+    private struct View {
+        struct Event {
+            var first: Bool
+            var allDay: Bool
+            var countdown: String
+            var label: String?
+            var title: String
+            var when: String
+            var place: String?
         }
-        if let allDay = values["today_all_day"] {
-            body += "<p class=\"fine\">Today: \(HTML.escape(allDay))</p>\n"
-        }
-        return frame.html(body)
+        var nothing: Bool
+        var events: [Event]
+        var todayAllDay: String?
     }
 
-    private func event(_ name: String, first: Bool) -> String {
+    func html() -> String {
+        let frame = CardFrame(kind: "nextup", title: values["header"] ?? "Next Up", status: status, now: now)
+        let events = ["next", "then"].filter { values[$0 + "_title"] != nil }
+        let view = View(
+            nothing: events.isEmpty,
+            events: events.enumerated().map { index, event in self.event(event, first: index == 0) },
+            todayAllDay: values["today_all_day"])
+        return frame.html(DashboardTemplates.render(.nextUp, view))
+    }
+
+    private func event(_ name: String, first: Bool) -> View.Event {
         func value(_ key: String) -> String? { values[name + "_" + key] }
         let allDay = value("all_day") == "1"
-        var out = "<article class=\"event\(first ? " first" : "")\(allDay ? " allday" : "")\">"
-        out += "<div class=\"when\"><span class=\"countdown\">\(HTML.escape(value("countdown") ?? ""))</span>"
-        // `In 20 min` says what the countdown says; `Tomorrow` or `On Tue Mar 10` add to it.
-        if let label = value("label"), !label.hasPrefix("In ") {
-            out += "<span class=\"label\">\(HTML.escape(label))</span>"
-        }
-        out += "</div>"
-        out += "<div class=\"what\"><h3>\(HTML.escape(value("title") ?? "Untitled"))</h3><p>"
         let start = value("start_iso").flatMap(ISOInstant.parse)
         var when: [String] = []
         if let start { when.append(CardText.date(start, in: zone)) }
@@ -45,13 +49,13 @@ struct NextUpCard {
             let end = value("end_iso").flatMap(ISOInstant.parse)
             when.append(CardText.time(start, in: zone) + (end.map { "–" + CardText.time($0, in: zone) } ?? ""))
         }
-        out += HTML.escape(when.joined(separator: " · "))
-        if allDay { out += " <span class=\"tag\">All day</span>" }
-        out += "</p>"
         var place: [String] = []
         if let location = value("location"), !location.isEmpty { place.append(location) }
         if let calendar = value("calendar"), !calendar.isEmpty { place.append(calendar) }
-        if !place.isEmpty { out += "<p class=\"muted\">\(HTML.escape(place.joined(separator: " · ")))</p>" }
-        return out + "</div></article>\n"
+        return View.Event(
+            first: first, allDay: allDay, countdown: value("countdown") ?? "",
+            // `In 20 min` says what the countdown says; `Tomorrow` or `On Tue Mar 10` add to it.
+            label: value("label").flatMap { $0.hasPrefix("In ") ? nil : $0 }, title: value("title") ?? "Untitled",
+            when: when.joined(separator: " · "), place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 }

@@ -7,57 +7,73 @@ struct RibbonSVG {
     /// The first wet minute the headline speaks of, for the page's tests and tools.
     var startMinute: Int?
 
+    /// What the `ribbon` template reads: every value is a number (or the id the board makes), in the text
+    /// ``RainRibbon/number(_:)`` gives it.
+    private struct View {
+        struct Stop {
+            var offset: String
+            var opacity: String
+        }
+        struct Unknown {
+            var x: String
+            var width: String
+            var height: String
+            var minute: Int
+        }
+        struct Segment {
+            var path: String
+            var start: Int
+            var end: Int
+        }
+        struct Label {
+            var x: String
+            var text: String
+            var anchor: String
+        }
+        var id: String
+        var width: String
+        var height: String
+        var viewHeight: String
+        var knownMinutes: Int
+        var endX: String
+        var startMinute: Int?
+        var stops: [Stop]
+        var unknown: Unknown?
+        var grid: [String]
+        var segments: [Segment]
+        var baseline: String
+        var labels: [Label]
+    }
+
     func html() -> String {
         let width = ribbon.width
         let height = ribbon.height
         let labels = 16.0
-        var svg =
-            "<svg class=\"ribbon\" viewBox=\"0 0 \(RainRibbon.number(width)) \(RainRibbon.number(height + labels))\" "
-            + "role=\"img\" "
-            + "aria-label=\"expected rain over the next 60 minutes\" data-minutes=\"\(ribbon.knownMinutes)\" "
-            + "data-end-x=\"\(RainRibbon.number(ribbon.x(ribbon.knownMinutes)))\""
-            + (startMinute.map { " data-start-minute=\"\($0)\"" } ?? "") + ">"
-        svg += "<defs><linearGradient id=\"\(id)-g\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"0\" "
-        svg += "x2=\"\(RainRibbon.number(width))\" y2=\"0\">"
-        for (minute, opacity) in ribbon.opacities.enumerated() {
-            guard let opacity else { continue }
-            let offset = RainRibbon.number((Double(minute) + 0.5) / 60 * 100)
-            svg +=
-                "<stop offset=\"\(offset)%\" stop-color=\"currentColor\" "
-                + "stop-opacity=\"\(RainRibbon.number(opacity * 100))%\"/>"
+        let number = RainRibbon.number
+        let stops = ribbon.opacities.enumerated().compactMap { minute, opacity in
+            opacity.map {
+                View.Stop(offset: number((Double(minute) + 0.5) / 60 * 100), opacity: number($0 * 100))
+            }
         }
-        svg += "</linearGradient>"
-        svg +=
-            "<pattern id=\"\(id)-u\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-            + "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" class=\"hatch\"/></pattern></defs>"
-        if ribbon.knownMinutes < 60 {
-            let left = ribbon.x(ribbon.knownMinutes)
-            svg +=
-                "<rect class=\"unknown\" x=\"\(RainRibbon.number(left))\" y=\"0\" "
-                + "width=\"\(RainRibbon.number(width - left))\" height=\"\(RainRibbon.number(height))\" "
-                + "fill=\"url(#\(id)-u)\"><title>no forecast beyond minute \(ribbon.knownMinutes)</title></rect>"
-        }
-        for quarter in 1..<4 {
-            let x = RainRibbon.number(ribbon.x(quarter * 15))
-            svg += "<line class=\"grid\" x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" y2=\"\(RainRibbon.number(height))\"/>"
-        }
-        for segment in ribbon.segments {
-            svg +=
-                "<path class=\"rain\" d=\"\(RainRibbon.pathData(segment))\" fill=\"url(#\(id)-g)\" "
-                + "data-start=\"\(segment.startMinute)\" data-end=\"\(segment.endMinute)\"/>"
-        }
-        svg +=
-            "<line class=\"base\" x1=\"0\" y1=\"\(RainRibbon.number(height))\" x2=\"\(RainRibbon.number(width))\" "
-            + "y2=\"\(RainRibbon.number(height))\"/>"
-        let baseline = RainRibbon.number(height + labels - 3)
-        for (minute, label, anchor) in [
-            (0, "now", "start"), (15, "15", "middle"), (30, "30", "middle"),
-            (45, "45", "middle"), (60, "60 min", "end"),
-        ] {
-            svg +=
-                "<text x=\"\(RainRibbon.number(ribbon.x(minute)))\" y=\"\(baseline)\" text-anchor=\"\(anchor)\">"
-                + "\(label)</text>"
-        }
-        return svg + "</svg>"
+        let left = ribbon.x(ribbon.knownMinutes)
+        let unknown =
+            ribbon.knownMinutes < 60
+            ? View.Unknown(
+                x: number(left), width: number(width - left), height: number(height), minute: ribbon.knownMinutes)
+            : nil
+        let marks = [
+            (0, "now", "start"), (15, "15", "middle"), (30, "30", "middle"), (45, "45", "middle"),
+            (60, "60 min", "end"),
+        ]
+        let view = View(
+            id: id, width: number(width), height: number(height), viewHeight: number(height + labels),
+            knownMinutes: ribbon.knownMinutes, endX: number(left), startMinute: startMinute, stops: stops,
+            unknown: unknown, grid: (1..<4).map { number(ribbon.x($0 * 15)) },
+            segments: ribbon.segments.map {
+                View.Segment(path: RainRibbon.pathData($0), start: $0.startMinute, end: $0.endMinute)
+            },
+            baseline: number(height + labels - 3),
+            labels: marks.map { View.Label(x: number(ribbon.x($0.0)), text: $0.1, anchor: $0.2) })
+        return DashboardTemplates.render(.ribbon, view)
     }
 }

@@ -14,45 +14,53 @@ struct WeatherCard {
     /// Distinguishes this card's SVG ids from other weather cards'.
     var index: Int
 
+    /// What the `weather` template reads.
+    private struct View {
+        struct Strip {
+            var hours: [Hour]
+        }
+        struct Hour {
+            var hour: String
+            var chance: String
+            var temperature: String
+        }
+        var icon: String?
+        var temp: String
+        var condition: String
+        var facts: String?
+        var headline: String
+        var secondary: String?
+        var ribbon: RenderedHTML?
+        var strip: Strip?
+        var attribution: String?
+    }
+
     func html() -> String {
         let frame = CardFrame(kind: "weather", title: values["location"] ?? status.instance, status: status, now: now)
-        var body = "<div class=\"now\">"
-        if let icon = values["icon"] { body += "<span class=\"icon\" aria-hidden=\"true\">\(HTML.escape(icon))</span>" }
-        body += "<span class=\"temp\">\(HTML.escape(values["temp"].map { $0 + "°" } ?? "–"))</span>"
-        body += "<span class=\"cond\">\(HTML.escape(values["condition"] ?? ""))"
         var facts: [String] = []
         if let feels = values["feels"] { facts.append("feels \(feels)°") }
         if let high = values["high"], let low = values["low"] { facts.append("H \(high)° · L \(low)°") }
         if let precip = values["precip"] { facts.append("\(precip)% precip") }
-        if !facts.isEmpty { body += "<small>\(HTML.escape(facts.joined(separator: " · ")))</small>" }
-        body += "</span></div>\n"
-        body +=
-            "<p class=\"headline\"><strong>\(HTML.escape(values["nowcast"] ?? "Next-hour rain unavailable"))</strong>"
-        if let secondary = values["nowcast_secondary"] {
-            body += " <span class=\"muted\">\(HTML.escape(secondary))</span>"
-        }
-        body += "</p>\n"
+        var ribbon: RenderedHTML?
         if let nowcast, nowcast.expectedByMinute.contains(where: { $0 != nil }) {
-            let ribbon = RainRibbon(expected: nowcast.expectedByMinute, chance: nowcast.chanceByMinute)
-            body += RibbonSVG(ribbon: ribbon, id: "rr\(index)", startMinute: nowcast.startMinute).html() + "\n"
+            let drawn = RainRibbon(expected: nowcast.expectedByMinute, chance: nowcast.chanceByMinute)
+            ribbon = RenderedHTML(RibbonSVG(ribbon: drawn, id: "rr\(index)", startMinute: nowcast.startMinute).html())
         }
-        if let strip = values["hourly_strip"] { body += Self.strip(strip) }
-        if let attribution = values["attribution"] {
-            body += "<p class=\"fine\">\(HTML.escape(attribution))</p>\n"
-        }
-        return frame.html(body)
+        let view = View(
+            icon: values["icon"], temp: values["temp"].map { $0 + "°" } ?? "–", condition: values["condition"] ?? "",
+            facts: facts.isEmpty ? nil : facts.joined(separator: " · "),
+            headline: values["nowcast"] ?? "Next-hour rain unavailable", secondary: values["nowcast_secondary"],
+            ribbon: ribbon, strip: values["hourly_strip"].map { View.Strip(hours: Self.hours($0)) },
+            attribution: values["attribution"])
+        return frame.html(DashboardTemplates.render(.weather, view))
     }
 
     /// `10 85% 33 · 11 — 35` as a row of hours: hour, chance, temperature.
-    static func strip(_ text: String) -> String {
-        var out = "<ol class=\"hours\">"
-        for item in text.components(separatedBy: " · ") {
+    private static func hours(_ text: String) -> [View.Hour] {
+        text.components(separatedBy: " · ").compactMap { item in
             let parts = item.split(separator: " ", maxSplits: 2).map(String.init)
-            guard parts.count == 3 else { continue }
-            out +=
-                "<li><span class=\"h\">\(HTML.escape(parts[0]))</span><span class=\"t\">\(HTML.escape(parts[2]))°</span>"
-                + "<span class=\"p\">\(HTML.escape(parts[1]))</span></li>"
+            guard parts.count == 3 else { return nil }
+            return View.Hour(hour: parts[0], chance: parts[1], temperature: parts[2])
         }
-        return out + "</ol>\n"
     }
 }

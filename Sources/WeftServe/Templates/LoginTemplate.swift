@@ -1,0 +1,24 @@
+extension DashboardTemplates {
+    /// The login form: the page's CSRF token in the form, the reason it is shown again, if any.
+    static let login = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="weft-csrf" content="{{csrfToken}}">
+        <title>weft · log in</title>
+        </head><body>
+        <main>
+        <h1>weft</h1>
+        <p>This server needs its token once; this browser then stays logged in for 30 days.</p>
+        {{#message}}<p id="message" role="alert"><strong>{{.}}</strong></p>
+        {{/message}}<form method="post" action="/login" autocomplete="off">
+        <input type="hidden" name="csrf" value="{{csrfToken}}">
+        <p><label for="token">Token</label><br>
+        <input id="token" name="token" type="password" autocomplete="current-password" required autofocus></p>
+        <p><button type="submit">Log in</button></p>
+        </form>
+        </main>
+        </body></html>
+
+        """
+}

@@ -1,0 +1,20 @@
+extension DashboardTemplates {
+    /// The whole board page: its token and poll interval for the script, the cards inside `<main>`.
+    static let page = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <meta name="weft-csrf" content="{{csrfToken}}">
+        <meta name="weft-poll" content="{{pollSeconds}}">
+        <title>weft</title>
+        <link rel="stylesheet" href="/assets/app.css">
+        <script src="/assets/app.js" defer></script>
+        <noscript><meta http-equiv="refresh" content="30"></noscript>
+        </head><body>
+        <main id="board" class="board">
+        {{{board}}}</main>
+        </body></html>
+
+        """
+}
