@@ -3,6 +3,7 @@ import Logging
 import Testing
 import WeftCore
 import WeftPrimitives
+import WeftTestSupport
 
 @testable import WeftCalendar
 
@@ -253,6 +254,52 @@ import WeftPrimitives
             ])
         let during = try #require(found.first { $0.key.hasSuffix("@2026-10-20T11:00:00Z") })
         #expect(during.expires == ISOInstant.parse("2026-10-20T12:00:00Z"))
+    }
+
+    /// A snapshot stored before alarms were read is not kept on "not modified": the next refresh reads the URL
+    /// whole (no conditional request), so its events gain their alarms.
+    @Test func anOlderSnapshotIsNotKeptOnNotModified() async throws {
+        let server = try TestHTTPServer()
+        let body = try Array(Data(contentsOf: URL(fileURLWithPath: Self.fixture("apple"))))
+        server.route("/home.ics") { request in
+            request.header("If-None-Match") == "\"a1\""
+                ? TestResponse(status: 304)
+                : TestResponse(headers: [("Content-Type", "text/calendar"), ("ETag", "\"a1\"")], body: body)
+        }
+        let url = server.url("/home.ics")
+        let provider = try CalendarKind.make(
+            try ProviderConfig(
+                text: "type = \"calendar\"\nsources = [{ name = \"Home\", url = \"\(url)\" }]\n",
+                file: "/p/cal.toml"))
+        func refresh(_ previous: Snapshot?, validators: [String: HTTPValidator]) async throws -> RefreshOutcome {
+            try await provider.refresh(
+                RefreshContext(
+                    now: now, previous: previous, validators: validators, timeZone: berlin,
+                    logger: Logger(label: "test")))
+        }
+        let first = try await refresh(nil, validators: [:])
+        guard case .updated(let fresh) = first.change else { throw Failure("expected a snapshot") }
+        let validators = [url: first.validators[0]]
+
+        // As an older weft stored it: no alarms, no revision.
+        var older = try fresh.decode(CalendarSnapshot.self)
+        older.revision = nil
+        for index in older.sources.indices {
+            for event in older.sources[index].occurrences.indices {
+                older.sources[index].occurrences[event].alarms = nil
+            }
+        }
+        var stale = fresh
+        stale.payload = try Snapshot.encode(older)
+        let second = try await refresh(stale, validators: validators)
+        #expect(server.requests(path: "/home.ics").last?.header("If-None-Match") == nil)
+        guard case .updated(let reread) = second.change else { throw Failure("expected a snapshot") }
+        let events = try reread.decode(CalendarSnapshot.self).sources[0].occurrences
+        #expect(events.first?.alarms?.count == 1)
+
+        // A current snapshot is asked about conditionally, as before.
+        _ = try await refresh(reread, validators: validators)
+        #expect(server.requests(path: "/home.ics").last?.header("If-None-Match") == "\"a1\"")
     }
 
     @Test func remindIsCheckedWithItsLine() throws {
