@@ -55,6 +55,14 @@ import WeftTestSupport
         #expect(friday.allSatisfy { $0.at == instant("2024-10-11T18:00:00Z") })
     }
 
+    /// On the Sunday Berlin leaves summer time, 20:00 is 19:00 UTC (it was 18:00 UTC the day before).
+    @Test func eightInTheEveningFollowsTheZonesChange() throws {
+        let found = try occasions(now: "2024-10-26T12:00:00Z", until: "2024-10-28T00:00:00Z")
+        let read = found.filter { $0.fields["habit"] == "read" }
+        #expect(read.map(\.at) == [instant("2024-10-26T18:00:00Z"), instant("2024-10-27T19:00:00Z")])
+        #expect(read.map(\.expires) == [instant("2024-10-26T22:00:00Z"), instant("2024-10-27T23:00:00Z")])
+    }
+
     @Test func aTimeThatIsNoTimeIsAnError() {
         #expect(throws: OccasionOptionError.self) {
             try occasions(now: "2024-10-10T12:00:00Z", until: "2024-10-11T12:00:00Z", options: ["at": "25:00"])
