@@ -45,6 +45,9 @@ import WeftTestSupport
     @Test func theTimeIsAnOptionAndTheNextDayCountsItsOwnSchedule() throws {
         let later = try occasions(now: "2024-10-10T12:00:00Z", until: "2024-10-11T12:00:00Z", options: ["at": "21:30"])
         #expect(later.map(\.at) == [instant("2024-10-10T19:30:00Z")])
+        let sectioned = try occasions(
+            now: "2024-10-10T12:00:00Z", until: "2024-10-11T12:00:00Z", options: ["habits.at": "21:30", "at": "07:00"])
+        #expect(sectioned.map(\.at) == [instant("2024-10-10T19:30:00Z")])
         // Still due late in the evening; gone at midnight in Berlin; on Friday all three are due.
         #expect(try occasions(now: "2024-10-10T21:59:00Z", until: "2024-10-10T23:00:00Z").count == 1)
         let friday = try occasions(now: "2024-10-10T22:00:00Z", until: "2024-10-12T00:00:00Z")

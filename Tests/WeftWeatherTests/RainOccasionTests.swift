@@ -55,8 +55,13 @@ import WeftPrimitives
 
         let short = try occasions(
             try snapshot(trondheim(), fetchedAt: fetched, validUntil: valid), now: "2023-08-14T18:16:07Z",
-            until: "2023-08-14T19:30:00Z", options: ["lead": "5m", "colour": "blue"])
+            until: "2023-08-14T19:30:00Z", options: ["lead": "5m", "pre-alerts.lead": "30m", "colour": "blue"])
         #expect(schedule(short) == ["\(spell):lead": "2023-08-14T18:55:00Z Rain in 5 min · light rain"])
+        // As the notifier passes every section's options: `[rain] lead` wins over a bare `lead` of another section.
+        let sectioned = try occasions(
+            try snapshot(trondheim(), fetchedAt: fetched, validUntil: valid), now: "2023-08-14T18:16:07Z",
+            until: "2023-08-14T19:30:00Z", options: ["rain.lead": "5m", "lead": "30m", "pre-alerts.lead": "30m"])
+        #expect(schedule(sectioned) == schedule(short))
     }
 
     /// A later refresh whose series starts a quarter of an hour later sees the same spell: the same keys.
@@ -123,7 +128,10 @@ import WeftPrimitives
 
     @Test func aLeadThatIsNoDurationIsAnError() throws {
         let snapshot = try snapshot(trondheim(), fetchedAt: fetched, validUntil: fetched.addingTimeInterval(3600))
-        #expect(throws: OccasionOptionError.self) {
+        #expect(
+            throws: OccasionOptionError(
+                section: "rain", option: "lead", value: "soon", expected: "a duration such as \"15m\" or \"1h\"")
+        ) {
             try occasions(
                 snapshot, now: "2023-08-14T18:16:07Z", until: "2023-08-14T19:30:00Z", options: ["lead": "soon"])
         }

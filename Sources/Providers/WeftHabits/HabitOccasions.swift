@@ -14,7 +14,7 @@ enum HabitOccasions {
     /// One already due when the window starts is still given while its day lasts (the notifier decides on
     /// lateness). Options: `at` (time of day, default `20:00`).
     static func occasions(_ habits: HabitsSnapshot, snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
-        let at = try query.timeOfDay("at", default: defaultAt)
+        let at = try query.timeOfDay("at", in: .habit, default: defaultAt)
         let zone = query.context.viewing(recordedZone: habits.timeZone).timeZone
         let now = query.context.now
         guard query.until > now else { return [] }

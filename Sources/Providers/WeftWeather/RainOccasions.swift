@@ -20,7 +20,9 @@ enum RainOccasions {
 
     /// Options: `lead` (duration, default 15m: how long before a spell starts it is first told).
     static func occasions(_ weather: WeatherSnapshot, snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
-        let lead = max(1, Int(DurationText.seconds(try query.duration("lead", default: defaultLead)) / 60))
+        let leadTime = try query.duration("lead", in: .rain, default: defaultLead)
+        // Whole minutes, at least one; the nowcast sees an hour ahead, so a longer lead is told when first seen.
+        let lead = CheckedNumber.clamped(DurationText.seconds(leadTime) / 60, to: 1...1440)
         let now = query.context.now
         guard !Validity.isStale(until: snapshot.validUntil, at: now), let series = weather.minutes else { return [] }
         let nowcast = Nowcast(series: series, now: series.forecastStart)
@@ -76,7 +78,7 @@ enum RainOccasions {
                 }
                 let lastDue = countdown.lastIndex { $0.due <= now }
                 for (position, step) in countdown.enumerated() where lastDue.map({ position >= $0 }) ?? true {
-                    let minutes = max(1, Int((start.timeIntervalSince(step.due) / 60).rounded()))
+                    let minutes = wholeMinutes(from: step.due, to: start)
                     add(
                         step.due, key: step.key, thread: thread, title: "Rain in \(minutes) min · \(words)",
                         start: start, end: end)
@@ -85,7 +87,7 @@ enum RainOccasions {
             if let end, end > now {
                 let due = max(end.addingTimeInterval(-Double(stopLead * 60)), start, seen)
                 if due < end {
-                    let minutes = max(1, Int((end.timeIntervalSince(due) / 60).rounded()))
+                    let minutes = wholeMinutes(from: due, to: end)
                     add(
                         due, key: "rain:\(instance):\(ISOInstant.format(end)):stop", thread: thread,
                         title: "Rain stopping in \(minutes) min", start: startKnown ? start : nil, end: end)
@@ -93,5 +95,10 @@ enum RainOccasions {
             }
         }
         return result
+    }
+
+    /// The minutes from `start` to `end` as a countdown says them, at least 1.
+    static func wholeMinutes(from start: Date, to end: Date) -> Int {
+        CheckedNumber.clamped(end.timeIntervalSince(start) / 60, to: 1...1440, rounding: .toNearestOrAwayFromZero)
     }
 }
