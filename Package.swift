@@ -31,10 +31,9 @@ let package = Package(
         .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
         // The D-Bus client on sd-bus: the freedesktop Notifications calls and signals, for the notifier.
         .target(name: "WeftDBus", dependencies: ["CSDBus"]),
-        // glibc's posix_spawn_file_actions_addchdir_np, which Swift's Glibc module does not show.
-        .target(name: "CPosixSpawn"),
-        // prctl(PR_SET_PDEATHSIG) (variadic, so not callable from Swift) and inotify, for `weft watch` and `weft bar`.
-        .target(name: "CLiveProcess"),
+        // What Swift cannot do safely after fork (a child's setup up to exec), and prctl(PR_SET_PDEATHSIG) and
+        // pipe2, which Swift's Glibc module does not show (prctl is variadic). Only WeftSpawn uses it.
+        .target(name: "CProcess"),
         // libxml2's SAX2 push parser for Apple Health's export.xml, loaded on first use like libical (headers only
         // at build time; Debian installs them under libxml2/).
         .target(name: "CLibXML2Loader", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
@@ -42,6 +41,9 @@ let package = Package(
         // Civil dates and local days, ISO instants, durations, paths, time zones, number text: one owner each,
         // no dependencies (not even swift-log), so every other module, WeftHTTP included, can use them.
         .target(name: "WeftPrimitives"),
+        // Starting a child process, the one way: argv, environment, directory, streams, process group and
+        // parent-death signal; run to capture its output (cap, timeout) or detached and reaped.
+        .target(name: "WeftSpawn", dependencies: ["CProcess", "WeftPrimitives"]),
         // The template language: pure, no I/O.
         .target(name: "WeftTemplate", dependencies: ["WeftPrimitives"]),
         // Snapshots, the Provider protocol and registry, provider configuration, errors.
@@ -70,7 +72,7 @@ let package = Package(
             name: "WeftTestSupport", dependencies: ["WeftPrimitives", .product(name: "Logging", package: "swift-log")]),
         // The `command` provider: any program that prints a JSON object.
         .target(
-            name: "WeftCommandProvider", dependencies: ["CPosixSpawn", "WeftCore", "WeftPrimitives", "WeftTemplate"],
+            name: "WeftCommandProvider", dependencies: ["WeftCore", "WeftPrimitives", "WeftSpawn", "WeftTemplate"],
             path: "Sources/Providers/WeftCommandProvider"),
         // The provider kinds this build ships, in one registry.
         .target(
@@ -88,7 +90,7 @@ let package = Package(
         .target(
             name: "WeftCommandLine",
             dependencies: [
-                "WeftCore", "WeftPrimitives", "WeftRender", "WeftStore",
+                "WeftCore", "WeftPrimitives", "WeftRender", "WeftStore", "WeftTemplate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The render half: variables from snapshots at the render's now, templates, status-bar output formats. The
@@ -96,7 +98,7 @@ let package = Package(
         .target(
             name: "WeftRender",
             dependencies: [
-                "CLiveProcess", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTemplate",
+                "WeftCore", "WeftPrimitives", "WeftSpawn", "WeftStore", "WeftTemplate",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // weft's RFC 5545 recurrence engine (RRULE parsing and expansion in wall-clock seconds): the calendar's series
@@ -177,11 +179,13 @@ let package = Package(
                 "WeftStore",
                 "WeftTemplate",
                 "WeftWeather", "WeftCalendar", "WeftSteps",
-                "WeftHabits", "WeftAlarms", "WeftEdits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeftHabits", "WeftAlarms", "WeftEdits", "WeftSpawn",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives", "WeftTestSupport"]),
+        .testTarget(name: "WeftSpawnTests", dependencies: ["WeftSpawn", "WeftTestSupport"]),
         .testTarget(name: "WeftTemplateTests", dependencies: ["WeftTemplate", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(name: "WeftCoreTests", dependencies: ["WeftCore", "WeftPrimitives", "WeftTestSupport"]),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftCore"]),

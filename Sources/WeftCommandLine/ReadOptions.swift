@@ -3,6 +3,7 @@ import Foundation
 import WeftCore
 import WeftPrimitives
 import WeftRender
+import WeftTemplate
 
 /// Options every reading command takes: the render's clock, zone and locale, extra variables, and locations.
 public struct ReadOptions: ParsableArguments {
@@ -18,7 +19,7 @@ public struct ReadOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The most bytes one rendered template may have; a longer one is cut and ends with …", valueName: "bytes"))
-    public var maxOutput: Int = 65_536
+    public var maxOutput: Int = TemplateRenderer.defaultOutputLimit
 
     /// `--cache` and `--providers`.
     @OptionGroup public var locations: LocationOptions

@@ -11,6 +11,10 @@ public enum BoardCard: Int, Sendable, Comparable, CaseIterable {
     case steps
     /// Each habit's week with its buttons.
     case habits
+    /// The next alarm, and the one ringing or snoozed with its buttons.
+    case alarms
+    /// Each timer's time left and progress, with its buttons and quick starts.
+    case timers
     /// The instance's variables as a key/value list (command providers and any kind without a card).
     case keyValue
 
@@ -29,15 +33,118 @@ public struct CardFigures: Sendable, Equatable {
     public var month: DayGrid?
     /// Each habit's week, Monday first.
     public var weeks: [HabitWeek]?
+    /// The alarms, in the order their card lists them.
+    public var alarms: [AlarmFigure]?
+    /// The timers, the one a bar shows first.
+    public var timers: [TimerFigure]?
 
     /// Figures with what a kind has.
     public init(
-        nextHour: RainMinutes? = nil, pastYear: DayGrid? = nil, month: DayGrid? = nil, weeks: [HabitWeek]? = nil
+        nextHour: RainMinutes? = nil, pastYear: DayGrid? = nil, month: DayGrid? = nil, weeks: [HabitWeek]? = nil,
+        alarms: [AlarmFigure]? = nil, timers: [TimerFigure]? = nil
     ) {
         self.nextHour = nextHour
         self.pastYear = pastYear
         self.month = month
         self.weeks = weeks
+        self.alarms = alarms
+        self.timers = timers
+    }
+}
+
+/// One alarm as its card shows it at the render's `now`; the texts are the ones the `__alarms_*` variables carry,
+/// so the bar and the board say the same.
+public struct AlarmFigure: Sendable, Equatable {
+    /// What it is doing at `now`.
+    public enum State: Sendable, Equatable {
+        /// Waiting for its next time (or off).
+        case idle
+        /// Counting down its pre-alert to `next` (Dismiss takes that occurrence out).
+        case preAlert
+        /// Going off since the instant.
+        case ringing(since: Date)
+        /// Snoozed until the instant.
+        case snoozed(until: Date)
+    }
+
+    /// Its id (the buttons' path).
+    public var id: String
+    /// Its label.
+    public var label: String
+    /// When it is set for, as its schedule says it (`Mon–Fri at 07:00`).
+    public var schedule: String
+    /// Whether it is on.
+    public var enabled: Bool
+    /// Where it stands.
+    public var state: State
+    /// When it next makes a sound, if ever.
+    public var next: Date?
+    /// That moment as local `HH:mm`.
+    public var nextTime: String?
+    /// The countdown to it (`10h 05m`).
+    public var countdown: String?
+    /// Whether it is the alarm the `next_*` variables name.
+    public var isNext: Bool
+
+    /// An alarm as shown.
+    public init(
+        id: String, label: String, schedule: String, enabled: Bool, state: State, next: Date?, nextTime: String?,
+        countdown: String?, isNext: Bool
+    ) {
+        self.id = id
+        self.label = label
+        self.schedule = schedule
+        self.enabled = enabled
+        self.state = state
+        self.next = next
+        self.nextTime = nextTime
+        self.countdown = countdown
+        self.isNext = isNext
+    }
+}
+
+/// One timer as its card shows it at the render's `now`, with the `__timer_*` variables' texts.
+public struct TimerFigure: Sendable, Equatable {
+    /// Counting down, paused part-way, or every round run out.
+    public enum State: String, Sendable, Equatable {
+        /// Counting down.
+        case running
+        /// Stopped part-way.
+        case paused
+        /// Done until stopped.
+        case done
+    }
+
+    /// Its id (the buttons' path).
+    public var id: String
+    /// Its label.
+    public var label: String
+    /// Where it stands.
+    public var state: State
+    /// Time left in the round, `mm:ss` (`h:mm:ss` from an hour).
+    public var remaining: String
+    /// How much of the round has run, 0 to 1.
+    public var fraction: Double
+    /// The round running, 1-based, and how many.
+    public var round: Int
+    /// How many rounds in all.
+    public var rounds: Int
+    /// When the round ends, as local `HH:mm`, while it runs.
+    public var endsTime: String?
+
+    /// A timer as shown.
+    public init(
+        id: String, label: String, state: State, remaining: String, fraction: Double, round: Int, rounds: Int,
+        endsTime: String?
+    ) {
+        self.id = id
+        self.label = label
+        self.state = state
+        self.remaining = remaining
+        self.fraction = fraction
+        self.round = round
+        self.rounds = rounds
+        self.endsTime = endsTime
     }
 }
 

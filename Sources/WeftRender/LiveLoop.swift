@@ -1,7 +1,7 @@
-import CLiveProcess
 import Foundation
 import Logging
 import WeftPrimitives
+import WeftSpawn
 import WeftStore
 
 #if canImport(Glibc)
@@ -33,16 +33,17 @@ public final class LiveLoop {
     private let logger: Logger
     private let directory: String
     private let path: String
-    private var store: CacheStore?
+    /// The open cache's rows, kept between renders while its data version stays the same.
+    private var reads: CacheReads?
     private var identity: FileIdentity?
-    private var dataVersion: Int?
     /// The files' identity, size and times when the cache could not be read: it is tried again once they change.
     private var brokenStamp: [FileStamp?]?
     /// The files' stamp at the last periodic check: while it stays the same, the cache did not change.
     private var checkedStamp: [FileStamp?] = []
     /// When the periodic check last asked SQLite itself rather than trusting an unchanged stamp.
     private var lastFullCheck: ContinuousClock.Instant?
-    private var watchDescriptor: Int32 = -1
+    /// inotify on the cache directory, while it can be watched.
+    private var watch: DirectoryWatch?
     private var dirty = true
     private var boundary: Date?
     private var lastProblem: String?
@@ -53,18 +54,28 @@ public final class LiveLoop {
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
 
+    /// Whether `run` ties the process to the loop (signals and the parent's death end it): a test runs the loop
+    /// inside a process that must outlive it.
+    private let ownsProcess: Bool
+
     /// Prepares a loop over the cache `builder` names, its sessions made by `builder`.
-    public init(builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live")) {
+    public convenience init(
+        builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live")
+    ) {
+        self.init(builder: builder, interval: interval, logger: logger, ownsProcess: true)
+    }
+
+    init(
+        builder: RenderSessionBuilder, interval: Duration, logger: Logger = Logger(label: "weft.live"),
+        ownsProcess: Bool
+    ) {
+        self.ownsProcess = ownsProcess
         self.builder = builder
         pinnedNow = builder.pinnedNow
         self.interval = interval
         self.logger = logger
         directory = builder.workspace.locations.cacheDirectory
         path = builder.workspace.locations.databasePath
-    }
-
-    deinit {
-        if watchDescriptor >= 0 { close(watchDescriptor) }
     }
 
     /// Renders everything again at the next turn of the loop (after a click action, say).
@@ -84,7 +95,7 @@ public final class LiveLoop {
         onWake: () -> Duration? = { nil }, report: (String?) -> Void,
         render: (RenderSession) throws -> Outcome
     ) {
-        Self.endWithParentOrSignal()
+        if ownsProcess { Self.endWithParentOrSignal() }
         let readsSeconds = RenderBoundary.readsSeconds(templates)
         let clock = ContinuousClock()
         var input = input
@@ -107,7 +118,7 @@ public final class LiveLoop {
                     }
                     if pinnedNow == nil { boundary = nextBoundary(of: session, readsSeconds: readsSeconds, now: now) }
                     logger.debug(
-                        "render \(renders): cache opens \(cacheOpens), data version \(dataVersion ?? -1), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
+                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
                     )
                 }
             }
@@ -120,10 +131,7 @@ public final class LiveLoop {
             wakeUps += 1
             if events.outputClosed { return }
             if events.cacheEvent {
-                if weft_drain(watchDescriptor) != 0 {
-                    close(watchDescriptor)
-                    watchDescriptor = -1
-                }
+                if watch?.drainEnded() == true { watch = nil }
                 if cacheChanged(report: report) { dirty = true }
                 // A writer's last frame may reach the WAL a moment before the commit is visible to readers.
                 nextCheck = min(nextCheck, clock.now + .milliseconds(50))
@@ -141,7 +149,7 @@ public final class LiveLoop {
     /// `fullCheckPeriod` (or `interval`, if longer). Without inotify it is every interval, and at least five times
     /// a second.
     private var checkPeriod: Duration {
-        watchDescriptor >= 0 ? max(interval, Self.fullCheckPeriod) : min(interval, .milliseconds(200))
+        watch != nil ? max(interval, Self.fullCheckPeriod) : min(interval, .milliseconds(200))
     }
 
     /// The periodic check: a `stat` of the database and its WAL, and SQLite's answer only when they changed (or
@@ -166,9 +174,11 @@ public final class LiveLoop {
     }
 
     private func makeSession(at now: Date) -> RenderSession? {
-        guard let store else { return nil }
+        guard let reads else { return nil }
+        // Asked at every render, not only when the loop noticed a write: a boundary may come before the word.
+        do { try reads.revalidate() } catch { reads.forget() }
         // The same session as `weft resolve`'s, `--max-output` included.
-        return builder.session(over: store, at: now)
+        return builder.session(over: reads, at: now)
     }
 
     private func nextBoundary(of session: RenderSession, readsSeconds: Bool, now: Date) -> Date {
@@ -187,12 +197,12 @@ public final class LiveLoop {
         brokenStamp = nil
         watchDirectory()
         do {
-            let opened = try builder.workspace.openCache()
-            dataVersion = try opened.dataVersion()
-            store = opened
+            let opened = CacheReads(try builder.workspace.openCache())
+            try opened.revalidate()
+            reads = opened
             logger.debug("opened the cache \(path) (open \(cacheOpens))")
         } catch {
-            store = nil
+            reads = nil
             brokenStamp = FileIdentity.stamp(path: path)
             say("\(error)", report)
         }
@@ -200,7 +210,7 @@ public final class LiveLoop {
 
     /// Whether the cache changed since it was last read; opens it again when its file was replaced or removed.
     private func cacheChanged(report: (String?) -> Void) -> Bool {
-        if watchDescriptor < 0 { watchDirectory() }
+        if watch == nil { watchDirectory() }
         if FileIdentity(path: path) != identity {
             logger.debug("the cache \(path) was replaced or removed: opening it again")
             openCache(report: report)
@@ -211,12 +221,9 @@ public final class LiveLoop {
             openCache(report: report)
             return true
         }
-        guard let store else { return false }
+        guard let reads else { return false }
         do {
-            let version = try store.dataVersion()
-            guard version != dataVersion else { return false }
-            dataVersion = version
-            return true
+            return try reads.revalidate()
         } catch {
             brokenStamp = FileIdentity.stamp(path: path)
             say("\(error)", report)
@@ -225,8 +232,8 @@ public final class LiveLoop {
     }
 
     private func watchDirectory() {
-        guard watchDescriptor < 0 else { return }
-        watchDescriptor = weft_watch_directory(directory)
+        guard watch == nil else { return }
+        watch = DirectoryWatch(directory: directory)
     }
 
     // MARK: - Waiting
@@ -240,7 +247,7 @@ public final class LiveLoop {
     private func waitForEvents(input: Int32?, timeout: Duration) -> Events {
         // Stdout is polled for nothing but its end: POLLHUP/POLLERR come whatever `events` asks for.
         var fds = [pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)]
-        if watchDescriptor >= 0 { fds.append(pollfd(fd: watchDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if let watch { fds.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
         if let input { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
         // Rounded up: a wait cut down to 0 ms would spin until the moment it waits for.
         let milliseconds = Int32(clamping: DurationText.milliseconds(timeout + .nanoseconds(999_999)))
@@ -252,7 +259,7 @@ public final class LiveLoop {
         let ending = Int16(POLLHUP) | Int16(POLLERR)
         events.outputClosed = fds[0].revents & ending != 0
         for entry in fds.dropFirst() where entry.revents != 0 {
-            if entry.fd == watchDescriptor { events.cacheEvent = true }
+            if entry.fd == watch?.descriptor { events.cacheEvent = true }
             // A closed input reads as readable (POLLHUP): onInput then meets its end.
             if entry.fd == input { events.inputReady = true }
         }
@@ -265,10 +272,8 @@ public final class LiveLoop {
         // async-signal-safe and the handler needs no shared state, whichever thread the signal lands on.
         for stop in [SIGTERM, SIGINT, SIGHUP] { signal(stop) { _ in _exit(0) } }
         signal(SIGPIPE, SIG_IGN)
-        let parent = getppid()
-        _ = weft_die_with_parent(SIGTERM)
-        // The parent may have died before the request was made: then it is already someone else.
-        if getppid() != parent { _exit(0) }
+        // The parent may have died before the request was made: then nobody would send the signal.
+        if !ProcessLifetime.endWithParent(signal: SIGTERM) { _exit(0) }
     }
 }
 
@@ -284,4 +289,46 @@ private struct FileIdentity: Equatable {
 
     /// Identity, size and change time of the database and its WAL: any write changes one of them.
     static func stamp(path: String) -> [FileStamp?] { [FileStamp(path: path), FileStamp(path: path + "-wal")] }
+}
+
+/// An inotify descriptor (non-blocking, close-on-exec) watching a directory for files written, closed after writing,
+/// created, moved in or out, or deleted; closed exactly once, when the watch goes.
+private final class DirectoryWatch {
+    let descriptor: Int32
+
+    /// Nil when the directory cannot be watched (missing, or no inotify).
+    init?(directory: String) {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        let mask =
+            UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM)
+            | UInt32(IN_DELETE) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ATTRIB)
+        guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads and discards every pending event; true when the directory's watch ended (it was deleted or moved).
+    func drainEnded() -> Bool {
+        // An event is a header (wd, mask, cookie, name length) and the name; mask at 4, length at 12.
+        let header = MemoryLayout<inotify_event>.size
+        let ending = UInt32(IN_IGNORED) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var ended = false
+        while true {
+            let got = read(descriptor, &buffer, buffer.count)
+            guard got > 0 else { return ended }
+            var at = 0
+            while at + header <= got {
+                let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self) }
+                let length = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at + 12, as: UInt32.self) }
+                if mask & ending != 0 { ended = true }
+                at += header + Int(length)
+            }
+        }
+    }
 }

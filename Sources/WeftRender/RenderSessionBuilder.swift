@@ -52,8 +52,13 @@ public struct RenderSessionBuilder: Sendable {
 
     /// A session over `store` at `now` (else the pinned now, else the clock).
     public func session(over store: CacheStore, at now: Date? = nil) -> RenderSession {
+        session(over: CacheReads(store), at: now)
+    }
+
+    /// A session at `now` whose cache reads `reads` answers (a live loop's, kept between its renders).
+    func session(over reads: CacheReads, at now: Date? = nil) -> RenderSession {
         let context = VariableContext(now: now ?? pinnedNow ?? Date(), timeZone: zones.general, locale: locale)
-        let resolver = VariableResolver(store: store, registry: registry, context: context, overrides: overrides)
+        let resolver = VariableResolver(reads: reads, registry: registry, context: context, overrides: overrides)
         let renderer = TemplateRenderer(
             context: RenderContext(now: context.now, timeZone: context.timeZone, locale: context.locale),
             outputLimit: outputLimit)

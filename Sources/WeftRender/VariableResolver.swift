@@ -10,12 +10,14 @@ import WeftTemplate
 /// Order of precedence for a key: a provider's variable, then `--vars` values, then stored variables,
 /// then the time built-ins — a provider built-in wins over a stored variable; a time built-in does not.
 public final class VariableResolver {
-    private let store: CacheStore
+    /// The cache's rows, read once per data version when the resolver belongs to a live loop.
+    private let reads: CacheReads
+    private var store: CacheStore { reads.store }
     private let registry: ProviderRegistry
     private let context: VariableContext
     private let overrides: [String: String]
     private let logger: Logger
-    /// Each instance read so far: its derived variables (`LiveRender` finds the instants they count from here).
+    /// Each instance read so far: its derived variables (`LiveLoop` finds the instants they count from here).
     private(set) var ownerVariables: [String: [String: String]] = [:]
     /// Each instance read so far: when its snapshot stops being valid (its `stale` turns to 1 then).
     private(set) var validities: [String: Date] = [:]
@@ -23,19 +25,30 @@ public final class VariableResolver {
     public private(set) var problems: [String] = []
     /// The first cache error met; after it the cache is not asked again and only non-cache sources answer.
     private(set) var cacheError: StoreError?
-    /// Per instance read so far: its health as the last refresh left it.
+    /// Per instance read so far: its health as the last refresh left it, once something asked for it.
     private var conditions: [String: ProviderHealth] = [:]
+    /// Per instance whose snapshot was read: its prefix and validity, which its health is completed with.
+    private var snapshotsRead: [String: (prefix: String, validUntil: Date)] = [:]
     /// The instances read since `beginRender()`.
     private var touched: Set<String> = []
     /// Why a snapshot could not be turned into variables, by instance.
     private var unreadableSnapshots: [String: String] = [:]
 
     /// Creates a resolver over an open cache; `overrides` are this call's extra stored variables.
-    public init(
+    public convenience init(
         store: CacheStore, registry: ProviderRegistry, context: VariableContext, overrides: [String: String] = [:],
         logger: Logger = Logger(label: "weft.render")
     ) {
-        self.store = store
+        self.init(
+            reads: CacheReads(store), registry: registry, context: context, overrides: overrides, logger: logger)
+    }
+
+    /// Creates a resolver whose cache reads may be answered by an earlier render's (``CacheReads``).
+    init(
+        reads: CacheReads, registry: ProviderRegistry, context: VariableContext, overrides: [String: String] = [:],
+        logger: Logger = Logger(label: "weft.render")
+    ) {
+        self.reads = reads
         self.registry = registry
         self.context = context
         self.overrides = overrides
@@ -67,7 +80,7 @@ public final class VariableResolver {
         if let value = overrides[key] { return VariableOrigin(key: key, value: value, source: .vars, instance: owner) }
         if cacheError == nil {
             do {
-                if let stored = try store.variable(key) {
+                if let stored = try reads.variable(key) {
                     let value = stored.value(at: context.now, timeZone: context.timeZone)
                     return VariableOrigin(key: key, value: value, source: .stored, instance: owner)
                 }
@@ -89,7 +102,7 @@ public final class VariableResolver {
         var result = RenderHealth()
         for instance in touched {
             result.read.insert(instance)
-            guard let condition = conditions[instance] else { continue }
+            guard let condition = condition(of: instance) else { continue }
             result.add(condition, now: context.now)
         }
         return result
@@ -122,36 +135,35 @@ public final class VariableResolver {
     private func providerValue(_ key: String) -> (value: String?, owner: String?) {
         guard key.hasPrefix("__"), cacheError == nil else { return (nil, nil) }
         do {
-            if let snapshot = try store.snapshot(answering: key) {
-                touched.insert(snapshot.instance)
-                if ownerVariables[snapshot.instance] == nil {
-                    var variables = variables(of: snapshot)
-                    var health =
-                        try store.health(of: snapshot.instance)
-                        ?? ProviderHealth(instance: snapshot.instance, prefix: snapshot.prefix)
-                    health.validUntil = snapshot.validUntil
-                    // A snapshot that cannot be read counts as this provider's error for the bar's error class.
-                    if health.failure == nil { health.attemptError = unreadableSnapshots[snapshot.instance] }
-                    if let error = health.failure { variables[snapshot.prefix + "error"] = error }
-                    if let summary = health.warningSummary { variables[snapshot.prefix + "warnings"] = summary }
-                    conditions[snapshot.instance] = health
-                    validities[snapshot.instance] = snapshot.validUntil
-                    ownerVariables[snapshot.instance] = variables
+            if let snapshot = try reads.snapshot(answering: key) {
+                let instance = snapshot.instance
+                touched.insert(instance)
+                if ownerVariables[instance] == nil {
+                    ownerVariables[instance] = variables(of: snapshot)
+                    validities[instance] = snapshot.validUntil
+                    snapshotsRead[instance] = (snapshot.prefix, snapshot.validUntil)
                 }
-                if let value = ownerVariables[snapshot.instance]?[key] { return (value, snapshot.instance) }
-                return (nil, snapshot.instance)
+                // The last refresh's error and warnings win over the provider's own variables of those names; its
+                // health is read only for them (and for a status bar's colour), not for every value.
+                if key == snapshot.prefix + "error", let failure = condition(of: instance)?.failure {
+                    return (failure, instance)
+                }
+                if key == snapshot.prefix + "warnings", let summary = condition(of: instance)?.warningSummary {
+                    return (summary, instance)
+                }
+                return (ownerVariables[instance]?[key], instance)
             }
             // A provider that has never succeeded still reports why: its failed attempt, or its broken file.
-            if let attempt = try store.lastAttempt(answering: key), attempt.outcome == .failed {
+            if let attempt = try reads.lastAttempt(answering: key), attempt.outcome == .failed {
                 var health =
-                    try store.health(of: attempt.instance)
+                    try reads.health(of: attempt.instance)
                     ?? ProviderHealth(instance: attempt.instance, prefix: attempt.prefix)
                 if health.failure == nil { health.attemptError = "the last refresh failed" }
                 touched.insert(attempt.instance)
                 if conditions[attempt.instance] == nil { conditions[attempt.instance] = health }
                 return (key == attempt.prefix + "error" ? health.failure : nil, attempt.instance)
             }
-            if let broken = try store.brokenFile(answering: key), let prefix = broken.prefix,
+            if let broken = try reads.brokenFile(answering: key), let prefix = broken.prefix,
                 let error = broken.configError
             {
                 touched.insert(broken.instance)
@@ -165,6 +177,24 @@ public final class VariableResolver {
             cacheError = error
         }
         return (nil, nil)
+    }
+
+    /// The health of an instance this resolver read, read from the cache the first time it is asked: for one whose
+    /// snapshot was read, with that snapshot's validity, and a snapshot that cannot be read counts as its error.
+    /// Nil when it cannot be read (the cache error is kept).
+    private func condition(of instance: String) -> ProviderHealth? {
+        if let known = conditions[instance] { return known }
+        guard let read = snapshotsRead[instance], cacheError == nil else { return nil }
+        do {
+            var health = try reads.health(of: instance) ?? ProviderHealth(instance: instance, prefix: read.prefix)
+            health.validUntil = read.validUntil
+            if health.failure == nil { health.attemptError = unreadableSnapshots[instance] }
+            conditions[instance] = health
+            return health
+        } catch {
+            cacheError = error
+            return nil
+        }
     }
 
     /// A snapshot's variables plus the bookkeeping every provider has: updated_iso, age_min and stale.

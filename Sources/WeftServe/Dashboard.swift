@@ -3,8 +3,8 @@ import WeftCore
 import WeftPrimitives
 import WeftRefresh
 
-/// The board at `/`: one card per configured provider instance (Weather, Next Up, Steps, Habits, a key/value list
-/// for command providers), a Counters card for stored counters, and every variable behind a disclosure.
+/// The board at `/`: one card per configured provider instance (Weather, Next Up, Steps, Habits, Alarms, Timers, a
+/// key/value list for command providers), a Counters card for stored counters, and every variable behind a disclosure.
 ///
 /// Cards read the instances' variables; what they draw beyond them (the rain ribbon, the steps heatmap, the habits'
 /// weeks) comes from the kind through the registry (``ProviderKind/figures(of:context:)``), so the board knows no
@@ -65,7 +65,7 @@ struct Dashboard {
         let ordered = statuses.sorted { (card($0.type), $0.instance) < (card($1.type), $1.instance) }
         var countersShown = false
         for status in ordered {
-            if !countersShown, card(status.type) > .habits {
+            if !countersShown, card(status.type) > .timers {
                 cards.append(countersCard())
                 countersShown = true
             }
@@ -81,7 +81,7 @@ struct Dashboard {
     }
 
     /// The card that shows an instance of `type`; the cards' order is the board's: weather first, then Next Up,
-    /// Steps, Habits, and the rest.
+    /// Steps, Habits, Alarms, Timers, the counters, and the rest.
     func card(_ type: String) -> BoardCard {
         registry.kind(type)?.card ?? .keyValue
     }
@@ -122,6 +122,11 @@ struct Dashboard {
                 status: status, weeks: figures?.weeks, today: LocalDay.containing(now, in: zone), now: now,
                 csrfToken: csrfToken
             ).html()
+        case .alarms:
+            return AlarmsCard(status: status, alarms: figures?.alarms, zone: zone, now: now, csrfToken: csrfToken)
+                .html()
+        case .timers:
+            return TimersCard(status: status, timers: figures?.timers, now: now, csrfToken: csrfToken).html()
         case .keyValue:
             return KeyValueCard(status: status, values: values, now: now).html()
         }

@@ -120,6 +120,35 @@ enum DashboardAssets {
         form.act button:disabled { opacity: .5; cursor: wait; }
         form.act button.limit:disabled { cursor: not-allowed; }
         form.act button.done { color: var(--done); }
+        /* Alarms and timers */
+        .alarm-now { border-radius: 10px; padding: 8px 10px; margin-bottom: 8px;
+          background: color-mix(in srgb, var(--accent) 12%, transparent); }
+        .alarm-now.ringing { background: color-mix(in srgb, var(--bad) 16%, transparent); }
+        .alarm-now p { margin: 0 0 6px; }
+        .acts { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
+        .next-alarm { margin: 0 0 8px; display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+        .next-alarm .clock { font-size: 2rem; font-weight: 600; line-height: 1.1; }
+        .next-alarm .countdown { color: var(--accent); font-weight: 600; }
+        .alarmlist, .timerlist { list-style: none; padding: 0; margin: 0; }
+        .alarmlist li { display: grid; grid-template-columns: 1fr auto; gap: 0 10px; padding: 6px 0;
+          border-top: 1px solid var(--line); }
+        .alarmlist li .muted { grid-column: 1; font-size: .78rem; }
+        .alarmlist li .state { grid-column: 2; grid-row: 1 / span 2; align-self: center; font-size: .85rem; }
+        .alarmlist li.off { opacity: .55; }
+        .alarmlist li.ringing .state { color: var(--bad); font-weight: 600; }
+        .timerlist li { display: grid; grid-template-columns: 1fr auto; gap: 4px 10px; align-items: center;
+          padding: 6px 0; border-top: 1px solid var(--line); }
+        .timerlist li:first-child, .alarmlist li:first-child { border-top: 0; }
+        .tname { display: flex; flex-direction: column; min-width: 0; }
+        .tname .label { font-weight: 600; overflow-wrap: anywhere; }
+        .tname .muted { font-size: .75rem; }
+        .timerlist .remaining { font-size: 1.6rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+        .timerlist li.paused .remaining { color: var(--muted); }
+        .timerlist li.done .remaining { color: var(--done); }
+        .timerlist progress { grid-column: 1 / -1; width: 100%; height: 6px; accent-color: var(--accent); }
+        .timerlist .acts { grid-column: 1 / -1; }
+        .acts.quick { margin-top: 10px; }
+        .acts form.act button { font-size: .9rem; padding: 0 12px; }
         /* Counters */
         .counterlist { list-style: none; padding: 0; margin: 0; }
         .counterlist li { display: grid; grid-template-columns: 1fr auto; gap: 4px 10px; align-items: center;

@@ -60,6 +60,8 @@ struct WeftRoutes: Sendable {
         on("/v1/vars/**", readOnly) { request, _ in try variable(request) }
         on("/v1/vars/**", [.post]) { request, _ in try action(request) }
         on("/v1/habits/**", [.post]) { request, _ in try action(request) }
+        on("/v1/alarms/**", [.post]) { request, _ in try action(request) }
+        on("/v1/timers/**", [.post]) { request, _ in try action(request) }
     }
 
     /// The methods a path takes, for the `Allow` of a 405; nil for a path that is no endpoint. It follows the table

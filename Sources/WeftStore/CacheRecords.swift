@@ -123,17 +123,25 @@ struct AttemptRow: CacheRow {
     }
 
     var attempt: RefreshAttempt {
+        let (outcome, error, warnings) = Self.result(outcome: outcome, error: error, warnings: warnings)
+        return RefreshAttempt(
+            instance: instance, prefix: prefix, attemptedAt: attemptedAt, outcome: outcome, error: error,
+            warnings: warnings, httpStatus: httpStatus, retryAfter: retryAfter, fingerprint: fingerprint)
+    }
+
+    /// How an attempt ended, as stored columns say it: its outcome, its error (a failure's only) and its warnings.
+    static func result(outcome: String, error: String?, warnings: String?) -> (
+        outcome: RefreshAttempt.Outcome, error: String?, warnings: [String]
+    ) {
         let outcome = RefreshAttempt.Outcome(rawValue: outcome) ?? .failed
         var error = error
-        var warnings = Self.warningsList(warnings)
+        var warnings = warningsList(warnings)
         // A cache from before migration v6 kept a successful attempt's problems in `error`: they are warnings.
         if outcome != .failed, let old = error {
             if warnings.isEmpty { warnings = [old] }
             error = nil
         }
-        return RefreshAttempt(
-            instance: instance, prefix: prefix, attemptedAt: attemptedAt, outcome: outcome, error: error,
-            warnings: warnings, httpStatus: httpStatus, retryAfter: retryAfter, fingerprint: fingerprint)
+        return (outcome, error, warnings)
     }
 
     /// Warnings as stored: a JSON array of strings, or NULL for none.

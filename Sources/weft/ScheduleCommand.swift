@@ -3,6 +3,7 @@ import Foundation
 import WeftCommandLine
 import WeftCore
 import WeftPrimitives
+import WeftSpawn
 
 struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -209,23 +210,20 @@ struct TimerCheck {
 
     /// This weft's `check --json` run as a child with the timer's environment and read back.
     private func checkInTimerEnvironment() throws -> CheckCommand.Report {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ScheduleCommand.executable())
-        process.arguments = ["check", "--json", "--providers", providersDirectory, "--cache", cacheDirectory]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
+        let launch = Launch(
+            [
+                ScheduleCommand.executable(), "check", "--json", "--providers", providersDirectory, "--cache",
+                cacheDirectory,
+            ], environment: environment)
+        let captured: Captured
+        do throws(SpawnError) {
+            // A check reads provider files and looks programs up, no network: a minute is far beyond it.
+            captured = try launch.runBlocking(timeout: .seconds(60), maxOutput: 16 << 20)
         } catch {
-            throw Failure(description: "cannot start \(ScheduleCommand.executable()): \(error.localizedDescription)")
+            throw Failure(description: "\(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard let report = try? JSONDecoder().decode(CheckCommand.Report.self, from: data) else {
-            throw Failure(description: "`weft check` exited with status \(process.terminationStatus) and no report")
+        guard let report = try? JSONDecoder().decode(CheckCommand.Report.self, from: Data(captured.stdout)) else {
+            throw Failure(description: "`weft check` \(captured.ending) and no report")
         }
         return report
     }

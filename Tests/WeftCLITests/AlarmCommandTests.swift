@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftPrimitives
 import WeftTestSupport
 
 /// `weft alarm`, `weft timer` and their variables through the built binary, with no provider file written.
@@ -211,5 +212,35 @@ struct AlarmCommandTests {
             ["python3", client, WeftProcess.binary, box.path("bar.toml")] + box.locations, timeout: .seconds(60))
         #expect(run.exitCode == 0 && run.stdout == "ok\n", "\(run)")
         #expect(await box.weft("timer", "list").stdout == "no timers; `weft timer start 25m` starts one\n")
+    }
+
+    /// The README's alarm block: a left click snoozes the alarm ringing, a right click dismisses it, and the block
+    /// shows each at once. The bar and its clicks run on the real clock, so the alarm is set for this minute.
+    @Test func aBarClickSnoozesAndDismissesTheRingingAlarm() async throws {
+        let box = try Sandbox()
+        let utc = TimeZone(identifier: "UTC") ?? .gmt
+        let minute = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)
+        let parts = LocalTime.components(of: minute, in: utc)
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        // Set a minute before it goes off; it rings from then for ten minutes, much longer than the test.
+        let added = await box.weft(
+            "alarm", "add", "\(pad(parts.hour)):\(pad(parts.minute))", "--on", LocalDay.iso(of: minute, in: utc),
+            "--label", "Now", "--now", ISOInstant.format(minute.addingTimeInterval(-60)), "--tz", "UTC")
+        #expect(added.exitCode == 0, "\(added)")
+        try box.write(
+            "bar.toml",
+            """
+            [[block]]
+            name = "alarm"
+            template = "{{__alarms_ringing|0}}{{__alarms_snoozed|0}}"
+            urgent = "{{__alarms_ringing|0}}"
+            on_click = ["weft", "alarm", "snooze"]
+            on_right_click = ["weft", "alarm", "dismiss"]
+            """)
+        let client = FixtureFiles.path("bar", "alarm-click-client.py")
+        let run = await WeftProcess.run(
+            ["python3", client, WeftProcess.binary, box.path("bar.toml")] + box.locations, timeout: .seconds(60))
+        #expect(run.exitCode == 0 && run.stdout == "ok\n", "\(run)")
+        #expect(await box.weft("get", "__alarms_ringing").stdout == "0\n")
     }
 }

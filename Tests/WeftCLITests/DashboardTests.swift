@@ -4,8 +4,9 @@ import WeftPrimitives
 import WeftTestSupport
 
 /// The board at `/` in a real headless Chromium (driven over the DevTools pipe by a standard-library Python
-/// script): every card on a cache with rain in 12 minutes, a calendar, a year of steps, habits and a counter, at
-/// 1280 and 400 px in light and dark, and a counter's + button clicked in the browser.
+/// script): every card on a cache with rain in 12 minutes, a calendar, a year of steps, habits, a ringing alarm, a
+/// running timer and a counter, at 1280 and 400 px in light and dark, and a counter's + button and the Start 25m
+/// button clicked in the browser.
 @Suite("dashboard", .serialized)
 struct DashboardTests {
     /// The rain fixture's moment: rain from minute 12, the series cut here to 46 minutes.
@@ -107,6 +108,14 @@ struct DashboardTests {
             let incr = await box.weft(arguments: ["var", "incr", "water", "--goal", "8", "--reset", "daily"] + clock)
             #expect(incr.exitCode == 0, "\(incr)")
         }
+        // Wake rings since 00:35 New York (the board's 05:36Z is 00:36), and a 10-minute tea timer has 5 minutes left.
+        for (arguments, at) in [
+            (["alarm", "add", "00:35", "--on", "2023-01-24", "--label", "Wake"], "2023-01-24T05:30:00Z"),
+            (["timer", "start", "10m", "--label", "Tea"], "2023-01-24T05:31:00Z"),
+        ] {
+            let made = await box.weft(arguments: arguments + ["--now", at, "--tz", "America/New_York"])
+            #expect(made.exitCode == 0, "\(made)")
+        }
         return box
     }
 
@@ -132,8 +141,8 @@ struct DashboardTests {
             let name = view["name"] as? String ?? "?"
             #expect(view["scrollWidth"] as? Int == view["innerWidth"] as? Int, "\(name): horizontal scroll \(view)")
             #expect(
-                view["cards"] as? [String] == ["weather", "nextup", "steps", "habits", "counters", "command"], "\(name)"
-            )
+                view["cards"] as? [String]
+                    == ["weather", "nextup", "steps", "habits", "alarms", "timers", "counters", "command"], "\(name)")
             #expect(view["heatmapDays"] as? Int == 365, "\(name)")
             #expect(view["ribbonPaths"] as? Int == 1, "\(name)")
             #expect(view["ribbonStart"] as? Int == 12, "\(name)")
@@ -159,6 +168,12 @@ struct DashboardTests {
         #expect(report["reloaded"] as? Bool == false, "\(report)")
         let stored = await box.weft(arguments: ["var", "get", "water"] + Self.clock)
         #expect(stored.stdout == "5\n", "\(stored)")
+        // The ringing alarm has its buttons, and Start 25m, clicked in the browser, shows a second running timer.
+        #expect(report["alarmButtons"] as? [String] == ["Snooze", "Dismiss"], "\(report)")
+        #expect(report["timersBefore"] as? [String] == ["tea running 05:00"], "\(report)")
+        #expect(report["timersAfter"] as? [String] == ["tea running 05:00", "25mtimer running 25:00"], "\(report)")
+        let timers = await box.weft(arguments: ["get", "__timer_count"] + Self.clock)
+        #expect(timers.stdout == "2\n", "\(timers)")
         if let keep = ProcessInfo.processInfo.environment["WEFT_DASHBOARD_SHOTS"] {
             for name in ["1280-light", "1280-dark", "400-light", "400-dark", "1280-light-full"] {
                 try? FileManager.default.removeItem(atPath: keep + "/\(name).png")
@@ -383,6 +398,18 @@ struct DashboardTests {
                 live = evaluate(value, session)
             report["counterLive"] = live
             report["reloaded"] = evaluate("window.weftLoaded !== true", session)
+            report["alarmButtons"] = evaluate(
+                "[...document.querySelectorAll('.alarm-now button')].map(b => b.textContent)", session)
+            timers = ("[...document.querySelectorAll('.timerlist li')].map(li => li.dataset.timer + ' ' + li.className"
+                      " + ' ' + li.querySelector('output.remaining').textContent)")
+            report["timersBefore"] = evaluate(timers, session)
+            evaluate("document.querySelector('form[action=\"/v1/timers/start/25m\"] button').click()", session)
+            deadline = time.time() + 10
+            shown = report["timersBefore"]
+            while time.time() < deadline and shown == report["timersBefore"]:
+                time.sleep(0.1)
+                shown = evaluate(timers, session)
+            report["timersAfter"] = shown
         finally:
             print(json.dumps(report))
             try:

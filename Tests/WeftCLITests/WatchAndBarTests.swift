@@ -49,6 +49,41 @@ import WeftTestSupport
         #expect(last.contains("cache opens 1,"), "\(run)")
     }
 
+    @Test func watchReadsTheCacheAgainOnlyAfterAWrite() async throws {
+        let box = try Sandbox()
+        try box.provider("host", shellProvider(#"echo '{"load": 0.5}'"#))
+        #expect(await box.weft("refresh", "--quiet").exitCode == 0)
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        let locations = box.locations.joined(separator: " ")
+        // `__now_unix` renders every second; the debug log counts the rows read from the cache at each render.
+        let run = await shell(
+            """
+            out="\(box.root)/out"; log="\(box.root)/log"
+            upto() { n=0; until grep -q "$1" "$2" 2>/dev/null || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done; }
+            WEFT_LOG=debug "$WEFT" watch '{{__now_unix}} {{__host_load}} {{__host_error|fine}} {{mood|none}}' \
+              \(locations) >"$out" 2>"$log" &
+            upto '] render 3:' "$log"; "$WEFT" var set mood glad \(locations) >/dev/null
+            upto 'glad' "$out"; r=$(grep -c '] render ' "$log")
+            upto "] render $((r + 2)):" "$log"; kill $!; wait $!
+            cat "$out"; echo ---; cat "$log"
+            """)
+        let parts = run.stdout.components(separatedBy: "\n---\n")
+        let lines = parts[0].components(separatedBy: "\n").filter { !$0.isEmpty }
+        #expect(lines.first?.hasSuffix(" 0.5 fine calm") == true, "\(run)")
+        #expect(lines.last?.hasSuffix(" 0.5 fine glad") == true, "\(run)")
+        let renders = (parts.last ?? "").components(separatedBy: "\n").filter { $0.contains("] render ") }
+        let reads = renders.compactMap { line -> Int? in
+            let field = line.split(separator: ",").first { $0.contains("cache reads") }
+            return field.flatMap { Int($0.split(separator: " ").last ?? "") }
+        }
+        #expect(reads.count >= 5, "\(run)")
+        // Renders between writes derive the variables again from what the first one read: no row is read twice.
+        #expect(reads.count >= 3 && reads[0] > 0 && reads[1] == reads[0] && reads[2] == reads[0], "\(reads) \(run)")
+        // The write is read once, by the render after it, and kept again.
+        #expect(reads.last.map { $0 > reads[0] } == true, "\(reads) \(run)")
+        #expect(reads.count >= 2 && reads[reads.count - 1] == reads[reads.count - 2], "\(reads) \(run)")
+    }
+
     @Test func watchShowsACacheChangeWithinHalfASecond() async throws {
         let box = try Sandbox()
         let watch = try StreamingChild(

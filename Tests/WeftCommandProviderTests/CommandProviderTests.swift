@@ -15,10 +15,12 @@ func refresh(_ provider: any Provider) async throws -> Snapshot {
         now: Date(timeIntervalSince1970: 1_773_135_000), previous: nil, timeZone: TimeZone(identifier: "UTC")!,
         logger: Logger(label: "test"))
     guard case .updated(let snapshot) = try await provider.refresh(context).change else {
-        throw CommandError.emptyCommand
+        throw NoSnapshot()
     }
     return snapshot
 }
+
+struct NoSnapshot: Error {}
 
 func shell(_ script: String, extra: String = "") -> String {
     let escaped = script.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

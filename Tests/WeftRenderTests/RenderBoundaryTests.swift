@@ -40,18 +40,4 @@ import Testing
         #expect(boundary.next(after: at(600)) == at(601))
         #expect(boundary.next(after: at(600.25)) == at(601))
     }
-
-    @Test func classRulesCompareNumbersOrRenderTemplates() throws {
-        #expect(ClassRule(parsing: "soon=__calendar_next_minutes<=10")?.name == "soon")
-        #expect(
-            ClassRule(parsing: "soon=__calendar_next_minutes<=10")?.condition
-                == .compare(key: "__calendar_next_minutes", operation: "<=", number: 10))
-        #expect(
-            ClassRule(parsing: "wet = __weather_rain_start_min != -1.5")?.condition
-                == .compare(key: "__weather_rain_start_min", operation: "!=", number: -1.5))
-        #expect(ClassRule(parsing: "rain={{__weather_rain_soon}}")?.condition == .template("{{__weather_rain_soon}}"))
-        for bad in ["soon", "=x<1", "soon=x<ten", "soon=<5", "soon=x<=>5", "so on=x<1", "soon={{x"] {
-            #expect(ClassRule(parsing: bad) == nil, "\(bad)")
-        }
-    }
 }

@@ -52,6 +52,7 @@ import WeftCore
         #expect(try reader.providerFiles().isEmpty)
         #expect(try reader.brokenFile(answering: "__steps_error") == nil)
         #expect(try reader.allHealth().map(\.instance) == ["steps"])
+        #expect(try reader.health(of: "steps") == reader.allHealth().first, "a render's read of one instance")
         #expect(try reader.userRecords(kind: "steps").isEmpty)
         #expect(try reader.allUserRecords().isEmpty)
         #expect(try reader.trashBatches(now: Date()).isEmpty)

@@ -80,6 +80,7 @@ import WeftCore
         #expect(all.map(\.instance) == ["cal", "gone"])
         #expect(all.first?.failure == nil && all.first?.warnings == ["a.ics: skipped"])
         #expect(all.last?.failure == "HTTP 503" && all.last?.validUntil == nil)
+        for health in all { #expect(try reader.health(of: health.instance) == health) }
         // A writer migrates it, and the old row still reads the same.
         let writer = try CacheStore.openForWriting(directory: temp.directory)
         #expect(try writer.lastAttempt("cal")?.warnings == ["a.ics: skipped"])

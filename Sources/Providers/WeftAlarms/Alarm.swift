@@ -115,6 +115,15 @@ public struct Alarm: Codable, Sendable, Equatable {
         return .idle
     }
 
+    /// The occurrence whose pre-alert counts down at `now` (within ``preAlert`` before it), or nil: what Dismiss
+    /// takes out before it goes off, and what the board shows as counting down.
+    func preAlertTarget(at now: Date) -> Date? {
+        guard let lead = preAlert, let next = next(after: now), next.timeIntervalSince(now) <= TimeInterval(lead) else {
+            return nil
+        }
+        return next
+    }
+
     /// When it next makes a sound after `now`: a snooze's end, else its next occurrence.
     public func nextSound(after now: Date) -> Date? {
         if case .snoozed(_, let until) = state(at: now) {

@@ -110,9 +110,7 @@ public struct AlarmBook: Sendable, Equatable {
         case .ringing(let occurrence, _), .snoozed(let occurrence, _):
             alarm.dismissedThrough = max(alarm.dismissedThrough ?? .distantPast, occurrence)
         case .idle:
-            guard let next = alarm.next(after: now), let lead = alarm.preAlert,
-                next.timeIntervalSince(now) <= TimeInterval(lead)
-            else {
+            guard let next = alarm.preAlertTarget(at: now) else {
                 throw .notRinging(label: alarm.label, next: alarm.next(after: now).map { ISOInstant.format($0) })
             }
             alarm.dismissedThrough = max(alarm.dismissedThrough ?? .distantPast, next)
@@ -131,11 +129,7 @@ public struct AlarmBook: Sendable, Equatable {
             switch alarm.state(at: now) {
             case .ringing: return true
             case .snoozed: return includingSnoozed
-            case .idle:
-                guard verb == "dismiss", let lead = alarm.preAlert, let next = alarm.next(after: now) else {
-                    return false
-                }
-                return next.timeIntervalSince(now) <= TimeInterval(lead)
+            case .idle: return verb == "dismiss" && alarm.preAlertTarget(at: now) != nil
             }
         }
         guard let first = active.first else {

@@ -70,6 +70,12 @@ public enum AlarmsKind: ProviderKind {
         AlarmVariables.values(try snapshot.decode(AlarmsSnapshot.self), context: context, prefix: snapshot.prefix)
     }
 
+    public static var card: BoardCard { .alarms }
+
+    public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
+        CardFigures(alarms: AlarmFigures.alarms(try snapshot.decode(AlarmsSnapshot.self), context: context))
+    }
+
     public static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
         AlarmOccasions.alarms(try snapshot.decode(AlarmsSnapshot.self), instance: snapshot.instance, query: query)
     }
@@ -102,6 +108,12 @@ public enum TimersKind: ProviderKind {
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         TimerVariables.values(try snapshot.decode(TimersSnapshot.self), context: context, prefix: snapshot.prefix)
+    }
+
+    public static var card: BoardCard { .timers }
+
+    public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
+        CardFigures(timers: AlarmFigures.timers(try snapshot.decode(TimersSnapshot.self), context: context))
     }
 
     public static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {

@@ -1,10 +1,10 @@
 import Foundation
 import WeftPrimitives
+import WeftSpawn
 
 /// Why a `command` provider's run failed; each message names the command.
 enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
-    case emptyCommand
-    case cannotStart(String, String)
+    case cannotStart(SpawnError)
     case exited(command: String, status: Int32, stderr: String)
     case signalled(command: String, signal: Int32)
     case timedOut(command: String, seconds: Double)
@@ -15,10 +15,8 @@ enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .emptyCommand:
-            return "the command is empty"
-        case .cannotStart(let program, let reason):
-            return "cannot run \(program): \(reason)"
+        case .cannotStart(let error):
+            return "\(error)"
         case .exited(let command, let status, let stderr):
             return "`\(command)` exited with status \(status)" + (stderr.isEmpty ? "" : ": \(stderr)")
         case .signalled(let command, let signal):

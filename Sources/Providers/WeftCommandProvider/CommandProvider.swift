@@ -1,6 +1,7 @@
 import Foundation
 import WeftCore
 import WeftPrimitives
+import WeftSpawn
 
 /// The `command` provider kind: runs a program and exposes the JSON object it prints as variables.
 public enum CommandKind: ProviderKind {
@@ -23,7 +24,7 @@ public enum CommandKind: ProviderKind {
             throw config.invalid("command", "must name a program as its first element")
         }
         // The program runs in the provider file's folder; a relative program path is made absolute against it, since
-        // posix_spawnp would otherwise look it up before changing directory.
+        // the spawner would otherwise check it against weft's own directory.
         let directory = Self.folder(of: config.file)
         if program.contains("/"), !program.hasPrefix("/") { argv[0] = directory + "/" + program }
         let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
@@ -75,8 +76,14 @@ struct CommandProvider: Provider {
 
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         let shown = argv.joined(separator: " ")
-        let process = ChildProcess(argv: argv, timeout: timeout, maxOutput: maxOutput, directory: directory)
-        let result = try await process.run()
+        // Its own process group (a timeout stops what it started) and killed with weft: see `Launch`.
+        let launch = Launch(argv, directory: directory, stdin: .null)
+        let result: Captured
+        do throws(SpawnError) {
+            result = try await launch.run(timeout: timeout, maxOutput: maxOutput)
+        } catch {
+            throw CommandError.cannotStart(error)
+        }
         switch result.ending {
         case .timedOut:
             throw CommandError.timedOut(command: shown, seconds: DurationText.seconds(timeout))

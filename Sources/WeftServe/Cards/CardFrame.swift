@@ -9,7 +9,8 @@ import WeftRefresh
 /// full error is on hover. A refresh that succeeded with warnings is a normal card with a small badge (the warnings
 /// on hover): a skipped file is not a failure.
 struct CardFrame {
-    /// The card's kind, a CSS class: `weather`, `nextup`, `steps`, `habits`, `counters`, `command`.
+    /// The card's kind, a CSS class: `weather`, `nextup`, `steps`, `habits`, `alarms`, `timers`, `counters`,
+    /// `command`.
     var kind: String
     /// The heading.
     var title: String

@@ -20,7 +20,7 @@ struct DashboardTemplates: Sendable {
         case nextUp = "next-up"
         case steps
         case stepsRing = "steps-ring"
-        case habits, counters
+        case habits, alarms, timers, counters
         case keyValue = "key-value"
         case heatmapYear = "heatmap-year"
         case heatmapMonth = "heatmap-month"
@@ -39,6 +39,8 @@ struct DashboardTemplates: Sendable {
             case .steps: DashboardTemplates.steps
             case .stepsRing: DashboardTemplates.stepsRing
             case .habits: DashboardTemplates.habits
+            case .alarms: DashboardTemplates.alarms
+            case .timers: DashboardTemplates.timers
             case .counters: DashboardTemplates.counters
             case .keyValue: DashboardTemplates.keyValue
             case .heatmapYear: DashboardTemplates.heatmapYear

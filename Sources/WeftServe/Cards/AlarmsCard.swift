@@ -1,0 +1,106 @@
+import Foundation
+import WeftCore
+import WeftRefresh
+
+/// The Alarms card, as alarm clocks (Ticker, GNOME Clocks) show it: the alarm ringing, snoozed or counting down its
+/// pre-alert with its Snooze and Dismiss buttons, the next alarm large with its countdown, then every alarm with its
+/// schedule. The countdown is the `__alarms_next_countdown` text, computed at render (the page's poll renews it).
+struct AlarmsCard {
+    var status: ProviderStatus
+    /// The alarms, when the snapshot could be read.
+    var alarms: [AlarmFigure]?
+    /// The zone the times are shown in.
+    var zone: TimeZone
+    var now: Date
+    var csrfToken: String
+
+    /// What the `alarms` template reads.
+    private struct View {
+        struct Active {
+            var id: String
+            var label: String
+            var css: String
+            var words: String
+            var buttons: [ActionButton]
+        }
+        struct Next {
+            var time: String
+            var label: String
+            var countdown: String
+        }
+        struct Row {
+            var id: String
+            var label: String
+            var schedule: String
+            var css: String
+            var words: String
+        }
+        var active: [Active]
+        var next: Next?
+        var rows: [Row]
+        var list: Bool
+    }
+
+    func html() -> String {
+        let frame = CardFrame(kind: "alarms", title: "Alarms", status: status, now: now)
+        let alarms = alarms ?? []
+        let active = alarms.compactMap { alarm -> View.Active? in
+            let path = "/v1/alarms/\(ActionButton.segment(alarm.id))/"
+            let snooze = ActionButton(
+                action: path + "snooze", label: "Snooze", title: "Snooze \(alarm.label)", csrfToken: csrfToken,
+                css: "snooze")
+            let dismiss = ActionButton(
+                action: path + "dismiss", label: "Dismiss", title: "Dismiss \(alarm.label)", csrfToken: csrfToken,
+                css: "dismiss")
+            let (css, words, buttons): (String, String, [ActionButton])
+            switch alarm.state {
+            case .idle: return nil
+            case .ringing(let since):
+                let text = "ringing since \(CardText.time(since, in: zone))"
+                (css, words, buttons) = ("ringing", text, [snooze, dismiss])
+            case .snoozed(let until):
+                (css, words, buttons) = ("snoozed", "snoozed until \(CardText.time(until, in: zone))", [dismiss])
+            case .preAlert:
+                (css, words, buttons) = (
+                    "prealert", "goes off at \(alarm.nextTime ?? "?")" + (alarm.countdown.map { ", in \($0)" } ?? ""),
+                    [dismiss]
+                )
+            }
+            return View.Active(id: alarm.id, label: alarm.label, css: css, words: words, buttons: buttons)
+        }
+        let next = alarms.first(where: \.isNext).flatMap { alarm in
+            alarm.nextTime.map { View.Next(time: $0, label: alarm.label, countdown: alarm.countdown ?? "") }
+        }
+        let rows = alarms.map { alarm in
+            View.Row(
+                id: alarm.id, label: alarm.label, schedule: alarm.schedule, css: Self.css(alarm),
+                words: Self.words(alarm))
+        }
+        let view = View(active: active, next: next, rows: rows, list: !rows.isEmpty)
+        return frame.html(DashboardTemplates.render(.alarms, view))
+    }
+
+    /// A row's class: `off`, or its state.
+    static func css(_ alarm: AlarmFigure) -> String {
+        guard alarm.enabled else { return "off" }
+        switch alarm.state {
+        case .idle: return alarm.isNext ? "next" : "on"
+        case .preAlert: return "prealert"
+        case .ringing: return "ringing"
+        case .snoozed: return "snoozed"
+        }
+    }
+
+    /// A row's state in words: `off`, `ringing`, `snoozed`, when it goes off next, or `passed` (a one-time alarm
+    /// that went off).
+    static func words(_ alarm: AlarmFigure) -> String {
+        switch alarm.state {
+        case .ringing: return "ringing"
+        case .snoozed: return "snoozed"
+        case .idle, .preAlert:
+            guard alarm.enabled else { return "off" }
+            guard let countdown = alarm.countdown else { return "passed" }
+            return "in \(countdown)"
+        }
+    }
+}
