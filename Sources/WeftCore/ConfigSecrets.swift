@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Reads secrets named by a config (a file or an environment variable); the secret itself never appears in errors.
 public enum ConfigSecrets {
@@ -12,12 +13,13 @@ public enum ConfigSecrets {
         _ config: ProviderConfig, path: String, invalid: (String) -> ConfigError
     ) throws(ConfigError) -> String {
         let resolved = config.path(path)
-        let text: String
-        do {
-            text = try String(contentsOfFile: resolved, encoding: .utf8)
+        let data: Data
+        do throws(InputFile.Problem) {
+            data = try InputFile.read(resolved, limit: 1 << 20)
         } catch {
-            throw invalid("cannot read \(resolved): \((error as NSError).localizedDescription)")
+            throw invalid("cannot read \(resolved): \(error)")
         }
+        guard let text = String(data: data, encoding: .utf8) else { throw invalid("\(resolved) is not UTF-8 text") }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw invalid("\(resolved) is empty") }
         return trimmed

@@ -9,6 +9,7 @@ public enum FlatJSONObject {
         case empty
         case notAnObject(found: String)
         case unsupportedValue(key: String, found: String)
+        case tooDeep
 
         public var description: String {
             switch self {
@@ -16,6 +17,7 @@ public enum FlatJSONObject {
             case .empty: "empty"
             case .notAnObject(let found): "found \(found), not an object"
             case .unsupportedValue(let key, let found): "\"\(key)\" is \(found)"
+            case .tooDeep: "not read: \(NestingLimit.reason)"
             }
         }
     }
@@ -23,6 +25,7 @@ public enum FlatJSONObject {
     /// Parses the object; numbers are written as integers when integral, else without trailing zeros.
     public static func parse(_ bytes: [UInt8]) throws(Problem) -> [String: String] {
         guard bytes.contains(where: { !($0 == 32 || $0 == 10 || $0 == 13 || $0 == 9) }) else { throw .empty }
+        if NestingLimit.excess(in: bytes) != nil { throw .tooDeep }
         let decoded: [String: Scalar]
         do {
             decoded = try JSONDecoder().decode([String: Scalar].self, from: Data(bytes))

@@ -40,11 +40,14 @@ public struct ProviderConfig: Sendable {
 
     /// Reads and parses a provider file.
     public init(contentsOf path: String) throws(ConfigError) {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+        let data: Data
+        do throws(InputFile.Problem) {
+            data = try InputFile.read(path, limit: 1 << 20)
         } catch {
-            throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(file: path, reason: error.description)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(file: path, reason: "it is not UTF-8 text")
         }
         try self.init(text: text, file: path)
     }

@@ -8,18 +8,13 @@ import WeftStore
 /// the cache's one writer: what `weft alarm …`, a bar click, the dashboard and the notifier's Snooze and Dismiss
 /// buttons share. Alarms need no provider file: without one they live in the instance `alarms`.
 public struct AlarmEdit: Sendable {
-    /// The cache the change goes to.
-    public var cacheDirectory: String
-    /// The instance whose snapshot shows the alarms (`alarms`, or a file's with `type = "alarms"`).
-    public var instance: String
-    /// Its variable prefix.
-    public var prefix: String
+    /// The cache, the instance whose snapshot shows the alarms and its prefix.
+    private let writer: BookWriter<AlarmBook>
 
     /// Edits in the cache at `cacheDirectory`, shown by `instance` (default `alarms`, prefix `__alarms_`).
     public init(cacheDirectory: String, instance: String = AlarmsKind.type, prefix: String? = nil) {
-        self.cacheDirectory = cacheDirectory
-        self.instance = instance
-        self.prefix = prefix ?? AlarmsKind.defaultPrefix(instance: instance)
+        let prefix = prefix ?? AlarmsKind.defaultPrefix(instance: instance)
+        writer = BookWriter(cacheDirectory: cacheDirectory, instance: instance, prefix: prefix)
     }
 
     /// Applies `change` to the stored alarms at `now` and writes the changed records (removed ones to the trash under
@@ -27,29 +22,8 @@ public struct AlarmEdit: Sendable {
     public func commit<T>(
         at now: Date, trashAs: String? = nil, _ change: (inout AlarmBook) throws -> T
     ) throws -> (alarms: AlarmBook, result: T) {
-        let writer = try CacheWriter(cacheDirectory: cacheDirectory)
-        // A refusal (no such alarm) is the user's error, not the database's: it leaves the writer as itself.
-        var refusal: AlarmError?
-        let done = try writer.update(instance: instance, recordKinds: AlarmsKind.recordKinds) {
-            state -> (change: ProviderStateChange, result: (AlarmBook, T)?) in
-            let before = try AlarmBook(records: state.records[AlarmBook.recordKind] ?? [:])
-            var book = before
-            let result: T
-            do {
-                result = try change(&book)
-            } catch let error as AlarmError {
-                refusal = error
-                return (ProviderStateChange(), nil)
-            }
-            let records = try book.change(from: before, trashAs: trashAs)
-            guard !records.isEmpty || state.snapshot == nil else { return (ProviderStateChange(), (book, result)) }
-            let snapshot = try AlarmsKind.snapshot(
-                book, instance: instance, prefix: state.snapshot?.prefix ?? prefix, at: now)
-            return (ProviderStateChange(snapshot: snapshot, records: [records]), (book, result))
-        }
-        if let refusal { throw refusal }
-        guard let done else { throw AlarmError.noneYet(what: "change", hint: "nothing was written") }
-        return done
+        let done = try writer.commit(at: now, trashAs: trashAs, change)
+        return (done.book, done.result)
     }
 
     /// Adds an alarm; see ``AlarmBook/add(label:schedule:preAlert:snooze:at:)``.
@@ -63,7 +37,7 @@ public struct AlarmEdit: Sendable {
 
     /// Removes the alarm `name` (label or id); its record goes to the trash as `alarm LABEL`.
     public func remove(_ name: String, at now: Date) throws -> Alarm {
-        let label = try (try? CacheStore.openForReading(directory: cacheDirectory)).map { store in
+        let label = try (try? CacheStore.openForReading(directory: writer.cacheDirectory)).map { store in
             try AlarmBook(records: try store.userRecords(kind: AlarmBook.recordKind)).find(name).label
         }
         return try commit(at: now, trashAs: "alarm \(label ?? name)") { book in try book.remove(name) }.result
@@ -92,60 +66,28 @@ public struct AlarmEdit: Sendable {
 
     /// Rewrites the snapshot from the stored records (after `weft restore`), when there are any; returns whether it
     /// wrote one.
-    @discardableResult public func rebuild(at now: Date) throws -> Bool {
-        let writer = try CacheWriter(cacheDirectory: cacheDirectory)
-        return try writer.update(instance: instance, recordKinds: AlarmsKind.recordKinds) { state in
-            let records = state.records[AlarmBook.recordKind] ?? [:]
-            guard !records.isEmpty || state.snapshot != nil else { return (ProviderStateChange(), false) }
-            let snapshot = try AlarmsKind.snapshot(
-                try AlarmBook(records: records), instance: instance, prefix: state.snapshot?.prefix ?? prefix, at: now)
-            return (ProviderStateChange(snapshot: snapshot), true)
-        }
-    }
+    @discardableResult public func rebuild(at now: Date) throws -> Bool { try writer.rebuild(at: now) }
 }
 
 /// A change to the user's timers, written with the `timers` snapshot in one transaction: what `weft timer …`, a
 /// bar click and the notifier's Stop and Restart buttons share. Without a provider file they live in the instance
 /// `timers`.
 public struct TimerEdit: Sendable {
-    /// The cache the change goes to.
-    public var cacheDirectory: String
-    /// The instance whose snapshot shows the timers.
-    public var instance: String
-    /// Its variable prefix.
-    public var prefix: String
+    /// The cache, the instance whose snapshot shows the timers and its prefix.
+    private let writer: BookWriter<TimerBook>
 
     /// Edits in the cache at `cacheDirectory`, shown by `instance` (default `timers`, prefix `__timer_`).
     public init(cacheDirectory: String, instance: String = TimersKind.type, prefix: String? = nil) {
-        self.cacheDirectory = cacheDirectory
-        self.instance = instance
-        self.prefix = prefix ?? TimersKind.defaultPrefix(instance: instance)
+        let prefix = prefix ?? TimersKind.defaultPrefix(instance: instance)
+        writer = BookWriter(cacheDirectory: cacheDirectory, instance: instance, prefix: prefix)
     }
 
     /// Applies `change` to the stored timers at `now` and writes the changed records with the rebuilt snapshot.
-    public func commit<T>(at now: Date, _ change: (inout TimerBook) throws -> T) throws -> (timers: TimerBook, result: T) {
-        let writer = try CacheWriter(cacheDirectory: cacheDirectory)
-        var refusal: AlarmError?
-        let done = try writer.update(instance: instance, recordKinds: TimersKind.recordKinds) {
-            state -> (change: ProviderStateChange, result: (TimerBook, T)?) in
-            let before = try TimerBook(records: state.records[TimerBook.recordKind] ?? [:])
-            var book = before
-            let result: T
-            do {
-                result = try change(&book)
-            } catch let error as AlarmError {
-                refusal = error
-                return (ProviderStateChange(), nil)
-            }
-            let records = try book.change(from: before)
-            guard !records.isEmpty || state.snapshot == nil else { return (ProviderStateChange(), (book, result)) }
-            let snapshot = try TimersKind.snapshot(
-                book, instance: instance, prefix: state.snapshot?.prefix ?? prefix, at: now)
-            return (ProviderStateChange(snapshot: snapshot, records: [records]), (book, result))
-        }
-        if let refusal { throw refusal }
-        guard let done else { throw AlarmError.noneYet(what: "change", hint: "nothing was written") }
-        return done
+    public func commit<T>(
+        at now: Date, _ change: (inout TimerBook) throws -> T
+    ) throws -> (timers: TimerBook, result: T) {
+        let done = try writer.commit(at: now, trashAs: nil, change)
+        return (done.book, done.result)
     }
 
     /// Starts a timer of `duration` seconds, `rounds` times in a row.
@@ -175,14 +117,5 @@ public struct TimerEdit: Sendable {
 
     /// Rewrites the snapshot from the stored records (after `weft restore`), when there are any; returns whether it
     /// wrote one.
-    @discardableResult public func rebuild(at now: Date) throws -> Bool {
-        let writer = try CacheWriter(cacheDirectory: cacheDirectory)
-        return try writer.update(instance: instance, recordKinds: TimersKind.recordKinds) { state in
-            let records = state.records[TimerBook.recordKind] ?? [:]
-            guard !records.isEmpty || state.snapshot != nil else { return (ProviderStateChange(), false) }
-            let snapshot = try TimersKind.snapshot(
-                try TimerBook(records: records), instance: instance, prefix: state.snapshot?.prefix ?? prefix, at: now)
-            return (ProviderStateChange(snapshot: snapshot), true)
-        }
-    }
+    @discardableResult public func rebuild(at now: Date) throws -> Bool { try writer.rebuild(at: now) }
 }

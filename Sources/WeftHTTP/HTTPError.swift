@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Why a GET failed. URLs, messages and excerpts have been through the request's `Redactor`: a URL shows as
 /// `scheme://host[:port]/path` and no credential of the request appears.
@@ -80,7 +81,7 @@ extension HTTPError {
     public static func status(of response: HTTPResponse, for request: HTTPRequest) -> HTTPError? {
         if (200..<300).contains(response.status) || response.status == 304 { return nil }
         let redact = Redactor(secrets: request.allSecrets)
-        let reason = response.reason.isEmpty ? standardReason(response.status) : response.reason
+        let reason = response.reason.isEmpty ? HTTPReason.standard(response.status) ?? "" : response.reason
         return .status(
             url: redact(request.url), status: response.status, reason: redact(excerpt(of: Data(reason.utf8))),
             bodyExcerpt: redact(excerpt(of: response.body)), retryAfter: response.retryAfter)
@@ -88,7 +89,8 @@ extension HTTPError {
 
     static let excerptLength = 200
 
-    /// The start of a body as one line: control characters and runs of whitespace become one space.
+    /// The start of a body as one line: characters a terminal acts on (`TerminalText`) and runs of whitespace
+    /// become one space.
     static func excerpt(of body: Data, limit: Int = excerptLength) -> String {
         // Decode a little more than needed so a multi-byte character at the cut is not mangled.
         let text = String(decoding: body.prefix(limit * 4 + 4), as: UTF8.self)
@@ -97,7 +99,7 @@ extension HTTPError {
         var pendingSpace = false
         var truncated = false
         for ch in text {
-            let isSpace = ch.isWhitespace || ch.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+            let isSpace = ch.isWhitespace || ch.unicodeScalars.contains(where: TerminalText.isUnsafe)
             if isSpace {
                 pendingSpace = !out.isEmpty
                 continue
@@ -116,39 +118,5 @@ extension HTTPError {
         }
         if !truncated && body.count > limit * 4 + 4 { truncated = true }
         return truncated ? out + "…" : out
-    }
-
-    /// The standard reason phrase, for HTTP/2 responses that carry none.
-    static func standardReason(_ status: Int) -> String {
-        switch status {
-        case 203: return "Non-Authoritative Information"
-        case 300: return "Multiple Choices"
-        case 301: return "Moved Permanently"
-        case 302: return "Found"
-        case 303: return "See Other"
-        case 307: return "Temporary Redirect"
-        case 308: return "Permanent Redirect"
-        case 400: return "Bad Request"
-        case 401: return "Unauthorized"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 405: return "Method Not Allowed"
-        case 406: return "Not Acceptable"
-        case 408: return "Request Timeout"
-        case 409: return "Conflict"
-        case 410: return "Gone"
-        case 412: return "Precondition Failed"
-        case 413: return "Content Too Large"
-        case 414: return "URI Too Long"
-        case 415: return "Unsupported Media Type"
-        case 422: return "Unprocessable Content"
-        case 429: return "Too Many Requests"
-        case 500: return "Internal Server Error"
-        case 501: return "Not Implemented"
-        case 502: return "Bad Gateway"
-        case 503: return "Service Unavailable"
-        case 504: return "Gateway Timeout"
-        default: return ""
-        }
     }
 }

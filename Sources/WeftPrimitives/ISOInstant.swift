@@ -119,11 +119,8 @@ private struct DigitReader {
 
     /// Exactly `digits` digits as a number.
     mutating func number(digits count: Int) -> Int? {
-        guard position + count <= bytes.count else { return nil }
-        var value = 0
-        for byte in bytes[position..<position + count] {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        guard position + count <= bytes.count, let value = ASCIIDigits.value(bytes[position..<position + count]) else {
+            return nil
         }
         position += count
         return value

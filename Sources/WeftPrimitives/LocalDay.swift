@@ -34,14 +34,7 @@ public enum LocalDay {
     public static func parse(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { ASCIIDigits.value(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             CivilDate.isValid(year: year, month: month, day: day)
         else { return nil }

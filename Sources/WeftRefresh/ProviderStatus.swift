@@ -31,6 +31,10 @@ public struct ProviderStatus: Sendable, Encodable {
     public var nextDue: Date?
     /// Until when the source asked this request to wait (Retry-After); a refresh before then skips it.
     public var retryAfter: Date? = nil
+    /// Until when a refresh without `--force` skips it, having crashed weft `crashes` times in a row.
+    public var crashBackoffUntil: Date? = nil
+    /// How many refreshes in a row it crashed (nil: its last attempt did not crash).
+    public var crashes: Int? = nil
     /// Whether the file in providers/ still exists for it.
     public var configured: Bool
 
@@ -45,6 +49,8 @@ public struct ProviderStatus: Sendable, Encodable {
         case warningSummary = "warning_summary"
         case nextDue = "next_due"
         case retryAfter = "retry_after"
+        case crashBackoffUntil = "crash_backoff_until"
+        case crashes
     }
 
     /// Collects the status of every provider file (usable here or not) and of every instance the cache still holds.
@@ -68,7 +74,7 @@ public struct ProviderStatus: Sendable, Encodable {
                 info: infos[config.instance], health: healths[config.instance], store: store, now: now,
                 configModified: Refresher.lastChange(config: config, provider: entry.provider),
                 fingerprint: config.fingerprint, configured: true)
-            if line.retryAfter == nil, infos[config.instance] != nil,
+            if line.retryAfter == nil, line.crashBackoffUntil == nil, infos[config.instance] != nil,
                 records[config.instance]?.fingerprint != fingerprint
             {
                 line.nextDue = nil
@@ -124,7 +130,10 @@ public struct ProviderStatus: Sendable, Encodable {
         store: CacheStore, now: Date, configModified: Date?, fingerprint: String?, configured: Bool
     ) throws -> ProviderStatus {
         let health = health ?? ProviderHealth(instance: instance, prefix: info?.prefix ?? prefix)
-        let retryAfter = DuePolicy.retryAfter(try store.lastAttempt(instance), fingerprint: fingerprint, now: now)
+        let attempts = try store.attempts(instance, limit: CrashBackoff.window)
+        let retryAfter = DuePolicy.retryAfter(attempts.first, fingerprint: fingerprint, now: now)
+        let backoff = CrashBackoff.until(attempts, fingerprint: fingerprint, now: now)
+        let crashes = CrashBackoff.crashes(attempts)
         return ProviderStatus(
             instance: instance, type: type, prefix: info?.prefix ?? prefix, health: health.state(at: now),
             lastSuccess: info?.fetchedAt,
@@ -132,7 +141,8 @@ public struct ProviderStatus: Sendable, Encodable {
             lastError: health.failure, lastHTTPStatus: health.configError == nil ? health.httpStatus : nil,
             configurationError: health.configError != nil,
             warnings: health.warnings.isEmpty ? nil : health.warnings, warningSummary: health.warningSummary,
-            nextDue: retryAfter ?? DuePolicy.nextDue(snapshot: info, configModified: configModified),
-            retryAfter: retryAfter, configured: configured)
+            nextDue: retryAfter ?? backoff?.until ?? DuePolicy.nextDue(snapshot: info, configModified: configModified),
+            retryAfter: retryAfter, crashBackoffUntil: backoff?.until, crashes: crashes > 0 ? crashes : nil,
+            configured: configured)
     }
 }

@@ -17,6 +17,8 @@ public struct Refresher: Sendable {
         case notModified(nextDue: Date, problems: [String])
         case notDue(until: Date)
         case waitingForRetryAfter(until: Date)
+        /// It crashed weft `crashes` times in a row; a run without `--force` skips it until `until`.
+        case waitingAfterCrash(until: Date, crashes: Int)
         case failed(String)
         /// The provider file cannot be used; nothing ran.
         case invalid(String)
@@ -45,7 +47,7 @@ public struct Refresher: Sendable {
             for entry in entries {
                 switch entry.result {
                 case .invalid: return 2
-                case .failed: code = 1
+                case .failed, .waitingAfterCrash: code = 1
                 case .refreshed, .notModified, .notDue, .waitingForRetryAfter: break
                 }
             }
@@ -88,7 +90,12 @@ public struct Refresher: Sendable {
         let byInstance = Dictionary(infos.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
         let prefixes = Dictionary(
             set.entries.map { ($0.config.instance, $0.provider.prefix) }, uniquingKeysWith: { first, _ in first })
-        let crashed = try recordCrashes(writer: writer, prefixes: prefixes, now: now)
+        let fingerprints = Dictionary(
+            set.entries.map { ($0.config.instance, $0.config.fingerprint) }, uniquingKeysWith: { first, _ in first })
+        var crashed = try recordCrashes(writer: writer, prefixes: prefixes, fingerprints: fingerprints, now: now)
+        for entry in chosen where CrashBackoff.crashes(try store.attempts(entry.config.instance, limit: 1)) > 0 {
+            crashed.insert(entry.config.instance)
+        }
         // What crashed last time runs after the others, one at a time: should it crash again, the rest have
         // finished and been recorded, and its marker alone names it.
         let ordered = chosen.enumerated().map { ($0.offset, $0.element) }
@@ -125,18 +132,27 @@ public struct Refresher: Sendable {
     }
 
     /// Records a failed attempt for every provider a dead refresh left marked as running, and clears the markers.
-    private func recordCrashes(writer: CacheWriter, prefixes: [String: String], now: Date) throws -> Set<String> {
+    /// Each crash is recorded with the provider file's settings, so an edited file is tried at once (`CrashBackoff`).
+    private func recordCrashes(
+        writer: CacheWriter, prefixes: [String: String], fingerprints: [String: String], now: Date
+    ) throws -> Set<String> {
         let left = writer.markers.left()
         for instance in left {
             let others = left.filter { $0 != instance }
+            let crashes = CrashBackoff.crashes(try writer.store.attempts(instance, limit: CrashBackoff.window)) + 1
+            let wait = Int(CrashBackoff.wait(afterCrashes: crashes))
             let message =
-                "weft died while this provider was refreshing"
+                CrashBackoff.message
                 + (others.isEmpty ? "" : " (with \(others.joined(separator: ", ")))")
-                + "; this run refreshes it after the others, on its own"
+                + (crashes > 1 ? ", \(crashes) times in a row" : "")
+                + "; a refresh without --force waits \(AgeText.format(wait)) before trying it again, "
+                + "then runs it after the others, on its own (`weft refresh --force \(instance)` tries now)"
             logger.error("\(instance): \(message)")
             let prefix = prefixes[instance] ?? ""
             try writer.recordFailure(
-                RefreshAttempt(instance: instance, prefix: prefix, attemptedAt: now, outcome: .failed, error: message))
+                RefreshAttempt(
+                    instance: instance, prefix: prefix, attemptedAt: now, outcome: .failed, error: message,
+                    fingerprint: fingerprints[instance]))
             writer.markers.clear(instance)
         }
         return Set(left)
@@ -201,6 +217,10 @@ public struct Refresher: Sendable {
             // (a fixed URL) are a new one. The refresh's zone is no part of a request.
             if let until = DuePolicy.retryAfter(lastAttempt, fingerprint: config.fingerprint, now: start) {
                 return .waitingForRetryAfter(until: until)
+            }
+            let attempts = try store.attempts(instance, limit: CrashBackoff.window)
+            if !force, let backoff = CrashBackoff.until(attempts, fingerprint: config.fingerprint, now: start) {
+                return .waitingAfterCrash(until: backoff.until, crashes: backoff.crashes)
             }
             let settingsChanged = info != nil && storedFingerprint != fingerprint
             let modified = Self.lastChange(config: config, provider: provider)

@@ -1,4 +1,6 @@
 import Foundation
+import WeftPrimitives
+import WeftPrimitives
 import WeftStore
 import WeftTemplate
 
@@ -11,6 +13,17 @@ public struct RenderSession {
 
     /// Renders one template.
     public func render(_ template: String) -> String { renderer.render(template, values: resolver.templateValue) }
+
+    /// Renders one template for plain text (a terminal, a status bar's text): data from providers goes through
+    /// the one sanitizer, while the template's own text and the user's own values keep what they hold (a prompt's
+    /// colour codes).
+    public func renderText(_ template: String) -> String {
+        renderer.render(template, values: { key in
+            resolver.templateValue(key).map {
+                $0.isTemplate ? $0 : TemplateValue(TerminalText.sanitized($0.text), isTemplate: false)
+            }
+        })
+    }
 
     /// Renders a template with an optional tooltip and percentage template, and the health of what they read.
     public func statusLine(_ template: String, tooltip: String? = nil, percentage: String? = nil) -> StatusLine {

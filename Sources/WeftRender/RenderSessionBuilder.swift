@@ -73,7 +73,7 @@ public struct RenderSessionBuilder: Sendable {
     /// The `--vars` file's values by canonical key (none without a file).
     static func overrides(_ varsFile: String?) throws(RenderSetupError) -> [String: String] {
         guard let varsFile else { return [:] }
-        guard let data = FileManager.default.contents(atPath: varsFile) else { throw .unreadableVars(varsFile) }
+        guard let data = try? InputFile.read(varsFile, limit: 16 << 20) else { throw .unreadableVars(varsFile) }
         do {
             var result: [String: String] = [:]
             for (key, value) in try FlatJSONObject.parse([UInt8](data)) { result[TemplateKey.canonical(key)] = value }

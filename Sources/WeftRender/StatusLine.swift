@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// One rendering with what a status bar needs beside the text: a tooltip, a percentage and the providers' health.
 public struct StatusLine: Sendable, Equatable {
@@ -83,9 +84,6 @@ public struct StatusLine: Sendable, Equatable {
 
     /// `value` as compact JSON with sorted keys, as status bars read it; `fallback` if it cannot be encoded.
     static func encode(_ value: some Encodable, fallback: String = "{}") -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return fallback }
-        return String(decoding: data, as: UTF8.self)
+        (try? JSONText.line(value)) ?? fallback
     }
 }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import NIOCore
+import WeftPrimitives
 
 /// A response before it is sent: its body is still at hand for the ETag.
 struct Reply {
@@ -38,10 +39,7 @@ struct Reply {
     }
 
     static func json(_ value: some Encodable) -> Reply {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return text(String(decoding: data, as: UTF8.self) + "\n", type: "application/json")
+        text(((try? JSONText.line(value)) ?? "{}") + "\n", type: "application/json")
     }
 
     /// A query string that is not form encoding, such as a `%` not followed by two hex digits.

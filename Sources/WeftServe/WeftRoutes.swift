@@ -181,14 +181,7 @@ struct WeftRoutes: Sendable {
     }
 
     private func status() throws -> Reply {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISOInstant.format(date))
-        }
-        let body = try encoder.encode(["providers": try statuses(now: now())])
-        return Reply.text(String(decoding: body, as: UTF8.self) + "\n", type: "application/json")
+        Reply.text(try JSONText.line(["providers": try statuses(now: now())]) + "\n", type: "application/json")
     }
 
     /// The board: the whole page, or with `cardsOnly` the cards the page's script swaps in.

@@ -17,7 +17,7 @@ public struct RefreshAttempt: Sendable, Equatable {
     /// The instance's variable prefix, so its error can be shown before it ever had a snapshot.
     public var prefix: String
     /// When it ran.
-    var attemptedAt: Date
+    public var attemptedAt: Date
     /// How it ended.
     public var outcome: Outcome
     /// The error message of a failed attempt (never set on a successful one: its problems are `warnings`).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -201,7 +202,8 @@ final class ServerCore: Sendable {
     }
 
     private func send(_ response: TestResponse, for request: RecordedRequest, to fd: Int32) {
-        var head = "HTTP/1.1 \(response.status) \(response.reason ?? TestResponse.standardReason(response.status))\r\n"
+        let reason = response.reason ?? HTTPReason.standard(response.status) ?? "Status"
+        var head = "HTTP/1.1 \(response.status) \(reason)\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         let hasBody = !(response.status == 304 || response.status == 204 || request.method == "HEAD")
         if hasBody && response.framing == .contentLength { head += "Content-Length: \(response.body.count)\r\n" }

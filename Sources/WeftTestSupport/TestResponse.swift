@@ -60,28 +60,4 @@ public struct TestResponse: Sendable {
     public static func bytes(count: Int, framing: Framing = .contentLength) -> TestResponse {
         TestResponse(body: [UInt8](repeating: UInt8(ascii: "x"), count: count), framing: framing)
     }
-
-    static func standardReason(_ status: Int) -> String {
-        switch status {
-        case 200: return "OK"
-        case 203: return "Non-Authoritative Information"
-        case 204: return "No Content"
-        case 301: return "Moved Permanently"
-        case 302: return "Found"
-        case 303: return "See Other"
-        case 304: return "Not Modified"
-        case 307: return "Temporary Redirect"
-        case 308: return "Permanent Redirect"
-        case 400: return "Bad Request"
-        case 401: return "Unauthorized"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 429: return "Too Many Requests"
-        case 500: return "Internal Server Error"
-        case 502: return "Bad Gateway"
-        case 503: return "Service Unavailable"
-        case 504: return "Gateway Timeout"
-        default: return "Status"
-        }
-    }
 }

@@ -32,7 +32,8 @@ struct AlarmCommand: ParsableCommand {
         ])
 }
 
-/// The clock, the database and the alarms instance every `weft alarm` command works with.
+/// The clock, the database and the alarms and timers instances every `weft alarm` and `weft timer` command works
+/// with.
 struct AlarmOptions: ParsableArguments {
     @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
@@ -45,14 +46,62 @@ struct AlarmOptions: ParsableArguments {
             prefix: entry?.provider.prefix)
     }
 
+    /// The edit of the timers instance: a configured `type = "timers"` file's, else `timers`.
+    func timerEdit() throws -> TimerEdit {
+        let entry = try locations.configuredInstance(type: TimersKind.type, named: nil)
+        return TimerEdit(
+            cacheDirectory: locations.resolved.cacheDirectory, instance: entry?.config.instance ?? TimersKind.type,
+            prefix: entry?.provider.prefix)
+    }
+
+    /// Runs `body`, a change to the alarms at the command's now, and prints the line it returns; a refusal (no such
+    /// alarm) is the command's error.
+    func change(_ body: (AlarmEdit, Date) throws -> String) throws {
+        let now = try clock.instant()
+        let edit = try edit()
+        print(try AlarmText.run { try body(edit, now) })
+    }
+
+    /// Runs `body`, a change to the timers at the command's now, and prints the line it returns; a refusal is the
+    /// command's error.
+    func changeTimer(_ body: (TimerEdit, Date) throws -> String) throws {
+        let now = try clock.instant()
+        let edit = try timerEdit()
+        print(try AlarmText.run { try body(edit, now) })
+    }
+
     /// The stored alarms (none before the first `add`).
     func book() throws -> AlarmBook {
         let store = try locations.workspace.openCache()
         return try AlarmBook(records: try store.userRecords(kind: AlarmBook.recordKind))
     }
 
+    /// The stored timers (none before the first `start`).
+    func timers() throws -> TimerBook {
+        let store = try locations.workspace.openCache()
+        return try TimerBook(records: try store.userRecords(kind: TimerBook.recordKind))
+    }
+
     /// `Mon 2026-11-30 07:00` in the view's zone.
     func when(_ date: Date) throws -> String { AlarmText.when(date, in: try clock.zone()) }
+
+    /// `text`, then `next Mon 2026-11-30 07:00` after `joiner` when `alarm` goes off again after `now`.
+    func line(_ text: String, next alarm: Alarm, after now: Date, joiner: String = "; ") throws -> String {
+        guard let next = alarm.next(after: now) else { return text }
+        return text + joiner + "next \(try when(next))"
+    }
+
+    /// `Tea: 02:59 left (round 1/1), running`.
+    func line(_ timer: CountdownTimer, at now: Date) -> String {
+        let state = timer.state(at: now)
+        var line = "\(timer.label) (\(timer.id)): \(CountdownTimer.clock(timer.remaining(at: now))) left"
+        if timer.rounds > 1 { line += ", round \(timer.round(at: now))/\(timer.rounds)" }
+        line += ", \(state.rawValue)"
+        if let end = timer.roundEnd(at: now), let zone = try? clock.zone() {
+            line += " until \(LocalText.time(end, in: zone))"
+        }
+        return line
+    }
 }
 
 /// What the alarm and timer commands print.

@@ -14,9 +14,6 @@ struct AlarmDisableCommand: ParsableCommand {
     @OptionGroup var alarm: AlarmNameOptions
 
     func run() throws {
-        let now = try alarm.options.clock.instant()
-        let edit = try alarm.options.edit()
-        let changed = try AlarmText.run { try edit.setEnabled(alarm.name, false, at: now) }
-        print("\(changed.label): off")
+        try alarm.options.change { edit, now in "\(try edit.setEnabled(alarm.name, false, at: now).label): off" }
     }
 }

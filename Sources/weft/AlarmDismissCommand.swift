@@ -18,11 +18,9 @@ struct AlarmDismissCommand: ParsableCommand {
     @OptionGroup var alarm: AlarmSoundingOptions
 
     func run() throws {
-        let now = try alarm.options.clock.instant()
-        let edit = try alarm.options.edit()
-        let changed = try AlarmText.run { try edit.dismiss(alarm.name, at: now) }
-        var line = "\(changed.label): dismissed"
-        if let next = changed.next(after: now) { line += "; next \(try alarm.options.when(next))" }
-        print(line)
+        try alarm.options.change { edit, now in
+            let changed = try edit.dismiss(alarm.name, at: now)
+            return try alarm.options.line("\(changed.label): dismissed", next: changed, after: now)
+        }
     }
 }

@@ -14,11 +14,9 @@ struct AlarmEnableCommand: ParsableCommand {
     @OptionGroup var alarm: AlarmNameOptions
 
     func run() throws {
-        let now = try alarm.options.clock.instant()
-        let edit = try alarm.options.edit()
-        let changed = try AlarmText.run { try edit.setEnabled(alarm.name, true, at: now) }
-        var line = "\(changed.label): on"
-        if let next = changed.next(after: now) { line += ", next \(try alarm.options.when(next))" }
-        print(line)
+        try alarm.options.change { edit, now in
+            let changed = try edit.setEnabled(alarm.name, true, at: now)
+            return try alarm.options.line("\(changed.label): on", next: changed, after: now, joiner: ", ")
+        }
     }
 }

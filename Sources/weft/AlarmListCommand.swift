@@ -36,9 +36,7 @@ struct AlarmListCommand: ParsableCommand {
                 if let skipped = alarm.skipped, skipped > now { row["skipped"] = ISOInstant.format(skipped) }
                 return row
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            print(try JSONText.text(rows))
             return
         }
         guard !alarms.isEmpty else {

@@ -19,9 +19,9 @@ struct AlarmRemoveCommand: ParsableCommand {
     @OptionGroup var alarm: AlarmNameOptions
 
     func run() throws {
-        let now = try alarm.options.clock.instant()
-        let edit = try alarm.options.edit()
-        let removed = try AlarmText.run { try edit.remove(alarm.name, at: now) }
-        print("\(removed.label): moved to the trash (`weft forget --restore \"alarm \(removed.label)\"` brings it back)")
+        try alarm.options.change { edit, now in
+            let label = try edit.remove(alarm.name, at: now).label
+            return "\(label): moved to the trash (`weft forget --restore \"alarm \(label)\"` brings it back)"
+        }
     }
 }

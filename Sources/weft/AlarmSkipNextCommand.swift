@@ -14,11 +14,10 @@ struct AlarmSkipNextCommand: ParsableCommand {
     @OptionGroup var alarm: AlarmNameOptions
 
     func run() throws {
-        let now = try alarm.options.clock.instant()
-        let edit = try alarm.options.edit()
-        let (changed, skipped) = try AlarmText.run { try edit.skipNext(alarm.name, at: now) }
-        var line = "\(changed.label): skipping \(try alarm.options.when(skipped))"
-        if let next = changed.next(after: now) { line += "; next \(try alarm.options.when(next))" }
-        print(line)
+        try alarm.options.change { edit, now in
+            let (changed, skipped) = try edit.skipNext(alarm.name, at: now)
+            return try alarm.options.line(
+                "\(changed.label): skipping \(try alarm.options.when(skipped))", next: changed, after: now)
+        }
     }
 }

@@ -21,12 +21,11 @@ struct AlarmSnoozeCommand: ParsableCommand {
     @OptionGroup var alarm: AlarmSoundingOptions
 
     func run() throws {
-        let now = try alarm.options.clock.instant()
-        let edit = try alarm.options.edit()
-        let changed = try AlarmText.run { try edit.snooze(alarm.name, at: now) }
-        let zone = try alarm.options.clock.zone()
-        var line = "\(changed.label): snoozed"
-        if let snoozed = changed.snoozed { line += " until \(LocalText.time(snoozed.until, in: zone))" }
-        print(line)
+        try alarm.options.change { edit, now in
+            let changed = try edit.snooze(alarm.name, at: now)
+            let zone = try alarm.options.clock.zone()
+            guard let snoozed = changed.snoozed else { return "\(changed.label): snoozed" }
+            return "\(changed.label): snoozed until \(LocalText.time(snoozed.until, in: zone))"
+        }
     }
 }

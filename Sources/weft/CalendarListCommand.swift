@@ -83,6 +83,6 @@ struct CalendarListCommand: AsyncParsableCommand {
             if let status = event.status?.lowercased(), status != "confirmed" { line += " (\(status))" }
             lines.append(line)
         }
-        print(lines.isEmpty ? "No events" : lines.joined(separator: "\n"))
+        Stdout.line(lines.isEmpty ? "No events" : lines.joined(separator: "\n"))
     }
 }

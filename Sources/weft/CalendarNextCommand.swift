@@ -101,7 +101,7 @@ struct CalendarNextCommand: AsyncParsableCommand {
         if !allDay.isEmpty {
             lines.append("All day: " + allDay.map { $0.title.isEmpty ? "Untitled" : $0.title }.joined(separator: " · "))
         }
-        print(lines.joined(separator: "\n"))
+        Stdout.line(lines.joined(separator: "\n"))
     }
 }
 

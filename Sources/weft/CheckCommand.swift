@@ -40,7 +40,7 @@ struct CheckCommand: ParsableCommand {
         if json {
             print(try JSONText.text(findings.report))
         } else {
-            for problem in problems { print("\(problem.error)") }
+            for problem in problems { Stdout.line("\(problem.error)") }
             let count = findings.set.instances.count
             if !findings.set.directory.exists {
                 Stderr.line("weft: there is no providers directory \(where_.providersDirectory)")

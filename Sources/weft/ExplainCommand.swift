@@ -71,7 +71,7 @@ struct ExplainCommand: ParsableCommand {
         if json {
             print(try JSONText.text(origin))
         } else {
-            print(origin.text(now: instant, zone: try options.clock.zone()))
+            Stdout.line(origin.text(now: instant, zone: try options.clock.zone()))
         }
         if value == nil { throw ExitCode(1) }
     }

@@ -126,13 +126,14 @@ struct ForgetCommand: AsyncParsableCommand {
     private func list(now: Date, workspace: Workspace) throws {
         let batches = try workspace.openCache().trashBatches(now: now)
         guard !batches.isEmpty else {
-            print("the trash is empty")
+            Stdout.line("the trash is empty")
             return
         }
         for batch in batches {
             let left = Int((batch.trashedAt.timeIntervalSince(now) + CacheStore.trashKept) / 86_400)
             let counts = batch.counts.keys.sorted().map { "\(batch.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-            print("\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days")
+            Stdout.line(
+                "\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days")
         }
     }
 

@@ -28,6 +28,6 @@ struct GetCommand: ParsableCommand {
         let value = session.resolver.value(TemplateKey.canonical(key))
         try session.checkCache()
         guard let value, !value.isEmpty else { throw ExitCode(1) }
-        FileHandle.standardOutput.write(Data((value + "\n").utf8))
+        Stdout.line(value)
     }
 }

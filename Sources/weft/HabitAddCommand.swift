@@ -41,7 +41,7 @@ struct HabitAddCommand: ParsableCommand {
             HabitEditor.add(&archive, name: name, schedule: schedule, identity: identity)
         }
         let slug = HabitSlug.of(name)
-        print("\(name): added (\(slug)), scheduled \(days ?? "every day"); "
+        Stdout.line("\(name): added (\(slug)), scheduled \(days ?? "every day"); "
             + "\(habits.habits.count) habit\(habits.habits.count == 1 ? "" : "s")")
     }
 }

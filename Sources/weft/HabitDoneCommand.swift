@@ -46,6 +46,6 @@ struct HabitDoneCommand: ParsableCommand {
             throw ExitCode(1)
         case nil: break
         }
-        print("\(edit.name): done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
+        Stdout.line("\(edit.name): done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
     }
 }

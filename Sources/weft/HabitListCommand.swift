@@ -63,7 +63,7 @@ struct HabitListCommand: ParsableCommand {
             let name = habit.name + String(repeating: " ", count: max(0, width - habit.name.count))
             return "\(name)  \(week)  streak \(HabitStats.streak(habit, today: today))  7d \(rates[0])  30d \(rates[1])"
         }
-        print(
+        Stdout.line(
             lines.isEmpty
                 ? "No habits" : "\(String(repeating: " ", count: width))  MTWTFSS\n" + lines.joined(separator: "\n"))
     }

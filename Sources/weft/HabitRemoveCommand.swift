@@ -33,7 +33,7 @@ struct HabitRemoveCommand: ParsableCommand {
             removed = habit.name
             return HabitEditor.remove(&archive, slug: habit.slug)
         }
-        print("\(removed): moved to the trash (`weft forget --restore \"\(batch)\"` brings it back)")
+        Stdout.line("\(removed): moved to the trash (`weft forget --restore \"\(batch)\"` brings it back)")
     }
 
     /// The error for a name that finds no habit, with the closest names.

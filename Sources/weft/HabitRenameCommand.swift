@@ -32,6 +32,6 @@ struct HabitRenameCommand: ParsableCommand {
             oldName = habit.name
             return HabitEditor.rename(&archive, slug: habit.slug, to: newName)
         }
-        print("\(oldName): renamed to \(newName) (\(HabitSlug.of(newName)))")
+        Stdout.line("\(oldName): renamed to \(newName) (\(HabitSlug.of(newName)))")
     }
 }

@@ -29,6 +29,6 @@ struct HabitUndoCommand: ParsableCommand {
             Stderr.line("weft: \(problem)")
             throw ExitCode(1)
         }
-        print("\(edit.name): not done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
+        Stdout.line("\(edit.name): not done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
     }
 }

@@ -108,6 +108,11 @@ struct RefreshCommand: AsyncParsableCommand {
                     + "(\(Stderr.span(left)) left; --force does not override a server's Retry-After, a changed setting "
                     + "does)"
                 problem = false
+            case .waitingAfterCrash(let until, let crashes):
+                line =
+                    "skipped: it crashed weft \(crashes) time\(crashes == 1 ? "" : "s") in a row; tried again after "
+                    + "\(Clock.short(until, now: instant, zone: zone)) (`weft refresh --force \(entry.instance)` "
+                    + "tries now, as does a changed provider file)"
             case .failed(let message): line = "failed: \(message)"
             case .invalid(let message): line = "invalid provider file, skipped: \(message)"
             }
@@ -129,10 +134,23 @@ enum Clock {
     }
 }
 
-/// Lines for the user on stderr.
+/// Human-facing text on stdout: the one place it is printed, through the one sanitizer, since it carries data
+/// from outside (calendar titles, command output) that a terminal would act on. Machine formats (JSON, env,
+/// status-bar JSON) are written as they are, escaped by their format.
+enum Stdout {
+    /// Prints a line (or lines), sanitized.
+    static func line(_ text: String) { write(text + "\n") }
+
+    /// Prints text as it is given, sanitized.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(TerminalText.sanitized(text).utf8))
+    }
+}
+
+/// Lines for the user on stderr, sanitized as `Stdout`'s are.
 enum Stderr {
     static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data(TerminalText.sanitized(text + "\n").utf8))
     }
 
     /// A wait as `2 h 5 min`, `5 min` or `40 s`.

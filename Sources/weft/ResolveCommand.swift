@@ -33,7 +33,7 @@ struct ResolveCommand: ParsableCommand {
         let session = try settings.session()
         var output = ""
         func line(_ template: String) -> String {
-            guard let bar, !bar.isPlain else { return session.render(template) + "\n" }
+            guard let bar, !bar.isPlain else { return session.renderText(template) + "\n" }
             return bar.line(template, session: session) + "\n"
         }
         for template in templates {

@@ -52,7 +52,7 @@ struct StatusCommand: ParsableCommand {
             return
         }
         if statuses.isEmpty {
-            print("no providers in \(where_.providersDirectory)")
+            Stdout.line("no providers in \(where_.providersDirectory)")
             return
         }
         for status in statuses {
@@ -65,6 +65,11 @@ struct StatusCommand: ParsableCommand {
             let fileless = BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false
             if fileless {
                 parts.append("kept from your records, never due")
+            } else if let wait = status.crashBackoffUntil {
+                parts.append(
+                    "crashed weft \(status.crashes ?? 1) time\(status.crashes == 1 ? "" : "s") in a row, "
+                        + "not tried again before \(Clock.short(wait, now: instant, zone: zone)) "
+                        + "(`weft refresh --force \(status.instance)` tries now)")
             } else if let wait = status.retryAfter {
                 parts.append("waiting for Retry-After until \(Clock.short(wait, now: instant, zone: zone))")
             } else if let due = status.nextDue, !Validity.isStale(until: due, at: instant) {
@@ -73,11 +78,11 @@ struct StatusCommand: ParsableCommand {
                 parts.append("due now")
             }
             if !status.configured && !fileless { parts.append("no longer configured") }
-            print(
+            Stdout.line(
                 "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " [\(status.health.rawValue)]"
             )
-            if let error = status.lastError { print("  last error: \(error)") }
-            if let warnings = status.warningSummary { print("  warnings: \(warnings)") }
+            if let error = status.lastError { Stdout.line("  last error: \(error)") }
+            if let warnings = status.warningSummary { Stdout.line("  warnings: \(warnings)") }
         }
         if !broken.isEmpty { throw ExitCode(2) }
     }

@@ -55,6 +55,6 @@ struct StepsDaysCommand: ParsableCommand {
             return
                 "\(row.day.iso)  \(String(repeating: " ", count: max(0, 7 - steps.count)))\(steps) / \(row.goal)\(mark)"
         }
-        print(lines.isEmpty ? "No days" : lines.joined(separator: "\n"))
+        Stdout.line(lines.isEmpty ? "No days" : lines.joined(separator: "\n"))
     }
 }

@@ -31,36 +31,10 @@ struct TimerCommand: ParsableCommand {
         ])
 }
 
-/// The clock, the database and the timers instance every `weft timer` command works with.
-struct TimerOptions: ParsableArguments {
-    @OptionGroup var clock: ClockOptions
-    @OptionGroup var locations: LocationOptions
-
-    /// The edit of the timers instance: a configured `type = "timers"` file's, else `timers`.
-    func edit() throws -> TimerEdit {
-        let entry = try locations.configuredInstance(type: TimersKind.type, named: nil)
-        return TimerEdit(
-            cacheDirectory: locations.resolved.cacheDirectory, instance: entry?.config.instance ?? TimersKind.type,
-            prefix: entry?.provider.prefix)
-    }
-
-    /// `Tea: 02:59 left (round 1/1), running`.
-    func line(_ timer: CountdownTimer, at now: Date) -> String {
-        let state = timer.state(at: now)
-        var line = "\(timer.label) (\(timer.id)): \(CountdownTimer.clock(timer.remaining(at: now))) left"
-        if timer.rounds > 1 { line += ", round \(timer.round(at: now))/\(timer.rounds)" }
-        line += ", \(state.rawValue)"
-        if let end = timer.roundEnd(at: now), let zone = try? clock.zone() {
-            line += " until \(LocalText.time(end, in: zone))"
-        }
-        return line
-    }
-}
-
 /// A timer's label or id (default: the current timer), the clock and the database.
 struct TimerNameOptions: ParsableArguments {
     @Argument(help: "The timer's label or id (default: the current timer).")
     var name: String?
 
-    @OptionGroup var options: TimerOptions
+    @OptionGroup var options: AlarmOptions
 }

@@ -11,12 +11,11 @@ struct TimerListCommand: ParsableCommand {
         commandName: "list", abstract: "List the timers with the time left.",
         discussion: "Examples:\n  weft timer list")
 
-    @OptionGroup var options: TimerOptions
+    @OptionGroup var options: AlarmOptions
 
     func run() throws {
         let now = try options.clock.instant()
-        let store = try options.locations.workspace.openCache()
-        let timers = try TimerBook(records: try store.userRecords(kind: TimerBook.recordKind)).sorted
+        let timers = try options.timers().sorted
         guard !timers.isEmpty else {
             print("no timers; `weft timer start 25m` starts one")
             return

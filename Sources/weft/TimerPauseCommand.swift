@@ -13,9 +13,6 @@ struct TimerPauseCommand: ParsableCommand {
     @OptionGroup var timer: TimerNameOptions
 
     func run() throws {
-        let now = try timer.options.clock.instant()
-        let edit = try timer.options.edit()
-        let paused = try AlarmText.run { try edit.pause(timer.name, at: now) }
-        print(timer.options.line(paused, at: now))
+        try timer.options.changeTimer { edit, now in timer.options.line(try edit.pause(timer.name, at: now), at: now) }
     }
 }

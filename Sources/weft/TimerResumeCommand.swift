@@ -14,9 +14,6 @@ struct TimerResumeCommand: ParsableCommand {
     @OptionGroup var timer: TimerNameOptions
 
     func run() throws {
-        let now = try timer.options.clock.instant()
-        let edit = try timer.options.edit()
-        let resumed = try AlarmText.run { try edit.resume(timer.name, at: now) }
-        print(timer.options.line(resumed, at: now))
+        try timer.options.changeTimer { edit, now in timer.options.line(try edit.resume(timer.name, at: now), at: now) }
     }
 }

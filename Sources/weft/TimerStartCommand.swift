@@ -28,7 +28,7 @@ struct TimerStartCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Rounds in all, 1 to 100 (default 1).", valueName: "N"))
     var rounds: Int = 1
 
-    @OptionGroup var options: TimerOptions
+    @OptionGroup var options: AlarmOptions
 
     func validate() throws {
         _ = try AlarmText.seconds(duration, option: "the duration", range: CountdownTimer.durationRange)
@@ -43,10 +43,9 @@ struct TimerStartCommand: ParsableCommand {
     }
 
     func run() throws {
-        let now = try options.clock.instant()
         let seconds = try AlarmText.seconds(duration, option: "the duration", range: CountdownTimer.durationRange)
-        let edit = try options.edit()
-        let timer = try AlarmText.run { try edit.start(label: label, duration: seconds, rounds: rounds, at: now) }
-        print(options.line(timer, at: now))
+        try options.changeTimer { edit, now in
+            options.line(try edit.start(label: label, duration: seconds, rounds: rounds, at: now), at: now)
+        }
     }
 }

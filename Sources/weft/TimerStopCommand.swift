@@ -14,9 +14,6 @@ struct TimerStopCommand: ParsableCommand {
     @OptionGroup var timer: TimerNameOptions
 
     func run() throws {
-        let now = try timer.options.clock.instant()
-        let edit = try timer.options.edit()
-        let stopped = try AlarmText.run { try edit.stop(timer.name, at: now) }
-        print("\(stopped.label): stopped")
+        try timer.options.changeTimer { edit, now in "\(try edit.stop(timer.name, at: now).label): stopped" }
     }
 }

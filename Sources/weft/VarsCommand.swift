@@ -59,7 +59,7 @@ struct VarsCommand: ParsableCommand {
                 output += "export \(Self.identifier(key))=\(quoted)\n"
             }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        if format == .text { Stdout.write(output) } else { FileHandle.standardOutput.write(Data(output.utf8)) }
         try session.checkCache()
     }
 

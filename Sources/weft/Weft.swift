@@ -41,7 +41,7 @@ struct Weft: AsyncParsableCommand {
             do {
                 try ServeCommand.execute(Array(arguments.dropFirst()))
             } catch {
-                exit(withError: error)
+                exit(withError: printable(error))
             }
         }
         // An unknown TZ is UTC for every view of this call (ZoneRule): said once here, never by each view, and never
@@ -60,11 +60,31 @@ struct Weft: AsyncParsableCommand {
                     try ResolveCommand.execute(templates: quick.positionals, settings: quick.settings)
                 }
             } catch {
-                exit(withError: error)
+                exit(withError: printable(error))
             }
             return
         }
-        await main(nil)
+        // ArgumentParser's own `main`, with the error's text through the one sanitizer: an error may quote a file
+        // or a command's output.
+        do {
+            var command = try parseAsRoot(nil)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: printable(error))
+        }
+    }
+
+    /// `error`, or when its text holds characters a terminal acts on, the same text sanitized (exit status 1, as
+    /// for any error that is not the parser's).
+    static func printable(_ error: Error) -> Error {
+        if error is ExitCode || error is CleanExit || error is ValidationError { return error }
+        let text = String(describing: error)
+        let safe = TerminalText.sanitized(text)
+        return safe == text ? error : CLIError(safe)
     }
 
     /// Logs go to stderr; `WEFT_LOG=debug|info|warning|error` picks how much (default: error).
@@ -73,7 +93,35 @@ struct Weft: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
-            return handler
+            return SanitizingLogHandler(handler)
         }
+    }
+}
+
+/// Log lines through the one sanitizer (`TerminalText`): a provider's error may quote a file or a command's output.
+struct SanitizingLogHandler: LogHandler {
+    private var inner: StreamLogHandler
+
+    init(_ inner: StreamLogHandler) { self.inner = inner }
+
+    var logLevel: Logger.Level {
+        get { inner.logLevel }
+        set { inner.logLevel = newValue }
+    }
+
+    var metadata: Logger.Metadata {
+        get { inner.metadata }
+        set { inner.metadata = newValue }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { inner[metadataKey: key] }
+        set { inner[metadataKey: key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var event = event
+        event.message = "\(TerminalText.sanitized(event.message.description))"
+        inner.log(event: event)
     }
 }

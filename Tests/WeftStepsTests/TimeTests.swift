@@ -20,6 +20,15 @@ import WeftTestSupport
         #expect(StepDay(iso: "2024-02-30") == nil)
     }
 
+    @Test func stepDaysAreWrittenAsTheirDate() throws {
+        let json = try JSONEncoder().encode([stepDay("2026-12-24")])
+        #expect(String(decoding: json, as: UTF8.self) == #"["2026-12-24"]"#)
+        #expect(try JSONDecoder().decode([StepDay].self, from: json) == [stepDay("2026-12-24")])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([StepDay].self, from: Data(#"["2024-02-30"]"#.utf8))
+        }
+    }
+
     @Test func wallClockTimesInTheRepeatedAutumnHourTakeTheFirstOccurrence() {
         var converter = ZoneConverter(timeZone: zone("Europe/Berlin"))
         let wall = CivilDate.daysFromCivil(year: 2024, month: 10, day: 27) * 86_400 + 2 * 3600 + 30 * 60

@@ -79,20 +79,23 @@ public struct TimerBook: Sendable, Equatable {
 
     /// Pauses a running timer.
     public mutating func pause(_ name: String?, at now: Date) throws(AlarmError) -> CountdownTimer {
-        var timer = try find(name, at: now)
-        let state = timer.state(at: now)
-        guard state == .running else { throw .timerState(label: timer.label, state: state.rawValue, wanted: "paused") }
-        timer.pause(at: now)
-        timers[timer.id] = timer
-        return timer
+        try turn(name, at: now, from: .running, wanted: "paused") { $0.pause(at: now) }
     }
 
     /// Resumes a paused timer.
     public mutating func resume(_ name: String?, at now: Date) throws(AlarmError) -> CountdownTimer {
+        try turn(name, at: now, from: .paused, wanted: "resumed") { $0.resume(at: now) }
+    }
+
+    /// Applies `change` to the timer `name` names when it is in `state`, else refuses with what was `wanted`.
+    private mutating func turn(
+        _ name: String?, at now: Date, from state: CountdownTimer.State, wanted: String,
+        _ change: (inout CountdownTimer) -> Void
+    ) throws(AlarmError) -> CountdownTimer {
         var timer = try find(name, at: now)
-        let state = timer.state(at: now)
-        guard state == .paused else { throw .timerState(label: timer.label, state: state.rawValue, wanted: "resumed") }
-        timer.resume(at: now)
+        let current = timer.state(at: now)
+        guard current == state else { throw .timerState(label: timer.label, state: current.rawValue, wanted: wanted) }
+        change(&timer)
         timers[timer.id] = timer
         return timer
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Finding and reading calendar files on disk.
 enum CalendarFiles {
@@ -25,9 +26,10 @@ enum CalendarFiles {
 
     /// The text of a file; bytes that are not UTF-8 become U+FFFD rather than failing the calendar.
     static func read(_ file: String) throws(CalendarError) -> String {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw .unreadable(file: file, reason: "the file cannot be opened")
+        do {
+            return String(decoding: try InputFile.read(file), as: UTF8.self)
+        } catch {
+            throw .unreadable(file: file, reason: error.description)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

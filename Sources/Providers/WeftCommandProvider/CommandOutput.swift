@@ -17,6 +17,10 @@ struct CommandOutput {
             case .notAnObject(let found): throw .notAnObject(command: command, found: found)
             case .unsupportedValue(let key, let found):
                 throw .unsupportedValue(command: command, key: key, found: found)
+            case .tooDeep:
+                throw .notJSON(
+                    command: command, reason: error.description,
+                    excerpt: String(decoding: bytes.prefix(40), as: UTF8.self) + "…")
             }
         }
         var values: [String: String] = [:]

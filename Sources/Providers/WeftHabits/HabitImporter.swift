@@ -9,9 +9,9 @@ public enum HabitImporter {
     ) throws(HabitImportError) -> HabitImport {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try InputFile.read(path)
         } catch {
-            throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(file: path, reason: error.description)
         }
         return try importText(String(decoding: data, as: UTF8.self), file: path, zone: zone, format: format)
     }

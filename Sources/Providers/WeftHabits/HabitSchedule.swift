@@ -3,7 +3,7 @@ import WeftPrimitives
 
 /// The weekdays a habit is scheduled on, 0 = Sunday … 6 = Saturday, written as identitybuilder writes them: the
 /// digits concatenated (`1234560` every day, `12345` weekdays).
-public struct HabitSchedule: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct HabitSchedule: Sendable, Hashable, CustomStringConvertible {
     /// The scheduled weekdays, 0 = Sunday … 6 = Saturday.
     let weekdays: Set<Int>
 
@@ -49,18 +49,13 @@ public struct HabitSchedule: Sendable, Hashable, Codable, CustomStringConvertibl
     public var digits: String { [1, 2, 3, 4, 5, 6, 0].filter(weekdays.contains).map(String.init).joined() }
 
     public var description: String { digits }
+}
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let schedule = HabitSchedule(text: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is not a weekday schedule"))
-        }
-        self = schedule
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(digits)
-    }
+extension HabitSchedule: TextCoded {
+    /// Reads weekday digits or names, as ``init(text:)`` does.
+    public init?(codedText text: String) { self.init(text: text) }
+    /// Written as ``digits``.
+    public var codedText: String { digits }
+    /// What a stored string must be.
+    public static var codedMeaning: String { "a weekday schedule" }
 }

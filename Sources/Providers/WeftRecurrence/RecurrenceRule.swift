@@ -201,14 +201,7 @@ package struct RecurrenceRule: Equatable, Sendable {
     /// `YYYYMMDD`, `YYYYMMDDTHHMMSS` or the same with `Z`.
     private static func parseUntil(_ text: String) throws(RecurrenceRuleError) -> Until {
         let bytes = Array(text.uppercased().utf8)
-        func field(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func field(_ range: Range<Int>) -> Int? { ASCIIDigits.value(bytes[range]) }
         guard bytes.count == 8 || bytes.count == 15 || bytes.count == 16,
             let year = field(0..<4), let month = field(4..<6), let day = field(6..<8),
             CivilDate.isValid(year: year, month: month, day: day)

@@ -20,6 +20,7 @@ struct JSONNode {
         guard first == "{" || first == "[" else {
             throw .notJSON(api: api, what: "plain text", excerpt: excerpt(trimmed))
         }
+        if NestingLimit.excess(in: data) != nil { throw .malformedJSON(api: api, reason: NestingLimit.reason) }
         do {
             let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return JSONNode(value: value, path: "", api: api)

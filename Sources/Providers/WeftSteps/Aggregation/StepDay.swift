@@ -2,7 +2,7 @@ import Foundation
 import WeftPrimitives
 
 /// A local calendar day, stored as days since 1970-01-01 and encoded as `yyyy-MM-dd`.
-public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct StepDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01.
     let dayNumber: Int64
 
@@ -43,18 +43,13 @@ public struct StepDay: Sendable, Hashable, Comparable, Codable, CustomStringConv
     public func start(in timeZone: TimeZone) -> Date { LocalDay.start(of: dayNumber, in: timeZone) }
 
     public static func < (lhs: StepDay, rhs: StepDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
+}
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let day = StepDay(iso: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is not a yyyy-MM-dd day"))
-        }
-        self = day
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(iso)
-    }
+extension StepDay: TextCoded {
+    /// Reads `yyyy-MM-dd`, as ``init(iso:)`` does.
+    public init?(codedText text: String) { self.init(iso: text) }
+    /// Written as ``iso``.
+    public var codedText: String { iso }
+    /// What a stored string must be.
+    public static var codedMeaning: String { "a yyyy-MM-dd day" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 import ZIPFoundation
 
 /// Reads Apple Health's export (`export.zip` from Health → profile → Export All Health Data, or the `export.xml`
@@ -19,12 +20,17 @@ enum AppleHealthImporter {
         case other
     }
 
-    /// Looks at the first bytes of a file; `.other` when it cannot be read (the CSV reader then says why).
-    static func container(atPath path: String) -> Container {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .other }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64) else { return .other }
-        return container(of: Array(head))
+    /// Looks at the first bytes of a file; throws when it is not a regular file or cannot be read.
+    static func container(atPath path: String) throws(StepImportError) -> Container {
+        let descriptor = try StepImportError.open(path).descriptor
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 64)
+        var got = -1
+        while got < 0 {
+            got = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0, errno != EINTR { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        }
+        return container(of: Array(head.prefix(got)))
     }
 
     /// What the first bytes of a file say it is.
@@ -66,11 +72,8 @@ enum AppleHealthImporter {
 
     /// Reads an `export.xml` from disk in chunks.
     static func importXML(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        let (descriptor, total) = try StepImportError.open(path)
         defer { close(descriptor) }
-        var info = stat()
-        let total = fstat(descriptor, &info) == 0 ? Int(clamping: info.st_size) : 0
         return try parse(file: path, totalBytes: total, options: options) { feed throws(StepImportError) in
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
             defer { buffer.deallocate() }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// A streaming CSV reader over bytes: RFC 4180 quotes, backslash-escaped quotes, BOM, CRLF, `,` or `;`.
 ///
@@ -204,15 +205,10 @@ private final class ByteStorage {
     ///
     /// Not `mmap`: a file truncated by its exporter while mapped would crash the reader with SIGBUS.
     init(contentsOfFile path: String) throws(StepImportError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        let (descriptor, size) = try StepImportError.open(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw .unreadable(file: path, reason: String(cString: strerror(errno)))
-        }
         // One byte more than the file: the read that finds EOF then needs no larger buffer (and no copy of it all).
-        var capacity = max(Int(info.st_size), 0) + 1
+        var capacity = size + 1
         var pointer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
         var count = 0
         while true {

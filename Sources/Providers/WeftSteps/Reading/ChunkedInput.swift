@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Bytes read in 256 KiB chunks from a file (or served from memory), so a reader's memory does not grow with the
 /// file; the descriptor is closed exactly once, when the input goes away.
@@ -19,16 +20,7 @@ final class ChunkedInput {
     /// Opens a file for reading.
     init(path: String) throws(StepImportError) {
         file = path
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .unreadable(file: path, reason: reason)
-        }
-        self.descriptor = descriptor
-        totalBytes = max(Int(exactly: info.st_size) ?? 0, 0)
+        (descriptor, totalBytes) = try StepImportError.open(path)
         buffer = .allocate(capacity: Self.chunk)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WeftPrimitives
 
 /// Reads Gadgetbridge's exported database (Data management → Export DB), opened read-only: every per-device
 /// activity-sample table with `TIMESTAMP` (Unix seconds) and `STEPS` columns (`MI_BAND_ACTIVITY_SAMPLE`,
@@ -14,29 +15,64 @@ enum GadgetbridgeDatabaseReader {
         var hasDevice: Bool
     }
 
-    /// Reads every sample table of the database at `path`.
+    /// Reads every sample table of the database at `path`. A non-empty `-wal` beside it holds rows not yet in the
+    /// database file (an export copied while Gadgetbridge wrote): both are copied to a private folder and read
+    /// there, so every row is imported and nothing is written beside the user's export.
     static func read(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
+        let wal = path + "-wal"
+        guard let size = FileStamp(path: wal)?.size, size > 0 else {
+            return try readFile(atPath: path, file: path, options: options)
+        }
+        let folder = try privateCopy(of: [path, wal], file: path)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try readFile(atPath: folder + "/export.db", file: path, options: options, immutable: false)
+    }
+
+    /// Copies `files` (a database and its `-wal`) into a new 0700 folder as `export.db` and `export.db-wal`.
+    private static func privateCopy(of files: [String], file: String) throws(StepImportError) -> String {
+        var template = Array((NSTemporaryDirectory() + "/weft-gadgetbridge.XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+            let reason = String(cString: strerror(errno))
+            throw .unreadable(file: file, reason: "cannot make a private folder to read its -wal: \(reason)")
+        }
+        let folder = String(cString: made)
+        for (source, name) in zip(files, ["export.db", "export.db-wal"]) {
+            do throws(InputFile.Problem) {
+                try InputFile.copy(source, to: folder + "/" + name)
+            } catch {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw .unreadable(file: source, reason: error.description)
+            }
+        }
+        return folder
+    }
+
+    /// Reads the database at `path`; `file` is what messages name. `immutable` (the user's own export): opened
+    /// read-only, nothing created beside it; else a private copy, opened as a WAL database must be.
+    private static func readFile(
+        atPath path: String, file: String, options: StepImportOptions, immutable: Bool = true
+    ) throws(StepImportError) -> StepBatch {
         var configuration = Configuration()
-        configuration.readonly = true
+        configuration.readonly = immutable
         configuration.label = "gadgetbridge-export"
         do {
             // `immutable=1`: SQLite neither locks the file nor creates -wal/-shm files beside the user's export
             // (an exported WAL-mode database would otherwise get both).
             let queue: DatabaseQueue
-            do {
-                queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
-            } catch {
+            if immutable, let opened = try? DatabaseQueue(path: immutableURI(path), configuration: configuration) {
+                queue = opened
+            } else {
                 queue = try DatabaseQueue(path: path, configuration: configuration)
             }
             return try queue.read { database in
                 let tables = try sampleTables(database)
                 guard !tables.isEmpty else {
                     throw StepImportError.unrecognised(
-                        file: path,
+                        file: file,
                         found: "an SQLite database without activity-sample tables (no table has TIMESTAMP and STEPS)")
                 }
                 var batch = StepBatch()
-                for table in tables { try read(table, from: database, file: path, into: &batch, options: options) }
+                for table in tables { try read(table, from: database, file: file, into: &batch, options: options) }
                 return batch
             }
         } catch let error as StepImportError {
@@ -46,9 +82,9 @@ enum GadgetbridgeDatabaseReader {
             let hint =
                 [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
                 ? "the database is damaged or cut off (\(reason))" : "SQLite: \(reason)"
-            throw .malformed(file: path, line: 0, message: hint)
+            throw .malformed(file: file, line: 0, message: hint)
         } catch {
-            throw .unreadable(file: path, reason: "\(error)")
+            throw .unreadable(file: file, reason: "\(error)")
         }
     }
 
@@ -65,12 +101,18 @@ enum GadgetbridgeDatabaseReader {
         for name in names {
             let upper = name.uppercased()
             guard upper.contains("SAMPLE"), !upper.contains("SUMMARY") else { continue }
-            let columns = Set(try database.columns(in: name).map { $0.name.uppercased() })
+            // Bound, not spliced: a table name is the export's data and may hold any character.
+            let columns = Set(
+                try String.fetchAll(database, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name])
+                    .map { $0.uppercased() })
             guard columns.contains("TIMESTAMP"), columns.contains("STEPS") else { continue }
             tables.append(SampleTable(name: name, hasDevice: columns.contains("DEVICE_ID")))
         }
         return tables
     }
+
+    /// An SQL identifier in double quotes, a quote inside doubled (GRDB's `quotedDatabaseIdentifier` does not).
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     private static func read(
         _ table: SampleTable, from database: Database, file: String, into batch: inout StepBatch,
@@ -78,7 +120,7 @@ enum GadgetbridgeDatabaseReader {
     ) throws {
         let device = table.hasDevice ? ", DEVICE_ID" : ""
         let cursor = try Row.fetchCursor(
-            database, sql: "SELECT TIMESTAMP, STEPS\(device) FROM \(table.name.quotedDatabaseIdentifier)")
+            database, sql: "SELECT TIMESTAMP, STEPS\(device) FROM \(quoted(table.name))")
         var ordinal = 0
         var sources: [Int64: Int] = [:]
         var fallback: Int?

@@ -1,6 +1,9 @@
+import WeftPrimitives
+
 /// A streaming JSON reader: the caller walks the document (objects, keys, arrays, values) while bytes are read in
 /// chunks, so a tens-of-MB export never becomes a tree in memory. Errors name the file and line; an input that
-/// ends inside a value is `truncated`, naming `record`.
+/// ends inside a value is `truncated`, naming `record`. Nesting past `NestingLimit.limit` is an error, so a small
+/// hostile file cannot exhaust the stack of a reader that recurses.
 struct JSONPullParser {
     /// What kinds a value can be, from its first byte.
     enum Kind {
@@ -40,7 +43,7 @@ struct JSONPullParser {
     /// Enters an object.
     mutating func beginObject() throws(StepImportError) {
         try expect(UInt8(ascii: "{"), "an object ({)")
-        needsComma.append(false)
+        try enter()
     }
 
     /// The next key of the current object (consuming its colon), or nil at the object's end.
@@ -54,12 +57,19 @@ struct JSONPullParser {
     /// Enters an array.
     mutating func beginArray() throws(StepImportError) {
         try expect(UInt8(ascii: "["), "an array ([)")
-        needsComma.append(false)
+        try enter()
     }
 
     /// True when the current array has another element (positioned at it), false at its end.
     mutating func nextElement() throws(StepImportError) -> Bool {
         try nextMember(closing: UInt8(ascii: "]"))
+    }
+
+    private mutating func enter() throws(StepImportError) {
+        guard needsComma.count < NestingLimit.limit else {
+            throw .malformed(file: input.file, line: line, message: NestingLimit.reason)
+        }
+        needsComma.append(false)
     }
 
     /// After the top-level value: only white space may follow.
@@ -143,20 +153,32 @@ struct JSONPullParser {
         return scratch
     }
 
-    /// Skips one value of any kind.
+    /// Skips one value of any kind without recursing: a loop over the containers it entered.
     mutating func skipValue() throws(StepImportError) {
-        switch try peekKind() {
-        case .object:
-            try beginObject()
-            while try nextKey() != nil { try skipValue() }
-        case .array:
-            try beginArray()
-            while try nextElement() { try skipValue() }
-        case .string: _ = try readString()
-        case .number: _ = try readNumberText()
-        case .literal:
-            while let byte = try input.peek(), byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") { input.advance() }
-        }
+        var open: [Bool] = []  // per container entered here: whether it is an object
+        repeat {
+            if let isObject = open.last {
+                let more = isObject ? try nextKey() != nil : try nextElement()
+                if !more {
+                    open.removeLast()
+                    continue
+                }
+            }
+            switch try peekKind() {
+            case .object:
+                try beginObject()
+                open.append(true)
+            case .array:
+                try beginArray()
+                open.append(false)
+            case .string: _ = try readString()
+            case .number: _ = try readNumberText()
+            case .literal:
+                while let byte = try input.peek(), byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") {
+                    input.advance()
+                }
+            }
+        } while !open.isEmpty
     }
 
     // MARK: Bytes

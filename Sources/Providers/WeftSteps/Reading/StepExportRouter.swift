@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// Sends a file that is not CSV text to the reader for its content (JSON, an SQLite database), and turns a file no
 /// reader understands into one line that says what it is.
@@ -67,8 +68,7 @@ enum StepExportRouter {
 
     /// The first `StepFileKind.sniffLength` bytes of a file.
     private static func prefix(of path: String) throws(StepImportError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        let descriptor = try StepImportError.open(path).descriptor
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: StepFileKind.sniffLength)
         var count = 0

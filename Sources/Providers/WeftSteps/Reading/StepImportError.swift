@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Why a step export could not be imported.
 public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.
@@ -87,6 +89,15 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
                 + "nothing of it was imported, export it again"
         case .malformed(let file, let line, let message):
             return "\(file)\(line > 0 ? ":\(line)" : ""): \(message); nothing of the file was imported"
+        }
+    }
+
+    /// Opens an export through the one opener for input files (regular files only), its problem as `unreadable`.
+    static func open(_ path: String) throws(StepImportError) -> (descriptor: Int32, size: Int) {
+        do {
+            return try InputFile.open(path)
+        } catch {
+            throw .unreadable(file: path, reason: error.description)
         }
     }
 

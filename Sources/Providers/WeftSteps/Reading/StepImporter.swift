@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 import WeftCore
 
 /// Reads step exports into samples and daily totals.
@@ -6,7 +7,7 @@ public enum StepImporter {
     /// Reads one file; `file` names it in messages and, for Google Fit per-day files, gives the date.
     static func importFile(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
         // Apple Health's export is a zip or XML, streamed; JSON and databases go to their readers; the rest is CSV.
-        switch AppleHealthImporter.container(atPath: path) {
+        switch try AppleHealthImporter.container(atPath: path) {
         case .zip:
             return try checked(AppleHealthImporter.importZip(atPath: path, options: options), file: path, options: options)
         case .xml:
