@@ -3,10 +3,10 @@
 public enum TimeOfDayText {
     /// Hour and minute of `H:MM` or `HH:MM` (00:00 … 23:59); nil for anything else (`25:00`, `7pm`, `7:5`).
     public static func parse(_ text: String) -> (hour: Int, minute: Int)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), (1...2).contains(colon), bytes.count == colon + 3,
+            let hour = ASCIIDigits.value(bytes[..<colon]), let minute = ASCIIDigits.value(bytes[(colon + 1)...]),
+            (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         return (hour, minute)
     }
