@@ -38,9 +38,11 @@ icalcomponent_kind icalcomponent_isa(const icalcomponent * a0) { return CLIBICAL
 void icalerror_clear_errno(void) { CLIBICAL_REAL(icalerror_clear_errno)(); }
 icalparameter_partstat icalparameter_get_partstat(const icalparameter * a0) { return CLIBICAL_REAL(icalparameter_get_partstat)(a0); }
 icalparameter_range icalparameter_get_range(const icalparameter * a0) { return CLIBICAL_REAL(icalparameter_get_range)(a0); }
+icalparameter_related icalparameter_get_related(const icalparameter * a0) { return CLIBICAL_REAL(icalparameter_get_related)(a0); }
 const char * icalparameter_get_tzid(const icalparameter * a0) { return CLIBICAL_REAL(icalparameter_get_tzid)(a0); }
 const char * icalparameter_get_xvalue(icalparameter * a0) { return CLIBICAL_REAL(icalparameter_get_xvalue)(a0); }
 icalcomponent * icalparser_parse_string(const char * a0) { return CLIBICAL_REAL(icalparser_parse_string)(a0); }
+enum icalproperty_action icalproperty_get_action(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_action)(a0); }
 const char * icalproperty_get_attendee(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_attendee)(a0); }
 struct icaltimetype icalproperty_get_datetime_with_component(icalproperty * a0, icalcomponent * a1) { return CLIBICAL_REAL(icalproperty_get_datetime_with_component)(a0, a1); }
 struct icaltimetype icalproperty_get_dtend(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_dtend)(a0); }
@@ -50,10 +52,13 @@ struct icaltimetype icalproperty_get_exdate(const icalproperty * a0) { return CL
 icalparameter * icalproperty_get_first_parameter(icalproperty * a0, icalparameter_kind a1) { return CLIBICAL_REAL(icalproperty_get_first_parameter)(a0, a1); }
 const char * icalproperty_get_location(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_location)(a0); }
 struct icaldatetimeperiodtype icalproperty_get_rdate(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_rdate)(a0); }
+int icalproperty_get_repeat(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_repeat)(a0); }
 int icalproperty_get_sequence(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_sequence)(a0); }
 const char * icalproperty_get_summary(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_summary)(a0); }
 enum icalproperty_transp icalproperty_get_transp(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_transp)(a0); }
+struct icaltriggertype icalproperty_get_trigger(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_trigger)(a0); }
 const char * icalproperty_get_uid(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_uid)(a0); }
+const char * icalproperty_get_url(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_url)(a0); }
 const char * icalproperty_get_value_as_string(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_value_as_string)(a0); }
 const char * icalproperty_get_x_name(icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_x_name)(a0); }
 const char * icalproperty_get_xlicerror(const icalproperty * a0) { return CLIBICAL_REAL(icalproperty_get_xlicerror)(a0); }

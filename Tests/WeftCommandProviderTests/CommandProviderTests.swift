@@ -103,14 +103,14 @@ func shell(_ script: String, extra: String = "") -> String {
     }
 
     @Test func hangingCommandIsStoppedAtItsTimeout() async throws {
-        let provider = try makeProvider(shell("sleep 30 & sleep 30", extra: "timeout = \"500ms\"\n"))
+        let provider = try makeProvider(shell("sleep 300 & sleep 300", extra: "timeout = \"500ms\"\n"))
         let clock = ContinuousClock()
         let start = clock.now
         await #expect {
             _ = try await refresh(provider)
         } throws: { "\($0)".contains("did not finish within 0.5 s; it was stopped") }
-        // Far below the 30 s the command would run; generous because CI machines can be busy.
-        #expect(clock.now - start < .seconds(15))
+        // Far below the 300 s the command would run; generous because a loaded machine runs tests slowly.
+        #expect(clock.now - start < .seconds(120))
     }
 
     @Test func floodingCommandIsStoppedAtItsCap() async throws {
@@ -122,7 +122,7 @@ func shell(_ script: String, extra: String = "") -> String {
         ) {
             _ = try await refresh(provider)
         }
-        #expect(clock.now - start < .seconds(15))
+        #expect(clock.now - start < .seconds(120))
     }
 
     @Test func missingProgramCannotStart() async throws {

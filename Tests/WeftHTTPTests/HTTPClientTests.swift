@@ -358,7 +358,7 @@ struct HTTPClientTests {
         var request = quickRequest(server.url("/stall"))
         request.lowSpeedLimit = nil
         // Long enough that only the cancellation can end the transfer before the bound below.
-        request.totalTimeout = .seconds(60)
+        request.totalTimeout = .seconds(300)
         let client = makeClient()
         let started = ContinuousClock.now
         let task = Task { await httpError { try await client.get(request) } }
@@ -368,7 +368,7 @@ struct HTTPClientTests {
         let error = await task.value
         #expect(error == .cancelled(url: server.url("/stall")))
         // `.cancelled` (not `.timedOut`) already shows the cancellation stopped it; the bound is for busy machines.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(ContinuousClock.now - started < .seconds(120))
     }
 
     @Test func manyConcurrentRequestsSucceed() async throws {

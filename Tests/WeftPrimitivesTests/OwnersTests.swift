@@ -113,3 +113,15 @@ import WeftPrimitives
         #expect(LocalText.month(0) == "December")
     }
 }
+
+@Suite struct TimeOfDayTextTests {
+    @Test(arguments: [("20:00", 72_000), ("7:30", 27_000), ("07:05", 25_500), ("00:00", 0), ("23:59", 86_340)])
+    func readsTwentyFourHourTimes(text: String, seconds: Int) {
+        #expect(TimeOfDayText.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["24:00", "12:60", "8", "8pm", "12:5", "-1:00", "07:30:15", "", "123:00", " 7:30", "7:3O"])
+    func refusesAnythingElse(text: String) {
+        #expect(TimeOfDayText.parse(text) == nil)
+    }
+}

@@ -107,15 +107,8 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         return schedule
     }
 
-    /// Reads `07:00` or `7:05` (24-hour); nil for anything else (`25:00`, `7pm`).
-    public static func time(_ text: String) -> (hour: Int, minute: Int)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
-        return (hour, minute)
-    }
+    /// Reads `07:00` or `7:05` (24-hour); nil for anything else (`25:00`, `7pm`): ``TimeOfDayText``.
+    public static func time(_ text: String) -> (hour: Int, minute: Int)? { TimeOfDayText.parse(text) }
 
     /// Reads a list of weekdays: `mon-fri`, `mon,wed,fri`, `sat-sun`, `fri-mon` (wrapping), `weekdays`, `weekends`,
     /// `daily`; ISO weekdays (1 = Monday), or the word that could not be read.

@@ -10,7 +10,7 @@ public enum CalendarKind: ProviderKind {
 
     static let knownKeys: Set<String> = [
         "sources", "me", "all_day", "include_all_day", "include_transparent", "timezone", "days", "agenda", "interval",
-        "prefix", "contact", "timeout",
+        "prefix", "contact", "timeout", "remind",
     ]
 
     /// The keys of one `sources` table.
@@ -40,7 +40,30 @@ public enum CalendarKind: ProviderKind {
             instance: config.instance, prefix: prefix, sources: sources, options: options,
             configuredZone: configuredZone,
             lookahead: TimeInterval(days) * 86_400, interval: DurationText.seconds(interval),
-            contact: try config.string("contact"), timeout: timeout, agenda: agenda)
+            contact: try config.string("contact"), timeout: timeout, agenda: agenda, remind: try remind(config))
+    }
+
+    /// `remind = ["10m", "1h"]`: reminders before every timed event's start, besides its own VALARMs; `[]` for none.
+    /// Each is a duration of at most 31 days (``CalendarAlarm/maxReach``), at most 10 of them.
+    static func remind(_ config: ProviderConfig) throws(ConfigError) -> [Int64] {
+        guard let texts = try config.stringArray("remind") else { return CalendarReminders.defaultRemind }
+        guard texts.count <= CalendarAlarm.maxPerEvent else {
+            throw config.invalid("remind", "lists \(texts.count) reminders; at most \(CalendarAlarm.maxPerEvent)")
+        }
+        var result: [Int64] = []
+        for (index, text) in texts.enumerated() {
+            guard let duration = DurationText.parse(text) else {
+                throw config.invalid(
+                    "remind", element: index, "\"\(text)\" is not a duration; write e.g. \"10m\" or \"1h\"")
+            }
+            let seconds = DurationText.milliseconds(duration) / 1000
+            guard seconds <= CalendarAlarm.maxReach else {
+                throw config.invalid(
+                    "remind", element: index, "\"\(text)\" is more than \(CalendarAlarm.maxReach / 86_400) days")
+            }
+            if !result.contains(seconds) { result.append(seconds) }
+        }
+        return result
     }
 
     /// `all_day = "separate" | "include" | "exclude"`; the older `include_all_day = false` is `exclude` and
@@ -193,6 +216,11 @@ public enum CalendarKind: ProviderKind {
     }
 
     public static var card: BoardCard { .nextUp }
+
+    /// Reminders of the events in the window (``CalendarReminders``).
+    public static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
+        CalendarReminders.occasions(try snapshot.decode(CalendarSnapshot.self), snapshot: snapshot, query: query)
+    }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         let calendar = try snapshot.decode(CalendarSnapshot.self)

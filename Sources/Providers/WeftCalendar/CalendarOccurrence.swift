@@ -22,12 +22,19 @@ public struct CalendarOccurrence: Codable, Sendable, Equatable, Hashable {
     public var transparent: Bool
     /// Original start of this instance within its series; nil for events that do not recur.
     public var recurrenceID: Date?
+    /// URL, when the event has one.
+    public var url: String?
+    /// Its display reminders (VALARM); nil in snapshots written before weft read them.
+    public var alarms: [CalendarAlarm]?
 
     /// Creates an occurrence.
     public init(
         uid: String, title: String, start: Date, end: Date, allDay: Bool, location: String? = nil,
-        calendar: String, status: String? = nil, transparent: Bool = false, recurrenceID: Date? = nil
+        calendar: String, status: String? = nil, transparent: Bool = false, recurrenceID: Date? = nil,
+        url: String? = nil, alarms: [CalendarAlarm]? = nil
     ) {
+        self.url = url
+        self.alarms = alarms
         self.uid = uid
         self.title = title
         self.start = start

@@ -26,6 +26,8 @@ public struct CalendarProvider: Provider {
     public var timeout: Duration
     /// How many events `agenda` lists.
     public var agenda: Int
+    /// The `remind` setting: seconds before each timed event's start.
+    public var remind: [Int64]
     /// How URL sources are fetched.
     var http = HTTPSource()
     /// The most occurrences kept per source, so a rule repeating every minute cannot bloat the cache.
@@ -36,8 +38,9 @@ public struct CalendarProvider: Provider {
         instance: String, prefix: String, sources: [CalendarSource], options: CalendarOptions,
         configuredZone: TimeZone?,
         lookahead: TimeInterval, interval: TimeInterval, contact: String?, timeout: Duration,
-        agenda: Int = CalendarVariables.defaultAgenda
+        agenda: Int = CalendarVariables.defaultAgenda, remind: [Int64] = CalendarReminders.defaultRemind
     ) {
+        self.remind = remind
         self.instance = instance
         self.prefix = prefix
         self.sources = sources
@@ -89,9 +92,13 @@ public struct CalendarProvider: Provider {
         var failures: [any Error] = []
         for (index, source) in sources.enumerated() {
             let last = previous.flatMap { Self.lastPart(of: source, at: index, in: $0) }
+            // Occurrences stored before alarms were read are not kept on "not modified" (they have none); they are
+            // still what a failing source falls back on.
+            let current = (previous?.revision ?? 1) >= CalendarSnapshot.currentRevision
             do {
                 let part = try await read(
-                    source, last: last, options: options, dayStart: min(dayStart, now), context: context)
+                    source, last: current ? last : nil, options: options, dayStart: min(dayStart, now),
+                    context: context)
                 if let validator = part.validator { validators.append(validator) }
                 for warning in part.warnings {
                     context.logger.warning("\(warning)")
@@ -124,7 +131,8 @@ public struct CalendarProvider: Provider {
             fetchedAt: now, validUntil: now.addingTimeInterval(interval),
             payload: try Snapshot.encode(
                 CalendarSnapshot(
-                    sources: parts, allDay: options.allDay, agenda: agenda, timeZone: configuredZone?.identifier)))
+                    sources: parts, allDay: options.allDay, agenda: agenda, timeZone: configuredZone?.identifier,
+                    remind: remind)))
         return RefreshOutcome(.updated(snapshot), validators: validators, problems: problems)
     }
 

@@ -3,8 +3,11 @@ import Foundation
 /// A calendar instance's snapshot: each source's upcoming occurrences, so next and then stay right at render
 /// time as events end, until the next refresh.
 public struct CalendarSnapshot: Codable, Sendable, Equatable {
-    /// The payload version.
+    /// The payload version. Fields added since are optional, so a snapshot an older weft wrote still decodes and
+    /// renders; ``revision`` says what it holds.
     public static let schemaVersion = 1
+    /// The current ``revision``: 2 once occurrences carry their URL and display alarms.
+    public static let currentRevision = 2
 
     /// One source's part of the snapshot.
     public struct SourceEvents: Codable, Sendable, Equatable {
@@ -47,15 +50,24 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
     /// The provider's `timezone` setting, when it has one: every view of this snapshot shows its days and times
     /// there (``ZoneRule``).
     public var timeZone: String?
+    /// The `remind` setting: seconds before each timed occurrence's start; nil (a snapshot written before it
+    /// existed) is ``CalendarReminders/defaultRemind``.
+    public var remind: [Int64]?
+    /// What the occurrences hold: nil (1) before alarms were read, ``currentRevision`` now. A refresh does not keep
+    /// the occurrences of an older revision on "not modified": they lack what this one reads.
+    public var revision: Int?
 
     /// Creates a snapshot.
     public init(
-        sources: [SourceEvents], allDay: CalendarOptions.AllDay? = nil, agenda: Int? = nil, timeZone: String? = nil
+        sources: [SourceEvents], allDay: CalendarOptions.AllDay? = nil, agenda: Int? = nil, timeZone: String? = nil,
+        remind: [Int64]? = nil, revision: Int? = CalendarSnapshot.currentRevision
     ) {
         self.sources = sources
         self.allDay = allDay
         self.agenda = agenda
         self.timeZone = timeZone
+        self.remind = remind
+        self.revision = revision
     }
 
     /// The occurrences of every source, sorted by start, then UID.

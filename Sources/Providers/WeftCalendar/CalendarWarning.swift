@@ -30,6 +30,8 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
         case expansionLimit
         /// A file of a vdir could not be read or parsed; it is skipped and the folder's other files are read.
         case skippedFile
+        /// A display alarm (VALARM) beyond weft's bounds was ignored or cut short.
+        case ignoredAlarm
     }
 
     /// The file (or source name) the problem is in.

@@ -57,6 +57,22 @@ enum RDateValue {
     case period(start: ResolvedTime, end: EndSpec)
 }
 
+/// A display VALARM of a VEVENT as read, before its times become instants.
+struct EventAlarm {
+    enum Trigger {
+        /// A duration from the start (or the end, `RELATED=END`); `negative` is before it.
+        case relative(Length, negative: Bool, toEnd: Bool)
+        /// `TRIGGER;VALUE=DATE-TIME`.
+        case absolute(ResolvedTime)
+    }
+
+    let trigger: Trigger
+    /// `REPEAT`, capped at ``CalendarAlarm/maxRepeat``; 0 without a `DURATION`.
+    let repeatCount: Int
+    /// `DURATION` between repeats, seconds.
+    let repeatInterval: Int64
+}
+
 /// The values of one VEVENT, copied out of libical (strings) or borrowed from the live tree (zones, rules).
 struct EventComponent {
     /// Position across everything loaded together (file order), used to break SEQUENCE ties like the peer.
@@ -80,6 +96,10 @@ struct EventComponent {
     let rules: [RuleRef]
     let rdates: [RDateValue]
     let exdates: [ResolvedTime]
+    /// URL, nil when absent or empty.
+    var url: String? = nil
+    /// Its display VALARMs, in file order (at most ``CalendarAlarm/maxPerEvent``).
+    var alarms: [EventAlarm] = []
     /// Set when libical or weft's rule parser could not read an RRULE of this VEVENT: the reason.
     let brokenRule: String?
 

@@ -91,11 +91,14 @@ struct EventExtractor {
         var rdates: [RDateValue] = []
         var exdates: [ResolvedTime] = []
         var brokenRule: String?
+        var url: String?
 
         for property in all {
             switch icalproperty_isa(property) {
             case ICAL_SUMMARY_PROPERTY:
                 title = copyString(icalproperty_get_summary(property)) ?? ""
+            case ICAL_URL_PROPERTY:
+                url = copyString(icalproperty_get_url(property)).flatMap { $0.isEmpty ? nil : $0 }
             case ICAL_LOCATION_PROPERTY:
                 location = copyString(icalproperty_get_location(property)).flatMap { $0.isEmpty ? nil : $0 }
             case ICAL_STATUS_PROPERTY:
@@ -159,11 +162,91 @@ struct EventExtractor {
                 context: context)
         }
         let endSpec: EndSpec = end.map { .end($0) } ?? duration.map { .duration($0) } ?? .none
+        let alarms = readAlarms(of: event, start: start, context: context, resolver: &resolver)
         return EventComponent(
             order: order, file: document.file, uid: uid ?? "", hasUID: uid != nil, title: title, location: location,
             status: status, transparent: transparent, sequence: sequence, declined: declined, start: start,
             end: endSpec, recurrenceID: recurrenceID, thisAndFuture: thisAndFuture, rules: rules, rdates: rdates,
-            exdates: exdates, brokenRule: brokenRule)
+            exdates: exdates, url: url, alarms: alarms, brokenRule: brokenRule)
+    }
+
+    // MARK: - Alarms
+
+    /// The event's VALARMs with `ACTION:DISPLAY` (the others, audio, email or Apple's `ACTION:NONE` placeholder,
+    /// are not reminders on screen), within the bounds of ``CalendarAlarm``: a trigger further than its reach from
+    /// what it belongs to is ignored, repeats and alarms beyond their caps are cut off, each with a warning.
+    private mutating func readAlarms(
+        of event: OpaquePointer, start: ResolvedTime, context: TimeContext, resolver: inout ZoneResolver
+    ) -> [EventAlarm] {
+        var alarms: [EventAlarm] = []
+        for alarm in children(of: event, kind: ICAL_VALARM_COMPONENT) {
+            var display = false
+            var triggerProperty: OpaquePointer?
+            var repeatCount = 0
+            var interval: icaldurationtype?
+            for property in properties(of: alarm) {
+                switch icalproperty_isa(property) {
+                case ICAL_ACTION_PROPERTY: display = icalproperty_get_action(property) == ICAL_ACTION_DISPLAY
+                case ICAL_TRIGGER_PROPERTY: triggerProperty = property
+                case ICAL_REPEAT_PROPERTY: repeatCount = Int(icalproperty_get_repeat(property))
+                case ICAL_DURATION_PROPERTY: interval = icalproperty_get_duration(property)
+                default: break
+                }
+            }
+            guard display, let triggerProperty else { continue }
+            guard alarms.count < CalendarAlarm.maxPerEvent else {
+                note(
+                    alarmWarning(
+                        context, "has more than \(CalendarAlarm.maxPerEvent) display alarms; the rest are ignored"))
+                break
+            }
+            let value = icalproperty_get_trigger(triggerProperty)
+            let trigger: EventAlarm.Trigger
+            let reach: Int64
+            if icaltime_is_null_time(value.time) == 0 {
+                let time = finish(value.time, property: triggerProperty, context: context, resolver: &resolver)
+                // Wall-clock seconds are within a day of the instants: enough to tell a trigger years away.
+                reach = abs(ICalClock.wallSeconds(of: time.value) - ICalClock.wallSeconds(of: start.value))
+                trigger = .absolute(time)
+            } else {
+                let length = Length(value.duration)
+                let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER)
+                let toEnd = related.map { icalparameter_get_related($0) == ICAL_RELATED_END } ?? false
+                reach = length.days * 86_400 + length.seconds
+                trigger = .relative(length, negative: value.duration.is_neg != 0, toEnd: toEnd)
+            }
+            guard reach <= CalendarAlarm.maxReach else {
+                let shown = copyString(icalproperty_get_value_as_string(triggerProperty)) ?? ""
+                note(
+                    alarmWarning(
+                        context,
+                        "a display alarm's TRIGGER \(shown) is more than \(CalendarAlarm.maxReach / 86_400) days from "
+                            + "the event; it is ignored"))
+                continue
+            }
+            var repeats = 0
+            var seconds: Int64 = 0
+            if repeatCount > 0, let interval {
+                let length = Length(interval)
+                seconds = length.days * 86_400 + length.seconds
+                if seconds > 0 {
+                    repeats = min(repeatCount, CalendarAlarm.maxRepeat)
+                    if repeatCount > CalendarAlarm.maxRepeat {
+                        note(
+                            alarmWarning(
+                                context,
+                                "a display alarm repeats \(repeatCount) times; only the first "
+                                    + "\(CalendarAlarm.maxRepeat) repeats are kept"))
+                    }
+                }
+            }
+            alarms.append(EventAlarm(trigger: trigger, repeatCount: repeats, repeatInterval: repeats > 0 ? seconds : 0))
+        }
+        return alarms
+    }
+
+    private func alarmWarning(_ context: TimeContext, _ message: String) -> CalendarWarning {
+        CalendarWarning(file: document.file, uid: context.uid, kind: .ignoredAlarm, message: message)
     }
 
     /// A DTEND that does not match its DTSTART, as several producers write it, read the way DTSTART is.

@@ -165,19 +165,36 @@ struct SeriesBuilder {
     }
 
     /// Adds an occurrence of `component` unless the options filter it out (declined, all-day, transparent).
+    ///
+    /// An absolute alarm names one instant, so it goes with one occurrence: `absoluteAlarms` is false for the
+    /// instances a recurrence rule makes beyond the first.
     func append(
         _ component: EventComponent, start: Int64, end: Int64, recurrenceID: Int64?,
-        to list: inout [CalendarOccurrence]
+        to list: inout [CalendarOccurrence], absoluteAlarms: Bool = true
     ) {
         if component.declined { return }
         if component.start.isDate && !options.includeAllDay { return }
         if component.transparent && !options.includeTransparent { return }
+        let alarms = component.alarms.compactMap { alarm -> CalendarAlarm? in
+            var result = CalendarAlarm(repeatCount: alarm.repeatCount, repeatInterval: alarm.repeatInterval)
+            switch alarm.trigger {
+            case .absolute(let time):
+                guard absoluteAlarms else { return nil }
+                result.at = Date(timeIntervalSince1970: TimeInterval(local.instant(of: time)))
+            case .relative(let length, let negative, let toEnd):
+                result.days = negative ? -length.days : length.days
+                result.seconds = negative ? -length.seconds : length.seconds
+                result.relatedToEnd = toEnd
+            }
+            return result
+        }
         list.append(
             CalendarOccurrence(
                 uid: component.uid, title: component.title, start: Date(timeIntervalSince1970: TimeInterval(start)),
                 end: Date(timeIntervalSince1970: TimeInterval(end)), allDay: component.start.isDate,
                 location: component.location, calendar: calendarName, status: component.status,
                 transparent: component.transparent,
-                recurrenceID: recurrenceID.map { Date(timeIntervalSince1970: TimeInterval($0)) }))
+                recurrenceID: recurrenceID.map { Date(timeIntervalSince1970: TimeInterval($0)) }, url: component.url,
+                alarms: alarms))
     }
 }

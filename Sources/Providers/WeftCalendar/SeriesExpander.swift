@@ -49,7 +49,8 @@ struct SeriesExpander {
             let span = space.span(startKey: key + shift, length: length)
             var added: [CalendarOccurrence] = []
             builder.append(
-                source, start: span.start, end: span.end, recurrenceID: space.instant(ofKey: key), to: &added)
+                source, start: span.start, end: span.end, recurrenceID: space.instant(ofKey: key), to: &added,
+                absoluteAlarms: key == recurring.startKey && source.order == recurring.master.order)
             if let occurrence = added.first, occurrence.overlaps(start, end) {
                 // A THISANDFUTURE override may switch DATE and DATE-TIME; the series' kind decides.
                 var adjusted = occurrence

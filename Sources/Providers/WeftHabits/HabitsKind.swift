@@ -22,4 +22,9 @@ public enum HabitsKind: ProviderKind {
         let today = LocalDay.containing(context.now, in: context.timeZone)
         return CardFigures(weeks: habits.weeks(today: today))
     }
+
+    /// Habits not done by a set time on a scheduled day (``HabitOccasions``).
+    public static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
+        try HabitOccasions.occasions(try snapshot.decode(HabitsSnapshot.self), snapshot: snapshot, query: query)
+    }
 }

@@ -41,4 +41,9 @@ public enum StepsKind: ProviderKind {
             pastYear: StepCalendarGrid.pastYear(history: steps.history, today: today).dayGrid,
             month: StepCalendarGrid.month(year: year, month: month, history: steps.history, today: today).dayGrid)
     }
+
+    /// Today's goal met (``StepOccasions``).
+    public static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
+        StepOccasions.occasions(try snapshot.decode(StepsSnapshot.self), snapshot: snapshot, query: query)
+    }
 }

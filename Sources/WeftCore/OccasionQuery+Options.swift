@@ -1,0 +1,58 @@
+import Foundation
+import WeftPrimitives
+
+/// A `notify.toml` setting a kind reads that does not say what it must: the notifier shows it.
+public struct OccasionOptionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The section it is in (`rain`).
+    public var section: String
+    /// The setting's name (`lead`).
+    public var option: String
+    /// Its value as written.
+    public var value: String
+    /// What it must be, with an example.
+    public var expected: String
+
+    /// Creates an error.
+    public init(section: String, option: String, value: String, expected: String) {
+        self.section = section
+        self.option = option
+        self.value = value
+        self.expected = expected
+    }
+
+    public var description: String { "[\(section)] \(option) = \"\(value)\" is not \(expected)" }
+}
+
+extension OccasionQuery {
+    /// The option `name` of `section` as written: `section.name` (how the notifier passes every section's options
+    /// together), else the bare `name` (a query with one section's options); nil when neither is set.
+    public func option(_ name: String, in section: Occasion.Kind) -> String? {
+        options["\(section.rawValue).\(name)"] ?? options[name]
+    }
+
+    /// The duration option `name` of `section` (`[rain] lead = "15m"`, through ``DurationText``), `fallback` when it
+    /// is not set.
+    public func duration(_ name: String, in section: Occasion.Kind, default fallback: Duration)
+        throws(OccasionOptionError) -> Duration
+    {
+        guard let text = option(name, in: section) else { return fallback }
+        guard let value = DurationText.parse(text) else {
+            throw OccasionOptionError(
+                section: section.rawValue, option: name, value: text, expected: "a duration such as \"15m\" or \"1h\"")
+        }
+        return value
+    }
+
+    /// The time-of-day option `name` of `section` (`[habits] at = "20:00"`, through ``TimeOfDayText``) as seconds
+    /// into the day, `fallback` when it is not set.
+    public func timeOfDay(_ name: String, in section: Occasion.Kind, default fallback: Int)
+        throws(OccasionOptionError) -> Int
+    {
+        guard let text = option(name, in: section) else { return fallback }
+        guard let value = TimeOfDayText.seconds(text) else {
+            throw OccasionOptionError(
+                section: section.rawValue, option: name, value: text, expected: "a time of day such as \"20:00\"")
+        }
+        return value
+    }
+}
