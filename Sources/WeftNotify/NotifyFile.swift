@@ -256,13 +256,10 @@ public struct QuietHours: Sendable, Equatable {
         self.end = end
     }
 
-    /// `HH:MM` as minutes after midnight; nil for anything else.
+    /// `HH:MM` as minutes after midnight (``TimeOfDayText``, the one reader of a wall-clock time); nil for anything
+    /// else.
     static func minutes(_ text: Substring) -> Int? {
-        let pieces = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        guard pieces.count == 2, pieces[0].count <= 2, pieces[1].count == 2, let hour = Int(pieces[0]),
-            let minute = Int(pieces[1]), (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
-        return hour * 60 + minute
+        TimeOfDayText.parse(text.trimmingCharacters(in: .whitespaces)).map { $0.hour * 60 + $0.minute }
     }
 
     /// Whether `date` falls in the quiet hours in `zone`.
@@ -453,7 +450,7 @@ private struct NotifyReader {
     static func optionProblem(_ key: String, _ text: String) -> String? {
         switch key {
         case "lead": DurationText.parse(text) == nil ? "a duration such as \"15m\"" : nil
-        case "at": QuietHours.minutes(Substring(text)) == nil ? "a time of day such as \"20:00\"" : nil
+        case "at": TimeOfDayText.parse(text) == nil ? "a time of day such as \"20:00\"" : nil
         default: nil
         }
     }
