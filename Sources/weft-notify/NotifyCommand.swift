@@ -177,6 +177,9 @@ struct NotifyJob: Sendable {
 
     private func serve(_ builder: RenderSessionBuilder, file: NotifyFile) throws {
         let locations = builder.workspace.locations
+        // Opening for writing makes the database's folder, so a notifier started before any refresh (a user unit at
+        // the first login) has its lock file's place.
+        let store = try CacheStore.openForWriting(directory: locations.cacheDirectory)
         let lock: NotifierLock
         do {
             lock = try NotifierLock(cacheDirectory: locations.cacheDirectory)
@@ -184,7 +187,6 @@ struct NotifyJob: Sendable {
             Stderr.line("weft: \(error)")
             throw ExitCode(1)
         }
-        let store = try CacheStore.openForWriting(directory: locations.cacheDirectory)
         var environment = ProcessInfo.processInfo.environment
         environment["WEFT_CACHE"] = locations.cacheDirectory
         environment["WEFT_PROVIDERS"] = locations.providersDirectory

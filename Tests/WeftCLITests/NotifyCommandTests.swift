@@ -111,6 +111,20 @@ import WeftTestSupport
         #expect(first.ending(within: .seconds(10)) != nil)
     }
 
+    /// A notifier started before anything made the database (a user unit at the first login) makes its folder and
+    /// runs, instead of failing on its lock file's place.
+    @Test func aNotifierStartedBeforeTheFirstRefreshRuns() async throws {
+        let box = try Sandbox()
+        let fresh = box.path("state/weft")
+        let first = try StreamingChild([WeftProcess.binary, "notify", "--providers", box.providers, "--cache", fresh])
+        let locked = await Poll.until {
+            ((try? String(contentsOfFile: fresh + "/weft.notify.lock", encoding: .utf8)) ?? "").contains("pid \(first.pid)")
+        }
+        #expect(locked, "the notifier did not start in a folder that did not exist")
+        first.send(SIGTERM)
+        #expect(first.ending(within: .seconds(10)) != nil)
+    }
+
     /// Each occurrence fires once across runs; one missed by less than `late` fires late and says so; one missed by
     /// more is listed by --missed.
     @Test func runsFireOnceLateWithinTheWindowAndListTheMissed() async throws {
