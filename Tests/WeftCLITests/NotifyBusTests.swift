@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import WeftTestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `weft notify` against a real private session bus (`dbus-daemon`) and a notification server that records every
 /// Notify: alarms and timers made with the CLI, the notifier run on a clock that jumps (`--simulate-until`), so a
 /// day passes in a second.
@@ -108,6 +112,35 @@ import WeftTestSupport
         let calls = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
         #expect(calls.map(\.summary) == ["Tea"], "\(calls)")
         #expect(calls.first?.hints?["urgency"] == .byte(2), "\(calls)")
+    }
+
+    /// A notification server that appears after the notifier started (the session starts weft notify before the
+    /// desktop's server) is found when something is due: the timer at zero goes over the bus, not only to its command.
+    /// On the wall clock (a 2 s timer): the server must come up while the notifier waits.
+    @Test func aServerThatAppearsLaterIsFoundWhenSomethingIsDue() async throws {
+        let bus = try TestSessionBus()
+        let box = try Sandbox()
+        let notify = try StreamingChild(
+            ["/usr/bin/env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1",
+                WeftProcess.binary, "notify"] + Self.zone + box.locations)
+        defer {
+            notify.send(SIGTERM)
+            _ = notify.ending(within: .seconds(10))
+        }
+        #expect(notify.line(within: .seconds(20))?.contains("no notification server on the session bus") == true)
+        let server = try TestNotificationServer(on: bus)
+        let started = await box.weft(arguments: ["timer", "start", "2s", "--label", "Tea"] + Self.zone)
+        #expect(started.exitCode == 0, "\(started)")
+        var lines: [String] = []
+        while !(lines.contains { $0.hasSuffix(": delivered") } && lines.contains { $0.contains("found the") }),
+            let line = notify.line(within: .seconds(20))
+        {
+            lines.append(line)
+        }
+        #expect(lines.contains { $0.contains("found the notification server") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("only the sections' commands run") }, "\(lines)")
+        let calls = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
+        #expect(calls.map(\.summary) == ["Tea"], "\(calls) \(lines)")
     }
 
     /// Body markup: a server that takes it gets the body escaped, so a value never becomes a tag or a link.
