@@ -462,7 +462,9 @@ public final class Notifier {
         case "open": return SafeText.link(occasion.link).map { ["xdg-open", $0] }
         case "done":
             return fields["habit"].map {
+                // The occasion's own day: a click after midnight marks the day it was about, not the day of the click.
                 ["weft", "habit", "done", $0] + (fields["instance"].map { ["--instance", $0] } ?? [])
+                    + (fields["date"].map { ["--date", $0] } ?? [])
             }
         default: return nil
         }

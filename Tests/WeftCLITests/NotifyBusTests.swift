@@ -143,6 +143,46 @@ import WeftTestSupport
         #expect(calls.map(\.summary) == ["Tea"], "\(calls) \(lines)")
     }
 
+    /// The habit reminder's Done button marks the day the reminder was about, not the day of the click (a click after
+    /// midnight, here weeks later on the wall clock, when a second notifier sees it).
+    @Test func theHabitDoneButtonMarksTheRemindersDay() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let box = try Sandbox()
+        let created = await box.weft(
+            arguments: ["habit", "done", "Read", "--create", "--date", "2026-01-13", "--now", "2026-01-13T12:00:00Z"]
+                + Self.zone)
+        #expect(created.exitCode == 0, "\(created)")
+        try box.write("notify.toml", "[habits]\nat = \"20:00\"\n")
+        let run = await box.weft(
+            arguments: ["notify", "--now", "2026-01-14T18:00:00Z", "--simulate-until", "2026-01-14T19:30:00Z"]
+                + Self.zone, environment: bus.environment)
+        #expect(Self.decisions(run) == ["2026-01-14T19:00:00Z habit:read:2026-01-14: delivered"], "\(run)")
+        let shown = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
+        #expect(shown.first?.actions?.first == "done", "\(shown)")
+        let id = try #require(shown.first?.id)
+
+        let notify = try StreamingChild(
+            ["/usr/bin/env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", WeftProcess.binary, "notify"] + Self.zone
+                + box.locations)
+        defer {
+            notify.send(SIGTERM)
+            _ = notify.ending(within: .seconds(10))
+        }
+        func doneOn14th() async -> Bool {
+            await box.weft(
+                arguments: ["resolve", "{{__habits_read_done_today}}", "--now", "2026-01-14T22:00:00Z"] + Self.zone
+            ).stdout == "1\n"
+        }
+        #expect(await !doneOn14th())
+        // The click is a signal: sent until the notifier (subscribing as it starts) has acted on it; Done is idempotent.
+        let marked = await Poll.until(within: .seconds(20), every: .milliseconds(500)) {
+            try? server.invokeAction(id: id, key: "done")
+            return await doneOn14th()
+        }
+        #expect(marked, "the click did not mark 2026-01-14 done")
+    }
+
     /// Body markup: a server that takes it gets the body escaped, so a value never becomes a tag or a link.
     @Test func aBodyIsEscapedForAServerWithMarkup() async throws {
         let bus = try TestSessionBus()
