@@ -58,7 +58,8 @@ public final class Notifier {
     /// A notifier over `store` (opened for writing: the ledger is written through it) with `file`'s settings.
     public init(
         builder: RenderSessionBuilder, file: NotifyFile, store: CacheStore, delivery: (any NotificationDelivery)?,
-        connect: (() throws -> any NotificationDelivery)? = nil, commands: CommandDelivery, window: TimeInterval = 86_400, lookBehind: TimeInterval = 86_400,
+        connect: (() throws -> any NotificationDelivery)? = nil, commands: CommandDelivery,
+        window: TimeInterval = 86_400, lookBehind: TimeInterval = 86_400,
         logger: Logger = Logger(label: "weft.notify")
     ) {
         self.builder = builder
@@ -343,7 +344,12 @@ public final class Notifier {
             if let shownBy = delivery {
                 do {
                     id = try shownBy.show(notification)
-                } catch where !shownBy.isConnected {
+                } catch {
+                    guard !shownBy.isConnected else {
+                        // Left decided: shown at the next look (or the next start), unless its data went stale.
+                        say("cannot show a notification: \(error)")
+                        return
+                    }
                     // Tried once more at once (a server that restarted is back); else the command fallback runs.
                     lost(now: now)
                     delivery = connection(now: now, due: true)
@@ -355,10 +361,6 @@ public final class Notifier {
                             return
                         }
                     }
-                } catch {
-                    // Left decided: shown at the next look (or the next start), unless its data went stale by then.
-                    say("cannot show a notification: \(error)")
-                    return
                 }
             }
             if delivery == nil, !saidNoServer {

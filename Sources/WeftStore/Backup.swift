@@ -89,7 +89,8 @@ extension CacheStore {
                 if try db.tableExists("notification") {
                     // The server's id is not carried: it means nothing to another session's notification server.
                     for row in try Row.fetchAll(
-                        db, sql: "SELECT key, kind, at, fired_at, state, thread, occasion FROM notification ORDER BY key")
+                        db,
+                        sql: "SELECT key, kind, at, fired_at, state, thread, occasion FROM notification ORDER BY key")
                     {
                         var entry: [String: Any] = [
                             "key": row["key"] as String, "kind": row["kind"] as String,
@@ -97,7 +98,9 @@ extension CacheStore {
                             "state": row["state"] as String,
                         ]
                         if let thread = row["thread"] as String? { entry["thread"] = thread }
-                        if let occasion = row["occasion"] as Data? { entry["occasion"] = occasion.base64EncodedString() }
+                        if let occasion = row["occasion"] as Data? {
+                            entry["occasion"] = occasion.base64EncodedString()
+                        }
                         notifications.append(entry)
                     }
                 }

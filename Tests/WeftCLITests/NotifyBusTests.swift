@@ -121,8 +121,10 @@ import WeftTestSupport
         let bus = try TestSessionBus()
         let box = try Sandbox()
         let notify = try StreamingChild(
-            ["/usr/bin/env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1",
-                WeftProcess.binary, "notify"] + Self.zone + box.locations)
+            [
+                "/usr/bin/env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1",
+                WeftProcess.binary, "notify",
+            ] + Self.zone + box.locations)
         defer {
             notify.send(SIGTERM)
             _ = notify.ending(within: .seconds(10))

@@ -78,11 +78,13 @@ import WeftStore
         #expect(said.filter { $0.contains("lost the notification server") }.count == 2, "once a loss: \(said)")
 
         // Started without a server: the next attempt is minutes away, but a due occasion tries at once.
-        let fresh = try bench.notifier(delivery: nil, connect: {
-            attempts.append(serverUp)
-            guard serverUp else { throw RecordingDelivery.Refused() }
-            return replacement
-        })
+        let fresh = try bench.notifier(
+            delivery: nil,
+            connect: {
+                attempts.append(serverUp)
+                guard serverUp else { throw RecordingDelivery.Refused() }
+                return replacement
+            })
         fresh.startedWithoutServer(now: instant("2026-11-28T06:20:00Z"))
         let waitUntil = fresh.tick(now: instant("2026-11-28T06:20:00Z"))
         #expect(attempts.count == 3 && waitUntil == instant("2026-11-28T06:23:00Z"), "\(waitUntil)")
