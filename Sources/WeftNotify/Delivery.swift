@@ -53,6 +53,13 @@ public protocol NotificationDelivery: AnyObject {
     func events() -> [ServerEvent]
     /// A descriptor that becomes readable when the server has something to say (the bus), if any.
     var descriptor: Int32? { get }
+    /// False once the connection to the server broke (a new one must be made).
+    var isConnected: Bool { get }
+}
+
+extension NotificationDelivery {
+    /// A delivery without a connection of its own never loses it.
+    public var isConnected: Bool { true }
 }
 
 /// Runs a section's or rule's `command` and the actions' programs through the one spawner (WeftSpawn): argv without

@@ -9,6 +9,8 @@ public final class DesktopDelivery: NotificationDelivery {
     private let client: NotificationClient
     /// What the server said it supports, asked once.
     public let capabilities: NotificationCapabilities
+    /// False once the bus connection broke or the server left the bus.
+    public private(set) var isConnected = true
 
     /// Connects to the session bus of `environment`; throws when there is no bus or no notification server.
     public init(environment: [String: String]) throws {
@@ -25,11 +27,33 @@ public final class DesktopDelivery: NotificationDelivery {
         desktop.desktopEntry = "weft"
         // An alarm stays until the user answers it.
         if notification.urgency == .critical { desktop.resident = true }
-        return Int(try client.notify(desktop.adapted(to: capabilities)))
+        do {
+            return Int(try client.notify(desktop.adapted(to: capabilities)))
+        } catch {
+            if Self.meansGone(error) { isConnected = false }
+            throw error
+        }
+    }
+
+    /// Whether `error` says the connection or the server is gone (rather than one call refused).
+    static func meansGone(_ error: any Error) -> Bool {
+        switch error as? DBusError {
+        case .connectionLost: true
+        case .callFailed(_, let name, _):
+            name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+                || name == "org.freedesktop.DBus.Error.Disconnected"
+        default: false
+        }
     }
 
     public func events() -> [ServerEvent] {
-        guard let events = try? client.process() else { return [] }
+        let events: [NotificationEvent]
+        do {
+            events = try client.process()
+        } catch {
+            if Self.meansGone(error) { isConnected = false }
+            return []
+        }
         return events.map { event in
             switch event {
             case .actionInvoked(let id, let key): .action(id: Int(id), action: key)
@@ -38,7 +62,7 @@ public final class DesktopDelivery: NotificationDelivery {
         }
     }
 
-    public var descriptor: Int32? { try? client.waitRequest().descriptor }
+    public var descriptor: Int32? { isConnected ? try? client.waitRequest().descriptor : nil }
 
     static func urgency(_ urgency: Occasion.Urgency) -> NotificationUrgency {
         switch urgency {

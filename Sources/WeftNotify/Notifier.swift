@@ -27,7 +27,16 @@ public final class Notifier {
     let builder: RenderSessionBuilder
     let file: NotifyFile
     private(set) var store: CacheStore
-    let delivery: (any NotificationDelivery)?
+    /// The notification server's connection; nil while there is none (see ``connect``).
+    private(set) var delivery: (any NotificationDelivery)?
+    /// Makes a new connection to the notification server (nil: never reconnect, as in tests without a bus).
+    let connect: (() throws -> any NotificationDelivery)?
+    /// When the next attempt to connect may be made, while there is no connection.
+    private var nextConnect: Date?
+    /// The wait before the attempt after a failed one: short after a loss, growing to ``connectInterval``.
+    private var connectBackoff: TimeInterval = 1
+    /// The longest wait between attempts to find a notification server (one that appears later, a bus back).
+    public static let connectInterval: TimeInterval = 180
     let commands: CommandDelivery
     let logger: Logger
     /// How far ahead occasions are asked for; the notifier looks again at the latest then.
@@ -49,18 +58,69 @@ public final class Notifier {
     /// A notifier over `store` (opened for writing: the ledger is written through it) with `file`'s settings.
     public init(
         builder: RenderSessionBuilder, file: NotifyFile, store: CacheStore, delivery: (any NotificationDelivery)?,
-        commands: CommandDelivery, window: TimeInterval = 86_400, lookBehind: TimeInterval = 86_400,
+        connect: (() throws -> any NotificationDelivery)? = nil, commands: CommandDelivery,
+        window: TimeInterval = 86_400, lookBehind: TimeInterval = 86_400,
         logger: Logger = Logger(label: "weft.notify")
     ) {
         self.builder = builder
         self.file = file
         self.store = store
         self.delivery = delivery
+        self.connect = connect
         self.commands = commands
         self.window = window
         self.lookBehind = lookBehind
         self.logger = logger
     }
+
+    // MARK: - The connection
+
+    /// The connection to use now: the one there is, else a new one when an attempt is allowed at `now` (`due`: an
+    /// occasion is to be shown, which may try at once unless one was tried this second). Never more often than that.
+    func connection(now: Date, due: Bool = false) -> (any NotificationDelivery)? {
+        if let delivery, delivery.isConnected { return delivery }
+        if delivery != nil { lost(now: now) }
+        guard let connect, let attempt = nextConnect else { return nil }
+        guard now >= attempt || (due && now >= attempt.addingTimeInterval(-connectBackoff + 1)) else { return nil }
+        do {
+            let made = try connect()
+            delivery = made
+            nextConnect = nil
+            connectBackoff = 1
+            saidNoServer = false
+            saidProblems.remove(Self.noServerProblem)
+            logger.notice("connected to the notification server")
+            report("found the notification server: notifications go to the desktop")
+            return made
+        } catch {
+            connectBackoff = min(connectBackoff * 2, Self.connectInterval)
+            nextConnect = now.addingTimeInterval(connectBackoff)
+            logger.debug("no notification server yet: \(error)")
+            return nil
+        }
+    }
+
+    /// Started without a notification server: look for one again at most every ``connectInterval`` and whenever
+    /// something is to be shown.
+    public func startedWithoutServer(now: Date) {
+        guard delivery == nil else { return }
+        connectBackoff = Self.connectInterval
+        nextConnect = now.addingTimeInterval(Self.connectInterval)
+    }
+
+    /// The connection broke: said once, and a new one tried at once, then with a growing wait.
+    func lost(now: Date) {
+        guard delivery != nil else { return }
+        delivery = nil
+        connectBackoff = 1
+        nextConnect = now
+        say(Self.noServerProblem)
+    }
+
+    static let noServerProblem = "lost the notification server: connecting again (the sections' commands run meanwhile)"
+
+    /// When the loop must wake to try connecting again (nil: connected, or never).
+    var nextConnectAttempt: Date? { delivery == nil ? nextConnect : nil }
 
     /// Uses `store` from now on (the database was replaced under the notifier: a restore, a move).
     func replaceStore(_ store: CacheStore) { self.store = store }
@@ -155,6 +215,7 @@ public final class Notifier {
     @discardableResult
     public func tick(now: Date) -> Date {
         commands.reap()
+        _ = connection(now: now)
         redeliverDecided(now: now)
         let watched = (try? store.notifierWatchedUntil()) ?? nil
         let longestLate = max(
@@ -179,6 +240,7 @@ public final class Notifier {
             say("\(error)")
         }
         if let ruleBoundary { next = min(next, ruleBoundary) }
+        if let attempt = nextConnectAttempt { next = min(next, attempt) }
         // A notification the server refused stays decided: tried again in a minute.
         if let pending = try? store.notifications(in: [.fired]), !pending.isEmpty {
             next = min(next, now.addingTimeInterval(60))
@@ -277,16 +339,31 @@ public final class Notifier {
             notification.replaces = (try? store.lastNotificationID(thread: thread)) ?? nil
         }
         var id: Int?
+        var delivery = common.deliver != .command ? connection(now: now, due: true) : nil
         if common.deliver != .command {
-            if let delivery {
+            if let shownBy = delivery {
                 do {
-                    id = try delivery.show(notification)
+                    id = try shownBy.show(notification)
                 } catch {
-                    // Left decided: shown at the next look (or the next start), unless its data went stale by then.
-                    say("cannot show a notification: \(error)")
-                    return
+                    guard !shownBy.isConnected else {
+                        // Left decided: shown at the next look (or the next start), unless its data went stale.
+                        say("cannot show a notification: \(error)")
+                        return
+                    }
+                    // Tried once more at once (a server that restarted is back); else the command fallback runs.
+                    lost(now: now)
+                    delivery = connection(now: now, due: true)
+                    if let again = delivery {
+                        do {
+                            id = try again.show(notification)
+                        } catch {
+                            say("cannot show a notification: \(error)")
+                            return
+                        }
+                    }
                 }
-            } else if !saidNoServer {
+            }
+            if delivery == nil, !saidNoServer {
                 saidNoServer = true
                 say("no notification server: only the sections' commands run")
             }
@@ -318,7 +395,7 @@ public final class Notifier {
                 titles.prefix(5).joined(separator: "\n") + (titles.count > 5 ? "\n…" : "")
                     + "\n(weft notify --missed lists them)"),
             urgency: .normal, actions: [], category: "x-weft.missed", replaces: nil, link: nil, fields: [:], at: now)
-        if let delivery { _ = try? delivery.show(summary) }
+        if let delivery = connection(now: now, due: true) { _ = try? delivery.show(summary) }
         logger.warning("\(missed.count) missed: \(missed.map(\.key).joined(separator: ", "))")
         try? store.markNotifications(missed.map(\.key), state: .shown)
     }
@@ -387,7 +464,9 @@ public final class Notifier {
         case "open": return SafeText.link(occasion.link).map { ["xdg-open", $0] }
         case "done":
             return fields["habit"].map {
+                // The occasion's own day: a click after midnight marks the day it was about, not the day of the click.
                 ["weft", "habit", "done", $0] + (fields["instance"].map { ["--instance", $0] } ?? [])
+                    + (fields["date"].map { ["--date", $0] } ?? [])
             }
         default: return nil
         }

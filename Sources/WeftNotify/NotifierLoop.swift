@@ -55,6 +55,11 @@ public final class NotifierLoop {
                 handle(delivery.events())
             }
             var due = clock.now >= next || acted
+            if let delivery = notifier.delivery, !delivery.isConnected {
+                // Said once; the next look connects again at once.
+                notifier.lost(now: clock.now)
+                due = true
+            }
             acted = false
             if let watch, ready.contains(watch.descriptor) {
                 if watch.drainEnded() {

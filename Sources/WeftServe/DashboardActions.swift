@@ -53,7 +53,19 @@ struct DashboardActions {
         guard parts.count >= 5, parts[0].isEmpty, parts[1] == "v1", let action = parts.last else { return nil }
         let name = parts[3..<(parts.count - 1)].joined(separator: "/")
         let wantsJSON = accept?.contains("application/json") == true
-        switch (parts[2], action) {
+        do {
+            return try route(parts[2], name: name, action: action, parts: parts, json: wantsJSON)
+        } catch let refusal as any EditRefusal {
+            // The state changed between the button's check and the edit (the alarm stopped ringing): refused,
+            // nothing changed.
+            return Reply.error(.conflict, refusal.description)
+        }
+    }
+
+    private func route(_ collection: String, name: String, action: String, parts: [String], json wantsJSON: Bool)
+        throws -> Reply?
+    {
+        switch (collection, action) {
         case ("vars", "incr"), ("vars", "decr"):
             return try counter(
                 TemplateKey.canonical(name), change: action == "incr" ? .incr : .decr, json: wantsJSON)

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// `weft backup` / `weft restore`: every one of the user's own records — stored variables with all their counter
-/// settings, and the user records (hand-kept habits, imported step history) — as one versioned JSON document.
+/// settings, the user records (hand-kept habits, imported step history, alarms and timers) and the notifier's ledger
+/// of what already fired — as one versioned JSON document.
 ///
 /// Variables are written with every column the `variable` table has, so settings added by later migrations travel
 /// without a change here. A record whose value is a JSON object is embedded as it is (readable, diffable); any other
@@ -25,6 +26,8 @@ public enum Backup {
         public var unchanged = 0
         /// Records here that a newer one from the backup replaced; they are in the trash under `restore`.
         public var trashed = 0
+        /// Ledger entries added (what already fired there, so it does not fire again here).
+        public var notifications = 0
     }
 }
 
@@ -53,7 +56,7 @@ public enum BackupError: Error, CustomStringConvertible, Equatable {
 extension CacheStore {
     /// The backup document of everything the user entered or imported, at `now`.
     public func backup(now: Date) throws(StoreError) -> Data {
-        let (variables, records): ([[String: Any]], [[String: Any]]) = try read(
+        let (variables, records, notifications): ([[String: Any]], [[String: Any]], [[String: Any]]) = try read(
             { db in
                 var variables: [[String: Any]] = []
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM variable ORDER BY key") {
@@ -82,11 +85,31 @@ extension CacheStore {
                         records.append(entry)
                     }
                 }
-                return (variables, records)
-            }, empty: ([], []))
+                var notifications: [[String: Any]] = []
+                if try db.tableExists("notification") {
+                    // The server's id is not carried: it means nothing to another session's notification server.
+                    for row in try Row.fetchAll(
+                        db,
+                        sql: "SELECT key, kind, at, fired_at, state, thread, occasion FROM notification ORDER BY key")
+                    {
+                        var entry: [String: Any] = [
+                            "key": row["key"] as String, "kind": row["kind"] as String,
+                            "at": row["at"] as Double, "fired_at": row["fired_at"] as Double,
+                            "state": row["state"] as String,
+                        ]
+                        if let thread = row["thread"] as String? { entry["thread"] = thread }
+                        if let occasion = row["occasion"] as Data? {
+                            entry["occasion"] = occasion.base64EncodedString()
+                        }
+                        notifications.append(entry)
+                    }
+                }
+                return (variables, records, notifications)
+            }, empty: ([], [], []))
         let document: [String: Any] = [
             "format": Backup.format, "version": Backup.version,
             "created": now.timeIntervalSince1970, "variables": variables, "records": records,
+            "notifications": notifications,
         ]
         do {
             return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted])
@@ -96,7 +119,8 @@ extension CacheStore {
     }
 
     /// Merges a backup document back, in one transaction: an entry absent here is added, one older here than in the
-    /// backup is replaced (a replaced record goes to the trash under `restore`), the rest stay. Restoring the same
+    /// backup is replaced (a replaced record goes to the trash under `restore`), the rest stay. Ledger entries are
+    /// only added: a key already here stays as it is. Restoring the same
     /// document twice changes nothing the second time. `file` names the document in errors.
     public func restore(_ document: Data, file: String, at date: Date) throws -> Backup.Summary {
         guard document.count <= Backup.maximumSize else { throw BackupError.tooLarge(file: file) }
@@ -115,6 +139,7 @@ extension CacheStore {
         guard version <= Backup.version else { throw BackupError.unsupportedVersion(file: file, version: version) }
         let variables = try Self.entries(top, "variables", file: file)
         let records = try Self.entries(top, "records", file: file)
+        let notifications = try Self.notificationEntries(top, file: file)
         return try write { db in
             var summary = Backup.Summary()
             let columns = Set(try db.columns(in: "variable").map(\.name))
@@ -176,7 +201,53 @@ extension CacheStore {
                 ).insert(db)
                 summary.records += 1
             }
+            for entry in notifications {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO notification (key, kind, at, fired_at, state, thread, occasion)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        entry.key, entry.kind, entry.at.timeIntervalSince1970, entry.firedAt.timeIntervalSince1970,
+                        entry.state.rawValue, entry.thread, entry.occasion,
+                    ])
+                if db.changesCount > 0 { summary.notifications += 1 } else { summary.unchanged += 1 }
+            }
             return summary
+        }
+    }
+
+    /// The ledger entries of a backup, checked before anything is written. One decided but not yet delivered there
+    /// is restored as delivered: the other machine's notifier owned its delivery, and a restore must not repeat it.
+    private static func notificationEntries(_ top: [String: Any], file: String) throws -> [NotificationEntry] {
+        try entries(top, "notifications", file: file).enumerated().map { index, entry in
+            let field = "notifications[\(index)]"
+            func seconds(_ name: String) throws -> Date {
+                guard let number = entry[name] as? NSNumber, !(entry[name] is Bool),
+                    case let value = number.doubleValue, value.isFinite, (0...7_258_118_400).contains(value)
+                else {
+                    throw BackupError.badField(
+                        file: file, field: "\(field).\(name)", reason: "is not a time in seconds since 1970")
+                }
+                return Date(timeIntervalSince1970: value)
+            }
+            let stateText = try text(entry, "state", field: field, file: file)
+            guard let state = NotificationEntry.State(rawValue: stateText) else {
+                throw BackupError.badField(
+                    file: file, field: "\(field).state", reason: "is not a state this weft knows (a newer backup?)")
+            }
+            var occasion: Data?
+            if let encoded = entry["occasion"] {
+                guard let text = encoded as? String, let data = Data(base64Encoded: text) else {
+                    throw BackupError.badField(file: file, field: "\(field).occasion", reason: "is not base64")
+                }
+                occasion = data
+            }
+            return NotificationEntry(
+                key: try text(entry, "key", field: field, file: file),
+                kind: try text(entry, "kind", field: field, file: file), at: try seconds("at"),
+                firedAt: try seconds("fired_at"), state: state == .fired ? .delivered : state,
+                thread: entry["thread"] as? String, occasion: occasion)
         }
     }
 

@@ -191,14 +191,17 @@ struct NotifyJob: Sendable {
         environment["WEFT_CACHE"] = locations.cacheDirectory
         environment["WEFT_PROVIDERS"] = locations.providersDirectory
         let commands = CommandDelivery(environment: environment)
-        // Without a notification server the sections' commands still run (said once, when the first one fires).
+        // Without a notification server the sections' commands still run (said once, when the first one fires); one
+        // that appears later (the desktop started after weft notify) is found at the next attempt.
+        let connect: () throws -> any NotificationDelivery = { try DesktopDelivery(environment: environment) }
         var delivery: (any NotificationDelivery)?
         do {
-            delivery = try DesktopDelivery(environment: environment)
+            delivery = try connect()
         } catch {
             Stderr.line("weft: \(error)")
         }
-        let notifier = Notifier(builder: builder, file: file, store: store, delivery: delivery, commands: commands)
+        let notifier = Notifier(
+            builder: builder, file: file, store: store, delivery: delivery, connect: connect, commands: commands)
         notifier.report = { Stderr.line("weft: \($0)") }
         notifier.onDecision = { decision in
             Stderr.line(
@@ -213,6 +216,7 @@ struct NotifyJob: Sendable {
         } else {
             clock = SystemNotifierClock()
         }
+        notifier.startedWithoutServer(now: clock.now)
         let loop = NotifierLoop(notifier: notifier, clock: clock, cacheDirectory: locations.cacheDirectory)
         loop.run(until: end)
         commands.waitAll()

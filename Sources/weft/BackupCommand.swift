@@ -13,9 +13,10 @@ struct BackupCommand: ParsableCommand {
         abstract: "Write everything you entered or imported to one JSON file.",
         discussion: """
             The backup holds your own records: stored variables and counters with every setting (step, goal, \
-            reset, limits), habits kept by hand (added, marked done or undone) and imported step and activity \
-            history with its sources. Snapshots are not in it: `weft refresh` makes them again. `weft restore` \
-            reads it back on this or another machine, merging it with what is there.
+            reset, limits), habits kept by hand (added, marked done or undone), imported step and activity \
+            history with its sources, alarms and timers, and the notifications already fired (so a restored \
+            notifier does not fire them again). Snapshots are not in it: `weft refresh` makes them again. `weft \
+            restore` reads it back on this or another machine, merging it with what is there.
 
             Examples:
               weft backup ~/weft-backup.json

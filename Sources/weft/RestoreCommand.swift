@@ -40,6 +40,9 @@ struct RestoreCommand: AsyncParsableCommand {
             document, file: file == "-" ? "standard input" : file, at: now)
         var line = "weft: restored \(summary.variables) variable\(summary.variables == 1 ? "" : "s") and "
         line += "\(summary.records) record\(summary.records == 1 ? "" : "s")"
+        if summary.notifications > 0 {
+            line += "; \(summary.notifications) notification\(summary.notifications == 1 ? "" : "s") already fired"
+        }
         if summary.unchanged > 0 { line += "; \(summary.unchanged) already up to date" }
         if summary.trashed > 0 { line += "; \(summary.trashed) older here moved to the trash as \"restore\"" }
         Stderr.line(line)

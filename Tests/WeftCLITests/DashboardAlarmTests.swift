@@ -106,6 +106,26 @@ struct DashboardAlarmTests {
         _ = server.child.ending(within: .seconds(15))
     }
 
+    /// An alarm that stops ringing between the button's check (the board's snapshot) and the edit (the records) is a
+    /// 409 with the edit's own message, not a server error: here the snapshot from before a dismiss is put back.
+    @Test func anAlarmThatStoppedRingingBeforeTheEditIsAConflict() async throws {
+        let box = try await Self.sandbox()
+        let keep = "CREATE TABLE kept AS SELECT * FROM snapshot WHERE instance = 'alarms'"
+        #expect(await WeftProcess.run(["sqlite3", box.database, keep]).exitCode == 0)
+        #expect(await box.weft(arguments: ["alarm", "dismiss", "Wake"] + Self.clock).exitCode == 0)
+        let putBack = "DELETE FROM snapshot WHERE instance = 'alarms'; INSERT INTO snapshot SELECT * FROM kept"
+        #expect(await WeftProcess.run(["sqlite3", box.database, putBack]).exitCode == 0)
+        let server = try ServeTests.Server(box, Self.clock)
+        defer {
+            server.child.send(SIGTERM)
+            _ = server.child.ending(within: .seconds(15))
+        }
+        let board = await server.request("/board")
+        #expect(board.body.contains("action=\"/v1/alarms/wake/snooze\""), "the snapshot still shows it ringing")
+        let snooze = await Self.post(server, "/v1/alarms/wake/snooze")
+        #expect(snooze.status == 409 && snooze.body.contains("Wake is not ringing or snoozed"), "\(snooze)")
+    }
+
     @Test func anotherSitesPostChangesNoAlarmOrTimer() async throws {
         let box = try await Self.sandbox()
         let server = try ServeSafetyTests.LoggedServer(box, Self.clock)

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import WeftTestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `weft notify` against a real private session bus (`dbus-daemon`) and a notification server that records every
 /// Notify: alarms and timers made with the CLI, the notifier run on a clock that jumps (`--simulate-until`), so a
 /// day passes in a second.
@@ -108,6 +112,77 @@ import WeftTestSupport
         let calls = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
         #expect(calls.map(\.summary) == ["Tea"], "\(calls)")
         #expect(calls.first?.hints?["urgency"] == .byte(2), "\(calls)")
+    }
+
+    /// A notification server that appears after the notifier started (the session starts weft notify before the
+    /// desktop's server) is found when something is due: the timer at zero goes over the bus, not only to its command.
+    /// On the wall clock (a 2 s timer): the server must come up while the notifier waits.
+    @Test func aServerThatAppearsLaterIsFoundWhenSomethingIsDue() async throws {
+        let bus = try TestSessionBus()
+        let box = try Sandbox()
+        let notify = try StreamingChild(
+            [
+                "/usr/bin/env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1",
+                WeftProcess.binary, "notify",
+            ] + Self.zone + box.locations)
+        defer {
+            notify.send(SIGTERM)
+            _ = notify.ending(within: .seconds(10))
+        }
+        #expect(notify.line(within: .seconds(20))?.contains("no notification server on the session bus") == true)
+        let server = try TestNotificationServer(on: bus)
+        let started = await box.weft(arguments: ["timer", "start", "2s", "--label", "Tea"] + Self.zone)
+        #expect(started.exitCode == 0, "\(started)")
+        var lines: [String] = []
+        while !(lines.contains { $0.hasSuffix(": delivered") } && lines.contains { $0.contains("found the") }),
+            let line = notify.line(within: .seconds(20))
+        {
+            lines.append(line)
+        }
+        #expect(lines.contains { $0.contains("found the notification server") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("only the sections' commands run") }, "\(lines)")
+        let calls = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
+        #expect(calls.map(\.summary) == ["Tea"], "\(calls) \(lines)")
+    }
+
+    /// The habit reminder's Done button marks the day the reminder was about, not the day of the click (a click after
+    /// midnight, here weeks later on the wall clock, when a second notifier sees it).
+    @Test func theHabitDoneButtonMarksTheRemindersDay() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let box = try Sandbox()
+        let created = await box.weft(
+            arguments: ["habit", "done", "Read", "--create", "--date", "2026-01-13", "--now", "2026-01-13T12:00:00Z"]
+                + Self.zone)
+        #expect(created.exitCode == 0, "\(created)")
+        try box.write("notify.toml", "[habits]\nat = \"20:00\"\n")
+        let run = await box.weft(
+            arguments: ["notify", "--now", "2026-01-14T18:00:00Z", "--simulate-until", "2026-01-14T19:30:00Z"]
+                + Self.zone, environment: bus.environment)
+        #expect(Self.decisions(run) == ["2026-01-14T19:00:00Z habit:read:2026-01-14: delivered"], "\(run)")
+        let shown = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
+        #expect(shown.first?.actions?.first == "done", "\(shown)")
+        let id = try #require(shown.first?.id)
+
+        let notify = try StreamingChild(
+            ["/usr/bin/env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", WeftProcess.binary, "notify"] + Self.zone
+                + box.locations)
+        defer {
+            notify.send(SIGTERM)
+            _ = notify.ending(within: .seconds(10))
+        }
+        func doneOn14th() async -> Bool {
+            await box.weft(
+                arguments: ["resolve", "{{__habits_read_done_today}}", "--now", "2026-01-14T22:00:00Z"] + Self.zone
+            ).stdout == "1\n"
+        }
+        #expect(await !doneOn14th())
+        // The click is a signal: sent until the notifier (subscribing as it starts) has acted on it; Done is idempotent.
+        let marked = await Poll.until(within: .seconds(20), every: .milliseconds(500)) {
+            try? server.invokeAction(id: id, key: "done")
+            return await doneOn14th()
+        }
+        #expect(marked, "the click did not mark 2026-01-14 done")
     }
 
     /// Body markup: a server that takes it gets the body escaped, so a value never becomes a tag or a link.

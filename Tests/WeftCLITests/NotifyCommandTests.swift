@@ -170,6 +170,41 @@ import WeftTestSupport
         #expect(missed.stdout == "2026-11-27 11:00  goals       tea: goal reached\n", "\(missed)")
     }
 
+    /// What already fired travels in a backup: restored into a fresh home, the notifier does not fire it again
+    /// (and the restore only adds ledger keys: one already there stays).
+    @Test func aRestoredLedgerDoesNotFireAgain() async throws {
+        func setUp(_ box: Sandbox) throws {
+            try box.write(
+                "notify.toml",
+                """
+                [[rule]]
+                name = "mood"
+                when = "{{mood}}"
+                title = "Mood: {{mood}}"
+                command = \(Self.logging(box.path("log")))
+                """)
+        }
+        let box = try Sandbox()
+        try setUp(box)
+        #expect(await box.weft("var", "set", "mood", "fine").exitCode == 0)
+        let run = ["notify", "--now", "2026-11-27T08:00:00Z", "--simulate-until", "+10m"] + Self.clock
+        #expect(await box.weft(arguments: run).exitCode == 0)
+        #expect(Self.lines(box.path("log")) == ["rule:mood:2026-11-27|Mood: fine|"])
+        let backup = await box.weft(arguments: ["backup", box.path("backup.json")] + Self.clock)
+        #expect(backup.exitCode == 0, "\(backup)")
+
+        let other = try Sandbox()
+        try setUp(other)
+        let restore = await other.weft(arguments: ["restore", box.path("backup.json")] + Self.clock)
+        #expect(restore.exitCode == 0, "\(restore)")
+        #expect(restore.stderr.contains("1 notification already fired"), "\(restore)")
+        let again = await other.weft(arguments: run)
+        #expect(again.exitCode == 0, "\(again)")
+        #expect(Self.lines(other.path("log")).isEmpty, "fired again after a restore: \(again)")
+        let twice = await other.weft(arguments: ["restore", box.path("backup.json")] + Self.clock)
+        #expect(!twice.stderr.contains("notification"), "\(twice)")
+    }
+
     /// A database written by the previous version (schema v7, Tests/Fixtures/store/v7) gains the ledger on the
     /// notifier's first write and keeps everything it held.
     @Test func aVersion7DatabaseGainsTheLedger() async throws {

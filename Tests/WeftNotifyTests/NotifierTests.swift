@@ -37,6 +37,64 @@ import WeftStore
         #expect(try bench.store.notification(Self.wake.key)?.state == .delivered)
     }
 
+    /// A broken connection is made again at once when something is shown, then after a growing wait; with no server
+    /// at the start, attempts come every few minutes and when something is due, never each second.
+    @Test func aLostConnectionIsMadeAgainAndAMissingServerLookedForSparingly() throws {
+        let bench = try NotifierBench()
+        let late = Occasion(
+            kind: .alarm, key: "alarm:late:2026-11-28T06:30:00Z", at: instant("2026-11-28T06:30:00Z"), title: "Late")
+        try bench.script([Self.wake, late])
+        var attempts: [Bool] = []
+        var serverUp = false
+        let replacement = RecordingDelivery()
+        let broken = RecordingDelivery()
+        let notifier = try bench.notifier(
+            delivery: broken,
+            connect: {
+                attempts.append(serverUp)
+                guard serverUp else { throw RecordingDelivery.Refused() }
+                return replacement
+            })
+        var said: [String] = []
+        notifier.report = { said.append($0) }
+        broken.isConnected = false
+        serverUp = true
+        notifier.tick(now: instant("2026-11-28T06:00:00Z"))
+        #expect(replacement.shown.map(\.key) == [Self.wake.key], "shown over the new connection at once")
+        #expect(attempts == [true])
+        #expect(said.contains { $0.contains("found the notification server") }, "\(said)")
+        #expect(said.filter { $0.contains("lost the notification server") }.count == 1, "\(said)")
+
+        // Gone again, and no server: tried at once, then not again within the same second, then after the wait.
+        replacement.isConnected = false
+        serverUp = false
+        let next = notifier.tick(now: instant("2026-11-28T06:10:00Z"))
+        #expect(attempts.count == 2)
+        #expect(next == instant("2026-11-28T06:10:02Z"), "the next attempt, after a short wait")
+        notifier.tick(now: instant("2026-11-28T06:10:00Z").addingTimeInterval(0.5))
+        #expect(attempts.count == 2)
+        notifier.tick(now: instant("2026-11-28T06:10:02Z"))
+        #expect(attempts.count == 3)
+        #expect(said.filter { $0.contains("lost the notification server") }.count == 2, "once a loss: \(said)")
+
+        // Started without a server: the next attempt is minutes away, but a due occasion tries at once.
+        let fresh = try bench.notifier(
+            delivery: nil,
+            connect: {
+                attempts.append(serverUp)
+                guard serverUp else { throw RecordingDelivery.Refused() }
+                return replacement
+            })
+        fresh.startedWithoutServer(now: instant("2026-11-28T06:20:00Z"))
+        let waitUntil = fresh.tick(now: instant("2026-11-28T06:20:00Z"))
+        #expect(attempts.count == 3 && waitUntil == instant("2026-11-28T06:23:00Z"), "\(waitUntil)")
+        serverUp = true
+        replacement.isConnected = true
+        fresh.tick(now: instant("2026-11-28T06:30:00Z"))
+        #expect(attempts.count == 4)
+        #expect(replacement.shown.map(\.key).last == late.key)
+    }
+
     /// Two notifiers on one database (the lock kept out): the ledger's key decides which one delivers.
     @Test func twoNotifiersDeliverOnce() throws {
         let bench = try NotifierBench()

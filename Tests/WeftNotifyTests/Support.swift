@@ -28,11 +28,13 @@ final class RecordingDelivery: NotificationDelivery {
     struct Refused: Error {}
     var shown: [OutgoingNotification] = []
     var refuse = false
+    /// False: the connection broke (show throws, and the notifier must make a new one).
+    var isConnected = true
     var nextID = 1
     var pending: [ServerEvent] = []
 
     func show(_ notification: OutgoingNotification) throws -> Int? {
-        if refuse { throw Refused() }
+        if refuse || !isConnected { throw Refused() }
         shown.append(notification)
         defer { nextID += 1 }
         return notification.replaces ?? nextID
@@ -76,12 +78,15 @@ final class NotifierBench {
     }
 
     /// A notifier as one `weft notify` process would make it.
-    func notifier(_ toml: String = "", delivery: RecordingDelivery) throws -> Notifier {
+    func notifier(
+        _ toml: String = "", delivery: RecordingDelivery?,
+        connect: (() throws -> any NotificationDelivery)? = nil
+    ) throws -> Notifier {
         let file = NotifyFile(text: toml, file: home.path("notify.toml"))
         precondition(file.problems.isEmpty, "\(file.problems)")
         return Notifier(
             builder: try builder, file: file, store: try CacheStore.openForWriting(directory: home.cache),
-            delivery: delivery, commands: CommandDelivery(environment: [:]))
+            delivery: delivery, connect: connect, commands: CommandDelivery(environment: [:]))
     }
 
     var store: CacheStore { get throws { try CacheStore.openForWriting(directory: home.cache) } }

@@ -102,6 +102,24 @@ import WeftPrimitives
         #expect(late.map(\.key).sorted() == ["\(spell):10", "\(spell):5"])
     }
 
+    /// A refresh landing on a countdown step (seen from 18:50, the 10-minute step) does not swallow it: the lead
+    /// (told already from the earlier refresh, or told now) and the step are both given, each by its own key.
+    @Test func aRefreshLandingOnAStepStillGivesTheStep() throws {
+        for refreshed in ["2023-08-14T18:49:30Z", "2023-08-14T18:50:00Z"] {
+            let at = Pinned.date(refreshed)
+            let snapshot = try snapshot(trondheim(), fetchedAt: at, validUntil: at.addingTimeInterval(900))
+            for now in [refreshed, "2023-08-14T18:50:00Z"] {
+                let found = try occasions(snapshot, now: now, until: "2023-08-14T19:30:00Z")
+                #expect(
+                    schedule(found) == [
+                        "\(spell):lead": "2023-08-14T18:50:00Z Rain in 10 min · light rain",
+                        "\(spell):10": "2023-08-14T18:50:00Z Rain in 10 min · light rain",
+                        "\(spell):5": "2023-08-14T18:55:00Z Rain in 5 min · light rain",
+                    ], "refreshed \(refreshed), now \(now)")
+            }
+        }
+    }
+
     /// Never from stale data: nothing once the snapshot is past its validity, nothing due after it.
     @Test func aStaleSnapshotGivesNothing() throws {
         let valid = Pinned.date("2023-08-14T18:52:00Z")

@@ -1,7 +1,8 @@
 import Foundation
+import WeftCore
 
 /// Why an alarm or timer command could not do what it was asked, in words a user can act on.
-public enum AlarmError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum AlarmError: EditRefusal, Sendable, Equatable {
     /// No alarm or timer has that label or id; `closest` are names to offer, `known` all of them.
     case notFound(what: String, name: String, closest: [String], known: [String])
     /// The bound on how many there may be.

@@ -67,17 +67,19 @@ enum RainOccasions {
                 : "rain:\(instance):until:\(end.map { ISOInstant.format($0) } ?? "unknown")"
 
             if startKnown, start > now {
-                // The lead step, then the countdown steps that come after it; of steps already due only the
-                // latest is kept (they update one notification).
+                // The lead step, then the countdown steps from it on; of steps already due only the latest instant
+                // is kept (they update one notification). A step at the very instant the lead was moved to (a
+                // refresh landing on it) is kept beside the lead: the lead may have been told from an earlier
+                // refresh already, and each key fires once whichever snapshot names it.
                 var countdown: [(due: Date, key: String)] = []
                 let leadDue = max(start.addingTimeInterval(-Double(lead * 60)), seen)
                 if leadDue < start { countdown.append((leadDue, "\(thread):lead")) }
                 for step in steps where step < lead {
                     let due = start.addingTimeInterval(-Double(step * 60))
-                    if due > leadDue { countdown.append((due, "\(thread):\(step)")) }
+                    if due >= leadDue { countdown.append((due, "\(thread):\(step)")) }
                 }
-                let lastDue = countdown.lastIndex { $0.due <= now }
-                for (position, step) in countdown.enumerated() where lastDue.map({ position >= $0 }) ?? true {
+                let lastDue = countdown.filter { $0.due <= now }.map(\.due).max()
+                for step in countdown where lastDue.map({ step.due >= $0 }) ?? true {
                     let minutes = wholeMinutes(from: step.due, to: start)
                     add(
                         step.due, key: step.key, thread: thread, title: "Rain in \(minutes) min · \(words)",
