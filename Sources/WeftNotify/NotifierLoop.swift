@@ -24,6 +24,9 @@ public final class NotifierLoop {
     public private(set) var wakeUps = 0
     /// How many times it looked at the occasions again.
     public private(set) var ticks = 0
+    /// Called after a wake-up's work when libdispatch's worker pool has started (``DispatchWorkers``): `weft notify`
+    /// starts itself afresh there, so an idle notifier does not wake every second. Nil in tests.
+    public var onDispatchWorkers: (() -> Void)?
 
     /// A loop running `notifier` on `clock`, watching the cache in `cacheDirectory`.
     public init(
@@ -42,6 +45,8 @@ public final class NotifierLoop {
         identity = FileStamp(path: notifier.store.path)
         dataVersion = try? notifier.store.dataVersion()
         var next = tick()
+        // Opening the database may already have started them (a first run creates it).
+        if let onDispatchWorkers, DispatchWorkers.startedAndAloneBesideMain { onDispatchWorkers() }
         while end.map({ clock.now < $0 }) ?? true {
             // A call may have read a signal before its reply: what the bus holds is handled before sleeping.
             if let delivery = notifier.delivery { handle(delivery.events()) }
@@ -76,6 +81,7 @@ public final class NotifierLoop {
                 }
             }
             if due, end.map({ clock.now < $0 }) ?? true { next = tick() }
+            if let onDispatchWorkers, DispatchWorkers.startedAndAloneBesideMain { onDispatchWorkers() }
         }
     }
 

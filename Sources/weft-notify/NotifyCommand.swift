@@ -218,6 +218,20 @@ struct NotifyJob: Sendable {
         }
         notifier.startedWithoutServer(now: clock.now)
         let loop = NotifierLoop(notifier: notifier, clock: clock, cacheDirectory: locations.cacheDirectory)
+        if end == nil {
+            loop.onDispatchWorkers = { [weak loop] in
+                // The same program with the same arguments; the lock and the database close on exec.
+                var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
+                // By its path, so `ps` shows its name; /proc/self/exe when that file was replaced (an upgrade).
+                if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                    execv(path, &argv)
+                }
+                execv("/proc/self/exe", &argv)
+                for pointer in argv { free(pointer) }
+                Stderr.line("weft: cannot start afresh (\(String(cString: strerror(errno)))); it wakes every second")
+                loop?.onDispatchWorkers = nil
+            }
+        }
         loop.run(until: end)
         commands.waitAll()
         if end != nil { Stderr.line("weft: \(loop.wakeUps) wake-ups, \(loop.ticks) looks") }

@@ -125,6 +125,24 @@ import WeftTestSupport
         #expect(first.ending(within: .seconds(10)) != nil)
     }
 
+    /// libdispatch's first worker thread starts a monitor that wakes the process every second for good; creating the
+    /// database (a released GRDB queue) starts one. The notifier then starts itself afresh, so it idles with one
+    /// thread and no wake-ups.
+    @Test func anIdleNotifierRunsOneThreadAfterCreatingTheDatabase() async throws {
+        let box = try Sandbox()
+        let fresh = box.path("state/weft")
+        let first = try StreamingChild([WeftProcess.binary, "notify", "--providers", box.providers, "--cache", fresh])
+        let threads = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(first.pid)/task").count) ?? 0 }
+        let alone = await Poll.until {
+            let locked = ((try? String(contentsOfFile: fresh + "/weft.notify.lock", encoding: .utf8)) ?? "")
+                .contains("pid \(first.pid)")
+            return locked && threads() == 1
+        }
+        #expect(alone, "the notifier runs \(threads()) threads")
+        first.send(SIGTERM)
+        #expect(first.ending(within: .seconds(10)) != nil)
+    }
+
     /// Each occurrence fires once across runs; one missed by less than `late` fires late and says so; one missed by
     /// more is listed by --missed.
     @Test func runsFireOnceLateWithinTheWindowAndListTheMissed() async throws {
