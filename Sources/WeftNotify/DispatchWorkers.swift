@@ -18,8 +18,15 @@ public enum DispatchWorkers {
 
     /// True when libdispatch's threads run (their names end in a QoS class, `…-qos.overcommit`) and no other thread
     /// does: a program started for a button (its reaping thread) would die with a new start, so it waits for that.
+    /// A thread just made still carries the program's name until libdispatch names it, so an unnamed one is given a
+    /// moment (at most a second, and only when a thread besides the main one runs) before it counts as another.
     public static var startedAndAloneBesideMain: Bool {
-        let names = otherThreadNames()
-        return !names.isEmpty && names.allSatisfy { $0.contains("qos") }
+        for attempt in 0..<20 {
+            let names = otherThreadNames()
+            if names.isEmpty { return false }
+            if names.allSatisfy({ $0.contains("qos") }) { return true }
+            if attempt < 19 { usleep(50_000) }
+        }
+        return false
     }
 }

@@ -180,6 +180,8 @@ struct NotifyJob: Sendable {
         // Opening for writing makes the database's folder, so a notifier started before any refresh (a user unit at
         // the first login) has its lock file's place.
         let store = try CacheStore.openForWriting(directory: locations.cacheDirectory)
+        // Creating the database starts them: a fresh start now, before anything is said or connected.
+        if simulateUntil == nil, DispatchWorkers.startedAndAloneBesideMain { Self.startAfresh() }
         let lock: NotifierLock
         do {
             lock = try NotifierLock(cacheDirectory: locations.cacheDirectory)
@@ -220,15 +222,7 @@ struct NotifyJob: Sendable {
         let loop = NotifierLoop(notifier: notifier, clock: clock, cacheDirectory: locations.cacheDirectory)
         if end == nil {
             loop.onDispatchWorkers = { [weak loop] in
-                // The same program with the same arguments; the lock and the database close on exec.
-                var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
-                // By its path, so `ps` shows its name; /proc/self/exe when that file was replaced (an upgrade).
-                if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-                    execv(path, &argv)
-                }
-                execv("/proc/self/exe", &argv)
-                for pointer in argv { free(pointer) }
-                Stderr.line("weft: cannot start afresh (\(String(cString: strerror(errno)))); it wakes every second")
+                Self.startAfresh()
                 loop?.onDispatchWorkers = nil
             }
         }
@@ -236,6 +230,21 @@ struct NotifyJob: Sendable {
         commands.waitAll()
         if end != nil { Stderr.line("weft: \(loop.wakeUps) wake-ups, \(loop.ticks) looks") }
         withExtendedLifetime(lock) {}
+    }
+}
+
+extension NotifyJob {
+    /// Runs this program again with the same arguments in this process (exec), so libdispatch's once-a-second
+    /// monitor (``DispatchWorkers``) goes; the lock and the database close on exec. Returns only when exec failed.
+    static func startAfresh() {
+        var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
+        // By its path, so `ps` shows its name; /proc/self/exe when that file was replaced (an upgrade).
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            execv(path, &argv)
+        }
+        execv("/proc/self/exe", &argv)
+        for pointer in argv { free(pointer) }
+        Stderr.line("weft: cannot start afresh (\(String(cString: strerror(errno)))); it wakes every second")
     }
 }
 
