@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// How weft and weft-notify are linked. A status bar starts `weft get` every second and weft-notify stays resident,
+// so what the loader does at start counts: the programs' own symbols are not exported (nothing looks them up; swiftc
+// exports all of them, ~18,000, whose tables the loader reads for every library symbol it binds) and their relative
+// relocations are packed (DT_RELR, glibc 2.36; ~97,000 RELA entries, 2.3 MB read at every start, become a few kB).
+// Both need lld, which the Swift toolchain ships.
+let leanStart: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"])
+]
+
 let package = Package(
     name: "weft",
     platforms: [.macOS(.v14)],
@@ -192,16 +201,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // A long-lived process, so what the loader touches at start stays resident: the program's own symbols
-            // are not exported (nothing looks them up; swiftc exports all of them, ~18,000, whose tables the loader
-            // reads for every library symbol it binds) and its relative relocations are packed (DT_RELR, glibc
-            // 2.36; ~97,000 RELA entries, 2.3 MB read once at start, become a few kB). Both need lld.
-            linkerSettings: [
-                .unsafeFlags([
-                    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
-                    "--no-export-dynamic",
-                ])
-            ]),
+            linkerSettings: leanStart),
         .executableTarget(
             name: "weft",
             dependencies: [
@@ -212,7 +212,8 @@ let package = Package(
                 "WeftHabits", "WeftAlarms", "WeftEdits", "WeftSpawn", "WeftNotify",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            linkerSettings: leanStart),
 
         .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives", "WeftTestSupport"]),
         .testTarget(name: "WeftSpawnTests", dependencies: ["WeftSpawn", "WeftTestSupport"]),
