@@ -29,7 +29,7 @@ struct AlarmListCommand: ParsableCommand {
                     "id": alarm.id, "label": alarm.label, "time": alarm.schedule.timeText,
                     "repeats": alarm.schedule.summary, "zone": alarm.schedule.zone,
                     "enabled": alarm.enabled ? "true" : "false", "snooze": AlarmText.duration(alarm.snooze),
-                    "state": Self.state(alarm, now: now),
+                    "state": Self.state(alarm, now: now) { ISOInstant.format($0) },
                 ]
                 if let next = alarm.nextSound(after: now) { row["next"] = ISOInstant.format(next) }
                 if let lead = alarm.preAlert { row["pre_alert"] = AlarmText.duration(lead) }
@@ -45,7 +45,7 @@ struct AlarmListCommand: ParsableCommand {
         }
         for alarm in alarms {
             var parts = [alarm.id, alarm.label, alarm.schedule.timeText, alarm.schedule.summary]
-            parts.append(alarm.enabled ? Self.state(alarm, now: now) : "off")
+            parts.append(alarm.enabled ? try Self.state(alarm, now: now, until: options.when) : "off")
             if alarm.enabled, let next = alarm.nextSound(after: now) { parts.append("next \(try options.when(next))") }
             if let skipped = alarm.skipped, skipped > now { parts.append("skipping \(try options.when(skipped))") }
             if let lead = alarm.preAlert { parts.append("pre-alert \(AlarmText.duration(lead))") }
@@ -54,12 +54,15 @@ struct AlarmListCommand: ParsableCommand {
         }
     }
 
-    static func state(_ alarm: Alarm, now: Date) -> String {
+    /// The alarm's state; `until` writes a snooze's end (an ISO instant for JSON, the local time for people).
+    static func state(
+        _ alarm: Alarm, now: Date, until: (Date) throws -> String
+    ) rethrows -> String {
         guard alarm.enabled else { return "off" }
         switch alarm.state(at: now) {
         case .idle: return "on"
         case .ringing: return "ringing"
-        case .snoozed(_, let until): return "snoozed until \(ISOInstant.format(until))"
+        case .snoozed(_, let end): return "snoozed until \(try until(end))"
         }
     }
 }

@@ -86,6 +86,9 @@ struct AlarmCommandTests {
         #expect(await get(box, "__alarms_snoozed", clock: later) == "1")
         #expect(await get(box, "__alarms_snoozed_until_time", clock: later) == "07:07")
         #expect(await get(box, "__alarms_next_time", clock: later) == "07:07")
+        // The list shows the snooze's end in local time, as every other time on its line.
+        let listed = await ok(box, ["alarm", "list"], clock: later)
+        #expect(listed.contains("snoozed until Mon 2026-11-30 07:07"), "\(listed)")
         // 07:08: the snooze is over and it rings again, until dismissed.
         let again = Self.at("2026-11-30T06:08:00Z")
         #expect(await get(box, "__alarms_ringing", clock: again) == "1")
