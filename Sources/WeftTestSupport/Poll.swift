@@ -6,7 +6,7 @@ import Foundation
 public enum Poll {
     /// Whether `condition` held within `limit`.
     public static func until(
-        within limit: Duration = .seconds(10), every interval: Duration = .milliseconds(20),
+        within limit: Duration = .seconds(60), every interval: Duration = .milliseconds(20),
         _ condition: () async throws -> Bool
     ) async rethrows -> Bool {
         let clock = ContinuousClock()
@@ -20,7 +20,7 @@ public enum Poll {
 
     /// Whether `condition` held within `limit`, for code that cannot suspend (a child's reaper, a synchronous helper).
     public static func blocking(
-        within limit: Duration = .seconds(10), every interval: Duration = .milliseconds(20),
+        within limit: Duration = .seconds(60), every interval: Duration = .milliseconds(20),
         _ condition: () throws -> Bool
     ) rethrows -> Bool {
         let clock = ContinuousClock()
