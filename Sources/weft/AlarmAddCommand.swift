@@ -51,11 +51,7 @@ struct AlarmAddCommand: ParsableCommand {
         guard AlarmSchedule.time(time) != nil else {
             throw ValidationError("\"\(time)\" is not a time of day like 07:00 (00:00 to 23:59)")
         }
-        if let label {
-            guard !label.trimmingCharacters(in: .whitespaces).isEmpty, label.count <= Alarm.maximumLabel else {
-                throw ValidationError("--label must have 1 to \(Alarm.maximumLabel) characters")
-            }
-        }
+        if let label, let problem = Alarm.labelProblem(label) { throw ValidationError(problem) }
         if let days, case .failure(let error) = AlarmSchedule.days(days) {
             throw ValidationError(
                 "--days \"\(days)\": \"\(error.word)\" is not a weekday (mon … sun), a range like mon-fri, weekdays, "
@@ -110,6 +106,6 @@ struct AlarmAddCommand: ParsableCommand {
             let minutes = TimeUntil(from: now, to: next, in: zone).minutes
             line += ", next \(try options.when(next)) (in \(AlarmVariables.countdown(minutes: minutes)))"
         }
-        print(line)
+        Stdout.line(line)
     }
 }

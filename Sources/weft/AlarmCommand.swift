@@ -59,7 +59,7 @@ struct AlarmOptions: ParsableArguments {
     func change(_ body: (AlarmEdit, Date) throws -> String) throws {
         let now = try clock.instant()
         let edit = try edit()
-        print(try AlarmText.run { try body(edit, now) })
+        Stdout.line(try AlarmText.run { try body(edit, now) })
     }
 
     /// Runs `body`, a change to the timers at the command's now, and prints the line it returns; a refusal is the
@@ -67,7 +67,7 @@ struct AlarmOptions: ParsableArguments {
     func changeTimer(_ body: (TimerEdit, Date) throws -> String) throws {
         let now = try clock.instant()
         let edit = try timerEdit()
-        print(try AlarmText.run { try body(edit, now) })
+        Stdout.line(try AlarmText.run { try body(edit, now) })
     }
 
     /// The stored alarms (none before the first `add`).

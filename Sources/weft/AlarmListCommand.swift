@@ -40,7 +40,7 @@ struct AlarmListCommand: ParsableCommand {
             return
         }
         guard !alarms.isEmpty else {
-            print("no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one")
+            Stdout.line("no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one")
             return
         }
         for alarm in alarms {
@@ -50,7 +50,7 @@ struct AlarmListCommand: ParsableCommand {
             if let skipped = alarm.skipped, skipped > now { parts.append("skipping \(try options.when(skipped))") }
             if let lead = alarm.preAlert { parts.append("pre-alert \(AlarmText.duration(lead))") }
             parts.append("snooze \(AlarmText.duration(alarm.snooze))")
-            print(parts.joined(separator: "  "))
+            Stdout.line(parts.joined(separator: "  "))
         }
     }
 

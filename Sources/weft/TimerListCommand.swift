@@ -17,9 +17,9 @@ struct TimerListCommand: ParsableCommand {
         let now = try options.clock.instant()
         let timers = try options.timers().sorted
         guard !timers.isEmpty else {
-            print("no timers; `weft timer start 25m` starts one")
+            Stdout.line("no timers; `weft timer start 25m` starts one")
             return
         }
-        for timer in timers { print(options.line(timer, at: now)) }
+        for timer in timers { Stdout.line(options.line(timer, at: now)) }
     }
 }

@@ -35,11 +35,7 @@ struct TimerStartCommand: ParsableCommand {
         guard CountdownTimer.roundsRange.contains(Double(rounds)) else {
             throw ValidationError("--repeat \(rounds) is out of range: it must be \(CountdownTimer.roundsRange.meaning)")
         }
-        if let label {
-            guard !label.trimmingCharacters(in: .whitespaces).isEmpty, label.count <= Alarm.maximumLabel else {
-                throw ValidationError("--label must have 1 to \(Alarm.maximumLabel) characters")
-            }
-        }
+        if let label, let problem = Alarm.labelProblem(label) { throw ValidationError(problem) }
     }
 
     func run() throws {

@@ -122,6 +122,8 @@ struct AlarmCommandTests {
         (["alarm", "add", "07:00", "--every", "99999999999w"], "--every \"99999999999w\" is not a number"),
         (["alarm", "add", "07:00", "--on", "2026-02-30"], "--on \"2026-02-30\" is not a date"),
         (["alarm", "add", "07:00", "--on", "2026-11-01"], "2026-11-01 07:00 (Europe/Berlin) is in the past"),
+        (["alarm", "add", "07:00", "--label", "Wake\u{1B}]0;pwned\u{07}"], "--label must be one line of text without control"),
+        (["timer", "start", "5m", "--label", "Tea\nTime"], "--label must be one line of text without control characters"),
         (["timer", "start", "0s"], "out of range: it must be a duration of 1 second to 24 hours"),
         (["timer", "start", "25h"], "out of range: it must be a duration of 1 second to 24 hours"),
         (["timer", "start", "tea"], "the duration \"tea\" is not a duration"),

@@ -49,6 +49,18 @@ public struct Alarm: Codable, Sendable, Equatable {
     /// The longest label.
     public static let maximumLabel = 100
 
+    /// What is wrong with `label` as an alarm's or timer's label, or nil: it is shown in bars, notifications and
+    /// terminals, so it is one line of 1 to ``maximumLabel`` characters without control characters.
+    public static func labelProblem(_ label: String) -> String? {
+        if label.trimmingCharacters(in: .whitespaces).isEmpty || label.count > maximumLabel {
+            return "--label must have 1 to \(maximumLabel) characters"
+        }
+        if label.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+            return "--label must be one line of text without control characters"
+        }
+        return nil
+    }
+
     /// Creates an alarm.
     public init(
         id: String, label: String, schedule: AlarmSchedule, preAlert: Int? = nil, snooze: Int = Alarm.defaultSnooze,
