@@ -9,6 +9,19 @@ public enum NestingLimit {
 
     /// The first depth past `limit` that `bytes` reaches (strings skipped), or nil when they stay within it.
     public static func excess<Bytes: Sequence>(in bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
+        scan(bytes).excess
+    }
+
+    /// True when `bytes` end inside a string or with objects or arrays still open (a cut-off document), or nest
+    /// past the limit.
+    public static func endsOpen<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        let result = scan(bytes)
+        return result.excess != nil || result.open
+    }
+
+    /// One pass over a document's brackets, stopping at the first depth past `limit`.
+    private static func scan<Bytes: Sequence>(_ bytes: Bytes) -> (excess: Int?, open: Bool)
+    where Bytes.Element == UInt8 {
         var depth = 0
         var inString = false
         var escaped = false
@@ -27,12 +40,12 @@ public enum NestingLimit {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
-                if depth > limit { return depth }
+                if depth > limit { return (depth, true) }
             case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
             default: break
             }
         }
-        return nil
+        return (nil, inString || depth > 0)
     }
 
     /// The sentence an error gives for a document nested past the limit.

@@ -25,7 +25,7 @@ struct JSONNode {
             let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return JSONNode(value: value, path: "", api: api)
         } catch {
-            if isTruncated(data) { throw .truncatedJSON(api: api, bytes: data.count) }
+            if NestingLimit.endsOpen(data) { throw .truncatedJSON(api: api, bytes: data.count) }
             throw .malformedJSON(api: api, reason: (error as NSError).localizedDescription)
         }
     }
@@ -33,32 +33,6 @@ struct JSONNode {
     private static func excerpt(_ text: Substring) -> String {
         let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         return collapsed.count > 80 ? String(collapsed.prefix(80)) + "…" : collapsed
-    }
-
-    /// True when the document ends inside a string or with objects or arrays still open.
-    static func isTruncated(_ data: Data) -> Bool {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in data {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
-        }
-        return inString || depth > 0
     }
 
     private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
