@@ -1,84 +1,79 @@
 #!/usr/bin/env bash
-# Hostile inputs that once took quadratic (or worse) time (issue 20), each timed through the binary with a limit:
-# a stored variable holding {{v}} x 300 (the 3-pass rule), a 1 MB calendar of 32,800 unparseable EXDATEs, one
-# 16 MB SUMMARY line, a steps CSV with 50,000 distinct sources, a 1 MB template. Target: each well under 5 s.
-# Usage: bench-hostile.sh WEFT WORKDIR; WEFT_BEFORE=/path/to/older/weft adds its figures beside them.
+# Hostile inputs that once took super-linear time or memory (issues 20 and 32), each run through the binary at
+# 1x, 2x and 4x its size. A row is linear when the time ratio per doubling is at most 2.5 (times under 0.3 s count
+# as noise) and fast when the 4x input takes at most 5 s.
+#
+# One file per case in Benchmarks/hostile/, sourced in a subshell, defines:
+#   TITLE            what the case is, with its size at 1x
+#   make_input D S   writes the input for scale S (1, 2 or 4) into directory D
+#   run_case W H D   runs weft binary W with home H (providers/ and cache/ made) on the input in D
+# Usage: bench-hostile.sh WEFT WORKDIR [CASE...]; WEFT_BEFORE=/path/to/older/weft adds its 4x figure beside.
 set -uo pipefail
 weft=$1
 work=$2/hostile
-limit=${HOSTILE_LIMIT:-300}
+shift 2
+limit=${HOSTILE_LIMIT:-120}
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
+cases=("$@")
+if [ ${#cases[@]} -eq 0 ]; then
+  for f in "$here"/hostile/*.sh; do cases+=("$(basename "$f" .sh)"); done
+fi
 
-python3 - "$work" <<'PY'
-import sys, os
-w = sys.argv[1]
-head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\n"
-event = "BEGIN:VEVENT\r\nUID:e{n}@bench\r\nDTSTAMP:20260301T000000Z\r\nDTSTART:20260314T090000Z\r\nDTEND:20260314T100000Z\r\nRRULE:FREQ=DAILY\r\n"
-with open(f"{w}/exdates.ics", "w") as f:
-    f.write(head + event.format(n=1) + "SUMMARY:many exdates\r\n")
-    f.write("".join(f"EXDATE:not-a-date-{i:05d}\r\n" for i in range(32800)))
-    f.write("END:VEVENT\r\nEND:VCALENDAR\r\n")
-with open(f"{w}/summary.ics", "w") as f:
-    f.write(head + event.format(n=2) + "SUMMARY:" + "x" * (16 << 20) + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
-with open(f"{w}/sources.csv", "w") as f:
-    f.write("sourceName,sourceVersion,device,type,unit,creationDate,startDate,endDate,value\n")
-    for i in range(50000):
-        d, m = 1 + (i // 1440) % 28, i % 1440
-        t = f"2026-02-{d:02d} {m // 60:02d}:{m % 60:02d}:00 +0100"
-        f.write(f'"src{i}","1","","HKQuantityTypeIdentifierStepCount","count","{t}","{t}","{t}","10"\n')
-with open(f"{w}/template.txt", "w") as f:
-    f.write("{{x}}" * 200000 + "\n")
-PY
-
-# Runs one case in a fresh home; prints seconds, or ">limit" / "crash" / "error".
+# Seconds for one run as a decimal, or "limit" / "crash" (exit code 0 and 1 are answers: a refusal is fine).
 measure() {
-  local bin=$1 name=$2 home="$work/home-$RANDOM"
-  rm -rf "$home" && mkdir -p "$home/providers" "$home/cache" && chmod 700 "$home/cache"
-  local where="--providers $home/providers --cache $home/cache"
-  local cmd
-  case $name in
-  template-bomb)
-    "$bin" var set v "$(python3 -c 'print("{{v}}" * 300)')" $where >/dev/null 2>&1
-    cmd="$bin resolve {{v}} $where" ;;
-  exdates | summary)
-    printf 'type = "calendar"\nsources = [{ name = "B", path = "%s/%s.ics" }]\n' "$work" "$name" > "$home/providers/cal.toml"
-    cmd="$bin refresh --now 2026-03-14T08:00:00Z --tz UTC $where" ;;
-  sources)
-    cmd="$bin steps import $work/sources.csv --lenient --tz Europe/Berlin --now 2026-03-01T12:00:00Z $where" ;;
-  template-1mb)
-    cmd="$bin resolve - $where" ;;
-  esac
+  local bin=$1 name=$2 input=$3 home
+  home=$(mktemp -d "$work/home-XXXXXX")
+  mkdir -p "$home/providers" "$home/cache" && chmod 700 "$home" "$home/cache"
   local start end status
   start=$(date +%s.%N)
-  if [ "$name" = template-1mb ]; then
-    timeout "$limit" $cmd < "$work/template.txt" >/dev/null 2>&1; status=$?
-  else
-    timeout "$limit" $cmd >/dev/null 2>&1; status=$?
-  fi
+  (source "$here/hostile/$name.sh" && export -f run_case && timeout "$limit" bash -c 'run_case "$@"' _ "$bin" "$home" "$input") \
+    >/dev/null 2>&1
+  status=$?
   end=$(date +%s.%N)
   rm -rf "$home"
   case $status in
-  0 | 1) python3 -c "print(f'{$end - $start:.2f} s')" ;;
-  124) echo "> $limit s" ;;
-  *) python3 -c "print(f'crash (exit $status) after {$end - $start:.2f} s')" ;;
+  0 | 1) python3 -c "print(f'{$end - $start:.2f}')" ;;
+  124) echo limit ;;
+  *) echo "crash($status)" ;;
   esac
 }
 
-echo "## hostile inputs (issue 20)"
+verdict() {
+  python3 - "$@" <<'PY'
+import sys
+t = sys.argv[1:]
+try:
+    a, b, c = (float(x) for x in t)
+except ValueError:
+    print("FAIL"); sys.exit()
+def ratio(x, y):
+    return y / x if x > 0.3 or y > 0.3 else 1.0
+r = max(ratio(a, b), ratio(b, c))
+print(f"{r:.2f} " + ("ok" if r <= 2.5 and c <= 5 else "FAIL"))
+PY
+}
+
+echo "## hostile inputs (issues 20 and 32)"
 echo
-if [ -n "${WEFT_BEFORE:-}" ]; then
-  echo "| case | before ($WEFT_BEFORE) | weft |"
-  echo "|---|---|---|"
-else
-  echo "| case | weft |"
-  echo "|---|---|"
-fi
-for name in template-bomb exdates summary sources template-1mb; do
-  after=$(measure "$weft" "$name")
-  if [ -n "${WEFT_BEFORE:-}" ]; then
-    echo "| $name | $(measure "$WEFT_BEFORE" "$name") | $after |"
-  else
-    echo "| $name | $after |"
-  fi
+head="| case | 1x s | 2x s | 4x s | worst ratio per doubling, verdict |"
+rule="|---|---|---|---|---|"
+[ -n "${WEFT_BEFORE:-}" ] && head="$head before, 4x s |" && rule="$rule---|"
+echo "$head"
+echo "$rule"
+for name in "${cases[@]}"; do
+  title=$(source "$here/hostile/$name.sh" && echo "$TITLE")
+  times=()
+  for scale in 1 2 4; do
+    input="$work/$name-$scale"
+    if [ ! -e "$input/.done" ]; then
+      rm -rf "$input" && mkdir -p "$input"
+      (source "$here/hostile/$name.sh" && make_input "$input" "$scale") && touch "$input/.done"
+    fi
+    times+=("$(measure "$weft" "$name" "$input")")
+  done
+  row="| $name: $title | ${times[0]} | ${times[1]} | ${times[2]} | $(verdict "${times[@]}") |"
+  [ -n "${WEFT_BEFORE:-}" ] && row="$row $(measure "$WEFT_BEFORE" "$name" "$work/$name-4") |"
+  echo "$row"
 done
 echo
