@@ -15,7 +15,7 @@ enum CalendarTarget {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let calendar = try? ICalendar.parse(text, file: "fuzz.ics", calendarName: "Fuzz", options: options)
         else { return }
-        _ = calendar.nextUp(now: now, horizon: 30 * 86_400)
+        _ = NextUp.search(calendar, now: now, count: 2, horizon: 30 * 86_400, allDay: .separate)
         let agenda = calendar.occurrences(
             overlapping: now.addingTimeInterval(-86_400), now.addingTimeInterval(14 * 86_400))
         _ = CalendarVariables.derive(

@@ -15,7 +15,7 @@ import WeftStore
 /// `METHOD target`, then `Name: value` header lines, a blank line and the body. The cache holds a few stored
 /// variables (extreme numbers among them) so every route has something to render.
 enum ServeTarget {
-    static let responder = WeftRoutes.responder(configuration())
+    static let responder: any HTTPResponder<ServeContext> = WeftRoutes.responder(configuration())
 
     static func configuration() -> ServeConfiguration {
         let root = NSTemporaryDirectory() + "weft-fuzz-serve-\(getpid())"
