@@ -153,14 +153,15 @@ enum CurlTransfer {
                 request.carriesCredentials && trusted && !request.allowsInsecureCredentials
                 && url.lowercased().hasPrefix("http://")
             if let originScope {
-                // Through a proxy the socket goes to the proxy, so only the name in the URL can be judged.
-                let named = URLParts(url)?.host.flatMap(NetworkScope.of(host:))
-                if let named, let refusal = ConnectRule(innermost: originScope, shownURL: rule.shownURL)
-                    .refusal(named, address: URLParts(url)?.host ?? "")
+                rule.innermost = originScope
+                // A host that says where it is (a literal, localhost) is judged before connecting. Through a proxy
+                // the socket goes to the proxy, so that is all that can be judged of a redirect.
+                if let host = URLParts(url)?.host, let named = NetworkScope.of(host: host),
+                    let refusal = rule.refusal(named, address: host)
                 {
                     return .failure(CurlFailure(kind: .refusedAddress, message: refusal))
                 }
-                if proxy.proxy.isEmpty { rule.innermost = originScope }
+                if !proxy.proxy.isEmpty { rule.innermost = nil }
             }
             state.connectRule = rule
             if let (option, code) = easy.firstSetupFailure {

@@ -22,7 +22,9 @@ struct HTTPSecretsTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         var shown = shown
-        for arguments in [["status"], ["status", "--json"], ["get", errorVariable], ["vars"], ["vars", "--format", "json"]] {
+        for arguments in [
+            ["status"], ["status", "--json"], ["get", errorVariable], ["vars"], ["vars", "--format", "json"],
+        ] {
             let result = await box.weft(arguments: arguments + clock)
             shown.append(("weft " + arguments.joined(separator: " "), result.stdout + result.stderr))
         }
@@ -70,8 +72,8 @@ struct HTTPSecretsTests {
         try box.write("key", key + "\n")
         try box.provider(
             "weather",
-            "type = \"pirate-weather\"\nname = \"X\"\nlatitude = 40.7\nlongitude = -74\nbase_url = \"\(server.baseURL)\"\n"
-                + "api_key_file = \"\(box.path("key"))\"\n")
+            "type = \"pirate-weather\"\nname = \"X\"\nlatitude = 40.7\nlongitude = -74\n"
+                + "base_url = \"\(server.baseURL)\"\napi_key_file = \"\(box.path("key"))\"\n")
         let trace = ["WEFT_LOG": "trace"]
         let first = await box.weft(arguments: ["refresh"] + Self.clock, environment: trace)
         #expect(first.exitCode == 0, "\(first)")
@@ -110,7 +112,8 @@ struct HTTPSecretsTests {
             #expect(!check.stdout.contains("hunter2secret"), "\(check)")
         }
         try box.provider(
-            "weather", "type = \"open-meteo\"\nlatitude = 1\nlongitude = 2\nbase_url = \"http://u:hunter2secret@api.invalid\"\n")
+            "weather",
+            "type = \"open-meteo\"\nlatitude = 1\nlongitude = 2\nbase_url = \"http://u:hunter2secret@api.invalid\"\n")
         let weather = await box.weft("check")
         #expect(weather.stdout.contains("would send credentials unencrypted"), "\(weather)")
         try FileManager.default.removeItem(atPath: box.providers + "/weather.toml")
@@ -180,7 +183,8 @@ struct HTTPSecretsTests {
         let box = try Sandbox()
         try box.provider(
             "weather",
-            "type = \"open-meteo\"\nname = \"X\"\nlatitude = 49.19\nlongitude = 16.61\nbase_url = \"\(server.baseURL)\"\n")
+            "type = \"open-meteo\"\nname = \"X\"\nlatitude = 49.19\nlongitude = 16.61\n"
+                + "base_url = \"\(server.baseURL)\"\n")
         try box.provider(
             "feed", "type = \"calendar\"\nsources = [{ name = \"A\", url = \"\(server.url("/cal.ics"))\" }]\n")
         let refresh = await box.weft(arguments: ["refresh"] + Fixed.clock)

@@ -54,7 +54,8 @@ struct HTTPSecretsUnitTests {
 
     @Test func credentialsGoOverPlainHTTPOnlyToThisMachine() {
         for url in [
-            "http://u:p@127.0.0.1:8080/a", "http://u:p@localhost/a", "http://u:p@[::1]:9/a", "https://u:p@example.org/a",
+            "http://u:p@127.0.0.1:8080/a", "http://u:p@localhost/a", "http://u:p@[::1]:9/a",
+            "https://u:p@example.org/a",
             "http://example.org/a",
         ] {
             #expect(CredentialTransport.refusal(url: url) == nil, "\(url)")
