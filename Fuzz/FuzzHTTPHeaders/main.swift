@@ -4,10 +4,14 @@ import WeftHTTP
 
 /// One set of response headers per input (`Name: value` lines; the first line may be a status), read the way a
 /// refresh reads them: freshness (Cache-Control max-age, Expires, Age, Date), Retry-After, ETag, Last-Modified.
-/// Whatever a server sends, every time must land within a day of receipt and nothing may trap.
+/// Whatever a server sends, every time must land within a day of receipt and nothing may trap. Every header value
+/// (a `Location`, a `WWW-Authenticate` echoing the request) is also shown the way an error shows it: the API key
+/// `SECRET;q?x` survives redaction in no form, and judging a value as a URL for credentials never traps.
 enum HTTPHeadersTarget {
     // Pinned: 2026-03-14 09:26:53 UTC.
     static let now = Date(timeIntervalSince1970: 1_773_480_413)
+    static let key = "SECRET;q?x"
+    static let redact = Redactor(secrets: [key])
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         var headers: [String: String] = [:]
@@ -33,6 +37,11 @@ enum HTTPHeadersTarget {
         _ = response.etag
         _ = response.lastModified
         _ = response.isNotModified
+        for value in headers.values {
+            let shown = redact(value)
+            precondition(!shown.contains(key), "the key survived redaction: \(shown)")
+            _ = CredentialTransport.refusal(url: value, login: true)
+        }
     }
 }
 

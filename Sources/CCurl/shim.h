@@ -11,11 +11,15 @@
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <string.h>
+#include <sys/socket.h>
 
 typedef size_t (*ccurl_data_cb)(char *, size_t, size_t, void *);
 typedef int (*ccurl_xferinfo_cb)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
+typedef curl_socket_t (*ccurl_opensocket_cb)(void *, curlsocktype, struct curl_sockaddr *);
 
 struct ccurl_api {
     CURLcode (*global_init)(long);
@@ -91,6 +95,29 @@ static inline CURLcode ccurl_setopt_datacb(CURL *h, CURLoption o, ccurl_data_cb 
 static inline CURLcode ccurl_setopt_xferinfo(CURL *h, ccurl_xferinfo_cb cb) {
     return ccurl_api()->easy_setopt(h, CURLOPT_XFERINFOFUNCTION, cb);
 }
+static inline CURLcode ccurl_setopt_opensocket(CURL *h, ccurl_opensocket_cb cb) {
+    return ccurl_api()->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, cb);
+}
+
+// The address libcurl is about to connect to, as 4 (IPv4) or 16 (IPv6) bytes in network order into `out`; returns
+// how many, or 0 for another family.
+static inline int ccurl_sockaddr_bytes(const struct curl_sockaddr *a, unsigned char out[16]) {
+    if (a->family == AF_INET && a->addrlen >= sizeof(struct sockaddr_in)) {
+        memcpy(out, &((const struct sockaddr_in *)(const void *)&a->addr)->sin_addr, 4);
+        return 4;
+    }
+    if (a->family == AF_INET6 && a->addrlen >= sizeof(struct sockaddr_in6)) {
+        memcpy(out, &((const struct sockaddr_in6 *)(const void *)&a->addr)->sin6_addr, 16);
+        return 16;
+    }
+    return 0;
+}
+
+// What libcurl's own opener does, plus close-on-exec so no child weft starts inherits the connection.
+static inline curl_socket_t ccurl_open_socket(const struct curl_sockaddr *a) {
+    return socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
+}
+
 static inline CURLcode ccurl_getinfo_long(CURL *h, CURLINFO i, long *o) { return ccurl_api()->easy_getinfo(h, i, o); }
 static inline CURLcode ccurl_getinfo_string(CURL *h, CURLINFO i, char **o) {
     return ccurl_api()->easy_getinfo(h, i, o);

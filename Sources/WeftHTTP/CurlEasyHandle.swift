@@ -58,6 +58,10 @@ final class CurlEasyHandle {
         record(option, ccurl_setopt_datacb(raw, option, callback))
     }
 
+    func setOpenSocket(callback: ccurl_opensocket_cb) {
+        record(CURLOPT_OPENSOCKETFUNCTION, ccurl_setopt_opensocket(raw, callback))
+    }
+
     func setProgress(callback: ccurl_xferinfo_cb) {
         record(CURLOPT_XFERINFOFUNCTION, ccurl_setopt_xferinfo(raw, callback))
     }

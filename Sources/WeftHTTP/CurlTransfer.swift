@@ -9,12 +9,16 @@ struct CurlOutcome: Sendable {
     var headers: [String: String]
     var body: Data
     var effectiveURL: String
+    /// Whether a redirect was followed to get here.
+    var redirected: Bool
 }
 
 /// Why a curl transfer failed, before redaction and mapping to `HTTPError`.
 struct CurlFailure: Error, Sendable {
     enum Kind: Sendable {
         case timedOut, connection, nameResolution, tls, bodyTooLarge, tooManyRedirects, invalid, transfer, cancelled
+        /// The address a hop would connect to is one it may not reach (``ConnectRule``).
+        case refusedAddress
     }
     var kind: Kind
     var message: String
@@ -47,6 +51,29 @@ struct URLOrigin: Equatable {
     func mayReceiveCredentials(_ other: URLOrigin?) -> Bool {
         guard let other, other.host == host else { return false }
         return other == self || (scheme == "http" && other.scheme == "https")
+    }
+}
+
+/// Which addresses one hop may connect to, judged by the address libcurl resolved (not the name in the URL), in its
+/// open-socket callback before any byte is sent.
+struct ConnectRule {
+    /// A redirect leads outward or stays: never to an address further inside than the origin's.
+    var innermost: NetworkScope?
+    /// Credentials over plain http go only to this machine (``CredentialTransport``).
+    var thisMachineOnly = false
+    /// The hop's URL as messages show it.
+    var shownURL: String
+
+    /// Why `scope` (of `address`) may not be reached, or nil.
+    func refusal(_ scope: NetworkScope, address: String) -> String? {
+        if thisMachineOnly, scope != .thisMachine {
+            return "\(shownURL) resolved to \(address), not this machine: credentials are not sent there over plain "
+                + "http; use https://"
+        }
+        if let innermost, scope > innermost {
+            return "redirect to \(shownURL) refused: it leads from \(innermost) to \(scope) (\(address))"
+        }
+        return nil
     }
 }
 
@@ -94,12 +121,16 @@ enum CurlTransfer {
         easy.set(CURLOPT_NOPROGRESS, 0)
         easy.setProgress(callback: progressCallback)
         easy.set(CURLOPT_XFERINFODATA, pointer: statePointer)
+        easy.setOpenSocket(callback: openSocketCallback)
+        easy.set(CURLOPT_OPENSOCKETDATA, pointer: statePointer)
 
         let clock = ContinuousClock()
         let deadline = clock.now + request.totalTimeout
         let origin = URLOrigin(request.url)
         var url = request.url
         var redirects = 0
+        // How far inside the requested server is, once connected: where its redirects may lead.
+        var originScope: NetworkScope?
         while true {
             let remaining = Int(DurationText.milliseconds(deadline - clock.now))
             guard remaining > 0 else {
@@ -117,6 +148,22 @@ enum CurlTransfer {
             let proxy = ProxySettings.resolve(url: url, environment: environment)
             easy.set(CURLOPT_PROXY, proxy.proxy)
             easy.set(CURLOPT_NOPROXY, proxy.noProxy)
+            var rule = ConnectRule(shownURL: Redactor(secrets: request.allSecrets)(url))
+            rule.thisMachineOnly =
+                request.carriesCredentials && trusted && !request.allowsInsecureCredentials
+                && url.lowercased().hasPrefix("http://")
+            if let originScope {
+                rule.innermost = originScope
+                // A host that says where it is (a literal, localhost) is judged before connecting. Through a proxy
+                // the socket goes to the proxy, so that is all that can be judged of a redirect.
+                if let host = URLParts(url)?.host, let named = NetworkScope.of(host: host),
+                    let refusal = rule.refusal(named, address: host)
+                {
+                    return .failure(CurlFailure(kind: .refusedAddress, message: refusal))
+                }
+                if !proxy.proxy.isEmpty { rule.innermost = nil }
+            }
+            state.connectRule = rule
             if let (option, code) = easy.firstSetupFailure {
                 let text = String(cString: ccurl_easy_strerror(code))
                 let message = "libcurl rejected option \(option.rawValue): \(text)"
@@ -130,6 +177,12 @@ enum CurlTransfer {
             let code = withExtendedLifetime(state) { easy.perform() }
             guard code == CURLE_OK else {
                 return .failure(failure(for: code, state: state, message: easy.message(for: code)))
+            }
+            if originScope == nil {
+                let connected = proxy.proxy.isEmpty ? easy.string(CURLINFO_PRIMARY_IP) : nil
+                originScope =
+                    connected.flatMap(NetworkScope.of(address:))
+                    ?? URLParts(url)?.host.flatMap(NetworkScope.of(host:)) ?? .publicInternet
             }
             let status = easy.long(CURLINFO_RESPONSE_CODE) ?? 0
             if redirectStatuses.contains(status), let next = easy.string(CURLINFO_REDIRECT_URL), !next.isEmpty {
@@ -152,11 +205,13 @@ enum CurlTransfer {
                     reason: state.reasonPhrase,
                     headers: state.parsedHeaders(),
                     body: state.body,
-                    effectiveURL: easy.string(CURLINFO_EFFECTIVE_URL) ?? url))
+                    effectiveURL: easy.string(CURLINFO_EFFECTIVE_URL) ?? url,
+                    redirected: redirects > 0))
         }
     }
 
     static func failure(for code: CURLcode, state: TransferState, message: String) -> CurlFailure {
+        if let refusal = state.refusal { return CurlFailure(kind: .refusedAddress, message: refusal) }
         if state.exceededCap { return CurlFailure(kind: .bodyTooLarge, message: message) }
         if state.cancellation.isCancelled { return CurlFailure(kind: .cancelled, message: message) }
         return CurlFailure(kind: kind(of: code), message: message)
@@ -223,6 +278,32 @@ enum CurlTransfer {
     private static func wholeSecondsRoundingUp(_ duration: Duration) -> Int {
         let millis = DurationText.milliseconds(duration)
         return Int(millis / 1000 + (millis % 1000 > 0 ? 1 : 0))
+    }
+
+    /// Opens the hop's socket only when its `ConnectRule` allows the address libcurl resolved; otherwise records why
+    /// and fails the connection, so nothing is sent there.
+    private static let openSocketCallback: ccurl_opensocket_cb = { userdata, purpose, address in
+        guard let address else { return CURL_SOCKET_BAD }
+        if let userdata, purpose == CURLSOCKTYPE_IPCXN {
+            let state = Unmanaged<TransferState>.fromOpaque(userdata).takeUnretainedValue()
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = Int(ccurl_sockaddr_bytes(address, &bytes))
+            let scope = NetworkScope.of(bytes: Array(bytes.prefix(count))) ?? .publicInternet
+            if let rule = state.connectRule, let refusal = rule.refusal(scope, address: addressText(bytes, count)) {
+                state.refusal = refusal
+                return CURL_SOCKET_BAD
+            }
+        }
+        return ccurl_open_socket(address)
+    }
+
+    /// An address's usual text form (`127.0.0.1`, `::1`).
+    private static func addressText(_ bytes: [UInt8], _ count: Int) -> String {
+        guard count == 4 || count == 16 else { return "an address that is not IPv4 or IPv6" }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let family = count == 4 ? AF_INET : AF_INET6
+        let written = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
+        return written == nil ? "an unknown address" : String(cString: text)
     }
 
     private static let progressCallback: ccurl_xferinfo_cb = { userdata, _, _, _, _ in

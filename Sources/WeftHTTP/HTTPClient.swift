@@ -60,6 +60,9 @@ public struct HTTPClient: Sendable {
         case .success(let lines): headerLines = lines
         case .failure(let failure): throw .invalidRequest(url: loggedURL, message: redact(failure.message))
         }
+        if let refusal = request.credentialRefusal {
+            throw .invalidRequest(url: loggedURL, message: redact(refusal))
+        }
         let proxy = ProxySettings.resolve(url: request.url, environment: environment)
         logRequest(request, url: loggedURL, proxy: proxy, redact: redact)
 
@@ -95,7 +98,7 @@ public struct HTTPClient: Sendable {
 
         let response = HTTPResponse(
             status: outcome.status, headers: outcome.headers, body: outcome.body, url: outcome.effectiveURL,
-            receivedAt: now(), reason: outcome.reason)
+            receivedAt: now(), reason: outcome.reason, redirected: outcome.redirected)
         logger.debug(
             "GET \(loggedURL): HTTP \(outcome.status)",
             metadata: [
@@ -168,6 +171,7 @@ public struct HTTPClient: Sendable {
         case .nameResolution: return .nameResolutionFailed(url: url, message: message)
         case .tls: return .tlsFailed(url: url, message: message)
         case .bodyTooLarge: return .bodyTooLarge(url: url, limit: request.maxBodyBytes)
+        case .refusedAddress: return .invalidRequest(url: url, message: message)
         case .tooManyRedirects: return .tooManyRedirects(url: url, limit: request.maxRedirects)
         case .invalid: return .invalidRequest(url: url, message: message)
         case .transfer: return .transferFailed(url: url, message: message)

@@ -84,7 +84,7 @@ extension HTTPError {
         let reason = response.reason.isEmpty ? HTTPReason.standard(response.status) ?? "" : response.reason
         return .status(
             url: redact(request.url), status: response.status, reason: redact(excerpt(of: Data(reason.utf8))),
-            bodyExcerpt: redact(excerpt(of: response.body)), retryAfter: response.retryAfter)
+            bodyExcerpt: response.redirected ? "" : redact(excerpt(of: response.body)), retryAfter: response.retryAfter)
     }
 
     static let excerptLength = 200

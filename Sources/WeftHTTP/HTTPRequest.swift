@@ -39,6 +39,9 @@ public struct HTTPRequest: Sendable {
     public var lowSpeedLimit: LowSpeedLimit?
     /// The most redirects followed; only http and https targets are followed.
     var maxRedirects: Int
+    /// The source's explicit consent to send its credentials over plain http to another machine
+    /// (`allow_insecure = true`); without it they go over http only to this machine (``CredentialTransport``).
+    public var allowsInsecureCredentials = false
 
     /// Creates a request with the service's defaults: 5 s connect, 20 s total, < 100 B/s for 10 s, 5 MB, 5 redirects.
     public init(
@@ -73,6 +76,19 @@ extension HTTPRequest {
     /// credentials the URL carries.
     public var allSecrets: [String] {
         secrets + secretHeaders.values + Redactor.credentials(in: headers) + URLRedaction.secrets(in: url)
+    }
+
+    /// Whether the request authenticates: a URL's `user:password@` (libcurl sends it as Basic credentials), a secret
+    /// or credential header, or a named secret such as an API key in the URL.
+    var carriesCredentials: Bool {
+        let userinfo = URLParts(url)?.userinfo.map { !$0.isEmpty } ?? false
+        return userinfo || !secretHeaders.isEmpty || !Redactor.credentials(in: headers).isEmpty
+            || secrets.contains { !$0.isEmpty }
+    }
+
+    /// Why this request may not be sent as it is (``CredentialTransport``), or nil.
+    var credentialRefusal: String? {
+        CredentialTransport.refusal(url: url, login: carriesCredentials, allowInsecure: allowsInsecureCredentials)
     }
 
     /// The URL with every credential redacted but its non-secret query kept: the key to store this request's

@@ -14,9 +14,16 @@ public struct HTTPResponse: Sendable {
     public var url: String
     /// When the response arrived, from the client's clock; relative header values are anchored here.
     public var receivedAt: Date
+    /// Whether it came from a redirect target rather than the requested URL: its body is another server's page
+    /// (perhaps one the requested server wanted weft to fetch for it), so no error message quotes it.
+    public var redirected: Bool
 
     /// Creates a response; the client builds these, tests and replay servers may too.
-    public init(status: Int, headers: [String: String], body: Data, url: String, receivedAt: Date, reason: String = "") {
+    public init(
+        status: Int, headers: [String: String], body: Data, url: String, receivedAt: Date, reason: String = "",
+        redirected: Bool = false
+    ) {
+        self.redirected = redirected
         self.status = status
         self.reason = reason
         self.headers = headers

@@ -18,6 +18,10 @@ final class TransferState {
     /// Header lines of the latest response only: a redirect or proxy CONNECT starts a new block.
     var headerLines: [String] = []
     var statusLine = ""
+    /// Where the current hop may connect.
+    var connectRule: ConnectRule?
+    /// Why the open-socket callback refused a connection, which then fails with this message.
+    var refusal: String?
 
     init(maxBodyBytes: Int, cancellation: CancellationFlag) {
         self.maxBodyBytes = maxBodyBytes
@@ -29,6 +33,7 @@ final class TransferState {
         body = Data()
         headerLines = []
         statusLine = ""
+        refusal = nil
     }
 
     func parsedHeaders() -> [String: String] {

@@ -214,6 +214,8 @@ struct URLParts {
     var userinfo: Substring?
     /// The host (an IPv6 literal with its brackets) and ":port" when the port is a number.
     var hostAndPort: String
+    /// The host alone (an IPv6 literal with its brackets), nil when empty.
+    var host: String?
     /// From the first "/" after the authority up to "?" or "#".
     var path: Substring
     /// Between "?" and "#", without either.
@@ -234,6 +236,8 @@ struct URLParts {
             authority = authority[authority.index(after: at)...]
         }
         hostAndPort = Self.hostAndPort(authority)
+        let host = Self.host(authority)
+        self.host = host.isEmpty ? nil : String(host)
         let afterAuthority = rest[authorityEnd...]
         let pathEnd = afterAuthority.firstIndex { $0 == "?" || $0 == "#" } ?? afterAuthority.endIndex
         path = afterAuthority[..<pathEnd]
@@ -250,22 +254,25 @@ struct URLParts {
     /// The port is kept only when it is a number: "user:pa" before a "/" in an unencoded password reads as a
     /// host and a port, and that port would be part of the password.
     private static func hostAndPort(_ authority: Substring) -> String {
-        let host: Substring
+        let host = host(authority)
         let port: Substring?
         if authority.first == "[", let close = authority.firstIndex(of: "]") {
-            host = authority[...close]
             let after = authority[authority.index(after: close)...]
             port = after.isEmpty ? nil : after.first == ":" ? after.dropFirst() : after
         } else if let colon = authority.firstIndex(of: ":") {
-            host = authority[..<colon]
             port = authority[authority.index(after: colon)...]
         } else {
-            host = authority
             port = nil
         }
         guard let port else { return String(host) }
         if !port.isEmpty, port.allSatisfy(\.isASCIIDigit) { return String(host) + ":" + String(port) }
         return String(host) + ":" + Redactor.placeholder
+    }
+
+    /// The authority without its port.
+    private static func host(_ authority: Substring) -> Substring {
+        if authority.first == "[", let close = authority.firstIndex(of: "]") { return authority[...close] }
+        return authority[..<(authority.firstIndex(of: ":") ?? authority.endIndex)]
     }
 }
 

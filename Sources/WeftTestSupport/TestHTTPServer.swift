@@ -6,7 +6,7 @@ import WeftPrimitives
     import Glibc
 #endif
 
-/// A loopback HTTP/1.1 server with scripted routes, on 127.0.0.1 and an ephemeral port.
+/// A loopback HTTP/1.1 server with scripted routes, on 127.0.0.1 (or another local address) and an ephemeral port.
 /// One thread accepts, one thread serves each connection; every response closes its connection.
 public final class TestHTTPServer: Sendable {
     /// Produces the response for a request; runs on the connection's thread.
@@ -14,11 +14,16 @@ public final class TestHTTPServer: Sendable {
 
     /// The port the server listens on.
     public let port: UInt16
+    /// The IPv4 address it listens on.
+    public let host: String
     private let core: ServerCore
 
-    /// Starts listening at once; `routes` maps a path (without query) to its handler, anything else gets 404.
-    public init(routes: [String: Handler] = [:]) throws(TestServerError) {
-        let (fd, port) = try Sockets.bindLoopback()
+    /// Starts listening at once on 127.0.0.1, or on `address` (an IPv4 address of this machine, see
+    /// `LocalAddress`); `routes` maps a path (without query) to its handler, anything else gets 404.
+    public init(routes: [String: Handler] = [:], address: String = "127.0.0.1") throws(TestServerError) {
+        var parsed = in_addr()
+        guard inet_pton(AF_INET, address, &parsed) == 1 else { throw .socket(call: "inet_pton", code: EINVAL) }
+        let (fd, port) = try Sockets.bind(ipv4: UInt32(bigEndian: parsed.s_addr))
         guard listen(fd, 128) == 0 else {
             let code = errno
             close(fd)
@@ -32,6 +37,7 @@ public final class TestHTTPServer: Sendable {
         }
         for pipeFD in pipeFDs { _ = fcntl(pipeFD, F_SETFD, FD_CLOEXEC) }
         self.port = port
+        host = address
         core = ServerCore(listenFD: fd, wakeRead: pipeFDs[0], wakeWrite: pipeFDs[1], routes: routes)
         core.start()
     }
@@ -40,8 +46,8 @@ public final class TestHTTPServer: Sendable {
         core.stop()
     }
 
-    /// `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// `http://HOST:PORT`, e.g. `http://127.0.0.1:PORT`.
+    public var baseURL: String { "http://\(host):\(port)" }
 
     /// `baseURL` followed by `path`, which should start with "/".
     public func url(_ path: String) -> String { baseURL + path }

@@ -128,18 +128,18 @@ public enum CalendarKind: ProviderKind {
                         "sources", element: index, field: "url",
                         "\"\(Redactor.displayURL(url))\" must start with https://, http:// or webcal://")
                 }
-                if login != nil, !http.lowercased().hasPrefix("https://") {
-                    guard try bool(config, table, "allow_insecure", index: index) == true else {
-                        throw config.invalid(
-                            "sources", element: index, field: "url",
-                            "\"\(Redactor.displayURL(url))\" would send the password unencrypted; use https:// "
-                                + "(or set allow_insecure = true in this source, for a server on your own machine)")
-                    }
+                let allowInsecure = try bool(config, table, "allow_insecure", index: index) ?? false
+                if let refusal = CredentialTransport.refusal(
+                    url: http, login: login != nil, allowInsecure: allowInsecure)
+                {
+                    throw config.invalid(
+                        "sources", element: index, field: "url",
+                        refusal + "; or set allow_insecure = true in this source, for a server on your local network")
                 }
                 result.append(
                     CalendarSource(
                         name: name ?? (URL(string: http)?.host ?? Redactor.displayURL(http)), location: .url(http),
-                        login: login))
+                        login: login, allowInsecure: allowInsecure))
             default:
                 throw config.invalid(
                     "sources", element: index, "needs exactly one of path (a file or directory) or url")

@@ -49,6 +49,8 @@ public struct CalendarSource: Sendable, Equatable, Codable {
     public var location: Location
     /// The login for a URL that needs one; never encoded.
     var login: Login?
+    /// `allow_insecure = true`: credentials may go over plain http to another machine on the local network.
+    var allowInsecure = false
 
     private enum CodingKeys: String, CodingKey {
         case name, location
@@ -60,10 +62,11 @@ public struct CalendarSource: Sendable, Equatable, Codable {
     }
 
     /// Creates a source that logs in.
-    init(name: String, location: Location, login: Login?) {
+    init(name: String, location: Location, login: Login?, allowInsecure: Bool = false) {
         self.name = name
         self.location = location
         self.login = login
+        self.allowInsecure = allowInsecure
     }
 
     /// A source from a command-line argument: a URL, or a path named after its file.
@@ -122,7 +125,7 @@ public struct CalendarSource: Sendable, Equatable, Codable {
         case .url(let url):
             // The login goes as a secret header: never logged, dropped on a redirect to another origin (an https
             // page sending the client to http:// included), and redacted with the password from every message.
-            let request = HTTPRequest(
+            var request = HTTPRequest(
                 url: url,
                 headers: [
                     "Accept": "text/calendar",
@@ -130,6 +133,7 @@ public struct CalendarSource: Sendable, Equatable, Codable {
                 ],
                 secretHeaders: login.map { ["Authorization": $0.header] } ?? [:], secrets: login?.secrets ?? [],
                 totalTimeout: timeout)
+            request.allowsInsecureCredentials = allowInsecure
             let exchange = try await http.get(request, validator: validator, now: receivedAt ?? Date())
             if let failure = exchange.failure { throw failure }
             if exchange.isNotModified { return nil }

@@ -46,6 +46,7 @@ public enum HTTPFeedKind<Feed: HTTPFeed>: ProviderKind {
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             throw config.invalid("url", "\"\(Redactor.displayURL(url))\" must start with http:// or https://")
         }
+        if let refusal = CredentialTransport.refusal(url: url) { throw config.invalid("url", refusal) }
         let timeout = try config.duration("timeout") ?? .seconds(20)
         guard timeout > .zero, timeout <= .seconds(300) else {
             throw config.invalid("timeout", "must be between 1 s and 5 min, e.g. timeout = \"20s\"")

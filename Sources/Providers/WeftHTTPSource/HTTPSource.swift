@@ -52,7 +52,7 @@ public struct HTTPSource: Sendable {
         for (name, value) in answer.headers { headers[name.lowercased()] = value }
         let response = HTTPResponse(
             status: answer.status, headers: headers, body: answer.body, url: answer.url, receivedAt: now,
-            reason: answer.reason)
+            reason: answer.reason, redirected: answer.redirected)
         return HTTPExchange(request: request, response: response, sent: validator)
     }
 

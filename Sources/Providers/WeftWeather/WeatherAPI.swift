@@ -127,8 +127,10 @@ extension WeatherRequest {
 }
 
 extension HTTPResponse {
-    /// What a weather API's error body says: its JSON message, or the start of a text body.
+    /// What a weather API's error body says: its JSON message, or the start of a text body. A page reached through a
+    /// redirect is another server's, so it is never quoted.
     var errorMessage: String {
+        guard !redirected else { return "after a redirect (the page it led to is not shown)" }
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
             for key in ["message", "reason", "detail", "error"] {
                 if let text = object[key] as? String, !text.isEmpty { return text }

@@ -29,6 +29,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible, R
     public var description: String {
         switch self {
         case .notJSON(let api, let what, let excerpt):
+            if excerpt.isEmpty { return "\(api) answered with \(what) instead of JSON" }
             return "\(api) answered with \(what) instead of JSON: \"\(excerpt)\""
         case .truncatedJSON(let api, let bytes):
             return "\(api) response is truncated JSON (it stops after \(bytes) bytes)"
@@ -63,6 +64,15 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible, R
     public var retryAfter: Date? {
         if case .httpStatus(_, _, let retryAfter, _) = self { return retryAfter }
         return nil
+    }
+
+    /// The same error without the words it quotes from a response body, for a body reached through a redirect.
+    var withoutBodyText: WeatherError {
+        switch self {
+        case .notJSON(let api, let what, _): .notJSON(api: api, what: what, excerpt: "")
+        case .apiError(let api, _): .apiError(api: api, message: "(not shown: the answer came through a redirect)")
+        default: self
+        }
     }
 
     /// The same error with `redact` applied to every text that came from a request or a response.

@@ -74,6 +74,9 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
             throw config.invalid("base_url", "\"\(Redactor.displayURL(baseURL))\" must start with http:// or https://")
         }
+        if let baseURL, let refusal = CredentialTransport.refusal(url: baseURL) {
+            throw config.invalid("base_url", refusal)
+        }
         var settings = WeatherSettings(
             name: try config.string("name") ?? config.instance, latitude: latitude, longitude: longitude,
             units: units, contact: contact, baseURL: baseURL)

@@ -49,6 +49,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         var bodies: [WeatherBody] = []
         var validators: [HTTPValidator] = []
         var expiries: [Date] = []
+        var redirected = false
         for var request in requests {
             request.timeout = api.settings.timeout
             let http = request.http
@@ -74,6 +75,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
                     )
                 }
                 bodies.append(.fresh(exchange.response.body))
+                redirected = redirected || exchange.response.redirected
             default:
                 if request.optional, [400, 404, 422].contains(exchange.status) {
                     // Outside the optional product's area: go on without it.
@@ -94,7 +96,14 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
                 expiries: expiries, minimum: api.minimumInterval, fallback: fallback, now: now, instance: instance)
             return RefreshOutcome(.notModified(validUntil: due), validators: validators)
         }
-        let weather = try api.snapshot(from: bodies, previous: previous, now: now)
+        let weather: WeatherSnapshot
+        do {
+            weather = try api.snapshot(from: bodies, previous: previous, now: now)
+        } catch {
+            // A body reached through a redirect is another server's page: its words stay out of the error.
+            guard redirected, let failure = error as? WeatherError else { throw error }
+            throw failure.withoutBodyText
+        }
         try weather.checkRanges()
         if let expiry = weather.providerExpiry { expiries.append(expiry) }
         let due = HTTPSource.validUntil(
