@@ -22,7 +22,7 @@ public enum CacheFiles {
         guard status.st_uid == geteuid() else {
             throw .unsafeCache(
                 path: directory,
-                reason: "it is owned by \(owner(status.st_uid)), not by this user (\(owner(geteuid()))); "
+                reason: "it is owned by \(owner(status.st_uid)), not by you (user id \(geteuid())); "
                     + "use a cache directory of your own (--cache DIR)")
         }
         guard status.st_mode & 0o022 == 0 else {
@@ -160,7 +160,7 @@ public enum CacheFiles {
         guard status.st_uid != geteuid() else { return }
         throw .unsafeCache(
             path: path,
-            reason: "it is owned by \(owner(status.st_uid)), not by this user (\(owner(geteuid()))), so someone else "
+            reason: "it is owned by \(owner(status.st_uid)), not by you (user id \(geteuid())), so someone else "
                 + "may hold it open or locked; remove it (as root if need be) and check who else can write to "
                 + "the cache directory")
     }
