@@ -1,9 +1,10 @@
 import Hummingbird
 
-/// One budget of failed authentications for the whole server, whichever address they come from: each answer 401
-/// (a wrong bearer token, a wrong token in the login form, a spent login link) takes from it, and while it is empty
-/// every request that brings credentials to check is answered 429 before they are looked at. The per-client rate
-/// limit alone lets a guesser that rotates its source address (all of 127.0.0.0/8 is this machine) start afresh.
+/// One budget of failed authentications for the whole server, whichever address they come from: each answer 401 to
+/// a request that brought credentials (a wrong bearer token, a wrong token in the login form, a spent login link)
+/// takes from it, and while it is empty every request that brings credentials is answered 429 before they are
+/// looked at. The per-client rate limit alone lets a guesser that rotates its source address (all of 127.0.0.0/8 is
+/// this machine) start afresh.
 struct FailedAuthenticationLimit: RouterMiddleware {
     typealias Context = ServeContext
 
@@ -15,14 +16,16 @@ struct FailedAuthenticationLimit: RouterMiddleware {
     func handle(
         _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
     ) async throws -> Response {
-        if Self.bringsCredentials(request), let wait = budget.waiting("all") {
+        let guess = Self.bringsCredentials(request)
+        if guess, let wait = budget.waiting("all") {
             var reply = Reply.error(
                 .tooManyRequests, "too many failed attempts to authenticate on this server; try again later")
             reply.headers[.retryAfter] = String(wait)
             return reply.response
         }
         let response = try await next(request, context)
-        if response.status == .unauthorized { _ = budget.admit("all") }
+        // A request without credentials (an old script polling without its token) guesses nothing and takes nothing.
+        if guess, response.status == .unauthorized { _ = budget.admit("all") }
         return response
     }
 

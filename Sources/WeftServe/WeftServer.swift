@@ -39,8 +39,8 @@ public enum WeftServer {
     }
 
     /// The routes behind their middleware, outermost first: security headers on every answer, the rate limit, the
-    /// `Host` check, the budget of failed authentications, who is asking (and the body limit), the CSRF check, then `/login` and `/logout`, then the
-    /// token gate in front of every other route.
+    /// `Host` check, the budget of failed authentications, who is asking (and the body limit), the CSRF check, then
+    /// `/login` and `/logout`, then the token gate in front of every other route.
     static func responder(_ configuration: ServeConfiguration) -> some HTTPResponder<ServeContext> {
         let sessions = Sessions(
             token: configuration.token, revoked: configuration.revokedSessions,

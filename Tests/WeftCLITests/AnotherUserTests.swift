@@ -77,8 +77,8 @@ struct AnotherUserTests {
         #expect(await box.weft(arguments: ["backup", backupFile] + Fixed.clock).exitCode == 0)
         #expect(chown(box.database, Self.nobody, Self.nobody) == 0)
         let doors: [[String]] = [
-            ["var", "set", "x", "1"], ["habit", "add", "run"], ["backup", box.path("again.json")], ["restore", backupFile],
-            ["status"], ["vars"], ["get", "__demo_a"],
+            ["var", "set", "x", "1"], ["habit", "add", "run"], ["backup", box.path("again.json")],
+            ["restore", backupFile], ["status"], ["vars"], ["get", "__demo_a"],
         ]
         for door in doors {
             let result = await box.weft(arguments: door + Fixed.clock)
@@ -263,6 +263,14 @@ struct AnotherUserTests {
     @Test func failedAuthenticationsShareOneBudget() async throws {
         let box = try await ServeTests.sandbox()
         let server = try TokenServer(box, ["--rate", "100000", "--burst", "100000"])
+        let token = try String(contentsOfFile: server.tokenFile, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Requests without credentials (a script not yet given the token) guess nothing and take nothing.
+        let bareURLs = (0..<130).flatMap { _ in ["-o", "/dev/null", server.base + "/v1/vars"] }
+        let bare = await WeftProcess.run(["curl", "-s", "-w", "%{http_code}\n"] + bareURLs, timeout: .seconds(120))
+        #expect(bare.stdout.split(separator: "\n").allSatisfy { $0 == "401" }, "\(bare.stdout.prefix(500))")
+        let right = await server.curl(server.base + "/v1/vars", ["-H", "Authorization: Bearer \(token)"])
+        #expect(right.status == 200, "\(right)")
         let urls = (0..<130).flatMap { _ in ["-o", "/dev/null", server.base + "/v1/vars"] }
         let run = await WeftProcess.run(
             ["curl", "-s", "-w", "%{http_code}\n", "-H", "Authorization: Bearer wrong-guess-000000"] + urls,
