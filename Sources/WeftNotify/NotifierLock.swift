@@ -1,4 +1,5 @@
 import Foundation
+import WeftStore
 
 #if canImport(Glibc)
     import Glibc
@@ -14,8 +15,17 @@ public final class NotifierLock {
     /// Takes the lock at once or throws naming the process that holds it.
     public init(cacheDirectory: String) throws(NotifierError) {
         path = cacheDirectory + "/weft.notify.lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .lockUnavailable(path: path, reason: String(cString: strerror(errno))) }
+        // Opened as every file of the cache is: no link followed, and a lock file another user planted (and may hold
+        // locked, so no notifier would ever start) is refused.
+        let fd: Int32
+        do {
+            fd = try CacheFiles.open(path, O_RDWR | O_CREAT)
+        } catch {
+            throw .lockUnavailable(path: path, reason: error.description)
+        }
+        guard fd >= 0 else {
+            throw .lockUnavailable(path: path, reason: CacheFiles.openError(path, errno: errno).description)
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = pread(fd, &buffer, buffer.count, 0)

@@ -5,7 +5,8 @@ import NIOCore
 /// `/login` and `/logout` for browsers when the server has a token: the form takes the token once (in a POST body,
 /// never a URL) and sets an `HttpOnly; SameSite=Strict` session cookie, `Secure` when a reverse proxy on this
 /// machine says the request came over TLS (`X-Forwarded-Proto: https`); `POST /logout` ends the session and clears
-/// it (a POST, so another site's link or image cannot log a dashboard out).
+/// it (a POST, so another site's link or image cannot log a dashboard out), for good (the revocation is kept on disk).
+/// `GET /login?once=CODE`, the link the server prints at its start, logs a browser in without typing the token, once.
 struct LoginRoutes: Sendable {
     let token: String?
     let sessions: Sessions
@@ -27,6 +28,17 @@ struct LoginRoutes: Sendable {
     private func page(_ request: Request, _ context: ServeContext) -> Response {
         // Without a token there is nothing to log into.
         guard token != nil else { return Self.redirect(to: "/") }
+        if let code = request.uri.queryParameters["once"] {
+            // The link printed at the start: one session, then it is spent (it stays in the browser's history).
+            guard sessions.redeem(String(code)), let session = sessions.open(now: Date()) else {
+                return page(
+                    .unauthorized, context,
+                    "That login link was used already or is not this server's: type the token instead.")
+            }
+            var response = Self.redirect(to: "/")
+            response.setCookie(cookie(session.value, maxAge: Sessions.lifetime, request: request, context: context))
+            return response
+        }
         if request.uri.queryParameters["token"] != nil {
             return page(
                 .badRequest, context,
@@ -57,7 +69,16 @@ struct LoginRoutes: Sendable {
     private func logout(_ request: Request, _ context: ServeContext) -> Response {
         guard token != nil else { return Self.redirect(to: "/") }
         let name = Sessions.cookieName(port: context.local?.port)
-        if let cookie = request.cookies[name] { sessions.revoke(cookie.value, now: Date()) }
+        if let cookie = request.cookies[name] {
+            do {
+                try sessions.revoke(cookie.value, now: Date())
+            } catch {
+                // Ended for this run of the server, but a restart would bring it back: say so rather than pretend.
+                return Reply.error(
+                    .internalServerError, "logged out until the server restarts, but not for good: \(error)"
+                ).response
+            }
+        }
         var response = Self.redirect(to: "/login")
         response.setCookie(cookie("", maxAge: 0, request: request, context: context))
         return response

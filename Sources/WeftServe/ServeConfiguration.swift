@@ -3,6 +3,7 @@ import NIOCore
 import WeftCore
 import WeftPrimitives
 import WeftRender
+import WeftStore
 
 /// What `weft serve` serves and the limits it keeps.
 ///
@@ -12,11 +13,23 @@ public struct ServeConfiguration: Sendable {
     public var bind = "127.0.0.1"
     /// The port (0 picks a free one).
     public var port = 7878
-    /// The file holding the bearer token, if one is required.
+    /// The file holding the bearer token; without it (and without `noToken`) the server makes its own token in
+    /// `stateDirectory` at its first start and reuses it.
     public var tokenFile: String?
+    /// Serve without a token (`--no-token`): every local user may read and press the dashboard's buttons.
+    public var noToken = false
+    /// Where the made token (`serve.token`) and the revoked sessions (`serve.revoked`) are kept, 0600; nil: the
+    /// cache directory (the user's state folder, `$XDG_STATE_HOME/weft`, by default).
+    public var stateDirectory: String?
     /// When set, every request needs `Authorization: Bearer <token>` or a session from `/login` (read from
-    /// `tokenFile`).
+    /// `tokenFile`, or made by `loadToken`).
     var token: String?
+    /// The file the token was read from or written to, once `loadToken` ran with a token.
+    public private(set) var tokenPath: String?
+    /// The code of the one-time login link printed at the start (`/login?once=CODE`); nil without a token.
+    public private(set) var loginCode: String?
+    /// The sessions logged out before this start (nonce: expiry), read from `serve.revoked` by `loadToken`.
+    var revokedSessions: [String: Int] = [:]
     /// Host names (optionally `name:port`) the server answers to besides its own address, for a reverse proxy or a
     /// name on the LAN; without them a request whose `Host` is another name is refused (DNS rebinding).
     public var allowedHosts: [String] = []
@@ -26,6 +39,8 @@ public struct ServeConfiguration: Sendable {
     public var requestsPerSecond = 20.0
     /// How many requests a client may make at once before the rate applies.
     public var burst = 40
+    /// How many failed authentications the whole server takes at once (then one a second), from any address.
+    public var failedAuthenticationBurst = 100
     /// How long a new connection may take to send a complete request, and a request (head and body) may take
     /// from its first byte.
     public var headerTimeout = Duration.seconds(10)
@@ -48,14 +63,61 @@ public struct ServeConfiguration: Sendable {
     /// 20 requests/s with bursts of 40, 10 s to send a request, 60 s idle, 32 connections per client.
     public init(registry: ProviderRegistry) { self.registry = registry }
 
-    /// Reads `tokenFile` into `token`; a token shorter than 16 characters is refused.
+    /// The name of the token the server makes in `stateDirectory`.
+    public static let madeTokenFile = "serve.token"
+
+    /// Settles `token`: none with `noToken`; else read from `tokenFile` (a token shorter than 16 characters is
+    /// refused), else the token in `stateDirectory`, made there (random, 0600) at the first start. With a token, the
+    /// sessions logged out before are read and a one-time login code is made.
     public mutating func loadToken() throws(ServeConfigurationError) {
-        guard let tokenFile else { return }
-        let path = PathExpansion.expand(tokenFile)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadableToken(path) }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard value.count >= 16 else { throw .shortToken(path) }
-        token = value
+        if noToken, tokenFile != nil { throw .tokenAndNoToken }
+        guard !noToken else { return }
+        let stateDirectory =
+            self.stateDirectory
+            ?? Workspace(cache: render.cacheDirectory, providers: render.providersDirectory, environment: environment)
+            .locations.cacheDirectory
+        self.stateDirectory = stateDirectory
+        if let tokenFile {
+            let path = PathExpansion.expand(tokenFile)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadableToken(path) }
+            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard value.count >= 16 else { throw .shortToken(path) }
+            token = value
+            tokenPath = path
+        } else {
+            let path = stateDirectory + "/" + Self.madeTokenFile
+            do {
+                var text = try CacheFiles.readPrivate(Self.madeTokenFile, in: stateDirectory, limit: 4096)
+                if text == nil {
+                    // Exclusive, so two servers started at once end up with the same token.
+                    try CacheFiles.writePrivate(
+                        Self.madeTokenFile, Self.random() + "\n", in: stateDirectory, exclusive: true)
+                    text = try CacheFiles.readPrivate(Self.madeTokenFile, in: stateDirectory, limit: 4096)
+                }
+                let value = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                guard value.count >= 16 else { throw ServeConfigurationError.shortToken(path) }
+                token = value
+                tokenPath = path
+            } catch let error as ServeConfigurationError {
+                throw error
+            } catch {
+                throw .unusableTokenFile("\(error)")
+            }
+        }
+        do {
+            let text = try CacheFiles.readPrivate(Sessions.revocationFile, in: stateDirectory)
+            revokedSessions = Sessions.revocations(in: text ?? "")
+        } catch {
+            // A list of logouts that cannot be read (someone else's file) would bring the sessions back.
+            throw .unusableTokenFile("\(error)")
+        }
+        loginCode = Self.random()
+    }
+
+    /// 32 random bytes as hex.
+    static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
     /// Why the server cannot start as configured.
@@ -105,6 +167,8 @@ public enum ServeConfigurationError: Error, Sendable, Equatable, CustomStringCon
     case unresolvableBind(String)
     case openWithoutToken(bind: String, address: String)
     case badAllowedHost(String)
+    case tokenAndNoToken
+    case unusableTokenFile(String)
 
     public var description: String {
         switch self {
@@ -117,9 +181,12 @@ public enum ServeConfigurationError: Error, Sendable, Equatable, CustomStringCon
         case .openWithoutToken(let bind, let address):
             (bind == address ? "--bind \(bind)" : "--bind \(bind) resolves to \(address), which")
                 + " is not a loopback address: other machines could read your variables without a password; "
-                + "give --token-file, or keep the default --bind 127.0.0.1"
+                + "drop --no-token (weft then uses its own token, or give --token-file), or keep the default "
+                + "--bind 127.0.0.1"
         case .badAllowedHost(let host):
             "--allow-host \(host) is not a host name or name:port (such as weft.home.arpa or weft.home.arpa:8443)"
+        case .tokenAndNoToken: "--token-file and --no-token contradict each other; give one of them"
+        case .unusableTokenFile(let reason): "cannot keep the server's token or its logouts: \(reason)"
         }
     }
 }

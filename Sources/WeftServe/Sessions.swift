@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Synchronization
 import WeftPrimitives
+import WeftStore
 
 /// The browser sessions `/login` hands out and the CSRF tokens pages carry, both signed, never stored.
 ///
@@ -9,8 +10,13 @@ import WeftPrimitives
 /// survive a restart of the server (a dashboard on a wall stays logged in), and changing the token ends them all.
 /// A session's CSRF token is a MAC of its nonce under the same key; without a session (no token configured, or the
 /// login form) the CSRF token is keyed by a random secret of this process, so a restart asks for a reload.
-/// `/logout` revokes its nonce in memory until the cookie would have expired.
+/// `/logout` revokes its nonce until the cookie would have expired, remembered in `serve.revoked` in the state
+/// directory (0600, beside the generated token) so that a logged-out cookie stays dead across a restart.
+///
+/// The login link the server prints at its start (`/login?once=CODE`) opens one session and is then spent.
 final class Sessions: Sendable {
+    /// The file in the state directory that keeps revoked sessions across restarts.
+    static let revocationFile = "serve.revoked"
     /// How long a login lasts.
     static let lifetime = 30 * 86_400
     /// The most revoked sessions remembered; beyond it the oldest are forgotten (their cookies are gone from the
@@ -21,14 +27,41 @@ final class Sessions: Sendable {
     private let processKey = (0..<32).map { _ in UInt8.random(in: 0...255) }
     private let sessionKey: [UInt8]?
     /// Revoked nonces and when their cookies expire.
-    private let revoked = Mutex<[String: Int]>([:])
+    private let revoked: Mutex<[String: Int]>
+    /// Where revocations are kept; nil keeps them in memory only.
+    private let stateDirectory: String?
+    /// The one-time login code not yet used, if any.
+    private let loginCode: Mutex<String?>
 
-    /// Sessions for a server whose bearer token is `token` (nil: no token, no sessions).
-    init(token: String?) {
+    /// Sessions for a server whose bearer token is `token` (nil: no token, no sessions), with the sessions `revoked`
+    /// before, new revocations kept in `stateDirectory`, and a one-time `loginCode`.
+    init(token: String?, revoked: [String: Int] = [:], stateDirectory: String? = nil, loginCode: String? = nil) {
         sessionKey = token.map { token in
             let derived = HMAC<SHA256>.authenticationCode(
                 for: Data("weft session key v1".utf8), using: SymmetricKey(data: Data(token.utf8)))
             return Array(derived)
+        }
+        self.stateDirectory = stateDirectory
+        self.loginCode = Mutex(token == nil ? nil : loginCode)
+        self.revoked = Mutex(revoked)
+    }
+
+    /// The revocations `serve.revoked` holds: a line `NONCE EXPIRY` each, at most `revocationCapacity`.
+    static func revocations(in text: String) -> [String: Int] {
+        var kept: [String: Int] = [:]
+        for line in text.split(separator: "\n").prefix(revocationCapacity) {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, let expiry = Int(fields[1]) { kept[String(fields[0])] = expiry }
+        }
+        return kept
+    }
+
+    /// Spends the one-time login code: true (once) when `given` is it.
+    func redeem(_ given: String) -> Bool {
+        loginCode.withLock { code in
+            guard let expected = code, Self.equal(given, expected) else { return false }
+            code = nil
+            return true
         }
     }
 
@@ -58,13 +91,15 @@ final class Sessions: Sendable {
         return revoked.withLock { $0[nonce] == nil } ? nonce : nil
     }
 
-    /// Ends the session of a cookie value (a `/logout`); an invalid value is ignored.
-    func revoke(_ value: String, now: Date) {
+    /// Ends the session of a cookie value (a `/logout`), in memory and in the state directory; an invalid value is
+    /// ignored. Throws when the revocation could not be saved (it holds until the server stops).
+    func revoke(_ value: String, now: Date) throws(StoreError) {
         guard let nonce = verify(value, now: now) else { return }
         let parts = value.split(separator: ".")
         let expiry = parts.count == 4 ? Int(parts[1]) ?? 0 : 0
         let today = Int(clamping: Instant.wholeSeconds(now))
-        revoked.withLock { revoked in
+        // Saved under the lock, so two logouts at once cannot save an older list over a newer one.
+        let failure = revoked.withLock { revoked -> StoreError? in
             revoked = revoked.filter { $0.value > today }
             if revoked.count >= Self.revocationCapacity,
                 let oldest = revoked.min(by: { $0.value < $1.value })?.key
@@ -72,7 +107,16 @@ final class Sessions: Sendable {
                 revoked[oldest] = nil
             }
             revoked[nonce] = expiry
+            guard let stateDirectory else { return nil }
+            let text = revoked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)\n" }.joined()
+            do throws(StoreError) {
+                try CacheFiles.writePrivate(Self.revocationFile, text, in: stateDirectory)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw failure }
     }
 
     /// The CSRF token of `caller`'s pages.

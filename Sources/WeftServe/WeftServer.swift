@@ -39,16 +39,19 @@ public enum WeftServer {
     }
 
     /// The routes behind their middleware, outermost first: security headers on every answer, the rate limit, the
-    /// `Host` check, who is asking (and the body limit), the CSRF check, then `/login` and `/logout`, then the
-    /// token gate in front of every other route.
+    /// `Host` check, the budget of failed authentications, who is asking (and the body limit), the CSRF check, then
+    /// `/login` and `/logout`, then the token gate in front of every other route.
     static func responder(_ configuration: ServeConfiguration) -> some HTTPResponder<ServeContext> {
-        let sessions = Sessions(token: configuration.token)
+        let sessions = Sessions(
+            token: configuration.token, revoked: configuration.revokedSessions,
+            stateDirectory: configuration.stateDirectory, loginCode: configuration.loginCode)
         let router = Router(context: ServeContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(
             middleware: RateLimitMiddleware(
                 limiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.burst)))
         router.add(middleware: HostAllowlistMiddleware(configuration: configuration))
+        router.add(middleware: FailedAuthenticationLimit(burst: configuration.failedAuthenticationBurst))
         router.add(
             middleware: SessionMiddleware(
                 token: configuration.token, sessions: sessions, maxBodyBytes: configuration.maxBodyBytes))

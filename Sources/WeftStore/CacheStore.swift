@@ -23,7 +23,8 @@ public struct CacheStore: Sendable {
     /// Opens the cache in `directory` read-only; a missing cache reads as empty.
     public static func openForReading(directory: String) throws(StoreError) -> CacheStore {
         let path = directory + "/weft.sqlite"
-        try CacheFiles.refuseLink(path)
+        try CacheFiles.checkDirectoryIfPresent(directory)
+        for suffix in ["", "-wal", "-shm"] { try CacheFiles.checkFile(path + suffix) }
         guard FileManager.default.fileExists(atPath: path) else { return CacheStore(path: path, queue: nil) }
         var config = Configuration()
         config.readonly = true
@@ -69,9 +70,8 @@ public struct CacheStore: Sendable {
         let path = directory + "/weft.sqlite"
         try prepareDirectory(directory)
         try CacheFiles.checkDirectory(directory)
-        for suffix in ["", "-wal", "-shm", "-journal"] { try CacheFiles.refuseLink(path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try CacheFiles.checkFile(path + suffix, narrow: true) }
         if !FileManager.default.fileExists(atPath: path) { try create(path) }
-        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.label = "weft.writer"
@@ -88,7 +88,8 @@ public struct CacheStore: Sendable {
     }
 
     /// Creates the cache directory when needed, private to its owner (0700): the cache holds calendar titles,
-    /// locations and health data. A directory made wider by an earlier version is narrowed.
+    /// locations and health data. A directory of this user's that others may only read is narrowed; one that others
+    /// may write to, or that is someone else's, is refused (``CacheFiles``).
     public static func prepareDirectory(_ directory: String) throws(StoreError) {
         do {
             try FileManager.default.createDirectory(
@@ -96,9 +97,12 @@ public struct CacheStore: Sendable {
         } catch {
             throw .cannotCreate(path: directory, reason: (error as NSError).localizedDescription)
         }
+        try CacheFiles.checkDirectory(directory)
         var status = stat()
-        if stat(directory, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 {
-            _ = chmod(directory, 0o700)
+        if stat(directory, &status) == 0, status.st_mode & 0o077 != 0, chmod(directory, 0o700) != 0 {
+            throw .unsafeCache(
+                path: directory,
+                reason: "others may read it and it cannot be made private: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -109,13 +113,15 @@ public struct CacheStore: Sendable {
         }
         do {
             // Created private before SQLite writes a byte; its -wal and -shm files take the same mode.
-            let fd = CacheFiles.open(temporary, O_RDWR | O_CREAT | O_EXCL)
+            let fd = try CacheFiles.open(temporary, O_RDWR | O_CREAT | O_EXCL)
             guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
             close(fd)
             let queue = try DatabaseQueue(path: temporary)
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
             try CacheSchema.migrator.migrate(queue)
             try queue.close()
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw .cannotCreate(path: path, reason: "\(error)")
         }
@@ -125,7 +131,7 @@ public struct CacheStore: Sendable {
     }
 
     private static func withFileLock(_ lockPath: String, _ body: () throws -> Void) throws {
-        let fd = CacheFiles.open(lockPath, O_RDWR | O_CREAT)
+        let fd = try CacheFiles.open(lockPath, O_RDWR | O_CREAT)
         guard fd >= 0 else { throw CacheFiles.openError(lockPath, errno: errno) }
         defer { close(fd) }
         flock(fd, LOCK_EX)

@@ -31,7 +31,7 @@ public enum LegacyDatabase {
             guard !exists(new + name), exists(old + name) else { return (locations, nil) }
             try CacheStore.prepareDirectory(new)
             try CacheFiles.checkDirectory(new)
-            for suffix in ["", "-wal", "-shm"] { try CacheFiles.refuseLink(old + name + suffix) }
+            for suffix in ["", "-wal", "-shm"] { try CacheFiles.checkFile(old + name + suffix) }
             if rename(old + name + "-wal", new + name + "-wal") != 0, errno != ENOENT {
                 return try copyAcross(from: old, to: new, locations: locations)
             }
@@ -62,7 +62,7 @@ public enum LegacyDatabase {
             guard let data = FileManager.default.contents(atPath: old + name + suffix) else {
                 throw StoreError.unreadable(path: old + name + suffix, reason: "cannot read it")
             }
-            let fd = CacheFiles.open(temporary + suffix, O_WRONLY | O_CREAT | O_TRUNC)
+            let fd = try CacheFiles.open(temporary + suffix, O_WRONLY | O_CREAT | O_TRUNC)
             guard fd >= 0 else { throw CacheFiles.openError(temporary + suffix, errno: errno) }
             defer { close(fd) }
             let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -14,7 +14,7 @@ public struct RefreshLock: ~Copyable, Sendable {
     public init(directory: String, wait: Duration = .seconds(5)) throws(StoreError) {
         let path = directory + "/weft.lock"
         try CacheFiles.checkDirectory(directory)
-        let fd = CacheFiles.open(path, O_RDWR | O_CREAT)
+        let fd = try CacheFiles.open(path, O_RDWR | O_CREAT)
         guard fd >= 0 else { throw CacheFiles.openError(path, errno: errno) }
         let clock = ContinuousClock()
         let deadline = clock.now + wait

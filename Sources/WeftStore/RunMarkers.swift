@@ -18,7 +18,7 @@ public struct RunMarkers: Sendable {
     /// Marks `instance` as running (created without following a link, never over an existing file).
     public func mark(_ instance: String) throws(StoreError) {
         let path = self.path(instance)
-        let fd = CacheFiles.open(path, O_WRONLY | O_CREAT | O_EXCL)
+        let fd = try CacheFiles.open(path, O_WRONLY | O_CREAT | O_EXCL)
         if fd < 0, errno == EEXIST { return }
         guard fd >= 0 else { throw CacheFiles.openError(path, errno: errno) }
         close(fd)

@@ -24,7 +24,9 @@ public final class TemporaryHome: Sendable {
         guard let made = mkdtemp(&template) else { throw TestServerError.socket(call: "mkdtemp", code: errno) }
         root = String(cString: made)
         try FileManager.default.createDirectory(atPath: providers, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        // Private as weft makes it, whatever the umask: a group-writable cache folder (umask 002) is refused.
+        try FileManager.default.createDirectory(
+            atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     deinit {

@@ -20,9 +20,15 @@ struct ServeCommand: AsyncParsableCommand {
             If-None-Match with 304. Every request renders at its own moment from the cache, read-only: run \
             `weft refresh` from a timer as usual. Nothing else on disk is ever served.
 
-            Loopback only by default (--bind is resolved, and must be a loopback address); listening on another \
-            address needs --token-file, and then every request needs `Authorization: Bearer TOKEN` or a browser \
-            session from GET /login, which takes the token once and sets an HttpOnly, SameSite=Strict cookie. \
+            Every request needs `Authorization: Bearer TOKEN` or a browser session from /login, which takes the \
+            token once and sets an HttpOnly, SameSite=Strict cookie. The token is the one in --token-file, else \
+            weft's own: made at the first start, kept in serve.token in the cache directory (0600; \
+            $XDG_STATE_HOME/weft by default) and reused. At the start the server prints a login link \
+            (/login?once=CODE) that logs one browser in without typing the token, once. A logout holds across \
+            restarts. --no-token serves without one, with a warning: every user of this machine can then read \
+            the variables and press the dashboard's buttons. Loopback only by default (--bind is resolved); \
+            another address is refused with --no-token. Failed authentications share one budget for the whole \
+            server, and the rate limit counts all of 127.0.0.0/8 (and an IPv6 /64) as one client. \
             Requests whose Host is not this server's address (or an --allow-host name) are refused, so a web page \
             cannot reach the server through DNS rebinding; a POST from a browser must come from this server's own \
             page and carry its CSRF token.
@@ -33,8 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
 
             Examples:
               weft serve
-              curl -s localhost:7878/v1/resolve --data '{{__weather_nowcast}}'
+              curl -s -H "Authorization: Bearer $(cat ~/.local/state/weft/serve.token)" \\
+                localhost:7878/v1/resolve --data '{{__weather_nowcast}}'
               weft serve --bind 0.0.0.0 --token-file ~/.config/weft/token --allow-host weft.home.arpa
+              weft serve --no-token
             """)
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
@@ -43,8 +51,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port (0 picks a free one and prints it).", valueName: "port"))
     var port = 7878
 
-    @Option(help: ArgumentHelp("A file holding the bearer token every request must carry.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the bearer token every request must carry (default: weft's own, in serve.token in the "
+                + "cache directory).", valueName: "file"))
     var tokenFile: String?
+
+    @Flag(help: "Serve without a token: every user of this machine can read and press the buttons (loopback only).")
+    var noToken = false
 
     @Option(
         help: ArgumentHelp(
@@ -90,6 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.bind = bind
         configuration.port = port
         configuration.tokenFile = tokenFile
+        configuration.noToken = noToken
         configuration.maxBodyBytes = maxBody
         configuration.requestsPerSecond = rate
         configuration.burst = burst
@@ -106,11 +121,24 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try configuration.loadToken()
             try configuration.check()
+            if configuration.noToken {
+                FileHandle.standardError.write(
+                    Data(
+                        ("weft: warning: serving without a token (--no-token): every user of this machine can read "
+                            + "your variables and press the dashboard's buttons\n").utf8))
+            }
             // An IPv6 address goes in brackets in a URL.
             let bind = configuration.bind.contains(":") ? "[\(configuration.bind)]" : configuration.bind
+            let (tokenPath, loginCode) = (configuration.tokenPath, configuration.loginCode)
             try await WeftServer.run(configuration) { port in
                 // The address on stdout, so scripts (and tests) that asked for port 0 learn it.
-                FileHandle.standardOutput.write(Data("weft: serving on http://\(bind):\(port)/\n".utf8))
+                var lines = "weft: serving on http://\(bind):\(port)/\n"
+                if let tokenPath, let loginCode {
+                    lines +=
+                        "weft: log a browser in (once) at http://\(bind):\(port)/login?once=\(loginCode)\n"
+                        + "weft: the token for scripts (Authorization: Bearer TOKEN) is in \(tokenPath)\n"
+                }
+                FileHandle.standardOutput.write(Data(lines.utf8))
             }
         } catch {
             FileHandle.standardError.write(Data("weft: \(error)\n".utf8))

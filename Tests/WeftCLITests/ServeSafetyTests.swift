@@ -20,11 +20,13 @@ struct ServeSafetyTests {
         let port: Int
         let log: String
 
+        /// Without `--token-file` in `arguments`, the server runs with `--no-token`.
         init(_ box: Sandbox, _ arguments: [String] = []) throws {
             log = box.path("serve.log")
+            let token = arguments.contains("--token-file") ? [] : ["--no-token"]
             child = try StreamingChild(
                 ["/bin/sh", "-c", #"log=$1; shift; exec "$0" "$@" 2>>"$log""#, WeftProcess.binary, log, "serve"]
-                    + ["--port", "0"] + arguments + box.locations)
+                    + ["--port", "0"] + token + arguments + box.locations)
             let line = try #require(child.line(within: .seconds(30)), "weft serve printed nothing")
             let prefix = "weft: serving on "
             #expect(line.hasPrefix(prefix), "\(line)")
@@ -277,14 +279,15 @@ struct ServeSafetyTests {
     @Test func aBindMustResolveToLoopbackWithoutAToken() async throws {
         let box = try await ServeTests.sandbox()
         for bind in ["0.0.0.0", "::"] {
-            let open = await box.weft("serve", "--bind", bind, "--port", "0", timeout: .seconds(20))
+            let open = await box.weft("serve", "--no-token", "--bind", bind, "--port", "0", timeout: .seconds(20))
             #expect(open.exitCode == 1, "\(bind): \(open)")
             #expect(
-                open.stderr.contains("not a loopback address") && open.stderr.contains("--token-file"),
+                open.stderr.contains("not a loopback address") && open.stderr.contains("--no-token"),
                 "\(bind): \(open)")
         }
         // Text that merely starts like a loopback address is resolved, not trusted.
-        let lookalike = await box.weft("serve", "--bind", "127.0.0.1.invalid", "--port", "0", timeout: .seconds(30))
+        let lookalike = await box.weft(
+            "serve", "--no-token", "--bind", "127.0.0.1.invalid", "--port", "0", timeout: .seconds(30))
         #expect(lookalike.exitCode == 1 && lookalike.stderr.contains("--bind 127.0.0.1.invalid"), "\(lookalike)")
         // A name that resolves to loopback is fine.
         let named = try LoggedServer(box, ["--bind", "localhost"])
@@ -350,7 +353,7 @@ struct ServeSafetyTests {
         let child = try StreamingChild(
             [
                 "/bin/sh", "-c", #"ulimit -n 1024 && log=$1 && shift && exec "$0" "$@" 2>>"$log""#,
-                WeftProcess.binary, log, "serve", "--port", "0",
+                WeftProcess.binary, log, "serve", "--port", "0", "--no-token",
             ] + box.locations)
         let line = try #require(child.line(within: .seconds(30)))
         let port = try #require(

@@ -19,9 +19,11 @@ struct ServeTests {
         let child: StreamingChild
         let base: String
 
+        /// Without `--token-file` in `arguments`, the server runs with `--no-token`.
         init(_ box: Sandbox, _ arguments: [String] = []) throws {
+            let token = arguments.contains("--token-file") ? [] : ["--no-token"]
             child = try StreamingChild(
-                [WeftProcess.binary, "serve", "--port", "0"] + arguments + box.locations)
+                [WeftProcess.binary, "serve", "--port", "0"] + token + arguments + box.locations)
             let line = try #require(child.line(within: .seconds(30)), "weft serve printed nothing")
             let prefix = "weft: serving on "
             #expect(line.hasPrefix(prefix), "\(line)")
@@ -186,7 +188,7 @@ struct ServeTests {
         #expect(health.status == 401, "every request needs the token: \(health)")
 
         // Another address than loopback without a token is refused before listening.
-        let open = await box.weft("serve", "--bind", "0.0.0.0", "--port", "0", timeout: .seconds(20))
-        #expect(open.exitCode == 1 && open.stderr.contains("--token-file"), "\(open)")
+        let open = await box.weft("serve", "--no-token", "--bind", "0.0.0.0", "--port", "0", timeout: .seconds(20))
+        #expect(open.exitCode == 1 && open.stderr.contains("--no-token"), "\(open)")
     }
 }

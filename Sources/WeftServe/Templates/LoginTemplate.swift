@@ -10,6 +10,8 @@ extension DashboardTemplates {
         <main>
         <h1>weft</h1>
         <p>This server needs its token once; this browser then stays logged in for 30 days.</p>
+        <p>When it started, <code>weft serve</code> printed a link that logs one browser in, and the file that holds
+        the token (<code>serve.token</code> in weft's cache folder, unless it was given <code>--token-file</code>).</p>
         {{#message}}<p id="message" role="alert"><strong>{{.}}</strong></p>
         {{/message}}<form method="post" action="/login" autocomplete="off">
         <input type="hidden" name="csrf" value="{{csrfToken}}">
