@@ -62,7 +62,7 @@ public struct BarFile: Sendable {
     /// The blocks, in order.
     public let blocks: [Block]
     /// What is wrong with the file; blocks with problems are left out of `blocks`.
-    public let problems: [BarFileError]
+    public let problems: [SettingsFileError]
 
     private static let blockKeys: Set<String> = Set(
         [
@@ -79,11 +79,12 @@ public struct BarFile: Sendable {
             let reason =
                 FileManager.default.fileExists(atPath: path)
                 ? (error as NSError).localizedDescription : "no such file"
-            self.init(file: path, problem: .unreadable(file: path, reason: reason))
+            let hint = "create it or pass --config FILE"
+            self.init(file: path, problem: .unreadable(file: path, what: "the bar file", reason: reason, hint: hint))
         }
     }
 
-    private init(file: String, problem: BarFileError) {
+    private init(file: String, problem: SettingsFileError) {
         self.file = file
         blocks = []
         problems = [problem]
@@ -106,7 +107,7 @@ public struct BarFile: Sendable {
             return
         }
         let places = Places(parsed)
-        var problems: [BarFileError] = []
+        var problems: [SettingsFileError] = []
         for key in parsed.values.keys.sorted() where key != "block" {
             problems.append(
                 .invalid(
@@ -154,8 +155,8 @@ public struct BarFile: Sendable {
 
     /// Problems that only show when the actions run: a program that is neither in `PATH` nor an executable file.
     /// `weft` is always found (actions run this very binary).
-    public func preflight(environment: [String: String]) -> [BarFileError] {
-        var problems: [BarFileError] = []
+    public func preflight(environment: [String: String]) -> [SettingsFileError] {
+        var problems: [SettingsFileError] = []
         for block in blocks {
             for button in Button.allCases {
                 guard let program = block.actions[button]?.first, program != "weft" else { continue }
@@ -247,7 +248,7 @@ private struct BlockReader {
     let index: Int
     let values: [String: ConfigValue]
     let places: Places
-    var problems: [BarFileError] = []
+    var problems: [SettingsFileError] = []
 
     init(file: String, index: Int, values: [String: ConfigValue], places: Places) {
         self.file = file
@@ -352,21 +353,4 @@ private struct BlockReader {
 
 extension BarFile {
     fileprivate static var blockKeysForReader: Set<String> { blockKeys }
-}
-
-/// A problem in a bar file, placed on its line where one is known.
-public enum BarFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    case unreadable(file: String, reason: String)
-    case malformed(file: String, line: Int, column: Int, message: String)
-    case invalid(file: String, line: Int?, message: String)
-
-    public var description: String {
-        switch self {
-        case .unreadable(let file, let reason):
-            "\(file): cannot read the bar file: \(reason); create it or pass --config FILE"
-        case .malformed(let file, let line, let column, let message):
-            "\(file):\(line):\(column): malformed TOML: \(message)"
-        case .invalid(let file, let line, let message): "\(line.map { "\(file):\($0)" } ?? file): \(message)"
-        }
-    }
 }

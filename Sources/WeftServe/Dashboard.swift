@@ -40,16 +40,12 @@ struct Dashboard {
 
     /// What the `board` template reads.
     private struct Board {
-        struct Variable {
-            var key: String
-            var value: String
-        }
         var iso: String
         var clock: String
         var cards: [RenderedHTML]
         var empty: Bool
         var count: Int
-        var variables: [Variable]
+        var variables: [CardEntry]
     }
 
     /// The whole page.
@@ -76,7 +72,7 @@ struct Dashboard {
             iso: ISOInstant.format(now), clock: CardText.date(now, in: zone) + " · " + CardText.time(now, in: zone),
             cards: cards.filter { !$0.isEmpty }.map(RenderedHTML.init), empty: statuses.isEmpty,
             count: variables.count,
-            variables: variables.sorted { $0.key < $1.key }.map { Board.Variable(key: $0.key, value: $0.value) })
+            variables: variables.sorted { $0.key < $1.key }.map { CardEntry(key: $0.key, value: $0.value) })
         return DashboardTemplates.render(.board, board)
     }
 

@@ -13,18 +13,14 @@ struct KeyValueCard {
 
     /// What the `key-value` template reads.
     private struct View {
-        struct Row {
-            var key: String
-            var value: String
-        }
-        var rows: [Row]
+        var rows: [CardEntry]
         var list: Bool
     }
 
     func html() -> String {
         let frame = CardFrame(kind: "command", title: status.instance, status: status, now: now)
         let rows = values.filter { !Self.bookkeeping.contains($0.key) }.sorted { $0.key < $1.key }
-            .map { View.Row(key: $0.key, value: $0.value) }
+            .map { CardEntry(key: $0.key, value: $0.value) }
         return frame.html(DashboardTemplates.render(.keyValue, View(rows: rows, list: !rows.isEmpty)))
     }
 }

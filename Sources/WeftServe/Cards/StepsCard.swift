@@ -19,17 +19,13 @@ struct StepsCard {
 
     /// What the `steps` template reads.
     private struct View {
-        struct Fact {
-            var label: String
-            var value: String
-        }
         struct History {
             var year: RenderedHTML
             var monthTitle: String
             var month: RenderedHTML
         }
         var ring: RenderedHTML
-        var facts: [Fact]
+        var facts: [CardEntry]
         var history: History?
     }
 
@@ -47,9 +43,9 @@ struct StepsCard {
         let frame = CardFrame(kind: "steps", title: "Steps", status: status, now: now, wide: true)
         let steps = values["today"].flatMap { Int($0) }
         let goal = values["goal_today"].flatMap { Int($0) }
-        var facts: [View.Fact] = []
+        var facts: [CardEntry] = []
         func fact(_ label: String, _ value: String?) {
-            if let value { facts.append(View.Fact(label: label, value: value)) }
+            if let value { facts.append(CardEntry(key: label, value: value)) }
         }
         fact("Streak", values["streak"].map { $0 == "1" ? "1 day" : "\($0) days" })
         fact("7-day average", values["avg_7"].flatMap { Int($0) }.map(CardText.grouped))
