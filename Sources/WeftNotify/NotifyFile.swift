@@ -306,14 +306,7 @@ private struct NotifyReader {
 
     /// The line of `key = …` in the table starting at `header` (0: the top level).
     func line(of key: String, after header: Int?) -> Int? {
-        var index = header ?? 0
-        while index < lines.count {
-            let line = lines[index]
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if TOMLText.assigns(line, key) { return index + 1 }
-            index += 1
-        }
-        return nil
+        TOMLText.line(of: key, after: header ?? 0, in: lines)
     }
 
     mutating func fail(_ line: Int?, _ message: String) {

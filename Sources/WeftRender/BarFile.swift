@@ -214,7 +214,7 @@ private struct Places {
     /// The line of `key = …` inside block `index`.
     func key(_ key: String, block index: Int) -> Int? {
         guard let start = header(block: index) else { return nil }
-        return Self.line(of: key, after: start, lines: lines)
+        return TOMLText.line(of: key, after: start, in: lines)
     }
 
     /// The line of element `element` of the array `key` in block `index`, else the line of `key`.
@@ -223,22 +223,11 @@ private struct Places {
         return parsed.line(ofElement: element, inArrayOnLine: line) ?? line
     }
 
-    static func line(of key: String, after header: Int, lines: [String]) -> Int? {
-        var index = header
-        while index < lines.count {
-            let line = lines[index]
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if TOMLText.assigns(line, key) { return index + 1 }
-            index += 1
-        }
-        return nil
-    }
-
     /// The line of `key` in the block whose header is on `header`, reading `file` again (for preflight problems).
     static func line(of key: String, after header: Int, in file: String) -> Int? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return header }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return line(of: key, after: header, lines: lines) ?? header
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return TOMLText.line(of: key, after: header, in: lines) ?? header
     }
 }
 

@@ -6,7 +6,7 @@ struct KeyValueCard {
     var status: ProviderStatus
     /// The instance's variables without their prefix.
     var values: [String: String]
-    var now: Date
+    var card: CardContext
 
     /// The bookkeeping keys every provider gets; the frame already shows what they say.
     static let bookkeeping: Set<String> = ["updated_iso", "age_min", "stale", "error"]
@@ -18,7 +18,7 @@ struct KeyValueCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "command", title: status.instance, status: status, now: now)
+        let frame = card.frame("command", title: status.instance, status: status)
         let rows = values.filter { !Self.bookkeeping.contains($0.key) }.sorted { $0.key < $1.key }
             .map { CardEntry(key: $0.key, value: $0.value) }
         return frame.html(DashboardTemplates.render(.keyValue, View(rows: rows, list: !rows.isEmpty)))

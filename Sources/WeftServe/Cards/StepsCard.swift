@@ -13,9 +13,8 @@ struct StepsCard {
     var activity: [String: String]
     /// The past year's heatmap and this month's calendar, when the snapshot could be read.
     var figures: CardFigures?
-    /// Today in the steps' zone.
-    var today: Int64
-    var now: Date
+    /// The board, in the steps' zone.
+    var card: CardContext
 
     /// What the `steps` template reads.
     private struct View {
@@ -40,7 +39,8 @@ struct StepsCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "steps", title: "Steps", status: status, now: now, wide: true)
+        let frame = card.frame("steps", title: "Steps", status: status, wide: true)
+        let today = card.today
         let steps = values["today"].flatMap { Int($0) }
         let goal = values["goal_today"].flatMap { Int($0) }
         var facts: [CardEntry] = []
