@@ -36,10 +36,14 @@ public protocol RecordKind: ProviderKind {
 }
 
 extension RecordKind {
+    /// The payload's version.
     public static var schemaVersion: Int { Payload.schemaVersion }
+    /// The one kind of records its book is kept under.
     public static var recordKinds: [String] { [Payload.Book.recordKind] }
+    /// Its instance is made by its own commands.
     public static var needsNoFile: Bool { true }
 
+    /// An instance from a file that may set only `prefix`.
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         try config.checkKnownKeys(["type", "prefix"])
         return RecordProvider<Self>(
@@ -54,14 +58,17 @@ extension RecordKind {
             validUntil: RecordSnapshot.forever, payload: try Snapshot.encode(Payload(book)))
     }
 
+    /// The variables of the snapshot's payload.
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         variables(try snapshot.decode(Payload.self), context: context, prefix: snapshot.prefix)
     }
 
+    /// What the card draws of the snapshot's payload.
     public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
         figures(try snapshot.decode(Payload.self), context: context)
     }
 
+    /// The occasions of the snapshot's payload.
     public static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
         occasions(try snapshot.decode(Payload.self), instance: snapshot.instance, query: query)
     }
