@@ -148,6 +148,12 @@ public protocol FileImportPayload: Codable, Sendable {
     var files: [String: String] { get }
 }
 
+/// What goes wrong importing one file of a ``FileImportKind``.
+public protocol FileImportError: Error, CustomStringConvertible {
+    /// A file that cannot be read (a pattern matched it but it cannot be stat'ed, or opened), and why.
+    static func unreadable(file: String, reason: String) -> Self
+}
+
 /// A provider kind whose instances import the local files their `files = [...]` patterns name (steps, habits): the
 /// kind reads them; ``FileImportInstance`` is what every instance holds and how it is made and watched.
 public protocol FileImportKind: ProviderKind {
@@ -156,9 +162,7 @@ public protocol FileImportKind: ProviderKind {
     /// The snapshot payload its instances write.
     associatedtype Payload: FileImportPayload
     /// What goes wrong importing one file.
-    associatedtype ImportError: Error & CustomStringConvertible
-    /// The error for a file that a pattern matched but that cannot be stat'ed.
-    static func unreadable(file: String) -> ImportError
+    associatedtype ImportError: FileImportError
     /// Re-imports an instance's new or changed files (through ``FileImport``) and snapshots the result.
     static func refresh(_ instance: FileImportInstance<Self>, _ context: RefreshContext) async throws -> RefreshOutcome
 }
@@ -217,7 +221,7 @@ public struct FileImportInstance<Kind: FileImportKind>: Provider {
         let previous = context.previous?.payload(Kind.Payload.self, version: Kind.Payload.schemaVersion)
         let files = try FileImport(
             patterns: settings.files, imported: previous?.files, rereadAll: context.settingsChanged,
-            unreadable: Kind.unreadable(file:))
+            unreadable: { Kind.ImportError.unreadable(file: $0, reason: "cannot stat it") })
         return (store, library, previous, files)
     }
 

@@ -35,12 +35,9 @@ extension OccasionQuery {
     public func duration(_ name: String, in section: Occasion.Kind, default fallback: Duration)
         throws(OccasionOptionError) -> Duration
     {
-        guard let text = option(name, in: section) else { return fallback }
-        guard let value = DurationText.parse(text) else {
-            throw OccasionOptionError(
-                section: section.rawValue, option: name, value: text, expected: "a duration such as \"15m\" or \"1h\"")
+        try value(name, in: section, default: fallback, expected: "a duration such as \"15m\" or \"1h\"") {
+            DurationText.parse($0)
         }
-        return value
     }
 
     /// The time-of-day option `name` of `section` (`[habits] at = "20:00"`, through ``TimeOfDayText``) as seconds
@@ -48,10 +45,20 @@ extension OccasionQuery {
     public func timeOfDay(_ name: String, in section: Occasion.Kind, default fallback: Int)
         throws(OccasionOptionError) -> Int
     {
+        try value(name, in: section, default: fallback, expected: "a time of day such as \"20:00\"") {
+            TimeOfDayText.seconds($0)
+        }
+    }
+
+    /// The option `name` of `section` read by `parse`, `fallback` when it is not set; a value `parse` refuses is an
+    /// error that says what it must be (`expected`).
+    private func value<Value>(
+        _ name: String, in section: Occasion.Kind, default fallback: Value, expected: String,
+        _ parse: (String) -> Value?
+    ) throws(OccasionOptionError) -> Value {
         guard let text = option(name, in: section) else { return fallback }
-        guard let value = TimeOfDayText.seconds(text) else {
-            throw OccasionOptionError(
-                section: section.rawValue, option: name, value: text, expected: "a time of day such as \"20:00\"")
+        guard let value = parse(text) else {
+            throw OccasionOptionError(section: section.rawValue, option: name, value: text, expected: expected)
         }
         return value
     }

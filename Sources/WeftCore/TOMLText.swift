@@ -56,6 +56,19 @@ public struct TOMLText: Sendable {
         return false
     }
 
+    /// The 1-based line of `key = …` in the table whose header is on line `header` (0: the top level), before the next
+    /// table header; nil when that table does not assign it.
+    public static func line<Line: StringProtocol>(of key: String, after header: Int, in lines: [Line]) -> Int? {
+        var index = header
+        while index < lines.count {
+            let line = lines[index]
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
+            if assigns(line, key) { return index + 1 }
+            index += 1
+        }
+        return nil
+    }
+
     /// The line of element `index` of the array whose value starts on line `line`; nil when there is no such
     /// element (or no array there).
     public func line(ofElement index: Int, inArrayOnLine line: Int) -> Int? {

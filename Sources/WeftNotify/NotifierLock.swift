@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 import WeftStore
 
 #if canImport(Glibc)
@@ -50,7 +51,7 @@ public enum NotifierError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The lock file cannot be opened.
     case lockUnavailable(path: String, reason: String)
     /// `notify.toml` has problems.
-    case badFile([NotifyFileError])
+    case badFile([SettingsFileError])
 
     public var description: String {
         switch self {

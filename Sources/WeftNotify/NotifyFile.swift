@@ -93,7 +93,7 @@ public struct NotifyFile: Sendable {
     /// The rules, in order.
     public let rules: [Rule]
     /// What is wrong with the file.
-    public let problems: [NotifyFileError]
+    public let problems: [SettingsFileError]
 
     /// The late window when the file says none.
     public static let defaultLate: Duration = .seconds(600)
@@ -129,11 +129,12 @@ public struct NotifyFile: Sendable {
             self.init(text: try String(contentsOfFile: path, encoding: .utf8), file: path)
         } catch {
             self.init(text: "", file: path, exists: false)
-            self = NotifyFile(copying: self, problems: [.unreadable(file: path, reason: "\(error)")])
+            self = NotifyFile(
+                copying: self, problems: [.unreadable(file: path, what: "the notify file", reason: "\(error)")])
         }
     }
 
-    private init(copying other: NotifyFile, problems: [NotifyFileError]) {
+    private init(copying other: NotifyFile, problems: [SettingsFileError]) {
         file = other.file
         exists = other.exists
         quiet = other.quiet
@@ -217,7 +218,7 @@ public struct NotifyFile: Sendable {
 extension NotifyFile {
     /// Problems that show only when a command runs: a program that is neither in `PATH` nor an executable file
     /// (`weft` is always found: commands run this very binary).
-    public func preflight(environment: [String: String]) -> [NotifyFileError] {
+    public func preflight(environment: [String: String]) -> [SettingsFileError] {
         var places: [(label: String, line: Int?, command: [String]?)] = rules.map {
             ("rule \"\($0.name)\"", $0.common.commandLine ?? $0.line, $0.common.command)
         }
@@ -225,7 +226,7 @@ extension NotifyFile {
             guard let section = sections[kind], section.written else { continue }
             places.append(("[\(kind.rawValue)]", section.common.commandLine ?? section.line, section.common.command))
         }
-        var problems: [NotifyFileError] = []
+        var problems: [SettingsFileError] = []
         for place in places {
             guard let program = place.command?.first, program != "weft",
                 Executables.find(program, environment: environment) == nil
@@ -270,43 +271,11 @@ public struct QuietHours: Sendable, Equatable {
     }
 }
 
-/// A problem in `notify.toml`, placed on its line where one is known.
-public enum NotifyFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    case unreadable(file: String, reason: String)
-    case malformed(file: String, line: Int, column: Int, message: String)
-    case invalid(file: String, line: Int?, message: String)
-
-    /// The file it is about.
-    public var file: String {
-        switch self {
-        case .unreadable(let file, _), .malformed(let file, _, _, _), .invalid(let file, _, _): file
-        }
-    }
-
-    /// The line it is about, when known.
-    public var line: Int? {
-        switch self {
-        case .unreadable: nil
-        case .malformed(_, let line, _, _): line
-        case .invalid(_, let line, _): line
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .unreadable(let file, let reason): "\(file): cannot read the notify file: \(reason)"
-        case .malformed(let file, let line, let column, let message):
-            "\(file):\(line):\(column): malformed TOML: \(message)"
-        case .invalid(let file, let line, let message): "\(line.map { "\(file):\($0)" } ?? file): \(message)"
-        }
-    }
-}
-
 /// Reads the parsed values of a notify file, collecting problems with their lines.
 private struct NotifyReader {
     let file: String
     var lines: [String] = []
-    var problems: [NotifyFileError] = []
+    var problems: [SettingsFileError] = []
 
     init(file: String) { self.file = file }
 
@@ -337,14 +306,7 @@ private struct NotifyReader {
 
     /// The line of `key = …` in the table starting at `header` (0: the top level).
     func line(of key: String, after header: Int?) -> Int? {
-        var index = header ?? 0
-        while index < lines.count {
-            let line = lines[index]
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if TOMLText.assigns(line, key) { return index + 1 }
-            index += 1
-        }
-        return nil
+        TOMLText.line(of: key, after: header ?? 0, in: lines)
     }
 
     mutating func fail(_ line: Int?, _ message: String) {

@@ -62,7 +62,7 @@ public struct BarFile: Sendable {
     /// The blocks, in order.
     public let blocks: [Block]
     /// What is wrong with the file; blocks with problems are left out of `blocks`.
-    public let problems: [BarFileError]
+    public let problems: [SettingsFileError]
 
     private static let blockKeys: Set<String> = Set(
         [
@@ -79,11 +79,12 @@ public struct BarFile: Sendable {
             let reason =
                 FileManager.default.fileExists(atPath: path)
                 ? (error as NSError).localizedDescription : "no such file"
-            self.init(file: path, problem: .unreadable(file: path, reason: reason))
+            let hint = "create it or pass --config FILE"
+            self.init(file: path, problem: .unreadable(file: path, what: "the bar file", reason: reason, hint: hint))
         }
     }
 
-    private init(file: String, problem: BarFileError) {
+    private init(file: String, problem: SettingsFileError) {
         self.file = file
         blocks = []
         problems = [problem]
@@ -106,7 +107,7 @@ public struct BarFile: Sendable {
             return
         }
         let places = Places(parsed)
-        var problems: [BarFileError] = []
+        var problems: [SettingsFileError] = []
         for key in parsed.values.keys.sorted() where key != "block" {
             problems.append(
                 .invalid(
@@ -154,8 +155,8 @@ public struct BarFile: Sendable {
 
     /// Problems that only show when the actions run: a program that is neither in `PATH` nor an executable file.
     /// `weft` is always found (actions run this very binary).
-    public func preflight(environment: [String: String]) -> [BarFileError] {
-        var problems: [BarFileError] = []
+    public func preflight(environment: [String: String]) -> [SettingsFileError] {
+        var problems: [SettingsFileError] = []
         for block in blocks {
             for button in Button.allCases {
                 guard let program = block.actions[button]?.first, program != "weft" else { continue }
@@ -213,7 +214,7 @@ private struct Places {
     /// The line of `key = …` inside block `index`.
     func key(_ key: String, block index: Int) -> Int? {
         guard let start = header(block: index) else { return nil }
-        return Self.line(of: key, after: start, lines: lines)
+        return TOMLText.line(of: key, after: start, in: lines)
     }
 
     /// The line of element `element` of the array `key` in block `index`, else the line of `key`.
@@ -222,22 +223,11 @@ private struct Places {
         return parsed.line(ofElement: element, inArrayOnLine: line) ?? line
     }
 
-    static func line(of key: String, after header: Int, lines: [String]) -> Int? {
-        var index = header
-        while index < lines.count {
-            let line = lines[index]
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("[") { return nil }
-            if TOMLText.assigns(line, key) { return index + 1 }
-            index += 1
-        }
-        return nil
-    }
-
     /// The line of `key` in the block whose header is on `header`, reading `file` again (for preflight problems).
     static func line(of key: String, after header: Int, in file: String) -> Int? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return header }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return line(of: key, after: header, lines: lines) ?? header
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return TOMLText.line(of: key, after: header, in: lines) ?? header
     }
 }
 
@@ -247,7 +237,7 @@ private struct BlockReader {
     let index: Int
     let values: [String: ConfigValue]
     let places: Places
-    var problems: [BarFileError] = []
+    var problems: [SettingsFileError] = []
 
     init(file: String, index: Int, values: [String: ConfigValue], places: Places) {
         self.file = file
@@ -352,21 +342,4 @@ private struct BlockReader {
 
 extension BarFile {
     fileprivate static var blockKeysForReader: Set<String> { blockKeys }
-}
-
-/// A problem in a bar file, placed on its line where one is known.
-public enum BarFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    case unreadable(file: String, reason: String)
-    case malformed(file: String, line: Int, column: Int, message: String)
-    case invalid(file: String, line: Int?, message: String)
-
-    public var description: String {
-        switch self {
-        case .unreadable(let file, let reason):
-            "\(file): cannot read the bar file: \(reason); create it or pass --config FILE"
-        case .malformed(let file, let line, let column, let message):
-            "\(file):\(line):\(column): malformed TOML: \(message)"
-        case .invalid(let file, let line, let message): "\(line.map { "\(file):\($0)" } ?? file): \(message)"
-        }
-    }
 }

@@ -10,7 +10,7 @@ import WeftTemplate
 public struct ClassRule: Sendable, Equatable {
     /// What a rule tests.
     enum Condition: Sendable, Equatable {
-        case compare(key: String, operation: String, number: Double)
+        case compare(key: String, operation: Comparison, number: Double)
         case template(String)
     }
 
@@ -32,9 +32,8 @@ public struct ClassRule: Sendable, Equatable {
 
     private static func condition(_ text: String) -> Condition? {
         if text.hasPrefix("{{") { return text.hasSuffix("}}") ? .template(text) : nil }
-        // Longest operators first, so `<=` is not read as `<` followed by `=5`.
-        for operation in ["<=", ">=", "==", "!=", "<", ">"] {
-            guard let range = text.range(of: operation) else { continue }
+        for operation in Comparison.allCases {
+            guard let range = text.range(of: operation.rawValue) else { continue }
             let key = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
             let number = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, !key.contains(where: { "<>=!".contains($0) }), let value = CheckedNumber.finite(number)
@@ -52,14 +51,7 @@ public struct ClassRule: Sendable, Equatable {
             return !text.isEmpty && text != "0"
         case .compare(let key, let operation, let number):
             guard let raw = session.resolver.value(key), let value = CheckedNumber.finite(raw) else { return false }
-            switch operation {
-            case "<": return value < number
-            case "<=": return value <= number
-            case ">": return value > number
-            case ">=": return value >= number
-            case "==": return value == number
-            default: return value != number
-            }
+            return operation.holds(value, number)
         }
     }
 }

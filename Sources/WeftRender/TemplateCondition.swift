@@ -14,23 +14,38 @@ public enum TemplateCondition {
     /// Whether an already rendered condition holds.
     public static func holds(rendered: String) -> Bool {
         let text = rendered.trimmingCharacters(in: .whitespacesAndNewlines)
-        // Longest operators first, so `<=` is not read as `<` followed by `=5`.
-        for operation in ["<=", ">=", "==", "!=", "<", ">"] {
-            guard let range = text.range(of: operation),
+        for operation in Comparison.allCases {
+            guard let range = text.range(of: operation.rawValue),
                 let right = CheckedNumber.finite(text[range.upperBound...].trimmingCharacters(in: .whitespaces))
             else { continue }
             // A comparison with a number on the right; a left side that is no number (a missing value) fails it.
             guard let left = CheckedNumber.finite(text[..<range.lowerBound].trimmingCharacters(in: .whitespaces))
             else { return false }
-            switch operation {
-            case "<": return left < right
-            case "<=": return left <= right
-            case ">": return left > right
-            case ">=": return left >= right
-            case "==": return left == right
-            default: return left != right
-            }
+            return operation.holds(left, right)
         }
         return !text.isEmpty && text != "0" && text.lowercased() != "false"
+    }
+}
+
+/// A comparison of two numbers in a condition (`KEY <= 5` in a `--class` rule, `3 <= 5` in a rendered template).
+enum Comparison: String, CaseIterable, Sendable {
+    // Longest operators first, so a search in this order does not read `<=` as `<` followed by `=5`.
+    case atMost = "<="
+    case atLeast = ">="
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case greater = ">"
+
+    /// Whether `left OP right` holds.
+    func holds(_ left: Double, _ right: Double) -> Bool {
+        switch self {
+        case .less: left < right
+        case .atMost: left <= right
+        case .greater: left > right
+        case .atLeast: left >= right
+        case .equal: left == right
+        case .notEqual: left != right
+        }
     }
 }

@@ -40,16 +40,12 @@ struct Dashboard {
 
     /// What the `board` template reads.
     private struct Board {
-        struct Variable {
-            var key: String
-            var value: String
-        }
         var iso: String
         var clock: String
         var cards: [RenderedHTML]
         var empty: Bool
         var count: Int
-        var variables: [Variable]
+        var variables: [CardEntry]
     }
 
     /// The whole page.
@@ -76,7 +72,7 @@ struct Dashboard {
             iso: ISOInstant.format(now), clock: CardText.date(now, in: zone) + " · " + CardText.time(now, in: zone),
             cards: cards.filter { !$0.isEmpty }.map(RenderedHTML.init), empty: statuses.isEmpty,
             count: variables.count,
-            variables: variables.sorted { $0.key < $1.key }.map { Board.Variable(key: $0.key, value: $0.value) })
+            variables: variables.sorted { $0.key < $1.key }.map { CardEntry(key: $0.key, value: $0.value) })
         return DashboardTemplates.render(.board, board)
     }
 
@@ -100,7 +96,7 @@ struct Dashboard {
         // The zone the provider's variables and CLI views use too.
         let context = VariableContext(now: now, timeZone: self.zone, locale: Locale(identifier: "en_US_POSIX"))
             .viewing(recordedZone: snapshot?.recordedZone)
-        let zone = context.timeZone
+        let board = CardContext(now: now, zone: context.timeZone, csrfToken: csrfToken)
         let figures = snapshot.flatMap { snapshot in
             try? registry.kind(snapshot.kind)?.figures(of: snapshot, context: context)
         }
@@ -108,33 +104,28 @@ struct Dashboard {
         case .weather:
             defer { weatherIndex += 1 }
             return WeatherCard(
-                status: status, values: values, nowcast: figures?.nextHour, now: now, index: weatherIndex
+                status: status, values: values, nowcast: figures?.nextHour, card: board, index: weatherIndex
             ).html()
         case .nextUp:
-            return NextUpCard(status: status, values: values, now: now, zone: zone).html()
+            return NextUpCard(status: status, values: values, card: board).html()
         case .steps:
             return StepsCard(
-                status: status, values: values, activity: self.values("__activity_"), figures: figures,
-                today: LocalDay.containing(now, in: zone), now: now
+                status: status, values: values, activity: self.values("__activity_"), figures: figures, card: board
             ).html()
         case .habits:
-            return HabitsCard(
-                status: status, weeks: figures?.weeks, today: LocalDay.containing(now, in: zone), now: now,
-                csrfToken: csrfToken
-            ).html()
+            return HabitsCard(status: status, weeks: figures?.weeks, card: board).html()
         case .alarms:
-            return AlarmsCard(status: status, alarms: figures?.alarms, zone: zone, now: now, csrfToken: csrfToken)
-                .html()
+            return AlarmsCard(status: status, alarms: figures?.alarms, card: board).html()
         case .timers:
-            return TimersCard(status: status, timers: figures?.timers, now: now, csrfToken: csrfToken).html()
+            return TimersCard(status: status, timers: figures?.timers, card: board).html()
         case .keyValue:
-            return KeyValueCard(status: status, values: values, now: now).html()
+            return KeyValueCard(status: status, values: values, card: board).html()
         }
     }
 
     private func countersCard() -> String {
         let counters = CountersCard.shown(stored)
         guard !counters.isEmpty else { return "" }
-        return CountersCard(counters: counters, now: now, zone: zone, csrfToken: csrfToken).html()
+        return CountersCard(counters: counters, card: CardContext(now: now, zone: zone, csrfToken: csrfToken)).html()
     }
 }

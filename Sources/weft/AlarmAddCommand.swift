@@ -96,7 +96,7 @@ struct AlarmAddCommand: ParsableCommand {
         let snoozeSeconds = try snooze.map {
             try AlarmText.seconds($0, option: "--snooze", range: Alarm.snoozeRange)
         } ?? Alarm.defaultSnooze
-        let edit = try options.edit()
+        let edit = try options.edit(AlarmsKind.self)
         let alarm = try AlarmText.run {
             try edit.add(
                 label: label ?? "Alarm", schedule: schedule, preAlert: preAlertSeconds, snooze: snoozeSeconds, at: now)

@@ -38,48 +38,34 @@ struct AlarmOptions: ParsableArguments {
     @OptionGroup var clock: ClockOptions
     @OptionGroup var locations: LocationOptions
 
-    /// The edit of the alarms instance: a configured `type = "alarms"` file's, else `alarms`.
-    func edit() throws -> AlarmEdit {
-        let entry = try locations.configuredInstance(type: AlarmsKind.type, named: nil)
-        return AlarmEdit(
-            cacheDirectory: locations.resolved.cacheDirectory, instance: entry?.config.instance ?? AlarmsKind.type,
+    /// The edit of the `Kind` instance: a configured file's of that type, else the one named after the kind.
+    func edit<Kind: RecordKind>(_ kind: Kind.Type) throws -> RecordEdit<Kind> where Kind.Payload.Book: EditableBook {
+        let entry = try locations.configuredInstance(type: Kind.type, named: nil)
+        return RecordEdit(
+            cacheDirectory: locations.resolved.cacheDirectory, instance: entry?.config.instance ?? Kind.type,
             prefix: entry?.provider.prefix)
     }
 
-    /// The edit of the timers instance: a configured `type = "timers"` file's, else `timers`.
-    func timerEdit() throws -> TimerEdit {
-        let entry = try locations.configuredInstance(type: TimersKind.type, named: nil)
-        return TimerEdit(
-            cacheDirectory: locations.resolved.cacheDirectory, instance: entry?.config.instance ?? TimersKind.type,
-            prefix: entry?.provider.prefix)
-    }
-
-    /// Runs `body`, a change to the alarms at the command's now, and prints the line it returns; a refusal (no such
-    /// alarm) is the command's error.
-    func change(_ body: (AlarmEdit, Date) throws -> String) throws {
+    /// Runs `body`, a change to the alarms or timers at the command's now, and prints the line it returns; a refusal
+    /// (no such alarm) is the command's error.
+    func change<Kind: RecordKind>(
+        _ kind: Kind.Type, _ body: (RecordEdit<Kind>, Date) throws -> String
+    ) throws where Kind.Payload.Book: EditableBook {
         let now = try clock.instant()
-        let edit = try edit()
+        let edit = try edit(kind)
         Stdout.line(try AlarmText.run { try body(edit, now) })
     }
 
-    /// Runs `body`, a change to the timers at the command's now, and prints the line it returns; a refusal is the
-    /// command's error.
-    func changeTimer(_ body: (TimerEdit, Date) throws -> String) throws {
-        let now = try clock.instant()
-        let edit = try timerEdit()
-        Stdout.line(try AlarmText.run { try body(edit, now) })
-    }
+    /// ``change(_:_:)`` of the alarms.
+    func change(_ body: (AlarmEdit, Date) throws -> String) throws { try change(AlarmsKind.self, body) }
 
-    /// The stored alarms (none before the first `add`).
-    func book() throws -> AlarmBook {
-        let store = try locations.workspace.openCache()
-        return try AlarmBook(records: try store.userRecords(kind: AlarmBook.recordKind))
-    }
+    /// ``change(_:_:)`` of the timers.
+    func changeTimer(_ body: (TimerEdit, Date) throws -> String) throws { try change(TimersKind.self, body) }
 
-    /// The stored timers (none before the first `start`).
-    func timers() throws -> TimerBook {
+    /// The stored alarms or timers (none before the first `add` or `start`).
+    func book<Kind: RecordKind>(_ kind: Kind.Type) throws -> Kind.Payload.Book {
         let store = try locations.workspace.openCache()
-        return try TimerBook(records: try store.userRecords(kind: TimerBook.recordKind))
+        return try Kind.Payload.Book(records: try store.userRecords(kind: Kind.Payload.Book.recordKind))
     }
 
     /// `Mon 2026-11-30 07:00` in the view's zone.

@@ -22,7 +22,7 @@ struct AlarmListCommand: ParsableCommand {
 
     func run() throws {
         let now = try options.clock.instant()
-        let alarms = try options.book().sorted
+        let alarms = try options.book(AlarmsKind.self).sorted
         if json {
             let rows: [[String: String]] = alarms.map { alarm in
                 var row = [

@@ -68,7 +68,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// The problems of the notify file beside `providersDirectory` (none when there is no such file).
-    static func notifyProblems(providersDirectory: String) -> [NotifyFileError] {
+    static func notifyProblems(providersDirectory: String) -> [SettingsFileError] {
         let file = NotifyFile(contentsOf: NotifyFile.defaultPath(providersDirectory: providersDirectory))
         guard file.exists || !file.problems.isEmpty else { return [] }
         return file.problems + file.preflight(environment: ProcessInfo.processInfo.environment)

@@ -15,7 +15,7 @@ struct TimerListCommand: ParsableCommand {
 
     func run() throws {
         let now = try options.clock.instant()
-        let timers = try options.timers().sorted
+        let timers = try options.book(TimersKind.self).sorted
         guard !timers.isEmpty else {
             Stdout.line("no timers; `weft timer start 25m` starts one")
             return

@@ -38,13 +38,10 @@ struct Weft: AsyncParsableCommand {
     static func main() async {
         bootstrapLogging()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "serve" || arguments.first == "notify" {
+        let programs: [any ProgramCommand.Type] = [ServeCommand.self, NotifyCommand.self]
+        if let program = programs.first(where: { $0.configuration.commandName == arguments.first }) {
             do {
-                if arguments.first == "serve" {
-                    try ServeCommand.execute(Array(arguments.dropFirst()))
-                } else {
-                    try NotifyCommand.execute(Array(arguments.dropFirst()))
-                }
+                try program.execute(Array(arguments.dropFirst()))
             } catch {
                 exit(withError: printable(error))
             }

@@ -232,13 +232,13 @@ struct SessionMaker {
     @Test func rulesParseAComparisonOrATemplate() throws {
         let hot = try #require(ClassRule(parsing: " hot = __Weather_Temp >= 30.5 "))
         #expect(hot.name == "hot")
-        #expect(hot.condition == .compare(key: "__weather_temp", operation: ">=", number: 30.5))
+        #expect(hot.condition == .compare(key: "__weather_temp", operation: .atLeast, number: 30.5))
         // The longest operator is the one meant.
-        #expect(ClassRule(parsing: "a=x<=5")?.condition == .compare(key: "x", operation: "<=", number: 5))
-        #expect(ClassRule(parsing: "a=x!=0")?.condition == .compare(key: "x", operation: "!=", number: 0))
+        #expect(ClassRule(parsing: "a=x<=5")?.condition == .compare(key: "x", operation: .atMost, number: 5))
+        #expect(ClassRule(parsing: "a=x!=0")?.condition == .compare(key: "x", operation: .notEqual, number: 0))
         #expect(
             ClassRule(parsing: "wet = __weather_rain_start_min != -1.5")?.condition
-                == .compare(key: "__weather_rain_start_min", operation: "!=", number: -1.5))
+                == .compare(key: "__weather_rain_start_min", operation: .notEqual, number: -1.5))
         #expect(ClassRule(parsing: "busy-now={{__calendar_busy}}")?.condition == .template("{{__calendar_busy}}"))
         for bad in [
             "x>1", "=x>1", "bad name=x>1", "a=x", "a=x>many", "a=x>inf", "a=x>1e999", "a=>1", "a=x>>1",

@@ -25,7 +25,7 @@ struct AlarmTimerCardTests {
     static func alarms(_ figures: [AlarmFigure]) -> String {
         AlarmsCard(
             status: CardTests.status("alarms", prefix: "__alarms_", validFor: 7200), alarms: figures,
-            zone: berlin, now: now, csrfToken: "tok\"en"
+            card: CardContext(now: now, zone: berlin, csrfToken: "tok\"en")
         ).html()
     }
 
@@ -81,8 +81,8 @@ struct AlarmTimerCardTests {
                 endsTime: nil),
         ]
         let html = TimersCard(
-            status: CardTests.status("timers", prefix: "__timer_", validFor: 7200), timers: timers, now: Self.now,
-            csrfToken: "t"
+            status: CardTests.status("timers", prefix: "__timer_", validFor: 7200), timers: timers,
+            card: CardTests.card()
         ).html()
         #expect(html.contains("<section class=\"card timers ok\""), "\(html)")
         #expect(html.contains(
@@ -98,8 +98,8 @@ struct AlarmTimerCardTests {
         #expect(html.contains("action=\"/v1/timers/start/5m\"") && html.contains(">Start 25m</button>"), "\(html)")
 
         let empty = TimersCard(
-            status: CardTests.status("timers", prefix: "__timer_", validFor: 7200), timers: [], now: Self.now,
-            csrfToken: "t"
+            status: CardTests.status("timers", prefix: "__timer_", validFor: 7200), timers: [],
+            card: CardTests.card()
         ).html()
         #expect(empty.contains("No timer running.") && empty.contains("action=\"/v1/timers/start/25m\""), "\(empty)")
     }

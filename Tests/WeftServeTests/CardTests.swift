@@ -16,6 +16,11 @@ struct CardTests {
     static let now = Date(timeIntervalSince1970: 1_773_135_000)
     static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 
+    /// The board at ``now`` in Berlin, as the cards draw it.
+    static func card(now: Date = now, csrfToken: String = "t") -> CardContext {
+        CardContext(now: now, zone: berlin, csrfToken: csrfToken)
+    }
+
     static func status(
         _ type: String, prefix: String, error: String? = nil, warnings: [String] = [], validFor: TimeInterval = 600
     ) -> ProviderStatus {
@@ -36,7 +41,7 @@ struct CardTests {
             status: Self.status(
                 "open-meteo", prefix: "__weather_", warnings: ["/c/a.ics: skipped, x", "/c/b.ics: skipped, y"],
                 validFor: 7200),
-            values: values, nowcast: nil, now: Self.now, index: 0
+            values: values, nowcast: nil, card: Self.card(), index: 0
         ).html()
         #expect(html.contains("class=\"card weather ok\""), "\(html)")
         #expect(html.contains("<span class=\"badge warning\" title=\"2 skipped: a.ics, b.ics\">2 warnings</span>"))
@@ -48,7 +53,7 @@ struct CardTests {
         let failed = WeatherCard(
             status: Self.status(
                 "open-meteo", prefix: "__weather_", error: "HTTP 503 from api.open-meteo.com/v1/forecast"),
-            values: values, nowcast: nil, now: Self.now, index: 0
+            values: values, nowcast: nil, card: Self.card(), index: 0
         ).html()
         #expect(failed.contains("class=\"card weather failed\""))
         #expect(failed.contains("<span class=\"flag\">refresh failed</span>"))
@@ -56,13 +61,13 @@ struct CardTests {
         #expect(failed.contains("21°") && failed.contains("Rain now"), "the last good values stay")
         let stale = WeatherCard(
             status: Self.status("open-meteo", prefix: "__weather_", validFor: 60), values: values, nowcast: nil,
-            now: Self.now, index: 0
+            card: Self.card(), index: 0
         ).html()
         #expect(stale.contains("class=\"card weather stale\"") && stale.contains("1 h 0 min ago"))
         #expect(stale.contains("21°"))
         let fresh = WeatherCard(
             status: Self.status("open-meteo", prefix: "__weather_", validFor: 7200), values: values, nowcast: nil,
-            now: Self.now, index: 0
+            card: Self.card(), index: 0
         ).html()
         #expect(fresh.contains("class=\"card weather ok\"") && !fresh.contains("class=\"flag\""))
     }
@@ -75,7 +80,7 @@ struct CardTests {
             "then_all_day": "1", "then_countdown": "14h", "then_label": "Tomorrow",
         ]
         let html = NextUpCard(
-            status: Self.status("calendar", prefix: "__calendar_"), values: values, now: Self.now, zone: Self.berlin
+            status: Self.status("calendar", prefix: "__calendar_"), values: values, card: Self.card()
         ).html()
         #expect(html.contains("Tue 10 Mar · 14:00–14:15"), "13:00Z is 14:00 in Berlin")
         #expect(html.contains("Room 4 · Work"))
@@ -97,8 +102,7 @@ struct CardTests {
             month: StepCalendarGrid.month(year: 2026, month: 3, history: history, today: today).dayGrid)
         let card = StepsCard(
             status: Self.status("steps", prefix: "__steps_"), values: values,
-            activity: ["distance_km": "4.2", "flights_today": "7"], figures: figures, today: today.dayNumber,
-            now: Self.now)
+            activity: ["distance_km": "4.2", "flights_today": "7"], figures: figures, card: Self.card())
         let html = card.html()
         #expect(html.contains("aria-label=\"6,200 of 10,000 steps\""))
         #expect(html.contains("62% of 10,000"))
@@ -108,7 +112,7 @@ struct CardTests {
         #expect(html.components(separatedBy: "<rect class=\"day ").count - 1 == 365 + 31 + 5, "year, month, legend")
         let bare = StepsCard(
             status: Self.status("steps", prefix: "__steps_"), values: values, activity: [:], figures: figures,
-            today: today.dayNumber, now: Self.now
+            card: Self.card()
         ).html()
         #expect(!bare.contains("Distance"), "activity figures only when the export has them")
     }
@@ -120,7 +124,7 @@ struct CardTests {
             completions: [HabitCompletion(day: today - 8), HabitCompletion(day: today - 1)])
         let card = HabitsCard(
             status: Self.status("habits", prefix: "__habits_"),
-            weeks: HabitsSnapshot(habits: [read]).weeks(today: today), today: today, now: Self.now, csrfToken: "t")
+            weeks: HabitsSnapshot(habits: [read]).weeks(today: today), card: Self.card())
         let html = card.html()
         #expect(html.contains("<th scope=\"row\">Read &lt;fast&gt;</th>"))
         #expect(html.contains("<td class=\"done\" title=\"Mon 9 Mar 2026 · done\">✓</td>"))
@@ -135,14 +139,14 @@ struct CardTests {
         let plain = StoredVariable(key: "note", value: "hi", updatedAt: Self.now)
         let shown = CountersCard.shown([plain, water])
         #expect(shown.map(\.key) == ["water glasses"])
-        let html = CountersCard(counters: shown, now: Self.now, zone: Self.berlin, csrfToken: "tok").html()
+        let html = CountersCard(counters: shown, card: Self.card(csrfToken: "tok")).html()
         #expect(html.contains("action=\"/v1/vars/water%20glasses/incr\""))
         #expect(html.contains("action=\"/v1/vars/water%20glasses/decr\""))
         #expect(html.contains("<input type=\"hidden\" name=\"csrf\" value=\"tok\">"))
         #expect(html.contains("<progress max=\"8\" value=\"3\"></progress>"))
         // Read after its reset period ended, the counter shows its reset value.
         let tomorrow = CountersCard(
-            counters: shown, now: Self.now.addingTimeInterval(86_400), zone: Self.berlin, csrfToken: "tok"
+            counters: shown, card: Self.card(now: Self.now.addingTimeInterval(86_400), csrfToken: "tok")
         ).html()
         #expect(tomorrow.contains("<output class=\"value\">0</output>"))
     }

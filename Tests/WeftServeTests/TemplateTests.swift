@@ -44,7 +44,7 @@ struct TemplateTests {
         let status = EscapingTests.status("demo", type: "command", prefix: "__demo_")
         let html = KeyValueCard(
             status: status, values: ["note": "<script>alert(1)</script>"],
-            now: Date(timeIntervalSince1970: 1_773_135_060)
+            card: CardContext(now: Date(timeIntervalSince1970: 1_773_135_060), zone: .gmt, csrfToken: "t")
         ).html()
         #expect(html.contains("<dd>&lt;script&gt;alert(1)&lt;/script&gt;</dd>"), "\(html)")
         #expect(!html.contains("<script"))

@@ -4,7 +4,7 @@ import WeftPrimitives
 
 /// Every alarm, by id, and the changes the commands, the dashboard, a bar click and the notifier's buttons make to
 /// them: the one owner of what `add`, `remove`, `enable`, `disable`, `skip-next`, `snooze` and `dismiss` mean.
-public struct AlarmBook: Sendable, Equatable {
+public struct AlarmBook: RecordBook {
     /// The user-record kind alarms are kept under.
     public static let recordKind = "alarm"
 
@@ -24,7 +24,9 @@ public struct AlarmBook: Sendable, Equatable {
     /// The alarms sorted by time of day, then label.
     public var sorted: [Alarm] {
         alarms.values.sorted {
-            ($0.schedule.hour, $0.schedule.minute, $0.label, $0.id) < ($1.schedule.hour, $1.schedule.minute, $1.label, $1.id)
+            ($0.schedule.hour, $0.schedule.minute, $0.label, $0.id) < (
+                $1.schedule.hour, $1.schedule.minute, $1.label, $1.id
+            )
         }
     }
 

@@ -3,7 +3,7 @@ import WeftCore
 
 /// Every timer, by id, and what `start`, `pause`, `resume`, `stop` and `restart` do to them: the one owner the
 /// commands, a bar click, the dashboard and the notifier's buttons share.
-public struct TimerBook: Sendable, Equatable {
+public struct TimerBook: RecordBook {
     /// The user-record kind timers are kept under.
     public static let recordKind = "timer"
 

@@ -5,13 +5,12 @@ import WeftCore
 /// habit with its completions, imported and recorded by hand.
 public typealias HabitsProvider = FileImportInstance<HabitsKind>
 
+extension HabitImportError: FileImportError {}
+
 extension HabitsKind: FileImportKind {
     public typealias Settings = HabitSettings
     public typealias Payload = HabitsSnapshot
     public typealias ImportError = HabitImportError
-
-    /// A file that matched but cannot be stat'ed.
-    public static func unreadable(file: String) -> HabitImportError { .unreadable(file: file, reason: "cannot stat it") }
 
     /// Re-imports the instance's changed files and snapshots every habit; changed settings (a new zone, another
     /// column mapping) re-read every file.

@@ -9,10 +9,7 @@ struct AlarmsCard {
     var status: ProviderStatus
     /// The alarms, when the snapshot could be read.
     var alarms: [AlarmFigure]?
-    /// The zone the times are shown in.
-    var zone: TimeZone
-    var now: Date
-    var csrfToken: String
+    var card: CardContext
 
     /// What the `alarms` template reads.
     private struct View {
@@ -42,16 +39,13 @@ struct AlarmsCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "alarms", title: "Alarms", status: status, now: now)
+        let frame = card.frame("alarms", title: "Alarms", status: status)
+        let zone = card.zone
         let alarms = alarms ?? []
         let active = alarms.compactMap { alarm -> View.Active? in
             let path = "/v1/alarms/\(ActionButton.segment(alarm.id))/"
-            let snooze = ActionButton(
-                action: path + "snooze", label: "Snooze", title: "Snooze \(alarm.label)", csrfToken: csrfToken,
-                css: "snooze")
-            let dismiss = ActionButton(
-                action: path + "dismiss", label: "Dismiss", title: "Dismiss \(alarm.label)", csrfToken: csrfToken,
-                css: "dismiss")
+            let snooze = card.button(path, "snooze", label: "Snooze", title: "Snooze \(alarm.label)")
+            let dismiss = card.button(path, "dismiss", label: "Dismiss", title: "Dismiss \(alarm.label)")
             let (css, words, buttons): (String, String, [ActionButton])
             switch alarm.state {
             case .idle: return nil

@@ -7,9 +7,7 @@ import WeftPrimitives
 struct CountersCard {
     /// The counters, by key.
     var counters: [StoredVariable]
-    var now: Date
-    var zone: TimeZone
-    var csrfToken: String
+    var card: CardContext
 
     /// The stored variables the card shows: counters with a goal or a reset period.
     static func shown(_ variables: [StoredVariable]) -> [StoredVariable] {
@@ -35,9 +33,9 @@ struct CountersCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "counters", title: "Counters", status: nil, now: now)
+        let frame = card.frame("counters", title: "Counters", status: nil)
         let counters = counters.map { variable in
-            let value = variable.value(at: now, timeZone: zone)
+            let value = variable.value(at: card.now, timeZone: card.zone)
             let rule = variable.counter ?? CounterRule()
             let path = "/v1/vars/\(ActionButton.segment(variable.key))/"
             var notes: [String] = []
@@ -69,10 +67,10 @@ struct CountersCard {
             let lowers = amount < 0
             let limit = lowers ? rule.minimum : rule.maximum
             let stuck = value.flatMap { current in limit.map { lowers ? current <= $0 : current >= $0 } } ?? false
-            return ActionButton(
-                action: path + change.rawValue, label: (lowers ? "−" : "+") + magnitude,
+            return card.button(
+                path, change.rawValue, label: (lowers ? "−" : "+") + magnitude,
                 title: lowers ? "Subtract \(magnitude) from \(key)" : "Add \(magnitude) to \(key)",
-                csrfToken: csrfToken, css: (lowers ? "minus" : "plus") + (stuck ? " limit" : ""), disabled: stuck)
+                css: (lowers ? "minus" : "plus") + (stuck ? " limit" : ""), disabled: stuck)
         }
         let incr = button(.incr)
         let decr = button(.decr)

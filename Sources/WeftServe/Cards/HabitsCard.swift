@@ -9,10 +9,8 @@ struct HabitsCard {
     var status: ProviderStatus
     /// Each habit's week, when the snapshot could be read.
     var weeks: [HabitWeek]?
-    /// Today in the habits' zone.
-    var today: Int64
-    var now: Date
-    var csrfToken: String
+    /// The board, in the habits' zone.
+    var card: CardContext
 
     /// What the `habits` template reads.
     private struct View {
@@ -39,7 +37,8 @@ struct HabitsCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "habits", title: "Habits", status: status, now: now)
+        let frame = card.frame("habits", title: "Habits", status: status)
+        let today = card.today
         let monday = LocalDay.weekStart(today)
         let habits = (weeks ?? []).map { habit in
             let path = "/v1/habits/\(ActionButton.segment(habit.slug))/"
@@ -52,12 +51,8 @@ struct HabitsCard {
                 },
                 streak: habit.streak,
                 button: habit.doneToday
-                    ? ActionButton(
-                        action: path + "undo", label: "↺", title: "Undo \(habit.name) today", csrfToken: csrfToken,
-                        css: "undo")
-                    : ActionButton(
-                        action: path + "done", label: "✓", title: "Mark \(habit.name) done today",
-                        csrfToken: csrfToken, css: "done"))
+                    ? card.button(path, "undo", label: "↺", title: "Undo \(habit.name) today")
+                    : card.button(path, "done", label: "✓", title: "Mark \(habit.name) done today"))
         }
         let weekdays = ["M", "T", "W", "T", "F", "S", "S"].enumerated().map {
             View.Weekday(initial: $0.element, today: monday + Int64($0.offset) == today)

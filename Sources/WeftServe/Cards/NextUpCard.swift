@@ -8,8 +8,8 @@ struct NextUpCard {
     var status: ProviderStatus
     /// The instance's variables without their prefix (`next_title`, …).
     var values: [String: String]
-    var now: Date
-    var zone: TimeZone
+    /// The board, in the calendar's zone.
+    var card: CardContext
 
     /// What the `next-up` template reads.
     private struct View {
@@ -28,7 +28,7 @@ struct NextUpCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "nextup", title: values["header"] ?? "Next Up", status: status, now: now)
+        let frame = card.frame("nextup", title: values["header"] ?? "Next Up", status: status)
         let events = ["next", "then"].filter { values[$0 + "_title"] != nil }
         let view = View(
             nothing: events.isEmpty,
@@ -39,6 +39,7 @@ struct NextUpCard {
 
     private func event(_ name: String, first: Bool) -> View.Event {
         func value(_ key: String) -> String? { values[name + "_" + key] }
+        let zone = card.zone
         let allDay = value("all_day") == "1"
         let start = value("start_iso").flatMap(ISOInstant.parse)
         var when: [String] = []

@@ -13,23 +13,18 @@ struct StepsCard {
     var activity: [String: String]
     /// The past year's heatmap and this month's calendar, when the snapshot could be read.
     var figures: CardFigures?
-    /// Today in the steps' zone.
-    var today: Int64
-    var now: Date
+    /// The board, in the steps' zone.
+    var card: CardContext
 
     /// What the `steps` template reads.
     private struct View {
-        struct Fact {
-            var label: String
-            var value: String
-        }
         struct History {
             var year: RenderedHTML
             var monthTitle: String
             var month: RenderedHTML
         }
         var ring: RenderedHTML
-        var facts: [Fact]
+        var facts: [CardEntry]
         var history: History?
     }
 
@@ -44,12 +39,13 @@ struct StepsCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "steps", title: "Steps", status: status, now: now, wide: true)
+        let frame = card.frame("steps", title: "Steps", status: status, wide: true)
+        let today = card.today
         let steps = values["today"].flatMap { Int($0) }
         let goal = values["goal_today"].flatMap { Int($0) }
-        var facts: [View.Fact] = []
+        var facts: [CardEntry] = []
         func fact(_ label: String, _ value: String?) {
-            if let value { facts.append(View.Fact(label: label, value: value)) }
+            if let value { facts.append(CardEntry(key: label, value: value)) }
         }
         fact("Streak", values["streak"].map { $0 == "1" ? "1 day" : "\($0) days" })
         fact("7-day average", values["avg_7"].flatMap { Int($0) }.map(CardText.grouped))

@@ -10,8 +10,7 @@ struct TimersCard {
     var status: ProviderStatus
     /// The timers, the one a bar shows first, when the snapshot could be read.
     var timers: [TimerFigure]?
-    var now: Date
-    var csrfToken: String
+    var card: CardContext
 
     /// The timers the board starts with one click: a pomodoro's work and its break. Any other length is
     /// `weft timer start`'s (a bar click or the command line).
@@ -34,13 +33,11 @@ struct TimersCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "timers", title: "Timers", status: status, now: now)
+        let frame = card.frame("timers", title: "Timers", status: status)
         let timers = (timers ?? []).map { timer in
             let path = "/v1/timers/\(ActionButton.segment(timer.id))/"
             func button(_ action: String, _ label: String, _ title: String) -> ActionButton {
-                ActionButton(
-                    action: path + action, label: label, title: "\(title) \(timer.label)", csrfToken: csrfToken,
-                    css: action)
+                card.button(path, action, label: label, title: "\(title) \(timer.label)")
             }
             var words: [String] = []
             var buttons: [ActionButton] = []
@@ -61,9 +58,9 @@ struct TimersCard {
                 remaining: timer.remaining, fraction: NumberText.fixed(timer.fraction, places: 3), buttons: buttons)
         }
         let quick = Self.quickStarts.map { start in
-            ActionButton(
-                action: DashboardActions.quickStart + start.text, label: "Start \(start.text)",
-                title: "Start a \(start.text) timer", csrfToken: csrfToken, css: "start")
+            card.button(
+                DashboardActions.quickStart, start.text, label: "Start \(start.text)",
+                title: "Start a \(start.text) timer", css: "start")
         }
         let view = View(timers: timers, list: !timers.isEmpty, quick: quick)
         return frame.html(DashboardTemplates.render(.timers, view))

@@ -10,7 +10,7 @@ struct WeatherCard {
     var values: [String: String]
     /// The next 60 minutes re-anchored on the board's now; nil when the snapshot has none.
     var nowcast: RainMinutes?
-    var now: Date
+    var card: CardContext
     /// Distinguishes this card's SVG ids from other weather cards'.
     var index: Int
 
@@ -36,7 +36,7 @@ struct WeatherCard {
     }
 
     func html() -> String {
-        let frame = CardFrame(kind: "weather", title: values["location"] ?? status.instance, status: status, now: now)
+        let frame = card.frame("weather", title: values["location"] ?? status.instance, status: status)
         var facts: [String] = []
         if let feels = values["feels"] { facts.append("feels \(feels)°") }
         if let high = values["high"], let low = values["low"] { facts.append("H \(high)° · L \(low)°") }

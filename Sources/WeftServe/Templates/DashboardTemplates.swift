@@ -9,11 +9,13 @@ import Mustache
 ///
 /// A template puts a value in unescaped (`{{{…}}}`) only when it is a ``RenderedHTML``: another template's output
 /// (a card's body in its frame, the cards on the board, a figure in its card), whose values were escaped when it was
-/// rendered. What several cards draw alike (the action button) is a partial (`{{>action-button}}`).
+/// rendered. What several templates draw alike (the action button, the pages' head) is a partial
+/// (`{{>action-button}}`).
 struct DashboardTemplates: Sendable {
     /// A template's name in the library (and as a partial).
     enum Name: String, CaseIterable, Sendable {
         case page, board, login
+        case documentHead = "document-head"
         case cardFrame = "card-frame"
         case actionButton = "action-button"
         case weather
@@ -32,6 +34,7 @@ struct DashboardTemplates: Sendable {
             case .page: DashboardTemplates.page
             case .board: DashboardTemplates.board
             case .login: DashboardTemplates.login
+            case .documentHead: DashboardTemplates.documentHead
             case .cardFrame: DashboardTemplates.cardFrame
             case .actionButton: DashboardTemplates.actionButton
             case .weather: DashboardTemplates.weather

@@ -1,9 +1,7 @@
 extension DashboardTemplates {
     /// The login form: the page's CSRF token in the form, the reason it is shown again, if any.
     static let login = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        {{>document-head}}
         <meta name="weft-csrf" content="{{csrfToken}}">
         <title>weft · log in</title>
         </head><body>

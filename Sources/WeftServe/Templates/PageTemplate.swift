@@ -1,9 +1,7 @@
 extension DashboardTemplates {
     /// The whole board page: its token and poll interval for the script, the cards inside `<main>`.
     static let page = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        {{>document-head}}
         <meta name="color-scheme" content="light dark">
         <meta name="weft-csrf" content="{{csrfToken}}">
         <meta name="weft-poll" content="{{pollSeconds}}">

@@ -3,7 +3,7 @@ extension DashboardTemplates {
     /// shades' legend.
     static let steps = """
         <div class="stepsTop">{{{ring}}}<dl class="facts">\
-        {{#facts}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}</dl></div>
+        {{#facts}}<div><dt>{{key}}</dt><dd>{{value}}</dd></div>{{/facts}}</dl></div>
         {{#history}}<div class="history"><figure class="year"><figcaption>Past year</figcaption>{{{year}}}</figure>\
         <figure class="cal"><figcaption>{{monthTitle}}</figcaption>{{{month}}}</figure></div>
         <p class="legend">\

@@ -4,13 +4,12 @@ import WeftCore
 /// A configured steps instance: re-imports its files when they change (size or mtime) and snapshots the history.
 public typealias StepsProvider = FileImportInstance<StepsKind>
 
+extension StepImportError: FileImportError {}
+
 extension StepsKind: FileImportKind {
     public typealias Settings = StepSettings
     public typealias Payload = StepsSnapshot
     public typealias ImportError = StepImportError
-
-    /// A file that matched but cannot be stat'ed.
-    public static func unreadable(file: String) -> StepImportError { .unreadable(file: file, reason: "cannot stat it") }
 
     /// Re-imports the instance's changed files and snapshots the history.
     public static func refresh(_ provider: StepsProvider, _ context: RefreshContext) async throws -> RefreshOutcome {

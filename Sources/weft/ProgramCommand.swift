@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import WeftCommandLine
+import WeftPrimitives
+
+/// A subcommand that is a program of its own (`weft serve` is `weft-serve`, `weft notify` is `weft-notify`): its
+/// arguments (`--help` too) are handed over unread, and this process becomes that program, so what only it needs (the
+/// HTTP stack, the notifier's loop) is loaded only by it.
+protocol ProgramCommand: ParsableCommand {
+    /// The program's file name.
+    static var program: String { get }
+    /// The arguments handed over.
+    var arguments: [String] { get }
+}
+
+extension ProgramCommand {
+    func run() throws { try Self.execute(arguments) }
+
+    /// Replaces this process with `PROGRAM ARGUMENTS`.
+    static func execute(_ arguments: [String]) throws -> Never {
+        let path = try executable()
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        throw CLIError("cannot start \(path): \(String(cString: strerror(errno)))")
+    }
+
+    /// The program beside this executable (as `make install` and `swift build` put it), else on $PATH.
+    static func executable() throws -> String {
+        let own = Executables.current()
+        guard
+            let found = Executables.find((own as NSString).deletingLastPathComponent + "/" + program)
+                ?? Executables.find(program, environment: ReadOptions.environment)
+        else {
+            throw CLIError(
+                "weft \(configuration.commandName ?? program) runs the \(program) program, which is not beside \(own) "
+                    + "nor on PATH; `make install` installs it with weft")
+        }
+        return found
+    }
+}
