@@ -84,7 +84,7 @@ struct AnotherUserTests {
             let result = await box.weft(arguments: door + Fixed.clock)
             #expect(result.exitCode != 0 && result.stderr.contains("user id 65534"), "\(door): \(result)")
         }
-        let server = try ServeTests.Server(box)
+        let server = try await ServeTests.Server(box)
         let vars = await server.request("/v1/vars/__demo_a")
         #expect(vars.status == 500 && !vars.body.contains("1"), "\(vars)")
     }
@@ -124,10 +124,11 @@ struct AnotherUserTests {
         let loginLink: String
         let tokenFile: String
 
-        init(_ box: Sandbox, _ arguments: [String] = []) throws {
+        init(_ box: Sandbox, _ arguments: [String] = []) async throws {
             let child = try StreamingChild([WeftProcess.binary, "serve", "--port", "0"] + arguments + box.locations)
             self.child = child
-            let lines = (0..<3).map { _ in child.line(within: .seconds(30)) ?? "" }
+            var lines: [String] = []
+            for _ in 0..<3 { lines.append(await child.line(within: .seconds(30)) ?? "") }
             #expect(lines[0].hasPrefix("weft: serving on http://127.0.0.1:"), "\(lines)")
             base = String(lines[0].dropFirst("weft: serving on ".count).dropLast())
             let link = "weft: log a browser in (once) at "
@@ -151,7 +152,7 @@ struct AnotherUserTests {
 
     @Test func serveWithoutATokenOptionMakesItsOwnAndReusesIt() async throws {
         let box = try await ServeTests.sandbox()
-        let server = try TokenServer(box)
+        let server = try await TokenServer(box)
         #expect(server.tokenFile == box.cache + "/serve.token")
         #expect(Self.mode(server.tokenFile) == 0o600)
         let token = try String(contentsOfFile: server.tokenFile, encoding: .utf8)
@@ -174,7 +175,7 @@ struct AnotherUserTests {
         server.stop()
 
         // A restart reuses the token, so scripts and logged-in browsers keep working; the link is a new one.
-        let second = try TokenServer(box)
+        let second = try await TokenServer(box)
         #expect(
             try String(contentsOfFile: second.tokenFile, encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines) == token)
@@ -195,7 +196,7 @@ struct AnotherUserTests {
         let child = try StreamingChild(
             ["/bin/sh", "-c", #"log=$1; shift; exec "$0" "$@" 2>>"$log""#, WeftProcess.binary, log, "serve"]
                 + ["--port", "0", "--no-token"] + box.locations)
-        let line = try #require(child.line(within: .seconds(30)))
+        let line = try #require(await child.line(within: .seconds(30)))
         let base = String(line.dropFirst("weft: serving on ".count).dropLast())
         let answer = ServeTests.Server.parse(
             await WeftProcess.run(["curl", "-s", "-i", base + "/v1/vars/__demo_temp"], timeout: .seconds(30)).stdout)
@@ -217,7 +218,7 @@ struct AnotherUserTests {
         let box = try await ServeTests.sandbox()
         try box.write("token", ServeSafetyTests.token + "\n")
         let arguments = withTokenFile ? ["--token-file", box.path("token")] : []
-        let server = try TokenServer(box, arguments)
+        let server = try await TokenServer(box, arguments)
         let login = await server.curl(server.loginLink)
         let cookie = try #require(login.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
         let page = await server.curl(server.base + "/", ["-H", "Cookie: \(cookie)"])
@@ -230,7 +231,7 @@ struct AnotherUserTests {
         #expect(Self.mode(box.cache + "/serve.revoked") == 0o600)
         server.stop()
 
-        let second = try TokenServer(box, arguments)
+        let second = try await TokenServer(box, arguments)
         let port = second.base.split(separator: ":").last.map(String.init) ?? ""
         let renamed = cookie.replacingOccurrences(
             of: #"weft_session_\d+="#, with: "weft_session_\(port)=", options: .regularExpression)
@@ -245,7 +246,7 @@ struct AnotherUserTests {
     @Test func rotatingLoopbackAddressesShareOneRateLimit() async throws {
         let box = try await ServeTests.sandbox()
         // A rate too low to refill during the test: only the burst counts, however slow the machine.
-        let server = try TokenServer(box, ["--rate", "0.01", "--burst", "40"])
+        let server = try await TokenServer(box, ["--rate", "0.01", "--burst", "40"])
         let loop = """
             for i in $(seq 2 81); do curl -s -o /dev/null -w '%{http_code}\\n' --interface 127.0.0.$i \
               -H 'Authorization: Bearer 0000000000000000000000000000000000' "$1/v1/vars"; done
@@ -262,7 +263,7 @@ struct AnotherUserTests {
     /// second; while the budget is empty, requests with credentials are answered 429 before they are checked.
     @Test func failedAuthenticationsShareOneBudget() async throws {
         let box = try await ServeTests.sandbox()
-        let server = try TokenServer(box, ["--rate", "100000", "--burst", "100000"])
+        let server = try await TokenServer(box, ["--rate", "100000", "--burst", "100000"])
         let token = try String(contentsOfFile: server.tokenFile, encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         // Requests without credentials (a script not yet given the token) guess nothing and take nothing.

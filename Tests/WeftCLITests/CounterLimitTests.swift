@@ -57,7 +57,7 @@ struct CounterLimitTests {
         #expect(await Self.vars(box, "incr", "fuel").stdout == "4\n", "incr applies the step, −1")
         #expect(await Self.vars(box, "decr", "fuel").stdout == "5\n", "decr applies its opposite, +1")
 
-        let server = try ServeTests.Server(box, Fixed.clock)
+        let server = try await ServeTests.Server(box, Fixed.clock)
         defer {
             server.child.send(SIGTERM)
             _ = server.child.ending(within: .seconds(15))
@@ -81,7 +81,7 @@ struct CounterLimitTests {
     @Test func theButtonAtALimitIsDisabled() async throws {
         let box = try Sandbox()
         #expect(await Self.vars(box, "set", "water", "0", "--goal", "8", "--min", "0").exitCode == 0)
-        let server = try ServeTests.Server(box, Fixed.clock)
+        let server = try await ServeTests.Server(box, Fixed.clock)
         defer {
             server.child.send(SIGTERM)
             _ = server.child.ending(within: .seconds(15))

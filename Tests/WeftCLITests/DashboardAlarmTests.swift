@@ -45,7 +45,7 @@ struct DashboardAlarmTests {
 
     @Test func theCardsShowTheBarsCountdownAndTheButtonsActAsTheCommandsDo() async throws {
         let box = try await Self.sandbox()
-        let server = try ServeTests.Server(box, Self.clock)
+        let server = try await ServeTests.Server(box, Self.clock)
         let board = await server.request("/board")
         #expect(board.status == 200, "\(board)")
         #expect(board.body.contains("<section class=\"card alarms ok\" data-instance=\"alarms\">"), "\(board.body)")
@@ -115,7 +115,7 @@ struct DashboardAlarmTests {
         #expect(await box.weft(arguments: ["alarm", "dismiss", "Wake"] + Self.clock).exitCode == 0)
         let putBack = "DELETE FROM snapshot WHERE instance = 'alarms'; INSERT INTO snapshot SELECT * FROM kept"
         #expect(await WeftProcess.run(["sqlite3", box.database, putBack]).exitCode == 0)
-        let server = try ServeTests.Server(box, Self.clock)
+        let server = try await ServeTests.Server(box, Self.clock)
         defer {
             server.child.send(SIGTERM)
             _ = server.child.ending(within: .seconds(15))
@@ -128,7 +128,7 @@ struct DashboardAlarmTests {
 
     @Test func anotherSitesPostChangesNoAlarmOrTimer() async throws {
         let box = try await Self.sandbox()
-        let server = try ServeSafetyTests.LoggedServer(box, Self.clock)
+        let server = try await ServeSafetyTests.LoggedServer(box, Self.clock)
         let before = await Self.lists(box)
         let paths = ["/v1/alarms/wake/snooze", "/v1/alarms/wake/dismiss", "/v1/timers/tea/stop", "/v1/timers/start/25m"]
         for path in paths {
@@ -154,7 +154,7 @@ struct DashboardAlarmTests {
     @Test func aTokenGuardsTheButtons() async throws {
         let box = try await Self.sandbox()
         try box.write("token", ServeSafetyTests.token + "\n")
-        let server = try ServeSafetyTests.LoggedServer(box, Self.clock + ["--token-file", box.path("token")])
+        let server = try await ServeSafetyTests.LoggedServer(box, Self.clock + ["--token-file", box.path("token")])
         let none = await server.post("/v1/alarms/wake/snooze", form: "")
         #expect(none.status == 401, "\(none)")
         #expect(await Self.get(box, "__alarms_snoozed") == "0")

@@ -123,7 +123,7 @@ struct DashboardTests {
     func everyCardInLightAndDarkAtDesktopAndPhoneWidthAndAButtonThatCounts() async throws {
         let http = try TestHTTPServer()
         let box = try await Self.sandbox(http)
-        let server = try ServeTests.Server(box, Self.clock)
+        let server = try await ServeTests.Server(box, Self.clock)
         let shots = box.path("shots")
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         try box.write("cdp.py", Self.script)
@@ -189,7 +189,7 @@ struct DashboardTests {
     @Test func theStepsCardShowsTheBestDaysDate() async throws {
         let http = try TestHTTPServer()
         let box = try await Self.sandbox(http)
-        let server = try ServeTests.Server(box, Self.clock)
+        let server = try await ServeTests.Server(box, Self.clock)
         let board = await server.request("/board")
         #expect(board.status == 200, "\(board.status)")
         #expect(board.body.contains("<dt>Best day</dt><dd>12,956 · Tue 2 Aug 2022</dd>"), "\(board.body)")
@@ -200,7 +200,7 @@ struct DashboardTests {
     @Test func formPostsWithoutScriptRedirectBackAndCountersStepAsVarIncrDoes() async throws {
         let http = try TestHTTPServer()
         let box = try await Self.sandbox(http)
-        let server = try ServeTests.Server(box, Self.clock)
+        let server = try await ServeTests.Server(box, Self.clock)
         let form = await server.request(
             "/v1/vars/water/incr", method: "POST", headers: ["Content-Type: application/x-www-form-urlencoded"],
             body: "csrf=x")

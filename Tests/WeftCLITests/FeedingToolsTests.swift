@@ -132,15 +132,15 @@ struct FeedingToolsTests {
         let box = try Sandbox()
         let watch = try StreamingChild(
             [WeftProcess.binary, "watch", "mood: {{mood|none}}", "--interval", "200ms"] + box.locations)
-        #expect(watch.line(within: .seconds(10)) == "mood: none")
+        #expect(await watch.line(within: .seconds(10)) == "mood: none")
         // Many intervals pass with nothing new to print.
-        #expect(watch.line(within: .seconds(1)) == nil)
+        #expect(await watch.line(within: .seconds(1)) == nil)
 
         #expect(await box.weft("var", "set", "mood", "happy").exitCode == 0)
-        #expect(watch.line(within: .seconds(10)) == "mood: happy")
+        #expect(await watch.line(within: .seconds(10)) == "mood: happy")
         // The cache changes, the rendering does not: no line.
         #expect(await box.weft("var", "set", "other", "1").exitCode == 0)
-        #expect(watch.line(within: .seconds(1)) == nil)
+        #expect(await watch.line(within: .seconds(1)) == nil)
 
         watch.send(SIGTERM)
         let ending = watch.ending(within: .seconds(10))
@@ -151,10 +151,10 @@ struct FeedingToolsTests {
         let box = try Sandbox()
         let watch = try StreamingChild(
             [WeftProcess.binary, "watch", "mood: {{mood|none}}", "--interval", "1h"] + box.locations)
-        #expect(watch.line(within: .seconds(10)) == "mood: none")
+        #expect(await watch.line(within: .seconds(10)) == "mood: none")
         #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
         // An hour's interval: only the cache watch can print this line in time.
-        #expect(watch.line(within: .seconds(5)) == "mood: calm")
+        #expect(await watch.line(within: .seconds(5)) == "mood: calm")
         watch.send(SIGTERM)
         #expect(watch.ending(within: .seconds(10))?.code == 0)
     }
@@ -163,7 +163,7 @@ struct FeedingToolsTests {
         let box = try Sandbox()
         let watch = try StreamingChild(
             [WeftProcess.binary, "watch", "{{__now_unix}}", "--format", "json", "--interval", "200ms"] + box.locations)
-        let first = try #require(watch.line(within: .seconds(10)))
+        let first = try #require(await watch.line(within: .seconds(10)))
         #expect(first.hasPrefix(#"{"errors":{},"stale":false,"text":""#), "\(first)")
         watch.closeOutput()
         // The next second's line meets a closed pipe: exit 0, not death by SIGPIPE.

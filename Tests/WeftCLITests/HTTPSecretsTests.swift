@@ -28,7 +28,7 @@ struct HTTPSecretsTests {
             let result = await box.weft(arguments: arguments + clock)
             shown.append(("weft " + arguments.joined(separator: " "), result.stdout + result.stderr))
         }
-        let serve = try ServeTests.Server(box, clock)
+        let serve = try await ServeTests.Server(box, clock)
         for path in ["/", "/v1/status", "/v1/vars"] {
             let page = await serve.request(path)
             #expect(page.status == 200, "\(path): \(page)", sourceLocation: sourceLocation)

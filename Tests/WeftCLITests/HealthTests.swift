@@ -68,7 +68,7 @@ struct HealthTests {
         #expect(!status.stdout.contains("last error"), "\(status)")
         #expect(await box.warnings("work", Fixed.clock).contains(box.path("vdir/b.ics")), "the full list is kept")
 
-        let serve = try ServeTests.Server(box, Fixed.clock)
+        let serve = try await ServeTests.Server(box, Fixed.clock)
         let page = await serve.request("/")
         #expect(page.body.contains("class=\"card nextup ok"), "\(page.body)")
         #expect(page.body.contains("<span class=\"badge warning\" title=\"2 skipped: a.ics, b.ics\">2 warnings</span>"))
@@ -163,7 +163,7 @@ struct HealthTests {
         let explain = await box.weft(arguments: ["explain", "__nyc_temp"] + DashboardTests.clock)
         #expect(explain.stdout.contains("last error   none"), "\(explain)")
 
-        let serve = try ServeTests.Server(box, DashboardTests.clock)
+        let serve = try await ServeTests.Server(box, DashboardTests.clock)
         let page = await serve.request("/")
         #expect(page.status == 200 && !page.body.contains("refresh failed"), "\(page.body)")
         #expect(page.body.contains("class=\"card weather ok"), "\(page.body)")
@@ -182,7 +182,7 @@ struct HealthTests {
         #expect(get.stdout.contains("no such host"), "\(get)")
         let vars = await box.weft(arguments: ["vars", "--prefix", "__miss_"] + Fixed.clock)
         #expect(vars.stdout.hasPrefix("__miss_error  ") && vars.stdout.contains("no such host"), "\(vars)")
-        let serve = try ServeTests.Server(box, Fixed.clock)
+        let serve = try await ServeTests.Server(box, Fixed.clock)
         let listed = try Self.object(await serve.request("/v1/vars?prefix=__miss_").body)
         #expect((listed["vars"] as? [String: String])?["__miss_error"]?.contains("no such host") == true, "\(listed)")
     }

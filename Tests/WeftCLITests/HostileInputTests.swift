@@ -148,7 +148,7 @@ struct HostileInputTests {
         #expect(small.stdout.utf8.count <= 101 && small.stdout.hasSuffix("…\n"), "\(small)")
         // `weft watch` keeps the same cap (its renderer is built by the live loop, not by `resolve`).
         let watch = try StreamingChild([WeftProcess.binary, "watch", "--max-output", "100", "{{v}}"] + box.locations)
-        let line = watch.line(within: .seconds(10)) ?? ""
+        let line = await watch.line(within: .seconds(10)) ?? ""
         #expect(line.utf8.count <= 100 && line.hasSuffix("…"), "\(line.utf8.count) bytes")
         watch.send(SIGTERM)
         _ = watch.ending(within: .seconds(10))
@@ -285,7 +285,7 @@ struct HostileInputTests {
         try box.provider("slow", Self.bash("exec -a \(marker) sleep 60", extra: #"timeout = "30s""#))
         let refresh = try StreamingChild([WeftProcess.binary, "refresh"] + box.locations)
         var running = ""
-        let started = await Poll.until(within: .seconds(30), every: .milliseconds(50)) {
+        let started = await Poll.until(every: .milliseconds(50)) {
             running = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
             return !running.isEmpty
         }
@@ -293,7 +293,7 @@ struct HostileInputTests {
         refresh.send(SIGKILL)
         _ = refresh.ending(within: .seconds(5))
         var left = running
-        _ = await Poll.until(within: .seconds(10), every: .milliseconds(50)) {
+        _ = await Poll.until(every: .milliseconds(50)) {
             left = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
             return left.isEmpty
         }

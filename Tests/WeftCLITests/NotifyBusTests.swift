@@ -129,13 +129,13 @@ import WeftTestSupport
             notify.send(SIGTERM)
             _ = notify.ending(within: .seconds(10))
         }
-        #expect(notify.line(within: .seconds(20))?.contains("no notification server on the session bus") == true)
+        #expect(await notify.line(within: .seconds(20))?.contains("no notification server on the session bus") == true)
         let server = try TestNotificationServer(on: bus)
         let started = await box.weft(arguments: ["timer", "start", "2s", "--label", "Tea"] + Self.zone)
         #expect(started.exitCode == 0, "\(started)")
         var lines: [String] = []
         while !(lines.contains { $0.hasSuffix(": delivered") } && lines.contains { $0.contains("found the") }),
-            let line = notify.line(within: .seconds(20))
+            let line = await notify.line(within: .seconds(20))
         {
             lines.append(line)
         }

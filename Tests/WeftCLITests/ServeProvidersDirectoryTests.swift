@@ -14,7 +14,7 @@ struct ServeProvidersDirectoryTests {
         let status = await box.weft("status")
         #expect(status.exitCode == 2 && status.stderr.contains(box.providers), "\(status)")
 
-        let server = try ServeTests.Server(box, ["--now", "2026-03-10T09:31:00Z"])
+        let server = try await ServeTests.Server(box, ["--now", "2026-03-10T09:31:00Z"])
         let answer = await server.request("/v1/status")
         #expect(answer.status == 500, "\(answer)")
         #expect(answer.body.contains(box.providers) && !answer.body.contains(#""providers":[]"#), "\(answer)")

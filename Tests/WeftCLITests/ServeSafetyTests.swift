@@ -21,13 +21,13 @@ struct ServeSafetyTests {
         let log: String
 
         /// Without `--token-file` in `arguments`, the server runs with `--no-token`.
-        init(_ box: Sandbox, _ arguments: [String] = []) throws {
+        init(_ box: Sandbox, _ arguments: [String] = []) async throws {
             log = box.path("serve.log")
             let token = arguments.contains("--token-file") ? [] : ["--no-token"]
             child = try StreamingChild(
                 ["/bin/sh", "-c", #"log=$1; shift; exec "$0" "$@" 2>>"$log""#, WeftProcess.binary, log, "serve"]
                     + ["--port", "0"] + token + arguments + box.locations)
-            let line = try #require(child.line(within: .seconds(30)), "weft serve printed nothing")
+            let line = try #require(await child.line(within: .seconds(30)), "weft serve printed nothing")
             let prefix = "weft: serving on "
             #expect(line.hasPrefix(prefix), "\(line)")
             base = String(line.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
@@ -61,7 +61,7 @@ struct ServeSafetyTests {
 
     @Test func onlyTheServersOwnHostIsAnswered() async throws {
         let box = try await ServeTests.sandbox()
-        let server = try LoggedServer(box, ["--allow-host", "weft.home.arpa"])
+        let server = try await LoggedServer(box, ["--allow-host", "weft.home.arpa"])
         let port = server.port
         for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "[::1]:\(port)"] {
             let answer = await server.curl("/v1/vars/__demo_temp", ["-H", "Host: \(host)"])
@@ -102,7 +102,7 @@ struct ServeSafetyTests {
 
     @Test func crossSiteRequestsChangeNothing() async throws {
         let box = try await ServeTests.sandbox()
-        let server = try LoggedServer(box)
+        let server = try await LoggedServer(box)
         let own = server.base
         let template = "--data-binary"
         func render(_ headers: [String], type: String = "text/plain", body: String = "{{__demo_temp}}") async
@@ -151,7 +151,7 @@ struct ServeSafetyTests {
     @Test func theBearerSchemeIsCaseInsensitive() async throws {
         let box = try await ServeTests.sandbox()
         try box.write("token", Self.token + "\n")
-        let server = try LoggedServer(box, ["--token-file", box.path("token")])
+        let server = try await LoggedServer(box, ["--token-file", box.path("token")])
         for header in [
             "Bearer \(Self.token)", "bearer \(Self.token)", "BEARER \(Self.token)", "Bearer   \(Self.token) ",
         ] {
@@ -175,7 +175,7 @@ struct ServeSafetyTests {
     @Test func loginSetsAStrictSessionCookieAndLogoutEndsIt() async throws {
         let box = try await ServeTests.sandbox()
         try box.write("token", Self.token + "\n")
-        let server = try LoggedServer(box, ["--token-file", box.path("token")])
+        let server = try await LoggedServer(box, ["--token-file", box.path("token")])
         let own = server.base
         var seen: [ServeTests.Answer] = []
 
@@ -290,17 +290,17 @@ struct ServeSafetyTests {
             "serve", "--no-token", "--bind", "127.0.0.1.invalid", "--port", "0", timeout: .seconds(30))
         #expect(lookalike.exitCode == 1 && lookalike.stderr.contains("--bind 127.0.0.1.invalid"), "\(lookalike)")
         // A name that resolves to loopback is fine.
-        let named = try LoggedServer(box, ["--bind", "localhost"])
+        let named = try await LoggedServer(box, ["--bind", "localhost"])
         #expect(await named.curl("/healthz").status == 200)
         // With a token, any address.
         try box.write("token", Self.token + "\n")
-        let guarded = try LoggedServer(box, ["--bind", "0.0.0.0", "--token-file", box.path("token")])
+        let guarded = try await LoggedServer(box, ["--bind", "0.0.0.0", "--token-file", box.path("token")])
         #expect(await guarded.curl("/healthz").status == 401)
     }
 
     @Test func slowAndIdleConnectionsAreClosed() async throws {
         let box = try await ServeTests.sandbox()
-        let server = try LoggedServer(box, ["--header-timeout", "1s", "--idle-timeout", "2s"])
+        let server = try await LoggedServer(box, ["--header-timeout", "1s", "--idle-timeout", "2s"])
         // Half a request, nothing at all, and a kept-alive connection after one request.
         let partial = try RawConnection(port: server.port)
         partial.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
@@ -322,7 +322,7 @@ struct ServeSafetyTests {
     @Test func aClientsOldestWaitingConnectionsMakeRoomForItsNewOnes() async throws {
         let box = try await ServeTests.sandbox()
         // Timeouts far longer than the test, so only the cap can close a connection.
-        let server = try LoggedServer(
+        let server = try await LoggedServer(
             box, ["--header-timeout", "10m", "--idle-timeout", "10m", "--connections-per-client", "8"])
         var crowd: [RawConnection] = []
         for index in 0..<40 {
@@ -355,7 +355,7 @@ struct ServeSafetyTests {
                 "/bin/sh", "-c", #"ulimit -n 1024 && log=$1 && shift && exec "$0" "$@" 2>>"$log""#,
                 WeftProcess.binary, log, "serve", "--port", "0", "--no-token",
             ] + box.locations)
-        let line = try #require(child.line(within: .seconds(30)))
+        let line = try #require(await child.line(within: .seconds(30)))
         let port = try #require(
             Int(line.split(separator: ":").last?.trimmingCharacters(in: .punctuationCharacters) ?? ""))
         var connections: [RawConnection] = []

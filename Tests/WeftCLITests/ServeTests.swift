@@ -20,11 +20,11 @@ struct ServeTests {
         let base: String
 
         /// Without `--token-file` in `arguments`, the server runs with `--no-token`.
-        init(_ box: Sandbox, _ arguments: [String] = []) throws {
+        init(_ box: Sandbox, _ arguments: [String] = []) async throws {
             let token = arguments.contains("--token-file") ? [] : ["--no-token"]
             child = try StreamingChild(
                 [WeftProcess.binary, "serve", "--port", "0"] + token + arguments + box.locations)
-            let line = try #require(child.line(within: .seconds(30)), "weft serve printed nothing")
+            let line = try #require(await child.line(within: .seconds(30)), "weft serve printed nothing")
             let prefix = "weft: serving on "
             #expect(line.hasPrefix(prefix), "\(line)")
             base = String(line.dropFirst(prefix.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
@@ -69,7 +69,7 @@ struct ServeTests {
 
     @Test func endpointsAnswerWithJSONAndETags() async throws {
         let box = try await Self.sandbox()
-        let server = try Server(box, ["--now", "2026-03-10T09:31:00Z"])
+        let server = try await Server(box, ["--now", "2026-03-10T09:31:00Z"])
 
         let health = await server.request("/healthz")
         #expect(health.status == 200 && health.body == "ok\n", "\(health)")
@@ -153,7 +153,7 @@ struct ServeTests {
 
     @Test func oversizedRequestsAndTheRateLimit() async throws {
         let box = try await Self.sandbox()
-        let server = try Server(box, ["--max-body", "1024", "--rate", "0.01", "--burst", "4"])
+        let server = try await Server(box, ["--max-body", "1024", "--rate", "0.01", "--burst", "4"])
         let big = await server.request("/v1/resolve", method: "POST", body: String(repeating: "x", count: 4000))
         #expect(big.status == 413, "\(big)")
         let bigQuery = await server.request("/v1/resolve?template=" + String(repeating: "x", count: 2000))
@@ -177,7 +177,7 @@ struct ServeTests {
         let box = try await Self.sandbox()
         let token = "3f9c2d7e1a8b4c6d9e0f1a2b3c4d5e6f"
         try box.write("token", token + "\n")
-        let server = try Server(box, ["--token-file", box.path("token")])
+        let server = try await Server(box, ["--token-file", box.path("token")])
         let none = await server.request("/v1/vars/__demo_temp")
         #expect(none.status == 401 && none.headers["www-authenticate"]?.hasPrefix("Bearer") == true, "\(none)")
         let wrong = await server.request("/", headers: ["Authorization: Bearer 3f9c2d7e1a8b4c6d9e0f1a2b3c4d5e6e"])

@@ -69,7 +69,16 @@ final class StreamingChild: @unchecked Sendable {
     }
 
     /// The next line the child prints, or nil if none comes within `timeout`.
-    func line(within timeout: Duration) -> String? {
+    ///
+    /// The wait runs on a thread of its own: blocking one of Swift's two cooperative threads (on a 2-core machine)
+    /// would stall every other test in the process, and their own time limits would then fire.
+    func line(within timeout: Duration) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.waitForLine(within: timeout)) }.start()
+        }
+    }
+
+    private func waitForLine(within timeout: Duration) -> String? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {

@@ -113,7 +113,7 @@ struct URLCredentialTests {
         let server = try TestHTTPServer(routes: ["/private/cal.ics": { _ in .text("down", status: 500) }])
         let box = try Self.sandbox(server)
         _ = await box.weft(arguments: ["refresh"] + Fixed.clock)
-        let serve = try ServeTests.Server(box, Fixed.clock)
+        let serve = try await ServeTests.Server(box, Fixed.clock)
         let page = await serve.request("/")
         #expect(page.status == 200, "\(page)")
         #expect(page.body.contains("/private/cal.ics"), "the failure is on the page: \(page.body.prefix(3000))")

@@ -169,7 +169,7 @@ struct ZoneRuleTests {
         #expect(refresh.exitCode == 0, "\(refresh)")
         // 18:31 UTC: already the 28th in Kolkata, still the 27th in New York.
         let clock = ["--now", "2026-11-27T18:31:00Z", "--tz", "America/New_York"]
-        let server = try ServeTests.Server(box, clock)
+        let server = try await ServeTests.Server(box, clock)
         let done = await server.request("/v1/habits/read/done", method: "POST", headers: ["Accept: application/json"])
         #expect(done.status == 200 && done.body.contains(#""done":true"#), "\(done)")
         let list = await box.weft(arguments: ["habit", "list", "--json"] + clock)

@@ -285,7 +285,7 @@ struct HTTPClientTests {
         }
         #expect(elapsed >= .seconds(1))
         // The server never finishes, so any bound shows the timeout fired; generous for busy machines.
-        #expect(elapsed < .seconds(30))
+        #expect(elapsed < .seconds(120))
     }
 
     @Test func truncatedBodyFails() async throws {

@@ -50,7 +50,8 @@ import WeftTestSupport
         // The grandchild holds stdout open: the run still ends with the program, not at the timeout.
         let captured = try await shell("sleep 300 & echo $! > '\(pidFile)'; printf done").run(
             timeout: .seconds(300), maxOutput: 100)
-        #expect(captured.ending == .exited(0) && captured.stdout == Array("done".utf8))
+        #expect(captured.ending == .exited(0), "\(captured.ending)")
+        #expect(captured.stdout == Array("done".utf8), "\(String(decoding: captured.stdout, as: UTF8.self))")
         let text = try String(contentsOfFile: pidFile, encoding: .utf8)
         let grandchild = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(await Poll.until { !Self.isRunning(grandchild) }, "the grandchild \(grandchild) outlived the run")
