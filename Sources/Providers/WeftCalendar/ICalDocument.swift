@@ -9,14 +9,18 @@ final class ICalDocument {
     let root: OpaquePointer
     /// Where the text came from, for messages.
     let file: String
+    /// Components that had more properties than weft gives libical (``LibicalInput``).
+    let cuts: [LibicalInput.Cut]
 
     /// Parses `text`; nil when libical cannot make a component of it (empty, garbage, truncated).
     init?(text: String, file: String) {
         LibicalRuntime.prepare()
         icalerror_clear_errno()
-        guard let root = Self.foldingLongLines(text).withCString({ icalparser_parse_string($0) }) else { return nil }
+        let input = LibicalInput(text)
+        guard let root = input.text.withCString({ icalparser_parse_string($0) }) else { return nil }
         self.root = root
         self.file = file
+        self.cuts = input.cuts
     }
 
     /// The VCALENDAR text inside what real producers wrap around it: a byte-order mark, blank lines or spaces
@@ -68,57 +72,6 @@ final class ICalDocument {
             index -= 1
         }
         return start..<bytes.endIndex
-    }
-
-    /// Physical lines longer than this are folded before libical reads them.
-    static let longestLine = 4096
-    /// The length of each piece a long line is folded into.
-    static let foldedPiece = 1024
-
-    /// `text` with every physical line longer than `longestLine` bytes folded (RFC 5545 §3.1: CRLF and a space)
-    /// into pieces of at most `foldedPiece` bytes, cut between UTF-8 characters; libical unfolds them, so the
-    /// content is the same. libical's string reader searches the rest of a line for its end on every 80 bytes it
-    /// takes, so one unfolded line of megabytes took minutes. Text without such a line is returned as it is.
-    static func foldingLongLines(_ text: String) -> String {
-        let folded: [UInt8]? =
-            text.utf8.withContiguousStorageIfAvailable { foldingLongLines(bytes: $0) }
-            ?? foldingLongLines(bytes: Array(text.utf8))
-        guard let folded else { return text }
-        return String(decoding: folded, as: UTF8.self)
-    }
-
-    /// The folded bytes, or nil when no line is too long.
-    private static func foldingLongLines<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> [UInt8]?
-    where Bytes.Index == Int {
-        var result: [UInt8]?
-        var copied = bytes.startIndex
-        var lineStart = bytes.startIndex
-        var index = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            index = lineStart
-            while index < bytes.endIndex, bytes[index] != 0x0A { index += 1 }
-            if index - lineStart > longestLine {
-                if result == nil {
-                    result = []
-                    result?.reserveCapacity(bytes.count + bytes.count / 256)
-                }
-                result?.append(contentsOf: bytes[copied..<lineStart])
-                var pieceStart = lineStart
-                while index - pieceStart > foldedPiece {
-                    var cut = pieceStart + foldedPiece
-                    // Never between the bytes of one character (continuation bytes are 10xxxxxx).
-                    while cut > pieceStart + 1, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-                    result?.append(contentsOf: bytes[pieceStart..<cut])
-                    result?.append(contentsOf: [0x0D, 0x0A, 0x20])
-                    pieceStart = cut
-                }
-                copied = pieceStart
-            }
-            lineStart = index + 1
-        }
-        guard var result else { return nil }
-        result.append(contentsOf: bytes[copied..<bytes.endIndex])
-        return result
     }
 
     deinit {
