@@ -84,7 +84,7 @@ struct BarCommand: ParsableCommand {
         live.run(
             templates: bar.templates, input: STDIN_FILENO,
             onInput: {
-                var buffer = [UInt8](repeating: 0, count: 4096)
+                var buffer = [UInt8](repeating: 0, count: 65536)
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count < 0 { return errno == EINTR || errno == EAGAIN }
                 // No clicks will come (i3bar closed our stdin, or there was none): the bar keeps running.
