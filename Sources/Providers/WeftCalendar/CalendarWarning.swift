@@ -35,6 +35,8 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
         /// A component with more properties than weft reads (each EXDATE and RDATE value counted); the rest are
         /// ignored.
         case tooManyProperties
+        /// A file with more VTIMEZONEs than weft reads; the rest are ignored.
+        case tooManyTimeZones
     }
 
     /// The file (or source name) the problem is in.

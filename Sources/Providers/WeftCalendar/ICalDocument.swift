@@ -11,6 +11,8 @@ final class ICalDocument {
     let file: String
     /// Components that had more properties than weft gives libical (``LibicalInput``).
     let cuts: [LibicalInput.Cut]
+    /// How many VTIMEZONEs past ``LibicalInput/mostTimeZones`` were left out.
+    let droppedTimeZones: Int
 
     /// Parses `text`; nil when libical cannot make a component of it (empty, garbage, truncated).
     init?(text: String, file: String) {
@@ -21,6 +23,7 @@ final class ICalDocument {
         self.root = root
         self.file = file
         self.cuts = input.cuts
+        self.droppedTimeZones = input.droppedTimeZones
     }
 
     /// The VCALENDAR text inside what real producers wrap around it: a byte-order mark, blank lines or spaces

@@ -337,8 +337,18 @@ private struct ParsedPiece {
                     "\(cut.component) has more than \(LibicalInput.mostProperties) properties (each EXDATE and RDATE "
                     + "value counted); the rest are ignored")
         }
+        let zones =
+            document.droppedTimeZones == 0
+            ? []
+            : [
+                CalendarWarning(
+                    file: piece.file, uid: nil, kind: .tooManyTimeZones,
+                    message:
+                        "more than \(LibicalInput.mostTimeZones) VTIMEZONEs; the other \(document.droppedTimeZones) "
+                        + "are ignored (times in them are read as a system zone of that name, or as local time)")
+            ]
         return ParsedPiece(
             document: document, hasCalendar: true, components: extractor.components,
-            warnings: cut + extractor.warnings)
+            warnings: zones + cut + extractor.warnings)
     }
 }

@@ -7,6 +7,8 @@
 /// - A component (a VEVENT, a VALARM, …) keeps at most ``mostProperties`` properties, each value of an EXDATE or
 ///   RDATE list counted; the rest are left out, with a warning. libical removes a property it cannot parse by
 ///   walking every property of its component, so tens of thousands of bad EXDATEs in one event took minutes.
+/// - A file keeps at most ``mostTimeZones`` VTIMEZONEs; the rest are left out, with a warning. libical frees each
+///   by searching and shifting its calendar's array of zones, so tens of thousands of them took minutes.
 struct LibicalInput {
     /// Physical lines longer than this are folded.
     static let longestLine = 4096
@@ -14,6 +16,8 @@ struct LibicalInput {
     static let foldedPiece = 1024
     /// The most properties (values of EXDATE and RDATE lists counted each) one component keeps.
     static let mostProperties = 1000
+    /// The most VTIMEZONEs one text keeps (real calendars carry one per zone they use).
+    static let mostTimeZones = 1000
 
     /// A component that had more than ``mostProperties`` properties.
     struct Cut: Sendable, Equatable {
@@ -27,6 +31,8 @@ struct LibicalInput {
     var text: String
     /// The components whose properties were cut, in file order.
     var cuts: [Cut] = []
+    /// How many VTIMEZONEs were left out.
+    var droppedTimeZones = 0
 
     /// `text` made safe for libical; the very same string when nothing had to change.
     init(_ text: String) {
@@ -35,6 +41,7 @@ struct LibicalInput {
             ?? Self.prepare(bytes: Array(text.utf8))
         self.text = result.bytes.map { String(decoding: $0, as: UTF8.self) } ?? text
         self.cuts = result.cuts
+        self.droppedTimeZones = result.droppedTimeZones
     }
 
     private struct Frame {
@@ -44,14 +51,19 @@ struct LibicalInput {
         var cut = false
     }
 
-    private static func prepare<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> (bytes: [UInt8]?, cuts: [Cut])
-    where Bytes.Index == Int {
+    private static func prepare<Bytes: RandomAccessCollection<UInt8>>(
+        bytes: Bytes
+    ) -> (bytes: [UInt8]?, cuts: [Cut], droppedTimeZones: Int) where Bytes.Index == Int {
         var out: [UInt8]?
         var copied = bytes.startIndex
         var stack: [Frame] = []
         var cuts: [Cut] = []
         var dropping = false
         var listProperty = false
+        var timeZones = 0
+        var droppedTimeZones = 0
+        /// Inside a VTIMEZONE left out: the depth of the stack below it, every line dropped until its END.
+        var skippingBelow: Int?
 
         /// Starts the copy at the first change, with everything before `end` unchanged.
         func takeUnchanged(upTo end: Int) {
@@ -71,7 +83,15 @@ struct LibicalInput {
             defer { lineStart = next }
             let first = bytes[lineStart]
             var keep = true
-            if first == 0x20 || first == 0x09 {
+            if let below = skippingBelow {
+                keep = false
+                if let name = word(after: "BEGIN:", in: bytes, lineStart, lineEnd) {
+                    stack.append(Frame(name: name))
+                } else if word(after: "END:", in: bytes, lineStart, lineEnd) != nil {
+                    _ = stack.popLast()
+                    if stack.count <= below { skippingBelow = nil }
+                }
+            } else if first == 0x20 || first == 0x09 {
                 // A continuation of the line before: it goes where that line went, and its list values count.
                 if dropping {
                     keep = false
@@ -79,6 +99,14 @@ struct LibicalInput {
                     stack[stack.count - 1].count += commas(bytes, lineStart, lineEnd)
                 }
             } else if let name = word(after: "BEGIN:", in: bytes, lineStart, lineEnd) {
+                if name == "VTIMEZONE" {
+                    timeZones += 1
+                    if timeZones > mostTimeZones {
+                        droppedTimeZones += 1
+                        skippingBelow = stack.count
+                        keep = false
+                    }
+                }
                 stack.append(Frame(name: name))
                 dropping = false
                 listProperty = false
@@ -128,9 +156,9 @@ struct LibicalInput {
         }
         // Components never closed still had their properties cut.
         cuts += stack.filter(\.cut).map { Cut(component: $0.name, uid: $0.uid) }
-        guard out != nil else { return (nil, cuts) }
+        guard out != nil else { return (nil, cuts, droppedTimeZones) }
         takeUnchanged(upTo: bytes.endIndex)
-        return (out, cuts)
+        return (out, cuts, droppedTimeZones)
     }
 
     /// The component name after `prefix` (`BEGIN:`, any case) on the line, upper-cased; nil when it does not start so.
