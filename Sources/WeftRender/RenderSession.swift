@@ -31,7 +31,8 @@ public struct RenderSession {
         let text = render(template)
         let tip = tooltip.map(render)
         let percent = percentage.map(render).flatMap(Self.percent)
-        return StatusLine(text: text, tooltip: tip, percentage: percent, health: resolver.health)
+        return StatusLine(
+            text: text, tooltip: tip, percentage: percent, health: resolver.health, outputLimit: renderer.outputLimit)
     }
 
     /// `62`, `61.7` or `62%` as 62, clamped to 0…100; nil for anything else.

@@ -1,5 +1,6 @@
 import Foundation
 import WeftPrimitives
+import WeftTemplate
 
 /// One rendering with what a status bar needs beside the text: a tooltip, a percentage and the providers' health.
 public struct StatusLine: Sendable, Equatable {
@@ -15,9 +16,16 @@ public struct StatusLine: Sendable, Equatable {
     public var classes: [String] = []
     /// Which providers the templates read were failed, stale or ok with warnings.
     var health: RenderHealth
+    /// The most bytes of each field the line carries (`--max-output`): the text is capped by its render, the
+    /// tooltip, `alt` and the providers' errors and warnings here.
+    var outputLimit = TemplateRenderer.defaultOutputLimit
 
     /// Creates a line.
-    init(text: String, tooltip: String? = nil, percentage: Int? = nil, health: RenderHealth = RenderHealth()) {
+    init(
+        text: String, tooltip: String? = nil, percentage: Int? = nil, health: RenderHealth = RenderHealth(),
+        outputLimit: Int = TemplateRenderer.defaultOutputLimit
+    ) {
+        self.outputLimit = outputLimit
         self.text = text
         self.tooltip = tooltip
         self.percentage = percentage
@@ -49,15 +57,24 @@ public struct StatusLine: Sendable, Equatable {
             tips += health.problemLines.map { Self.escapePango($0) }
             return Self.encode(
                 Waybar(
-                    text: markup ? text : Self.escapePango(text), alt: alt,
-                    tooltip: tips.isEmpty ? nil : tips.joined(separator: "\n"),
-                    class: names, percentage: percentage))
+                    text: capped(markup ? text : Self.escapePango(text)), alt: alt.map(capped),
+                    tooltip: tips.isEmpty ? nil : capped(tips.joined(separator: "\n")),
+                    class: names.map(capped), percentage: percentage))
         case .i3bar:
             return Self.encode(I3Block(self, name: "weft"))
         case .json:
             return Self.encode(
-                Plain(text: text, stale: !health.stale.isEmpty, errors: health.errors, warnings: health.warnings))
+                Plain(
+                    text: text, stale: !health.stale.isEmpty, errors: health.errors.mapValues(capped),
+                    warnings: health.warnings.mapValues(capped)))
         }
+    }
+
+    /// `field` cut to the line's output limit; an entity that escaping made is never cut in half.
+    private func capped(_ field: String) -> String {
+        let cut = TemplateRenderer.capped(field, limit: outputLimit)
+        guard cut != field, let ampersand = cut.lastIndex(of: "&"), !cut[ampersand...].contains(";") else { return cut }
+        return String(cut[..<ampersand]) + "…"
     }
 
     /// `&`, `<` and `>` as Pango entities, so a calendar title such as "R&D <sync>" shows as written.

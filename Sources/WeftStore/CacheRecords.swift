@@ -104,9 +104,9 @@ struct AttemptRow: CacheRow {
         (instance, prefix, attemptedAt, outcome) =
             (attempt.instance, attempt.prefix, attempt.attemptedAt, attempt.outcome.rawValue)
         (error, httpStatus, retryAfter, fingerprint) =
-            (attempt.error, attempt.httpStatus, attempt.retryAfter, attempt.fingerprint)
+            (attempt.error.map { StoredText.capped($0) }, attempt.httpStatus, attempt.retryAfter, attempt.fingerprint)
         durationMs = DurationText.milliseconds(duration)
-        warnings = Self.warningsText(attempt.warnings)
+        warnings = Self.warningsText(StoredText.warnings(attempt.warnings))
     }
 
     init(row: Row) throws {
@@ -232,7 +232,8 @@ struct ProviderFileRow: CacheRow {
 
     init(_ record: ProviderFileRecord, checkedAt: Date) {
         (instance, file, type, prefix) = (record.instance, record.file, record.type, record.prefix)
-        (fingerprint, configError, self.checkedAt) = (record.fingerprint, record.configError, checkedAt)
+        (fingerprint, configError, self.checkedAt) =
+            (record.fingerprint, record.configError.map { StoredText.capped($0) }, checkedAt)
     }
 
     init(row: Row) throws {

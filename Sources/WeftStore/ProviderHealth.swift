@@ -1,4 +1,5 @@
 import Foundation
+import WeftCore
 import WeftPrimitives
 
 /// A provider's health as its last refresh left it: the one answer `weft status`, `weft vars`, renders, status bars,
@@ -68,13 +69,14 @@ public struct ProviderHealth: Sendable, Equatable {
     public static func summary(of warnings: [String], limit: Int = 200) -> String? {
         guard !warnings.isEmpty else { return nil }
         if warnings.count == 1 { return cut(warnings[0], limit) }
+        let total = count(of: warnings)
         var order: [String] = []
         var groups: [String: (count: Int, subjects: [String])] = [:]
         for warning in warnings {
-            let (subject, reason) = split(warning)
+            let (subject, reason, more) = parse(warning)
             if groups[reason] == nil { order.append(reason) }
             var group = groups[reason] ?? (0, [])
-            group.count += 1
+            group.count += more ?? 1
             if let subject, !group.subjects.contains(subject) { group.subjects.append(subject) }
             groups[reason] = group
         }
@@ -96,35 +98,113 @@ public struct ProviderHealth: Sendable, Equatable {
         for (index, part) in parts.enumerated() {
             let candidate = text.isEmpty ? part : text + "; " + part
             let rest = parts.count - index - 1
-            let tail = rest > 0 ? "; … (\(warnings.count) warnings)" : ""
+            let tail = rest > 0 ? "; … (\(total) warnings)" : ""
             if candidate.count + tail.count > limit {
-                return cut(text.isEmpty ? part : text, limit - 24) + " … (\(warnings.count) warnings)"
+                return cut(text.isEmpty ? part : text, limit - 24) + " … (\(total) warnings)"
             }
             text = candidate
         }
         return cut(text, limit)
     }
 
+    /// How many warnings `warnings` stands for: a collapsed line (``collapsed(_:)``) counts the warnings it replaced.
+    public static func count(of warnings: [String]) -> Int {
+        warnings.reduce(0) { $0 + (parse($1).more ?? 1) }
+    }
+
+    /// Warnings with each run of the same reason about the same file cut to its first, followed by one line
+    /// `file: … and 16,399 more: reason` in its place: a calendar of thousands of broken EXDATEs tells so in two
+    /// lines, not in thousands. Lines already collapsed add to their group.
+    public static func collapsed(_ warnings: [String]) -> [String] {
+        var groups: [String: (first: Int, more: Int, head: String?, reason: String)] = [:]
+        var kept: [String] = []
+        for warning in warnings {
+            let (subject, reason, more) = parse(warning)
+            let key = (subject ?? "") + "\u{0}" + reason
+            if var group = groups[key] {
+                group.more += more ?? 1
+                groups[key] = group
+            } else if let more {
+                // A collapsed line whose first was cut away: kept as a group of its own.
+                groups[key] = (kept.count, more, head(of: warning), reason)
+                kept.append(warning)
+            } else {
+                groups[key] = (kept.count, 0, head(of: warning), reason)
+                kept.append(warning)
+            }
+        }
+        var more: [Int: String] = [:]
+        for group in groups.values where group.more > 0 {
+            let tail = WarningLine.more(group.more, reason: group.reason)
+            more[group.first] = group.head.map { "\($0): \(tail)" } ?? tail
+        }
+        var result: [String] = []
+        result.reserveCapacity(kept.count + more.count)
+        for (index, warning) in kept.enumerated() {
+            // A collapsed line that began its own group is replaced by its total.
+            if parse(warning).more != nil, let line = more[index] {
+                result.append(line)
+                continue
+            }
+            result.append(warning)
+            if let line = more[index] { result.append(line) }
+        }
+        return result
+    }
+
+    /// A warning split as `split` does, and the count of a collapsed line (`… and N more: reason`).
+    static func parse(_ warning: String) -> (subject: String?, reason: String, more: Int?) {
+        let (subject, rest) = parts(warning)
+        if let more = WarningLine.parseMore(rest) { return (subject, more.reason, more.count) }
+        return (subject, WarningLine.reason(of: rest), nil)
+    }
+
+    /// The file part of a warning (`/path/a.ics` in `/path/a.ics: event x: …`), as `split` finds it.
+    private static func head(of warning: String) -> String? {
+        guard let colon = warning.range(of: ": ") else { return nil }
+        let head = warning[..<colon.lowerBound]
+        guard !head.isEmpty, !head.contains(" "), head.contains("/") || head.contains(".") else { return nil }
+        return String(head)
+    }
+
     /// A warning as the file it is about (its last path component) and its reason (the first clause after the file
     /// and any `event UID:`), so warnings that differ only in file or detail fall into one group.
     static func split(_ warning: String) -> (subject: String?, reason: String) {
-        var rest = Substring(warning)
-        var subject: String?
-        if let colon = rest.range(of: ": ") {
-            let head = rest[..<colon.lowerBound]
-            if !head.isEmpty, !head.contains(" "), head.contains("/") || head.contains(".") {
-                subject = head.split(separator: "/").last.map(String.init) ?? String(head)
-                rest = rest[colon.upperBound...]
-            }
-        }
-        if rest.hasPrefix("event "), let colon = rest.range(of: ": ") { rest = rest[colon.upperBound...] }
-        let end = rest.firstIndex { $0 == "," || $0 == ";" || $0 == ":" || $0 == "\n" } ?? rest.endIndex
-        let reason = rest[..<end].trimmingCharacters(in: .whitespaces)
-        return (subject, cut(reason.isEmpty ? String(rest) : reason, 80))
+        let (subject, rest) = parts(warning)
+        return (subject, WarningLine.reason(of: rest))
     }
 
-    private static func cut(_ text: String, _ limit: Int) -> String {
-        let line = text.replacingOccurrences(of: "\n", with: " ")
-        return line.count <= limit ? line : String(line.prefix(max(1, limit - 1))) + "…"
+    /// The file a warning is about, and the rest after it and any `event UID:`.
+    ///
+    /// Searched in UTF-8 (all the markers are ASCII): a refresh may report tens of thousands of warnings.
+    private static func parts(_ warning: String) -> (subject: String?, rest: Substring) {
+        var rest = Substring(warning)
+        var subject: String?
+        if let colon = colonSpace(in: rest) {
+            let head = rest[..<colon]
+            let bytes = head.utf8
+            if !head.isEmpty, !bytes.contains(0x20), bytes.contains(0x2F) || bytes.contains(0x2E) {
+                subject = head.split(separator: "/").last.map(String.init) ?? String(head)
+                rest = rest[rest.utf8.index(colon, offsetBy: 2)...]
+            }
+        }
+        if rest.utf8.starts(with: "event ".utf8), let colon = colonSpace(in: rest) {
+            rest = rest[rest.utf8.index(colon, offsetBy: 2)...]
+        }
+        return (subject, rest)
     }
+
+    /// Where the first `: ` in `text` starts.
+    private static func colonSpace(in text: Substring) -> String.Index? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: 0x3A) {
+            let after = bytes.index(after: colon)
+            if after < bytes.endIndex, bytes[after] == 0x20 { return colon }
+            index = after
+        }
+        return nil
+    }
+
+    private static func cut(_ text: String, _ limit: Int) -> String { WarningLine.cut(text, limit) }
 }

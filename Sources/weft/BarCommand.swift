@@ -78,21 +78,23 @@ struct BarCommand: ParsableCommand {
         guard try output.write(I3Bar.header + "\n[\n") else { return }
         let clock = ContinuousClock()
         var forcedAt = intervals.min().map { clock.now + $0 }
-        var pending: [UInt8] = []
+        var input = BarInput()
         var last: String?
         var first = true
         live.run(
             templates: bar.templates, input: STDIN_FILENO,
             onInput: {
-                var buffer = [UInt8](repeating: 0, count: 4096)
+                var buffer = [UInt8](repeating: 0, count: 65536)
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count < 0 { return errno == EINTR || errno == EAGAIN }
                 // No clicks will come (i3bar closed our stdin, or there was none): the bar keeps running.
                 guard count > 0 else { return false }
-                pending += buffer[..<count]
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: pending[..<newline], as: UTF8.self)
-                    pending.removeSubrange(...newline)
+                let (lines, dropped) = input.append(buffer[..<count])
+                if dropped > 0 {
+                    Stderr.line(
+                        "weft: dropped a click line longer than \(BarInput.longestLine) bytes; the bar keeps reading clicks")
+                }
+                for line in lines {
                     guard let click = I3Bar.click(from: line),
                         let block = file.blocks.first(where: { $0.name == click.name }),
                         let argv = block.actions[click.button]

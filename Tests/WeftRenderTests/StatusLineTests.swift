@@ -110,6 +110,23 @@ struct SessionMaker {
             line.formatted(.json) == #"{"errors":{"up":"x"},"stale":true,"text":"a\nb/c","warnings":{}}"#)
     }
 
+    /// Every field a line carries is cut at the output limit; Waybar's escaped text never ends in half an entity.
+    @Test func everyFieldIsCutAtTheOutputLimit() throws {
+        let error = String(repeating: "<&>", count: 1_000)
+        let line = StatusLine(
+            text: "t", tooltip: String(repeating: "&", count: 500), health: health(errors: ["up": error]),
+            outputLimit: 100)
+        for format in [OutputFormat.waybar, .json] {
+            let text = line.formatted(format)
+            #expect(text.utf8.count < 400, "\(format): \(text)")
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(line.formatted(.waybar).utf8)) as? [String: Any]
+        let tooltip = try #require(object?["tooltip"] as? String)
+        #expect(tooltip.hasSuffix("&amp;…"), "\(tooltip)")
+        let json = try JSONSerialization.jsonObject(with: Data(line.formatted(.json).utf8)) as? [String: Any]
+        #expect((json?["errors"] as? [String: String])?["up"]?.utf8.count ?? 0 <= 100)
+    }
+
     @Test func problemLinesShowEachInstanceOnceWorstFirstByName() {
         let health = health(
             errors: ["b": "timed out"], stale: ["a", "b"], warnings: ["a": "ignored", "c": "2 skipped"])

@@ -32,6 +32,11 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
         case skippedFile
         /// A display alarm (VALARM) beyond weft's bounds was ignored or cut short.
         case ignoredAlarm
+        /// A component with more properties than weft reads (each EXDATE and RDATE value counted); the rest are
+        /// ignored.
+        case tooManyProperties
+        /// A file with more VTIMEZONEs than weft reads; the rest are ignored.
+        case tooManyTimeZones
     }
 
     /// The file (or source name) the problem is in.

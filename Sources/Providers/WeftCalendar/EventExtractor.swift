@@ -297,9 +297,16 @@ struct EventExtractor {
     }
 
     private static func droppedDateProperty(in text: String) -> String? {
-        for name in ["DTSTART", "DTEND", "DURATION", "RDATE", "EXDATE", "RECURRENCE-ID"]
-        where text.contains("\(name) property") {
-            return name
+        // libical says "… value in EXDATE property. …": the word before " property", searched in UTF-8 (a file may
+        // hold tens of thousands of these).
+        let bytes = Array(text.utf8)
+        let marker = Array(" property".utf8)
+        guard bytes.count >= marker.count else { return nil }
+        for end in 0...(bytes.count - marker.count) where bytes[end] == 0x20 && bytes[end..<(end + marker.count)].elementsEqual(marker) {
+            var start = end
+            while start > 0, bytes[start - 1] != 0x20 { start -= 1 }
+            let name = String(decoding: bytes[start..<end], as: UTF8.self)
+            if ["DTSTART", "DTEND", "DURATION", "RDATE", "EXDATE", "RECURRENCE-ID"].contains(name) { return name }
         }
         return nil
     }

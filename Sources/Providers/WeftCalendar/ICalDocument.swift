@@ -9,14 +9,21 @@ final class ICalDocument {
     let root: OpaquePointer
     /// Where the text came from, for messages.
     let file: String
+    /// Components that had more properties than weft gives libical (``LibicalInput``).
+    let cuts: [LibicalInput.Cut]
+    /// How many VTIMEZONEs past ``LibicalInput/mostTimeZones`` were left out.
+    let droppedTimeZones: Int
 
     /// Parses `text`; nil when libical cannot make a component of it (empty, garbage, truncated).
     init?(text: String, file: String) {
         LibicalRuntime.prepare()
         icalerror_clear_errno()
-        guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
+        let input = LibicalInput(text)
+        guard let root = input.text.withCString({ icalparser_parse_string($0) }) else { return nil }
         self.root = root
         self.file = file
+        self.cuts = input.cuts
+        self.droppedTimeZones = input.droppedTimeZones
     }
 
     /// The VCALENDAR text inside what real producers wrap around it: a byte-order mark, blank lines or spaces

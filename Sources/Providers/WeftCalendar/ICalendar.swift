@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 import Synchronization
+import WeftCore
 import WeftPrimitives
 
 /// A parsed calendar (one .ics file, or a directory of them) that answers occurrence queries.
@@ -157,6 +158,7 @@ public final class ICalendar: @unchecked Sendable {
             if let built { series.append(built) }
             warnings += found
         }
+        warnings = collapsed(warnings)
         let logger = Logger(label: "weft.calendar")
         logger.debug(
             "parsed calendar",
@@ -224,6 +226,43 @@ public final class ICalendar: @unchecked Sendable {
 }
 
 extension ICalendar {
+    /// Repeated warnings (the same file, kind and reason, as ten thousand broken EXDATEs give) cut to their first,
+    /// followed by one that counts the rest (`… and 16,399 more: reason`), so what is stored, logged and shown grows
+    /// with the kinds of problem, not with their number.
+    static func collapsed(_ warnings: [CalendarWarning]) -> [CalendarWarning] {
+        struct Key: Hashable {
+            var file: String
+            var kind: CalendarWarning.Kind
+            var reason: String
+        }
+        var groups: [Key: (first: Int, more: Int)] = [:]
+        var keys: [Key] = []
+        var kept: [CalendarWarning] = []
+        for warning in warnings {
+            let key = Key(file: warning.file, kind: warning.kind, reason: WarningLine.reason(of: warning.message[...]))
+            if let group = groups[key] {
+                groups[key] = (group.first, group.more + 1)
+            } else {
+                groups[key] = (kept.count, 0)
+                keys.append(key)
+                kept.append(warning)
+            }
+        }
+        guard kept.count < warnings.count else { return warnings }
+        var more: [Int: CalendarWarning] = [:]
+        for key in keys {
+            guard let group = groups[key], group.more > 0 else { continue }
+            more[group.first] = CalendarWarning(
+                file: key.file, uid: nil, kind: key.kind, message: WarningLine.more(group.more, reason: key.reason))
+        }
+        var result: [CalendarWarning] = []
+        for (index, warning) in kept.enumerated() {
+            result.append(warning)
+            if let line = more[index] { result.append(line) }
+        }
+        return result
+    }
+
     /// The cores used for parsing and expanding (at most four).
     static let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
 }
@@ -291,7 +330,25 @@ private struct ParsedPiece {
         guard !document.calendars().isEmpty else { return ParsedPiece(document: document) }
         var extractor = EventExtractor(document: document, options: options)
         extractor.extract(firstOrder: 0)
+        let cut = document.cuts.map { cut in
+            CalendarWarning(
+                file: piece.file, uid: cut.uid, kind: .tooManyProperties,
+                message:
+                    "\(cut.component) has more than \(LibicalInput.mostProperties) properties (each EXDATE and RDATE "
+                    + "value counted); the rest are ignored")
+        }
+        let zones =
+            document.droppedTimeZones == 0
+            ? []
+            : [
+                CalendarWarning(
+                    file: piece.file, uid: nil, kind: .tooManyTimeZones,
+                    message:
+                        "more than \(LibicalInput.mostTimeZones) VTIMEZONEs; the other \(document.droppedTimeZones) "
+                        + "are ignored (times in them are read as a system zone of that name, or as local time)")
+            ]
         return ParsedPiece(
-            document: document, hasCalendar: true, components: extractor.components, warnings: extractor.warnings)
+            document: document, hasCalendar: true, components: extractor.components,
+            warnings: zones + cut + extractor.warnings)
     }
 }

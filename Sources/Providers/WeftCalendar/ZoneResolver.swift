@@ -17,7 +17,8 @@ struct ZoneResolver {
 
     private let calendar: OpaquePointer
     private var cache: [String: Resolution?] = [:]
-    private var onsets: [String: (time: icaltimetype, wallSeconds: Int64)?] = [:]
+    /// Built on the first `earliestOnset` question, from every VTIMEZONE at once.
+    private var onsets: [String: (time: icaltimetype, wallSeconds: Int64)?]?
 
     /// A resolver for TZIDs used inside `calendar` (a VCALENDAR component).
     init(calendar: OpaquePointer) {
@@ -44,11 +45,22 @@ struct ZoneResolver {
     /// libical reads a time before it with that observance's TZOFFSETFROM, all year round, which is a guess
     /// the user is told about.
     mutating func earliestOnset(ofTZID tzid: String) -> (time: icaltimetype, wallSeconds: Int64)? {
-        if let cached = onsets[tzid] { return cached }
-        var earliest: (time: icaltimetype, wallSeconds: Int64)?
+        // Every VTIMEZONE is read once, on the first question: a file of thousands of zones asked about each of
+        // them must not rescan them all per TZID.
+        if onsets == nil { onsets = Self.earliestOnsets(in: calendar) }
+        return onsets?[tzid] ?? nil
+    }
+
+    /// The earliest onset of each VTIMEZONE in `calendar` by TZID (the first VTIMEZONE of a TZID counts, as for
+    /// libical); a zone without a dated observance maps to nil.
+    private static func earliestOnsets(in calendar: OpaquePointer) -> [String: (time: icaltimetype, wallSeconds: Int64)?] {
+        var result: [String: (time: icaltimetype, wallSeconds: Int64)?] = [:]
         for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
-            let ids = properties(of: zone).filter { icalproperty_isa($0) == ICAL_TZID_PROPERTY }
-            guard ids.contains(where: { copyString(icalproperty_get_value_as_string($0)) == tzid }) else { continue }
+            guard
+                let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY),
+                let tzid = copyString(icalproperty_get_value_as_string(property)), result[tzid] == nil
+            else { continue }
+            var earliest: (time: icaltimetype, wallSeconds: Int64)?
             let observances =
                 children(of: zone, kind: ICAL_XSTANDARD_COMPONENT) + children(of: zone, kind: ICAL_XDAYLIGHT_COMPONENT)
             for observance in observances {
@@ -59,10 +71,9 @@ struct ZoneResolver {
                     if earliest == nil || wall < (earliest?.wallSeconds ?? .max) { earliest = (onset, wall) }
                 }
             }
-            break
+            result[tzid] = .some(earliest)
         }
-        onsets[tzid] = .some(earliest)
-        return earliest
+        return result
     }
 
     /// A globally unique TZID's zone from its trailing `Area/Location` (or `Area/Sub/Location`, or a lone

@@ -2,6 +2,7 @@ import Foundation
 import WeftHTTP
 import WeftPrimitives
 import WeftRefresh
+import WeftStore
 
 /// A card's frame: its title, the age of its data and its state (fresh, stale or failed) around a body.
 ///
@@ -61,7 +62,8 @@ struct CardFrame {
     func html(_ body: String) -> String {
         let state = self.state
         let age = status.map { status in
-            let count = status.warnings?.count ?? 1
+            // A collapsed warning (`… and 16,399 more`) counts what it stands for.
+            let count = status.warnings.map(ProviderHealth.count(of:)) ?? 1
             return View.Age(
                 fetched: status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched",
                 flag: state.words,
