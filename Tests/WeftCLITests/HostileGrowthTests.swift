@@ -119,7 +119,7 @@ struct HostileGrowthTests {
             arguments: ["resolve", "--format", "waybar", "--max-output", "300", "--tooltip", "{{__calendar_error}}", "ok"]
                 + Fixed.clock)
         #expect(tooltip.stdout.utf8.count < 800, "\(tooltip.stdout.utf8.count) bytes")
-        let serve = try ServeTests.Server(box, Fixed.clock)
+        let serve = try await ServeTests.Server(box, Fixed.clock)
         let page = await serve.request("/")
         #expect(page.status == 200 && page.body.contains("unknown key"), "\(page.status)")
         #expect(page.body.utf8.count < 100_000, "the dashboard: \(page.body.utf8.count) bytes")
