@@ -99,7 +99,7 @@ libical-forwarders: deps
 notify-hot-functions: release
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="valgrind binutils"
 	scripts/notify-hot-functions.sh $(RELEASE_DIR)/release
-	touch Sources/weft-notify/NotifyCommand.swift
+	rm -f $(RELEASE_DIR)/release/weft-notify
 	@$(MAKE) --no-print-directory release
 
 # The calendar tests under valgrind's memcheck: every libical object freed exactly once (slow; not part of test).

@@ -8,7 +8,7 @@
 # with reminders, a rain nowcast) with a notification server on a private session bus: the notifier started and
 # idle, a timer started meanwhile and delivered at zero, and a simulated day (alarm, pre-alert, reminders).
 # `make notify-hot-functions` runs it and relinks (SwiftPM does not know the list is an input of the link, so it
-# touches a source of weft-notify). Run it after changing what the notifier does: a function missing from the list
+# removes the linked program first). Run it after changing what the notifier does: a function missing from the list
 # (new, renamed) still links, only away from the rest, and `make bench` shows the resident memory it costs.
 #
 # Usage: scripts/notify-hot-functions.sh [RELEASE_DIR]   (default .build-release/release, as `make release` builds)
