@@ -6,7 +6,8 @@
 #
 # What it runs is what callgrind sees in the bench's configuration (Benchmarks/bench-notify.sh: an alarm, a calendar
 # with reminders, a rain nowcast) with a notification server on a private session bus: the notifier started and
-# idle, a timer started meanwhile and delivered at zero, and a simulated day (alarm, pre-alert, reminders).
+# idle, a timer started meanwhile and delivered at zero (again with no session bus), and a simulated day (alarm,
+# pre-alert, reminders).
 # `make notify-hot-functions` runs it and relinks (SwiftPM does not know the list is an input of the link, so it
 # removes the linked program first). Run it after changing what the notifier does: a function missing from the list
 # (new, renamed) still links, only away from the rest, and `make bench` shows the resident memory it costs.
@@ -55,27 +56,32 @@ pids+=("$SERVER_PID")
 read -r ready <&"${SERVER[0]}"
 [[ $ready == ready* ]] || { echo "the notification server did not start: $ready" >&2; exit 1; }
 
-# Started and idle, then a timer at zero over the bus.
-valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run.%p" \
-    "$work/weft-notify" "${loc[@]}" 2>"$work/notify.log" >/dev/null &
-notifier=$!
-pids+=("$notifier")
-"$release/weft" timer start 20s --label Pomodoro "${loc[@]}" >/dev/null
-for _ in $(seq 240); do
-    grep -q "timer:.*: delivered" "$work/notify.log" && break
-    sleep 0.5
-done
-grep -q "timer:.*: delivered" "$work/notify.log" || { echo "the timer was not delivered:" >&2; cat "$work/notify.log" >&2; exit 1; }
-sleep 2
-kill "$notifier"
-wait "$notifier" 2>/dev/null || true
+# Started and idle, then a timer at zero: over the bus, and again with no session bus (its commands only).
+idle_then_timer() {
+    local name=$1 label=$2
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run-$name.%p" \
+        "$work/weft-notify" "${loc[@]}" 2>"$work/$name.log" >/dev/null &
+    local notifier=$!
+    pids+=("$notifier")
+    "$release/weft" timer start 20s --label "$label" "${loc[@]}" >/dev/null
+    for _ in $(seq 240); do
+        grep -q "timer:.*: delivered" "$work/$name.log" && break
+        sleep 0.5
+    done
+    grep -q "timer:.*: delivered" "$work/$name.log" || { echo "the timer was not delivered:" >&2; cat "$work/$name.log" >&2; exit 1; }
+    sleep 2
+    kill "$notifier"
+    wait "$notifier" 2>/dev/null || true
+}
+idle_then_timer bus Pomodoro
+DBUS_SESSION_BUS_ADDRESS= idle_then_timer nobus Tea
 
 # A simulated day: the alarm and its pre-alert, the reminders.
 valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/day.%p" "$work/weft-notify" "${loc[@]}" \
     --now "$(date -u +%Y-%m-%dT%H:%M:%SZ)" --simulate-until +1d >/dev/null 2>&1
 
 # Every function callgrind saw (its recursion suffix `'2` dropped) that the program defines, in the program's order.
-cat "$work"/run.* "$work"/day.* | sed -nE "s/^c?fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | sort -u >"$work/ran"
+cat "$work"/run-* "$work"/day.* | sed -nE "s/^c?fn=\([0-9]+\) (.*)$/\1/p" | sed -E "s/'[0-9]+$//" | sort -u >"$work/ran"
 nm -S --defined-only "$work/weft-notify" | awk 'NF == 4 && $3 ~ /^[tTwW]$/ && $2 !~ /^0+$/ {print $1, $4}' \
     | sort -k2,2 >"$work/defined"
 {
