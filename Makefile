@@ -10,7 +10,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar fuzz libical-forwarders clean
+.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar fuzz libical-forwarders notify-hot-functions clean
 
 all: build
 
@@ -93,6 +93,14 @@ bench: bench-deps release
 # Regenerates Sources/CLibicalLoader/Forwarders.c after the Swift code starts calling another libical function.
 libical-forwarders: deps
 	scripts/gen-libical-forwarders.py
+
+# Regenerates Sources/weft-notify/hot-functions.order (the functions weft-notify runs, which its release link lays
+# together to keep its resident memory small) from callgrind runs of the release build; then relinks it.
+notify-hot-functions: release
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="valgrind binutils"
+	scripts/notify-hot-functions.sh $(RELEASE_DIR)/release
+	rm -f $(RELEASE_DIR)/release/weft-notify
+	@$(MAKE) --no-print-directory release
 
 # The calendar tests under valgrind's memcheck: every libical object freed exactly once (slow; not part of test).
 valgrind-calendar:

@@ -114,6 +114,66 @@ import WeftTestSupport
         #expect(calls.first?.hints?["urgency"] == .byte(2), "\(calls)")
     }
 
+    /// The whole way from a bar click to the notification: `weft bar`'s click action starts a timer (`weft timer
+    /// start`, as the README's pomodoro block does), the block counts it down, and the `weft notify` already running
+    /// (asleep until the cache changes) delivers it over the bus once, at zero. On the wall clock (a 4 s timer); the
+    /// waits are for a line or a call, never a fixed time.
+    @Test func aTimerStartedByABarClickCountsDownInTheBarAndNotifiesAtZero() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let box = try Sandbox()
+        // Debug logs say when the notifier has looked once and sleeps.
+        let notify = try StreamingChild(
+            [
+                "/usr/bin/env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "WEFT_LOG=debug", "/bin/sh", "-c",
+                "exec \"$0\" \"$@\" 2>&1", WeftProcess.binary, "notify",
+            ] + Self.zone + box.locations)
+        defer {
+            notify.send(SIGTERM)
+            _ = notify.ending(within: .seconds(10))
+        }
+        var lines: [String] = []
+        while !lines.contains(where: { $0.contains("tick 1:") }), let line = notify.line(within: .seconds(60)) {
+            lines.append(line)
+        }
+        #expect(lines.contains { $0.contains("tick 1:") }, "\(lines)")
+        try box.write(
+            "bar.toml",
+            """
+            [[block]]
+            name = "timer"
+            template = "{{__timer_state|idle}} {{__timer_label|}} {{__timer_remaining|}}"
+            interval = "1s"
+            on_click = ["weft", "timer", "start", "4s", "--label", "Tea"]
+            """)
+        let client = FixtureFiles.path("bar", "timer-zero-client.py")
+        let bar = await WeftProcess.run(
+            ["python3", client, WeftProcess.binary, box.path("bar.toml")] + box.locations, timeout: .seconds(120))
+        #expect(bar.exitCode == 0 && bar.stdout.hasSuffix("ok\n"), "\(bar)")
+        // The block counted down: running with a remaining time that only falls, then done at 00:00.
+        let shown = bar.stdout.split(separator: "\n").dropLast().map(String.init)
+        let running = shown.filter { $0.hasPrefix("running Tea 00:0") }
+        #expect(!running.isEmpty, "\(shown)")
+        #expect(running == running.sorted(by: >), "\(shown)")
+        #expect(shown.last == "done Tea 00:00", "\(shown)")
+
+        while !lines.contains(where: { $0.hasSuffix(": delivered") }), let line = notify.line(within: .seconds(60)) {
+            lines.append(line)
+        }
+        let delivered = lines.filter { $0.hasSuffix(": delivered") }
+        #expect(delivered.count == 1, "\(lines)")
+        // `weft: DECIDED timer:tea:ENDS:1: delivered`: decided at zero or after, never before.
+        let fields = try #require(delivered.first?.split(separator: " "), "\(lines)")
+        try #require(fields.count == 4, "\(fields)")
+        let key = fields[2].split(separator: ":", maxSplits: 2)
+        try #require(key.count == 3 && key[0] == "timer" && key[1] == "tea", "\(fields)")
+        let decidedAt = try #require(ISO8601DateFormatter().date(from: String(fields[1])), "\(fields)")
+        let endsAt = try #require(ISO8601DateFormatter().date(from: String(key[2].prefix(20))), "\(fields)")
+        #expect(decidedAt >= endsAt, "\(fields)")
+        let calls = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
+        #expect(calls.map(\.summary) == ["Tea"], "\(calls) \(lines)")
+    }
+
     /// A notification server that appears after the notifier started (the session starts weft notify before the
     /// desktop's server) is found when something is due: the timer at zero goes over the bus, not only to its command.
     /// On the wall clock (a 2 s timer): the server must come up while the notifier waits.
