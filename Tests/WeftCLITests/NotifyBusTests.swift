@@ -133,7 +133,7 @@ import WeftTestSupport
             _ = notify.ending(within: .seconds(10))
         }
         var lines: [String] = []
-        while !lines.contains(where: { $0.contains("tick 1:") }), let line = notify.line(within: .seconds(60)) {
+        while !lines.contains(where: { $0.contains("tick 1:") }), let line = await notify.line(within: .seconds(60)) {
             lines.append(line)
         }
         #expect(lines.contains { $0.contains("tick 1:") }, "\(lines)")
@@ -157,7 +157,7 @@ import WeftTestSupport
         #expect(running == running.sorted(by: >), "\(shown)")
         #expect(shown.last == "done Tea 00:00", "\(shown)")
 
-        while !lines.contains(where: { $0.hasSuffix(": delivered") }), let line = notify.line(within: .seconds(60)) {
+        while !lines.contains(where: { $0.hasSuffix(": delivered") }), let line = await notify.line(within: .seconds(60)) {
             lines.append(line)
         }
         let delivered = lines.filter { $0.hasSuffix(": delivered") }
