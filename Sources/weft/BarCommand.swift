@@ -74,6 +74,8 @@ struct BarCommand: ParsableCommand {
         let actions = BarActions(
             environment: ProcessInfo.processInfo.environment, cacheDirectory: locations.cacheDirectory,
             providersDirectory: locations.providersDirectory)
+        // However the bar ends (its reader gone, a signal, its parent's death), its actions end with it.
+        defer { actions.endAll() }
         let output = LiveOutput.standardOutput
         guard try output.write(I3Bar.header + "\n[\n") else { return }
         let clock = ContinuousClock()
