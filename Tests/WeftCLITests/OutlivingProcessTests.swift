@@ -91,7 +91,7 @@ import WeftTestSupport
         }
     }
 
-    @Test func aBarRunsOneActionPerBlockAtATime() async throws {
+    @Test func aBarRunsOneActionPerBlockAtATimeAndCoalescesClicks() async throws {
         let box = try Sandbox()
         let marker = MarkedProcesses.marker("clicks")
         defer { MarkedProcesses.kill(marker) }
@@ -112,19 +112,21 @@ import WeftTestSupport
                 on_click = \(tomlArray(["sh", "-c", action, marker]))
                 """)
         bar.click("b", times: 200)
-        // The clicks all came while the first action ran: once it ended, nothing is left running.
+        // The clicks all came while the first action ran: they are coalesced into one that runs after it.
+        func runs() -> Int {
+            ((try? String(contentsOfFile: box.path("runs"), encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
         #expect(
             await Poll.until {
-                FileManager.default.fileExists(atPath: box.path("runs"))
-                    && !FileManager.default.fileExists(atPath: box.path("running"))
+                runs() >= 2 && !FileManager.default.fileExists(atPath: box.path("running"))
                     && MarkedProcesses.pids(marker).isEmpty
             })
         bar.child.send(SIGTERM)
         #expect(bar.child.ending(within: .seconds(60))?.code == 0)
         let overlaps = (try? String(contentsOfFile: box.path("overlaps"), encoding: .utf8)) ?? ""
-        let runs = (try? String(contentsOfFile: box.path("runs"), encoding: .utf8)) ?? ""
         #expect(overlaps.isEmpty, "\(overlaps.split(separator: "\n").count) actions ran beside another")
-        #expect((1...200).contains(runs.split(separator: "\n").count))
+        // Two, unless the bar read the clicks in pieces far apart: nowhere near one per click.
+        #expect((2...10).contains(runs()), "\(runs()) runs for 200 clicks")
     }
 
     @Test func aBarsActionsEndWhenTheBarEnds() async throws {

@@ -159,16 +159,17 @@ import WeftTestSupport
         let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let me = try #require(ProcessEntry(pid: getpid()))
-        // No pid is that high (pid_max is at most 2^22): the owner is gone. The other record's owner is this process.
-        try "999999999 1 \(boot)\n".write(toFile: folder + "/" + gone, atomically: false, encoding: .utf8)
-        try "\(me.pid) \(me.startTime) \(boot)\n".write(toFile: folder + "/" + alive, atomically: false, encoding: .utf8)
-        defer { unlink(folder + "/" + alive) }
         let endings = Locked<[String: Ending]>([:])
         for (name, token) in [("gone", gone), ("alive", alive)] {
             try Launch(["/bin/sh", "-c", "sleep 300; exit 0", marker], adding: [SpawnScope.variable: token])
                 .startDetached { ending in endings.withLock { $0[name] = ending } }
         }
         #expect(Poll.blocking { MarkedProcesses.pids(marker).count == 2 })
+        // No pid is that high (pid_max is at most 2^22): the owner is gone. The other record's owner is this process.
+        // Written once the programs run: a weft of a parallel test may sweep the record at any moment.
+        try "\(me.pid) \(me.startTime) \(boot)\n".write(toFile: folder + "/" + alive, atomically: false, encoding: .utf8)
+        defer { unlink(folder + "/" + alive) }
+        try "999999999 1 \(boot)\n".write(toFile: folder + "/" + gone, atomically: false, encoding: .utf8)
         SpawnScope().end()
         #expect(Poll.blocking { endings.current["gone"] != nil })
         #expect(endings.current["gone"] == .signalled(SIGKILL))
