@@ -150,4 +150,29 @@ import WeftTestSupport
             await Poll.until { MarkedProcesses.pids(marker).isEmpty },
             "left running after the bar ended: \(MarkedProcesses.pids(marker))")
     }
+
+    @Test func theNextRefreshEndsWhatABarKilledOutrightLeftRunning() async throws {
+        let box = try Sandbox()
+        let marker = MarkedProcesses.marker("bar-killed")
+        defer { MarkedProcesses.kill(marker) }
+        let action = """
+            setsid sh -c 'sleep 300; exit 0' "$0-escapee" & sh -c 'sleep 300; exit 0' "$0-group" & sleep 300; exit 0
+            """
+        let bar = try Bar(
+            box,
+            blocks: """
+                [[block]]
+                name = "b"
+                template = "b"
+                on_click = \(tomlArray(["sh", "-c", action, marker]))
+                """)
+        bar.click("b", times: 1)
+        #expect(await Poll.until { MarkedProcesses.pids(marker).count == 3 })
+        bar.child.send(SIGKILL)
+        #expect(bar.child.ending(within: .seconds(60))?.signal == SIGKILL)
+        #expect(await box.weft("refresh").exitCode == 0)
+        #expect(
+            await Poll.until { MarkedProcesses.pids(marker).isEmpty },
+            "left running after the next refresh: \(MarkedProcesses.pids(marker))")
+    }
 }
