@@ -17,7 +17,7 @@ import Foundation
 /// system gave to another process since is never hit.
 public final class SpawnScope: Sendable {
     /// The environment variable that carries the token.
-    public static let variable = "WEFT_SPAWN_ID"
+    static let variable = "WEFT_SPAWN_ID"
 
     /// 32 hexadecimal digits.
     let token: String

@@ -106,7 +106,7 @@ public enum ProcessLifetime {
     /// (nil when no pipe could be made). A second such signal, or 10 s without the process ending, still ends it.
     /// For a loop that ends in order on a signal; once per process.
     public static func signalPipe(for signals: [Int32]) -> Int32? {
-        let descriptor = weft_signal_pipe(signals, Int32(signals.count))
+        let descriptor = weft_signal_pipe(signals, Int32(clamping: signals.count))
         return descriptor >= 0 ? descriptor : nil
     }
 }
