@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WeftSpawn
 import WeftTestSupport
+
+@testable import WeftSpawn
 
 #if canImport(Glibc)
     import Glibc
@@ -167,7 +168,8 @@ import WeftTestSupport
         #expect(Poll.blocking { MarkedProcesses.pids(marker).count == 2 })
         // No pid is that high (pid_max is at most 2^22): the owner is gone. The other record's owner is this process.
         // Written once the programs run: a weft of a parallel test may sweep the record at any moment.
-        try "\(me.pid) \(me.startTime) \(boot)\n".write(toFile: folder + "/" + alive, atomically: false, encoding: .utf8)
+        try "\(me.pid) \(me.startTime) \(boot)\n".write(
+            toFile: folder + "/" + alive, atomically: false, encoding: .utf8)
         defer { unlink(folder + "/" + alive) }
         try "999999999 1 \(boot)\n".write(toFile: folder + "/" + gone, atomically: false, encoding: .utf8)
         SpawnScope().end()
