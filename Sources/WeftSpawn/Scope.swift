@@ -100,26 +100,46 @@ public enum SpawnLedger {
     }
 
     /// Ends what the gone owners of the folder's records left running, and drops those records.
+    ///
+    /// A record is claimed before its sweep by renaming it to `TOKEN.ending`, so of the wefts that start at the same
+    /// moment only one sweeps it; a claim left by a sweeper killed meanwhile is taken over after a minute.
     static func endLeftovers(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let boot = bootID()
-        for name in names where isToken(name) {
+        for name in names {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+            let age = Int(time(nil)) - Int(info.st_mtim.tv_sec)
+            if name.hasSuffix(ending), isToken(String(name.dropLast(ending.count))) {
+                // Unlinking is the claim: only one sweeper succeeds.
+                if age > 60, unlink(path) == 0 { killCarriers(of: String(name.dropLast(ending.count))) }
+                continue
+            }
+            guard isToken(name) else { continue }
             let fields = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: " ")
             guard fields.count == 3, let pid = pid_t(fields[0]), let started = UInt64(fields[1]) else {
                 // Being written this moment, or cut short by a kill: only an old one is dropped.
-                if Int(time(nil)) - Int(info.st_mtim.tv_sec) > 60 { unlink(path) }
+                if age > 60 { unlink(path) }
                 continue
             }
             let sameBoot = fields[2].trimmingCharacters(in: .whitespacesAndNewlines) == boot
             if sameBoot, let owner = ProcessEntry(pid: pid), owner.startTime == started, !owner.isZombie { continue }
             // Nothing outlives a restart; within this boot, the owner is gone and what carries its token is left.
-            if sameBoot { killCarriers(of: name) }
-            unlink(path)
+            guard sameBoot else {
+                unlink(path)
+                continue
+            }
+            guard rename(path, path + ending) == 0 else { continue }
+            // The claim's age counts from now.
+            utimes(path + ending, nil)
+            killCarriers(of: name)
+            unlink(path + ending)
         }
     }
+
+    /// The suffix of a record claimed by a sweeper.
+    private static let ending = ".ending"
 
     private static func isToken(_ name: String) -> Bool {
         name.utf8.count == 32 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }

@@ -59,10 +59,12 @@ import WeftTestSupport
     }
 
     /// `weft bar` reading click events from a FIFO the test writes to (held open for reading and writing, so the
-    /// bar never meets its end).
+    /// bar never meets its end), under a shell that waits for it and exits with its status: the bar's parent-death
+    /// signal must not come from a test thread that ends.
     private final class Bar {
-        let child: StreamingChild
+        let shell: StreamingChild
         let clicks: Int32
+        let pid: pid_t
 
         init(_ box: Sandbox, blocks: String) throws {
             try box.write("bar.toml", blocks)
@@ -70,12 +72,23 @@ import WeftTestSupport
             guard mkfifo(fifo, 0o600) == 0 else { throw SandboxError("mkfifo: \(errno)") }
             clicks = open(fifo, O_RDWR | O_CLOEXEC)
             guard clicks >= 0 else { throw SandboxError("open the FIFO: \(errno)") }
-            child = try StreamingChild(
-                ["/bin/sh", "-c", "exec \"$0\" \"$@\" < '\(fifo)'", WeftProcess.binary, "bar", "--config"]
-                    + [box.path("bar.toml")] + box.locations)
-            guard child.line(within: .seconds(60))?.contains("click_events") == true else {
-                throw SandboxError("weft bar sent no header")
-            }
+            let pidFile = box.path("bar.pid")
+            shell = try StreamingChild(
+                [
+                    "/bin/sh", "-c", "\"$0\" \"$@\" < '\(fifo)' & echo $! > '\(pidFile)'; wait $!",
+                    WeftProcess.binary, "bar", "--config", box.path("bar.toml"),
+                ] + box.locations)
+            guard shell.line(within: .seconds(60))?.contains("click_events") == true,
+                let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { throw SandboxError("weft bar did not start") }
+            self.pid = pid
+        }
+
+        /// Sends `signal` to the bar and returns its exit status as its shell saw it (128 + a signal that ended it).
+        func end(with signal: Int32) -> Int32? {
+            kill(pid, signal)
+            return shell.ending(within: .seconds(60))?.code
         }
 
         deinit { close(clicks) }
@@ -121,8 +134,7 @@ import WeftTestSupport
                 runs() >= 2 && !FileManager.default.fileExists(atPath: box.path("running"))
                     && MarkedProcesses.pids(marker).isEmpty
             })
-        bar.child.send(SIGTERM)
-        #expect(bar.child.ending(within: .seconds(60))?.code == 0)
+        #expect(bar.end(with: SIGTERM) == 0)
         let overlaps = (try? String(contentsOfFile: box.path("overlaps"), encoding: .utf8)) ?? ""
         #expect(overlaps.isEmpty, "\(overlaps.split(separator: "\n").count) actions ran beside another")
         // Two, unless the bar read the clicks in pieces far apart: nowhere near one per click.
@@ -144,8 +156,7 @@ import WeftTestSupport
                 """)
         bar.click("b", times: 1)
         #expect(await Poll.until { MarkedProcesses.pids(marker).count == 2 })
-        bar.child.send(SIGTERM)
-        #expect(bar.child.ending(within: .seconds(60))?.code == 0)
+        #expect(bar.end(with: SIGTERM) == 0)
         #expect(
             await Poll.until { MarkedProcesses.pids(marker).isEmpty },
             "left running after the bar ended: \(MarkedProcesses.pids(marker))")
@@ -168,8 +179,7 @@ import WeftTestSupport
                 """)
         bar.click("b", times: 1)
         #expect(await Poll.until { MarkedProcesses.pids(marker).count == 3 })
-        bar.child.send(SIGKILL)
-        #expect(bar.child.ending(within: .seconds(60))?.signal == SIGKILL)
+        #expect(bar.end(with: SIGKILL) == 128 + SIGKILL)
         #expect(await box.weft("refresh").exitCode == 0)
         #expect(
             await Poll.until { MarkedProcesses.pids(marker).isEmpty },
