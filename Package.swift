@@ -55,8 +55,9 @@ let package = Package(
         .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
         // The D-Bus client on sd-bus: the freedesktop Notifications calls and signals, for the notifier.
         .target(name: "WeftDBus", dependencies: ["CSDBus"]),
-        // What Swift cannot do safely after fork (a child's setup up to exec), and prctl(PR_SET_PDEATHSIG) and
-        // pipe2, which Swift's Glibc module does not show (prctl is variadic). Only WeftSpawn uses it.
+        // What Swift cannot do safely after fork (a child's setup up to exec), and prctl(PR_SET_PDEATHSIG), pipe2,
+        // the pidfd calls and a signal handler that writes to a pipe, which Swift's Glibc module does not show or
+        // cannot express (prctl is variadic). Only WeftSpawn uses it.
         .target(name: "CProcess"),
         // libxml2's SAX2 push parser for Apple Health's export.xml, loaded on first use like libical (headers only
         // at build time; Debian installs them under libxml2/).

@@ -5,12 +5,58 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
 
 int weft_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int weft_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int weft_pidfd_send_signal(int pidfd, int signal) {
+#ifdef SYS_pidfd_send_signal
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// The write end for `weft_signal_note`: a signal handler can reach nothing else. Set once, before any handler.
+static int weft_signal_write_end = -1;
+static volatile sig_atomic_t weft_signal_seen = 0;
+
+static void weft_signal_note(int signal) {
+    if (weft_signal_seen) _exit(0);
+    weft_signal_seen = 1;
+    int saved = errno;
+    unsigned char number = (unsigned char)signal;
+    ssize_t ignored = write(weft_signal_write_end, &number, 1);
+    (void)ignored;
+    alarm(10);
+    errno = saved;
+}
+
+int weft_signal_pipe(const int *signals, int count) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    weft_signal_write_end = ends[1];
+    struct sigaction note;
+    note.sa_handler = weft_signal_note;
+    note.sa_flags = SA_RESTART;
+    sigemptyset(&note.sa_mask);
+    for (int index = 0; index < count; index++) sigaction(signals[index], &note, NULL);
+    return ends[0];
+}
 
 int weft_die_with_parent(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);

@@ -17,7 +17,9 @@ import WeftStore
 /// every `interval` where inotify is not available. A cache replaced or deleted under the loop (another inode, or
 /// none) is opened again; one that cannot be read is reported once and opened again when its files change.
 /// The loop ends when stdout is closed (polled for `POLLHUP`/`POLLERR` while idle), on SIGTERM, SIGINT and SIGHUP,
-/// and when the parent process dies.
+/// and when the parent process dies: `run` then returns, so its caller can end what it started (a bar's actions).
+/// A loop that does not get back to its wait within 10 s of the signal (a write nobody reads) is ended by SIGALRM, and
+/// a second signal ends the process at once.
 public final class LiveLoop {
     /// How the consumer's rendering went.
     public enum Outcome {
@@ -53,6 +55,8 @@ public final class LiveLoop {
     public private(set) var renders = 0
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
+    /// The read end the signal handlers write to, while the loop owns the process.
+    private var signals: Int32?
 
     /// Whether `run` ties the process to the loop (signals and the parent's death end it): a test runs the loop
     /// inside a process that must outlive it.
@@ -95,7 +99,7 @@ public final class LiveLoop {
         onWake: () -> Duration? = { nil }, report: (String?) -> Void,
         render: (RenderSession) throws -> Outcome
     ) {
-        if ownsProcess { Self.endWithParentOrSignal() }
+        if ownsProcess { signals = Self.endWithParentOrSignal() }
         let clock = ContinuousClock()
         var input = input
         var nextCheck = clock.now
@@ -128,7 +132,7 @@ public final class LiveLoop {
             if let cap = onWake() { wait = min(wait, cap) }
             let events = waitForEvents(input: input, timeout: max(wait, .zero))
             wakeUps += 1
-            if events.outputClosed { return }
+            if events.outputClosed || events.signalled { return }
             if events.cacheEvent {
                 if watch?.drainEnded() == true { watch = nil }
                 if cacheChanged(report: report) { dirty = true }
@@ -233,6 +237,7 @@ public final class LiveLoop {
         var outputClosed = false
         var cacheEvent = false
         var inputReady = false
+        var signalled = false
     }
 
     private func waitForEvents(input: Int32?, timeout: Duration) -> Events {
@@ -240,6 +245,7 @@ public final class LiveLoop {
         var fds = [pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)]
         if let watch { fds.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
         if let input { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+        if let signals { fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0)) }
         // Rounded up: a wait cut down to 0 ms would spin until the moment it waits for.
         let milliseconds = Int32(clamping: DurationText.milliseconds(timeout + .nanoseconds(999_999)))
         var events = Events()
@@ -253,18 +259,23 @@ public final class LiveLoop {
             if entry.fd == watch?.descriptor { events.cacheEvent = true }
             // A closed input reads as readable (POLLHUP): onInput then meets its end.
             if entry.fd == input { events.inputReady = true }
+            if entry.fd == signals { events.signalled = true }
         }
         return events
     }
 
-    /// Ends the process on SIGTERM, SIGINT and SIGHUP and when the parent dies; a closed pipe shows up as EPIPE.
-    private static func endWithParentOrSignal() {
-        // Output goes out with write(2), nothing is buffered, so ending at once is clean; _exit is
-        // async-signal-safe and the handler needs no shared state, whichever thread the signal lands on.
-        for stop in [SIGTERM, SIGINT, SIGHUP] { signal(stop) { _ in _exit(0) } }
+    /// Ends the loop on SIGTERM, SIGINT and SIGHUP and when the parent dies (returns the descriptor to poll for
+    /// them); a closed pipe shows up as EPIPE.
+    private static func endWithParentOrSignal() -> Int32? {
+        // The handler only writes to a pipe the loop polls, whichever thread the signal lands on; without the pipe,
+        // the signal ends the process at once as before (output goes out with write(2), nothing is buffered).
+        let stops = [SIGTERM, SIGINT, SIGHUP]
+        let descriptor = ProcessLifetime.signalPipe(for: stops)
+        if descriptor == nil { for stop in stops { signal(stop) { _ in _exit(0) } } }
         signal(SIGPIPE, SIG_IGN)
         // The parent may have died before the request was made: then nobody would send the signal.
         if !ProcessLifetime.endWithParent(signal: SIGTERM) { _exit(0) }
+        return descriptor
     }
 }
 

@@ -22,7 +22,8 @@ extension Launch {
 
     /// Runs the program to its end and collects what it prints: standard output up to `maxOutput` bytes (past it
     /// the program is stopped: `.outputTooLarge`), the first `stderrKept` bytes of standard error, and `.timedOut`
-    /// when it runs longer than `timeout`. Whatever it left running in its process group is stopped too.
+    /// when it runs longer than `timeout`. Whatever it left running is stopped too: its process group, and
+    /// everything it started that left the group (`setsid`), found by the mark of the run's own ``SpawnScope``.
     ///
     /// The waits are blocking, so they run on a thread of their own, off Swift's cooperative pool.
     public func run(timeout: Duration, maxOutput: Int, stderrKept: Int = 8192) async throws(SpawnError) -> Captured {
@@ -43,7 +44,9 @@ extension Launch {
         let program = argv.first ?? ""
         let out = try Pipe(for: program)
         let err = try Pipe(for: program)
-        let child = try spawn(stdoutFD: out.write.raw, stderrFD: err.write.raw)
+        let scope = SpawnScope()
+        defer { scope.end() }
+        let child = try spawn(stdoutFD: out.write.raw, stderrFD: err.write.raw, scope: scope)
         // The child holds its own copies: these must go for the reads below to see the end.
         out.write.close()
         err.write.close()

@@ -15,8 +15,11 @@ import WeftPrimitives
 ///   it when the thread that started the program ends; both ways to run a launch start it on a thread that lives
 ///   until the program is reaped.
 ///
-/// Run it with `run(timeout:maxOutput:)` to capture what it prints, or with `startDetached(limit:onEnd:)` to let it
-/// run on its own and be reaped when it ends.
+/// - A ``SpawnScope`` marks the program's environment, so what it starts is found again even outside its group
+///   (`setsid`), and ended with the scope, or by the next weft when this one was killed outright.
+///
+/// Run it with `run(timeout:maxOutput:)` to capture what it prints (a scope of its own, ended with the run), or with
+/// `startDetached(limit:scope:onEnd:)` to let it run on its own and be reaped when it ends.
 public struct Launch: Sendable, Equatable {
     /// Where a standard stream of the program goes.
     public enum Stream: Sendable, Equatable {

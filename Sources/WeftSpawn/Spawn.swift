@@ -56,11 +56,17 @@ struct Child: Sendable {
 
 extension Launch {
     /// Starts the program with its standard output and error on `stdoutFD` and `stderrFD` when given (else as the
-    /// launch says). The descriptors stay the caller's.
-    func spawn(stdoutFD: Int32? = nil, stderrFD: Int32? = nil) throws(SpawnError) -> Child {
+    /// launch says), marked as one of `scope`'s when given. The descriptors stay the caller's.
+    func spawn(stdoutFD: Int32? = nil, stderrFD: Int32? = nil, scope: SpawnScope? = nil) throws(SpawnError) -> Child {
         let path = try executable()
         let program = argv.first ?? path
         let arguments = CStrings(argv)
+        var environment = environment
+        if let scope {
+            var marked = environment ?? ProcessInfo.processInfo.environment
+            marked[scope.entry.key] = scope.entry.value
+            environment = marked
+        }
         let environmentStrings = environment.map { CStrings($0.map { "\($0.key)=\($0.value)" }) }
         func descriptor(_ stream: Stream, _ standard: Int32) -> Int32 { stream == .inherit ? standard : -1 }
         var failure: Int32 = 0
@@ -94,5 +100,13 @@ public enum ProcessLifetime {
         let parent = getppid()
         _ = weft_die_with_parent(signal)
         return getppid() == parent
+    }
+
+    /// Makes `signals` write their number to a pipe instead of ending the process, and returns its read end to poll
+    /// (nil when no pipe could be made). A second such signal, or 10 s without the process ending, still ends it.
+    /// For a loop that ends in order on a signal; once per process.
+    public static func signalPipe(for signals: [Int32]) -> Int32? {
+        let descriptor = weft_signal_pipe(signals, Int32(clamping: signals.count))
+        return descriptor >= 0 ? descriptor : nil
     }
 }

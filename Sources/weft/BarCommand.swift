@@ -19,7 +19,8 @@ struct BarCommand: ParsableCommand {
             separator, separator_block_width, interval (render at least this often), and click actions on_click, \
             on_middle_click, on_right_click, on_scroll_up, on_scroll_down: an argv run without a shell, with \
             WEFT_CACHE and WEFT_PROVIDERS set to the bar's directories (`weft` is this very program). A block is \
-            rendered again as soon as its action ends.
+            rendered again as soon as its action ends. A block runs one action at a time: clicks while it runs are \
+            coalesced into one, run when it ends. The actions, and whatever they started, end with the bar.
 
             Speaks the i3bar protocol on stdout (the header {"version":1,"click_events":true}, then an endless \
             array with one array of blocks per change) and reads click events on stdin; without stdin it keeps \
@@ -74,6 +75,8 @@ struct BarCommand: ParsableCommand {
         let actions = BarActions(
             environment: ProcessInfo.processInfo.environment, cacheDirectory: locations.cacheDirectory,
             providersDirectory: locations.providersDirectory)
+        // However the bar ends (its reader gone, a signal, its parent's death), its actions end with it.
+        defer { actions.endAll() }
         let output = LiveOutput.standardOutput
         guard try output.write(I3Bar.header + "\n[\n") else { return }
         let clock = ContinuousClock()

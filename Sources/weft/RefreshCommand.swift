@@ -6,6 +6,7 @@ import WeftCore
 import WeftPrimitives
 import WeftProviders
 import WeftRefresh
+import WeftSpawn
 import WeftStore
 
 struct RefreshCommand: AsyncParsableCommand {
@@ -53,6 +54,8 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var locations: LocationOptions
 
     func run() async throws {
+        // What an earlier weft killed outright left running (a command's children) ends before anything starts.
+        SpawnLedger.endLeftovers()
         let zone = try clock.zone()
         let instant = try clock.instant()
         let refresher = Refresher(

@@ -10,6 +10,7 @@ import WeftTestSupport
         let actions = BarActions(
             environment: ProcessInfo.processInfo.environment, cacheDirectory: home.cache,
             providersDirectory: home.providers)
+        defer { actions.endAll() }
         let seen = home.root + "/seen"
         let problem = actions.start(
             ["sh", "-c", #"printf '%s|%s' "$WEFT_CACHE" "$WEFT_PROVIDERS" > "$0""#, seen], block: "water")
@@ -28,6 +29,7 @@ import WeftTestSupport
         let home = try TemporaryHome("bar-actions")
         let actions = BarActions(
             environment: ["PATH": "/usr/bin:/bin"], cacheDirectory: home.cache, providersDirectory: home.providers)
+        defer { actions.endAll() }
         let problem = actions.start(["weft-no-such-action"], block: "water")
         #expect(
             problem == "block \"water\": cannot run weft-no-such-action: no such program on PATH (/usr/bin:/bin)")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import WeftSpawn
 import WeftTestSupport
+
+@testable import WeftSpawn
 
 #if canImport(Glibc)
     import Glibc
@@ -94,7 +95,7 @@ import WeftTestSupport
 
     @Test func aDetachedProgramIsReapedAndItsEndingReported() throws {
         let ending = Locked<Ending?>(nil)
-        let pid = try shell("exit 4").startDetached { value in ending.withLock { $0 = value } }
+        let pid = try shell("exit 4").startDetached { value in ending.withLock { $0 = value } }.pid
         #expect(Poll.blocking { ending.current != nil })
         #expect(ending.current == .exited(4))
         // Reaped: no zombie left under this process.
@@ -108,7 +109,7 @@ import WeftTestSupport
         let ending = Locked<Ending?>(nil)
         let pid = try shell("sleep 300 & echo $! > '\(pidFile)'; sleep 300").startDetached(
             limit: .milliseconds(300)
-        ) { value in ending.withLock { $0 = value } }
+        ) { value in ending.withLock { $0 = value } }.pid
         #expect(Poll.blocking { ending.current != nil })
         #expect(ending.current == .timedOut)
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"))
@@ -129,5 +130,70 @@ import WeftTestSupport
             let close = stat.lastIndex(of: ")")
         else { return false }
         return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+}
+
+/// The spawner's scopes: what a program left running is ended by the mark it carries, not by its parentage.
+@Suite struct SpawnScopeTests {
+    @Test func aProgramThatLeftItsGroupIsStoppedWhenTheRunEnds() async throws {
+        let folder = try TemporaryHome("spawn")
+        let marker = MarkedProcesses.marker("escapee")
+        defer { MarkedProcesses.kill(marker) }
+        let started = folder.root + "/started"
+        // The escapee is in a session (and group) of its own before the program exits: killing the group misses it.
+        let script = """
+            setsid sh -c 'touch "$1"; sleep 300; exit 0' "\(marker)" '\(started)' &
+            n=0; while [ ! -e '\(started)' ] && [ $n -lt 1200 ]; do sleep 0.05; n=$((n+1)); done; printf done
+            """
+        let captured = try await Launch(["/bin/sh", "-c", script]).run(timeout: .seconds(120), maxOutput: 100)
+        #expect(captured.ending == .exited(0) && captured.stdout == Array("done".utf8))
+        #expect(
+            await Poll.until { MarkedProcesses.pids(marker).isEmpty },
+            "left running: \(MarkedProcesses.pids(marker))")
+    }
+
+    @Test func theLeftoversOfAnOwnerThatIsGoneEndWithTheNextScope() throws {
+        let folder = try #require(SpawnLedger.folder())
+        let gone = String(repeating: "0", count: 16) + String(UInt64.random(in: 1 ... .max) | 1 << 63, radix: 16)
+        let alive = String(repeating: "1", count: 16) + String(UInt64.random(in: 1 ... .max) | 1 << 63, radix: 16)
+        let marker = MarkedProcesses.marker("leftover")
+        defer { MarkedProcesses.kill(marker) }
+        let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let me = try #require(ProcessEntry(pid: getpid()))
+        let endings = Locked<[String: Ending]>([:])
+        for (name, token) in [("gone", gone), ("alive", alive)] {
+            try Launch(["/bin/sh", "-c", "sleep 300; exit 0", marker], adding: [SpawnScope.variable: token])
+                .startDetached { ending in endings.withLock { $0[name] = ending } }
+        }
+        #expect(Poll.blocking { MarkedProcesses.pids(marker).count == 2 })
+        // No pid is that high (pid_max is at most 2^22): the owner is gone. The other record's owner is this process.
+        // Written once the programs run: a weft of a parallel test may sweep the record at any moment.
+        try "\(me.pid) \(me.startTime) \(boot)\n".write(
+            toFile: folder + "/" + alive, atomically: false, encoding: .utf8)
+        defer { unlink(folder + "/" + alive) }
+        try "999999999 1 \(boot)\n".write(toFile: folder + "/" + gone, atomically: false, encoding: .utf8)
+        SpawnScope().end()
+        #expect(Poll.blocking { endings.current["gone"] != nil })
+        #expect(endings.current["gone"] == .signalled(SIGKILL))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + gone), "the record of a gone owner stays")
+        // The record of a live owner is kept, and its program left alone.
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + alive))
+        #expect(endings.current["alive"] == nil && MarkedProcesses.pids(marker).count == 1)
+    }
+
+    @Test func aRunningProgramStopsWithItsGroup() throws {
+        let marker = MarkedProcesses.marker("group")
+        defer { MarkedProcesses.kill(marker) }
+        let ending = Locked<Ending?>(nil)
+        let program = try Launch(["/bin/sh", "-c", "sh -c 'sleep 300; exit 0' \"$0\" & sleep 300; exit 0", marker])
+            .startDetached { value in ending.withLock { $0 = value } }
+        #expect(Poll.blocking { MarkedProcesses.pids(marker).count == 2 })
+        program.stop()
+        #expect(Poll.blocking { ending.current != nil })
+        #expect(ending.current == .signalled(SIGTERM))
+        #expect(Poll.blocking { MarkedProcesses.pids(marker).isEmpty }, "\(MarkedProcesses.pids(marker))")
+        // Once reaped, stopping again signals nothing.
+        program.stop()
     }
 }

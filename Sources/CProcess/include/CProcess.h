@@ -34,4 +34,17 @@ int weft_pipe(int fds[2]);
 /// variadic, so Swift cannot call it directly. Returns 0, or -1 with errno set.
 int weft_die_with_parent(int signal);
 
+/// pidfd_open(pid, 0): a descriptor that names this very process, not whatever later gets its pid. Returns -1 with
+/// errno set (ENOSYS before Linux 5.3).
+int weft_pidfd_open(pid_t pid);
+
+/// pidfd_send_signal(pidfd, signal): signals the process the descriptor names, or fails with ESRCH once it ended.
+int weft_pidfd_send_signal(int pidfd, int signal);
+
+/// Installs a handler for each of `signals` that writes the signal's number to a pipe and returns the pipe's read
+/// end (non-blocking, close-on-exec), so a loop that polls it can end in order. The handler also arms a 10 s alarm:
+/// a loop stuck elsewhere (a write nobody reads) still ends, by SIGALRM. A second such signal ends the process at
+/// once. Returns -1 with errno set when the pipe cannot be made. Call it once per process.
+int weft_signal_pipe(const int *signals, int count);
+
 #endif
