@@ -66,7 +66,7 @@ import WeftTestSupport
         let clicks: Int32
         let pid: pid_t
 
-        init(_ box: Sandbox, blocks: String) throws {
+        init(_ box: Sandbox, blocks: String) async throws {
             try box.write("bar.toml", blocks)
             let fifo = box.path("clicks")
             guard mkfifo(fifo, 0o600) == 0 else { throw SandboxError("mkfifo: \(errno)") }
@@ -78,7 +78,7 @@ import WeftTestSupport
                     "/bin/sh", "-c", "\"$0\" \"$@\" < '\(fifo)' & echo $! > '\(pidFile)'; wait $!",
                     WeftProcess.binary, "bar", "--config", box.path("bar.toml"),
                 ] + box.locations)
-            guard shell.line(within: .seconds(60))?.contains("click_events") == true,
+            guard await shell.line(within: .seconds(60))?.contains("click_events") == true,
                 let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
                 let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
             else { throw SandboxError("weft bar did not start") }
@@ -116,7 +116,7 @@ import WeftTestSupport
             rmdir '\(box.root)/running' 2>/dev/null
             exit 0
             """
-        let bar = try Bar(
+        let bar = try await Bar(
             box,
             blocks: """
                 [[block]]
@@ -146,7 +146,7 @@ import WeftTestSupport
         let marker = MarkedProcesses.marker("bar-end")
         defer { MarkedProcesses.kill(marker) }
         let action = "setsid sh -c 'sleep 300; exit 0' \"$0-escapee\" & sleep 300; exit 0"
-        let bar = try Bar(
+        let bar = try await Bar(
             box,
             blocks: """
                 [[block]]
@@ -169,7 +169,7 @@ import WeftTestSupport
         let action = """
             setsid sh -c 'sleep 300; exit 0' "$0-escapee" & sh -c 'sleep 300; exit 0' "$0-group" & sleep 300; exit 0
             """
-        let bar = try Bar(
+        let bar = try await Bar(
             box,
             blocks: """
                 [[block]]
