@@ -68,15 +68,16 @@ extension FileLibrary where Settings == StepSettings {
         )
     }
 
-    /// Reads files with the instance's import options, `format` and `lenient` overriding them; see
+    /// Reads files with the instance's import options, `format`, `lenient` and `maxUnzippedBytes` overriding them; see
     /// ``StepImporter/importFiles(atPaths:options:)``.
     public func read(
         _ paths: [String], format: StepFormat? = nil, lenient: Bool? = nil, source: String? = nil,
-        progress: (@Sendable (StepProgress) -> Void)? = nil
+        maxUnzippedBytes: Int? = nil, progress: (@Sendable (StepProgress) -> Void)? = nil
     ) -> StepFilesRead {
         var options = settings.importOptions(timeZone: zone)
         if let format { options.format = format }
         if let lenient { options.lenient = lenient }
+        if let maxUnzippedBytes { options.maxUnzippedBytes = maxUnzippedBytes }
         options.progress = progress
         var read = StepImporter.importFiles(atPaths: paths, options: options)
         if let source { read.batch = read.batch.assigned(to: source) }

@@ -110,6 +110,6 @@ struct FitbitJSONReader {
     }
 
     private mutating func bad(_ line: Int, _ message: String) {
-        batch.issues.append(StepIssue(file: parser.input.file, line: line, message: message))
+        batch.skip(StepIssue(file: parser.input.file, line: line, message: message))
     }
 }

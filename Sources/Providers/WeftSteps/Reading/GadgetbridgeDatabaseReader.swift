@@ -131,7 +131,7 @@ enum GadgetbridgeDatabaseReader {
                 progress(StepProgress(file: file, rows: batch.rowCount, bytesRead: 0, totalBytes: 0))
             }
             func bad(_ message: String) {
-                batch.issues.append(
+                batch.skip(
                     StepIssue(file: file, line: ordinal, message: "\(table.name) row \(ordinal): \(message)"))
             }
             guard case .int64(let stamp) = (row[0] as DatabaseValue).storage else {
