@@ -197,13 +197,12 @@ final class HealthRecordCollector {
             device: { device.map { String(decoding: $0, as: UTF8.self) } ?? "" })
     }
 
-    private func bad(attribute: String, _ bytes: UnsafeBufferPointer<UInt8>?, expected: String) {
-        let found = bytes.map { "\"\(Self.text($0))\"" } ?? "missing"
-        reject("\(attribute) \(found) is not \(expected)")
+    private func bad(attribute: String, _ bytes: UnsafeBufferPointer<UInt8>?, expected: @autoclosure () -> String) {
+        reject("\(attribute) \(bytes.map { "\"\(Self.text($0))\"" } ?? "missing") is not \(expected())")
     }
 
-    private func reject(_ message: String) {
-        batch.skip(StepIssue(file: file, line: lineSource?() ?? 0, message: "record \(records): \(message)"))
+    private func reject(_ message: @autoclosure () -> String) {
+        batch.skip(StepIssue(file: file, line: lineSource?() ?? 0, message: "record \(records): \(message())"))
     }
 
     /// At most 40 characters of an attribute, with control characters shown as `?`, so a damaged file cannot put
