@@ -128,8 +128,9 @@ public enum StepAggregator {
                     perSource[source, default: 0] += value
                     switch dedup {
                     case .priority:
-                        if value > 0, rank[source] < bestRank {
-                            bestRank = rank[source]
+                        let place = source < rank.count ? rank[source] : Int.max - 1
+                        if value > 0, place < bestRank {
+                            bestRank = place
                             chosen = value
                         }
                     case .max: chosen = Swift.max(chosen, value)
