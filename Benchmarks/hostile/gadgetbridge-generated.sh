@@ -1,4 +1,4 @@
-TITLE="a Gadgetbridge database whose STEPS column is generated, 50 MB of work per row, 20 rows (8 KB)"
+TITLE="a Gadgetbridge database of 20 rows whose STEPS column is generated, 50 MB of SQLite work a row if read (8 KB)"
 make_input() {
   python3 - "$1" "$2" <<'PY'
 import sqlite3, sys

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Watches the XML of an Apple Health export on its way to libxml2 and stops at a start tag longer than
 /// ``maximumBytes`` before the parser has it whole: libxml2 checks each attribute of a tag against the ones before,
 /// so one element with 300,000 attributes costs it minutes, while Apple's tags are a few hundred bytes.
@@ -29,25 +31,61 @@ struct StartTagLimit {
     }
 
     private var state = State.text
-    private var line = 1
+    /// Line breaks in the chunks before the current one.
+    private var newlinesBefore = 0
+    /// The line of a tag that began in an earlier chunk.
     private var tagLine = 1
     private var tagBytes = 0
 
     /// Reads the next chunk; the line where a too-long start tag begins, or nil while every tag is within the limit.
+    ///
+    /// Text and quoted values, most of a document, are skipped with `memchr`; line breaks are counted once per
+    /// chunk, so the guard costs a small share of what libxml2 spends on the same bytes.
     mutating func tooLongTag(in bytes: UnsafeRawBufferPointer) -> Int? {
-        for byte in bytes {
-            if byte == 0x0A { line += 1 }
+        guard let raw = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        let base = raw.assumingMemoryBound(to: UInt8.self)
+        let count = bytes.count
+        // Where in this chunk the current tag began, when it began here.
+        var tagStart: Int?
+        func line(at offset: Int) -> Int { newlinesBefore + Self.newlines(base, upTo: offset) + 1 }
+        var index = 0
+        while index < count {
             switch state {
             case .text:
-                if byte == UInt8(ascii: "<") { state = .open }
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else {
+                    index = count
+                    continue
+                }
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                state = .open
+                continue
+            case .quoted(let quote):
+                guard let found = memchr(base + index, Int32(quote), count - index) else {
+                    tagBytes += count - index
+                    index = count
+                    if tagBytes > Self.maximumBytes { return tagStart.map(line(at:)) ?? tagLine }
+                    continue
+                }
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                tagBytes += end - index + 1
+                index = end + 1
+                state = .tag
+                if tagBytes > Self.maximumBytes { return tagStart.map(line(at:)) ?? tagLine }
+                continue
+            default: break
+            }
+            let byte = base[index]
+            index += 1
+            switch state {
             case .open:
                 switch byte {
                 case UInt8(ascii: "!"): state = .bang
                 case UInt8(ascii: "?"): state = .instruction(question: false)
-                case UInt8(ascii: "/"), UInt8(ascii: "<"): state = byte == UInt8(ascii: "<") ? .open : .text
+                case UInt8(ascii: "<"): state = .open
+                case UInt8(ascii: "/"): state = .text
                 default:
                     state = .tag
-                    tagLine = line
+                    tagStart = max(index - 2, 0)
                     tagBytes = 2
                 }
             case .bang:
@@ -84,12 +122,23 @@ struct StartTagLimit {
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     state = .quoted(byte)
                 }
-            case .quoted(let quote):
-                tagBytes += 1
-                if byte == quote { state = .tag }
+                if tagBytes > Self.maximumBytes { return tagStart.map(line(at:)) ?? tagLine }
+            case .text, .quoted: break
             }
-            if tagBytes > Self.maximumBytes { return tagLine }
         }
+        // A tag still open goes on in the next chunk: its line is known now, while this chunk is at hand.
+        switch state {
+        case .tag, .quoted: if let tagStart { tagLine = line(at: tagStart) }
+        default: break
+        }
+        newlinesBefore += Self.newlines(base, upTo: count)
         return nil
+    }
+
+    /// Line breaks among the first `count` bytes.
+    private static func newlines(_ base: UnsafePointer<UInt8>, upTo count: Int) -> Int {
+        var found = 0
+        for index in 0..<count where base[index] == 0x0A { found += 1 }
+        return found
     }
 }
