@@ -17,8 +17,10 @@ struct BoundedStepsWorkTests {
     /// the test process's high-water mark (the kernel keeps the old image's peak across exec).
     static func weftWithPeak(_ box: Sandbox, _ arguments: [String]) async -> (result: ProcessResult, peakKiB: Int?) {
         let report = box.path("peak-\(UUID().uuidString)")
+        // timeout(1) ends weft itself before the harness's limit ends GNU time, which would leave weft running.
         let result = await WeftProcess.run(
-            ["/usr/bin/time", "-f", "%M", "-o", report, WeftProcess.binary] + arguments + box.locations,
+            ["/usr/bin/time", "-f", "%M", "-o", report, "timeout", "-s", "KILL", "50", WeftProcess.binary]
+                + arguments + box.locations,
             timeout: limit)
         // GNU time writes "Command exited with non-zero status N" above the figure when weft fails.
         let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
