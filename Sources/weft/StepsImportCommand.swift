@@ -44,6 +44,12 @@ struct StepsImportCommand: ParsableCommand {
     @Flag(help: "Import the good rows even when more than 1% are bad.")
     var lenient = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The most an Apple Health export.zip may unzip to, in MiB (default: the instance's max_unzipped_mib, else "
+                + "4096).", valueName: "MiB"))
+    var maxUnzippedMib: Int?
+
     @OptionGroup var clock: ClockOptions
 
     @OptionGroup var target: StepsInstanceOptions
@@ -61,21 +67,32 @@ struct StepsImportCommand: ParsableCommand {
                 throw ValidationError("--format: \(error)")
             }
         }
+        var maxUnzipped: Int?
+        if let maxUnzippedMib {
+            guard let bytes = StepSettings.unzippedBytes(mebibytes: maxUnzippedMib) else {
+                throw ValidationError(
+                    "--max-unzipped-mib: \(maxUnzippedMib) is not a size from 1 to \(StepSettings.maxMebibytes) MiB")
+            }
+            maxUnzipped = bytes
+        }
         let bar = ProgressBar.standardError()
         var read = library.read(
-            files, format: chosenFormat, lenient: lenient ? true : nil, source: source, progress: bar?.update)
+            files, format: chosenFormat, lenient: lenient ? true : nil, source: source, maxUnzippedBytes: maxUnzipped,
+            progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
-        let (issues, rowCount) = (batch.issues, batch.rowCount)
+        let (issues, issueCount, rowCount) = (batch.issues, batch.issueCount, batch.rowCount)
         let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(
             consume batch, into: library, prefix: prefix, now: instant)
         for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
-        if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
+        if issueCount > issues.count {
+            Stderr.line("weft: … and \(issueCount - issues.count) more bad rows")
+        }
         let today = StepDay(containing: instant, in: library.zone)
         Stderr.line(
-            "imported \(rowCount - issues.count) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
+            "imported \(rowCount - issueCount) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
                 + " into \(library.instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
                 + activitySummary(steps, today: today))
         if !read.failures.isEmpty { throw ExitCode(1) }

@@ -18,18 +18,19 @@ public enum StepAggregator {
     /// Aggregates a batch whose timed samples are given as `lists` instead (per metric, one list per source index,
     /// each sorted by start, end and amount): the archive hands over its own arrays, so nothing is copied.
     static func aggregate(_ batch: StepBatch, options: StepAggregationOptions, lists: SampleLists?) -> StepTotals {
-        let sourceCount = max(batch.sources.count, 1)
-        let order = rankOrder(batch.sources, priority: options.priority)
+        // Each source's place in the priority order (0 first).
+        var rank = [Int](repeating: 0, count: batch.sources.count)
+        for (place, source) in rankOrder(batch.sources, priority: options.priority).enumerated() {
+            rank[source] = place
+        }
         var zone = ZoneConverter(timeZone: options.timeZone)
         var totals = StepTotals()
         let lists = lists ?? SampleLists(batch)
-        let (dayTotals, sourceTotals) = minuteTotals(
-            lists[.steps], sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
+        let (dayTotals, sourceTotals) = minuteTotals(lists[.steps], rank: rank, dedup: options.dedup, zone: &zone)
         // The other metrics go through the same per-minute de-duplication, so the Watch's distance wins over the
         // phone's in the minutes where it wins for steps.
         for metric in ActivityMetric.extra where !lists[metric].allSatisfy(\.isEmpty) {
-            let (days, _) = minuteTotals(
-                lists[metric], sourceCount: sourceCount, order: order, dedup: options.dedup, zone: &zone)
+            let (days, _) = minuteTotals(lists[metric], rank: rank, dedup: options.dedup, zone: &zone)
             var byDay: [StepDay: Double] = [:]
             for (day, value) in days { byDay[StepDay(dayNumber: day)] = value }
             totals.activity[metric] = byDay
@@ -38,7 +39,7 @@ public enum StepAggregator {
         for (day, value) in dayTotals { totals.days[StepDay(dayNumber: day)] = value }
         for (day, values) in sourceTotals {
             var named: [String: Double] = [:]
-            for (index, value) in values.enumerated() where value > 0 && index < batch.sources.count {
+            for (index, value) in values where value > 0 && index < batch.sources.count {
                 named[batch.sources[index].name] = value
             }
             totals.perSource[StepDay(dayNumber: day)] = named
@@ -62,51 +63,41 @@ public enum StepAggregator {
     /// One metric's samples spread over UTC minutes and de-duplicated per minute: the de-duplicated total and each
     /// source's own total per local day number.
     ///
-    /// Samples are sorted by start, so a UTC day's minute block is complete once a sample starts on a later day; it
-    /// is then summed into its local days and dropped, which keeps memory to a few blocks whatever the history's
-    /// length.
+    /// Samples are sorted by start, so a UTC day's minutes are complete once a sample starts on a later day; they
+    /// are then summed into their local days and dropped, which keeps memory to a few days whatever the history's
+    /// length. A day's minutes are a sparse table, one entry per sample and minute it covers, so memory and time
+    /// grow with the samples, never with sources × minutes (a file naming 100,000 sources on one day is 100,000
+    /// entries, not 144 million slots); the sources' lists are merged through a heap, so each sample costs a
+    /// logarithm of the sources, not a scan of them.
     private static func minuteTotals(
-        _ lists: [[StepSample]], sourceCount: Int, order: [Int], dedup: DedupMode, zone: inout ZoneConverter
-    ) -> (days: [Int64: Double], perSource: [Int64: [Double]]) {
-        var blocks: [Int64: [Double]] = [:]
-        // Per block minute: whether any sample covers it, so a day whose samples all say 0 is a day with 0 steps
-        // rather than a day without data.
-        var covered: [Int64: [Bool]] = [:]
-        let blockSize = 1440 * sourceCount
+        _ lists: [[StepSample]], rank: [Int], dedup: DedupMode, zone: inout ZoneConverter
+    ) -> (days: [Int64: Double], perSource: [Int64: [Int: Double]]) {
+        var blocks: [Int64: DayBlock] = [:]
         var dayTotals: [Int64: Double] = [:]
-        var sourceTotals: [Int64: [Double]] = [:]
+        var sourceTotals: [Int64: [Int: Double]] = [:]
+        // One minute's (source, amount) pairs in arrival order, reused.
+        var minuteAmounts: [(source: Int, arrival: Int, value: Double)] = []
 
         func flush(_ key: Int64) {
-            guard let storage = blocks.removeValue(forKey: key) else { return }
-            let coveredMinutes = covered.removeValue(forKey: key) ?? []
+            guard let block = blocks.removeValue(forKey: key) else { return }
             let blockStart = key * 86_400
             let startOffset = zone.offset(atInstant: blockStart)
             let endOffset = zone.offset(atInstant: blockStart + 86_399)
             var currentDay = Int64.min
             var dayValue = 0.0
-            var perSource = [Double](repeating: 0, count: sourceCount)
+            var perSource: [Int: Double] = [:]
             var touched = false
             func close() {
                 guard touched else { return }
                 dayTotals[currentDay, default: 0] += dayValue
-                if var existing = sourceTotals[currentDay] {
-                    for index in 0..<sourceCount { existing[index] += perSource[index] }
-                    sourceTotals[currentDay] = existing
-                } else {
-                    sourceTotals[currentDay] = perSource
-                }
+                var existing = sourceTotals.removeValue(forKey: currentDay) ?? [:]
+                for (source, value) in perSource { existing[source, default: 0] += value }
+                sourceTotals[currentDay] = existing
                 dayValue = 0
-                for index in 0..<sourceCount { perSource[index] = 0 }
+                perSource.removeAll(keepingCapacity: true)
                 touched = false
             }
-            for minute in 0..<1440 {
-                let slot = minute * sourceCount
-                var any = false
-                for index in 0..<sourceCount where storage[slot + index] > 0 {
-                    any = true
-                    break
-                }
-                guard any || (minute < coveredMinutes.count && coveredMinutes[minute]) else { continue }
+            for minute in 0..<1440 where block.heads[minute] >= 0 {
                 let instant = blockStart + Int64(minute) * 60
                 let offset = startOffset == endOffset ? startOffset : zone.offset(atInstant: instant)
                 let day = (instant + Int64(offset)).floorDiv(86_400)
@@ -115,51 +106,57 @@ public enum StepAggregator {
                     currentDay = day
                 }
                 touched = true
+                minuteAmounts.removeAll(keepingCapacity: true)
+                var next = block.heads[minute]
+                while next >= 0 {
+                    let entry = block.entries[next]
+                    minuteAmounts.append((entry.source, minuteAmounts.count, entry.value))
+                    next = entry.next
+                }
+                // A source's amounts in a minute are summed in the order they came, as they always were.
+                if minuteAmounts.count > 1 { minuteAmounts.sort { ($0.source, $0.arrival) < ($1.source, $1.arrival) } }
                 var chosen = 0.0
-                switch dedup {
-                case .priority:
-                    for index in order where storage[slot + index] > 0 {
-                        chosen = storage[slot + index]
-                        break
+                var bestRank = Int.max
+                var index = 0
+                while index < minuteAmounts.count {
+                    let source = minuteAmounts[index].source
+                    var value = 0.0
+                    while index < minuteAmounts.count, minuteAmounts[index].source == source {
+                        value += minuteAmounts[index].value
+                        index += 1
                     }
-                case .max:
-                    for index in 0..<sourceCount { chosen = Swift.max(chosen, storage[slot + index]) }
+                    perSource[source, default: 0] += value
+                    switch dedup {
+                    case .priority:
+                        let place = source < rank.count ? rank[source] : Int.max - 1
+                        if value > 0, place < bestRank {
+                            bestRank = place
+                            chosen = value
+                        }
+                    case .max: chosen = Swift.max(chosen, value)
+                    }
                 }
                 dayValue += chosen
-                for index in 0..<sourceCount { perSource[index] += storage[slot + index] }
             }
             close()
         }
 
         func add(_ value: Double, minute: Int64, source: Int) {
             let key = minute.floorDiv(1440)
-            let slot = Int(minute - key * 1440) * sourceCount + source
-            if blocks[key] == nil {
-                blocks[key] = [Double](repeating: 0, count: blockSize)
-                covered[key] = [Bool](repeating: false, count: 1440)
-            }
-            blocks[key]?[slot] += value
-            covered[key]?[Int(minute - key * 1440)] = true
+            blocks[key, default: DayBlock()].append(value, minute: Int(minute - key * 1440), source: source)
         }
 
         // The sources' lists are merged by start without copying them; each is sorted, so a source's exact
         // duplicates (re-exports, not extra steps) sit side by side.
         var cursors = [Int](repeating: 0, count: lists.count)
+        var heap = StartHeap()
+        for (source, list) in lists.enumerated() where !list.isEmpty { heap.push(start: list[0].start, source: source) }
         var completeBefore = Int64.min
-        while true {
-            var chosen = -1
-            var earliest = Double.infinity
-            for (source, list) in lists.enumerated() where cursors[source] < list.count {
-                let start = list[cursors[source]].start
-                if chosen < 0 || start < earliest {
-                    chosen = source
-                    earliest = start
-                }
-            }
-            guard chosen >= 0 else { break }
+        while let chosen = heap.pop() {
             let index = cursors[chosen]
             cursors[chosen] += 1
             let list = lists[chosen]
+            if index + 1 < list.count { heap.push(start: list[index + 1].start, source: chosen) }
             var sample = list[index]
             sample.source = chosen
             if index > 0, list[index - 1].start == sample.start, list[index - 1].end == sample.end,
@@ -192,6 +189,68 @@ public enum StepAggregator {
         }
         for key in blocks.keys.sorted() { flush(key) }
         return (dayTotals, sourceTotals)
+    }
+
+    /// One UTC day's amounts as a sparse table: per minute, a list (in arrival order) of (source, amount) entries,
+    /// one per sample covering it; memory grows with the samples, not with the sources.
+    private struct DayBlock {
+        struct Entry {
+            var source: Int
+            var value: Double
+            var next: Int
+        }
+        /// Per minute of the day, its first and last entry (-1: none).
+        var heads = [Int](repeating: -1, count: 1440)
+        var tails = [Int](repeating: -1, count: 1440)
+        var entries: [Entry] = []
+
+        mutating func append(_ value: Double, minute: Int, source: Int) {
+            let index = entries.count
+            entries.append(Entry(source: source, value: value, next: -1))
+            if tails[minute] >= 0 { entries[tails[minute]].next = index } else { heads[minute] = index }
+            tails[minute] = index
+        }
+    }
+
+    /// The next sample of each source by (start, source index): a binary min-heap, so merging the lists costs
+    /// log(sources) per sample.
+    private struct StartHeap {
+        private var items: [(start: Double, source: Int)] = []
+
+        private static func before(_ lhs: (start: Double, source: Int), _ rhs: (start: Double, source: Int)) -> Bool {
+            lhs.start < rhs.start || (lhs.start == rhs.start && lhs.source < rhs.source)
+        }
+
+        mutating func push(start: Double, source: Int) {
+            items.append((start, source))
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.before(items[child], items[parent]) else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        /// The source whose next sample starts first, removed; nil when every list is done.
+        mutating func pop() -> Int? {
+            guard let top = items.first else { return nil }
+            let last = items.removeLast()
+            if !items.isEmpty {
+                items[0] = last
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1
+                    guard left < items.count else { break }
+                    var smallest = left
+                    if left + 1 < items.count, Self.before(items[left + 1], items[left]) { smallest = left + 1 }
+                    guard Self.before(items[smallest], items[parent]) else { break }
+                    items.swapAt(smallest, parent)
+                    parent = smallest
+                }
+            }
+            return top.source
+        }
     }
 
     /// The UTC minute (minutes since 1970) containing an instant; instants outside years 1…9999 are clamped there

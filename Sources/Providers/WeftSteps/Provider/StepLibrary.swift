@@ -33,12 +33,14 @@ extension FileLibrary where Settings == StepSettings {
         let input = archive.aggregationInput
         let totals = StepAggregator.aggregate(
             input.batch, options: settings.aggregationOptions(timeZone: zone), lists: input.lists)
+        // Rounded once: `rounded` maps every day, so asking it per day would cost days × days.
+        let rounded = totals.rounded
         var history = previous?.history ?? StepHistory()
-        if replacingSources { history.days = history.days.filter { totals.rounded[$0.key] != nil } }
+        if replacingSources { history.days = history.days.filter { rounded[$0.key] != nil } }
         history.streakRule = settings.streakRule
         history.averageRule = settings.averageRule
         let updated = imported ? now : history.updatedAt
-        history.record(totals.rounded, goals: settings.goals, now: now, timeZone: zone)
+        history.record(rounded, goals: settings.goals, now: now, timeZone: zone)
         history.updatedAt = updated
         var perSource: [String: [String: Int]] = [:]
         for (day, sources) in totals.roundedPerSource { perSource[day.iso] = sources }
@@ -68,15 +70,16 @@ extension FileLibrary where Settings == StepSettings {
         )
     }
 
-    /// Reads files with the instance's import options, `format` and `lenient` overriding them; see
+    /// Reads files with the instance's import options, `format`, `lenient` and `maxUnzippedBytes` overriding them; see
     /// ``StepImporter/importFiles(atPaths:options:)``.
     public func read(
         _ paths: [String], format: StepFormat? = nil, lenient: Bool? = nil, source: String? = nil,
-        progress: (@Sendable (StepProgress) -> Void)? = nil
+        maxUnzippedBytes: Int? = nil, progress: (@Sendable (StepProgress) -> Void)? = nil
     ) -> StepFilesRead {
         var options = settings.importOptions(timeZone: zone)
         if let format { options.format = format }
         if let lenient { options.lenient = lenient }
+        if let maxUnzippedBytes { options.maxUnzippedBytes = maxUnzippedBytes }
         options.progress = progress
         var read = StepImporter.importFiles(atPaths: paths, options: options)
         if let source { read.batch = read.batch.assigned(to: source) }

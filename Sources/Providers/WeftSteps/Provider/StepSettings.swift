@@ -15,6 +15,8 @@ public struct StepSettings: FileImportSettings {
     public var format: StepFormat?
     /// `lenient = true` imports the good rows of files with more than 1% bad rows.
     var lenient: Bool
+    /// `max_unzipped_mib`: the most an Apple Health zip's export may unzip to, MiB (default 4096).
+    var maxUnzippedBytes: Int
     /// `dedup = "priority"` (default) or `"max"`.
     var dedup: DedupMode
     /// `priority = ["Anna’s Apple Watch", "iPhone"]`: source names ranked first.
@@ -30,7 +32,7 @@ public struct StepSettings: FileImportSettings {
     static let knownKeys: Set<String> = [
         "files", "timezone", "format", "lenient", "dedup", "priority", "goal_weekday", "goal_weekend", "weekend_days",
         "streak_rule", "average", "start_column", "end_column", "steps_column", "source_column", "source_name",
-        "date_format", "prefix", "interval", "name",
+        "date_format", "prefix", "interval", "name", "max_unzipped_mib",
     ]
 
     /// The defaults, for imports into a cache with no steps provider configured.
@@ -39,6 +41,7 @@ public struct StepSettings: FileImportSettings {
         timeZone = nil
         format = nil
         lenient = false
+        maxUnzippedBytes = StepImportOptions.defaultMaxUnzippedBytes
         dedup = .priority
         priority = []
         goals = StepGoals()
@@ -52,6 +55,14 @@ public struct StepSettings: FileImportSettings {
         files = (try config.stringArray("files") ?? []).map { config.path($0) }
         timeZone = try config.timeZone()
         lenient = try config.bool("lenient") ?? false
+        maxUnzippedBytes = StepImportOptions.defaultMaxUnzippedBytes
+        if let mebibytes = try config.integer("max_unzipped_mib") {
+            guard let bytes = Self.unzippedBytes(mebibytes: mebibytes) else {
+                throw config.invalid(
+                    "max_unzipped_mib", "\(mebibytes) is not a size from 1 to \(Self.maxMebibytes) MiB")
+            }
+            maxUnzippedBytes = bytes
+        }
         dedup = try Self.choice(config, "dedup", default: .priority)
         streakRule = try Self.choice(config, "streak_rule", default: .fair)
         averageRule = try Self.choice(config, "average", default: .daysWithData)
@@ -72,9 +83,20 @@ public struct StepSettings: FileImportSettings {
         format = try Self.format(config)
     }
 
+    /// The largest `max_unzipped_mib` / `--max-unzipped-mib` (1 TiB).
+    public static let maxMebibytes = 1 << 20
+
+    /// A `max_unzipped_mib` in bytes; nil outside 1…``maxMebibytes``.
+    public static func unzippedBytes(mebibytes: Int) -> Int? {
+        (1...maxMebibytes).contains(mebibytes) ? mebibytes << 20 : nil
+    }
+
     /// Import options in the zone ``ZoneRule`` decides, `zone` being the general one.
     func importOptions(timeZone zone: TimeZone) -> StepImportOptions {
-        StepImportOptions(timeZone: ZoneRule(general: zone).zone(provider: timeZone), format: format, lenient: lenient)
+        var options = StepImportOptions(
+            timeZone: ZoneRule(general: zone).zone(provider: timeZone), format: format, lenient: lenient)
+        options.maxUnzippedBytes = maxUnzippedBytes
+        return options
     }
 
     /// Aggregation options in the zone ``ZoneRule`` decides, `zone` being the general one.

@@ -34,7 +34,7 @@ extension StepsKind: FileImportKind {
             batch = try read.takeBatch()
             unreadable = unreadable || files.failures.contains { if case .unreadable = $0 { true } else { false } }
         }
-        if let batch, let first = batch.issues.first { files.skippedRows(batch.issues.count, first: first) }
+        if let batch, let first = batch.issues.first { files.skippedRows(batch.issueCount, first: first) }
         let (steps, records) = try library.rebuild(
             adding: consume batch, store: store, previous: previous, files: files.stamps, sourcesUnreadable: unreadable,
             replacingSources: rebuild, now: now)

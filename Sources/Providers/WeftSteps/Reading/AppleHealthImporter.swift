@@ -57,9 +57,16 @@ enum AppleHealthImporter {
             ?? archive.first { $0.type == .file && ($0.path as NSString).lastPathComponent == "export.xml" }
         guard let entry else { throw .notAppleHealthArchive(file: path) }
         let total = Int(clamping: entry.uncompressedSize)
+        let budget = options.maxUnzippedBytes
+        // The size the archive declares is refused at once; the bytes really inflated are counted too, since a
+        // hostile archive can declare anything.
+        if total > budget { throw .unzipsTooLarge(file: path, limit: budget) }
         return try parse(file: path, totalBytes: total, options: options) { feed throws(StepImportError) in
+            var inflated = 0
             do {
                 _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
+                    inflated += data.count
+                    if inflated > budget { throw StepImportError.unzipsTooLarge(file: path, limit: budget) }
                     try data.withUnsafeBytes { bytes in try feed(bytes) }
                 }
             } catch let error as StepImportError {
@@ -118,7 +125,12 @@ enum AppleHealthImporter {
                 file: file, line: failure.line, records: collector.records, byteOffset: bytesRead.count,
                 reason: failure.message)
         }
+        var tags = StartTagLimit()
         try produce { bytes throws(StepImportError) in
+            // Refused before libxml2 gets the chunk: the parser's cost for such a tag is what is refused.
+            if let line = tags.tooLongTag(in: bytes) {
+                throw .tagTooLong(file: file, line: line, limit: StartTagLimit.maximumBytes)
+            }
             bytesRead.count += bytes.count
             if let failure = parser.feed(bytes, last: false) { throw stopped(failure, atEnd: false) }
         }

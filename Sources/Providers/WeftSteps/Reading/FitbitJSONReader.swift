@@ -109,7 +109,7 @@ struct FitbitJSONReader {
         return batch
     }
 
-    private mutating func bad(_ line: Int, _ message: String) {
-        batch.issues.append(StepIssue(file: parser.input.file, line: line, message: message))
+    private mutating func bad(_ line: Int, _ message: @autoclosure () -> String) {
+        batch.skip(StepIssue(file: parser.input.file, line: line, message: message()))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import WeftPrimitives
 
 /// Reads Gadgetbridge's exported database (Data management → Export DB), opened read-only: every per-device
@@ -55,6 +56,8 @@ enum GadgetbridgeDatabaseReader {
         var configuration = Configuration()
         configuration.readonly = immutable
         configuration.label = "gadgetbridge-export"
+        let budget = WorkBudget(
+            fileBytes: (FileStamp(path: path)?.size ?? 0) + (FileStamp(path: path + "-wal")?.size ?? 0))
         do {
             // `immutable=1`: SQLite neither locks the file nor creates -wal/-shm files beside the user's export
             // (an exported WAL-mode database would otherwise get both).
@@ -65,7 +68,17 @@ enum GadgetbridgeDatabaseReader {
                 queue = try DatabaseQueue(path: path, configuration: configuration)
             }
             return try queue.read { database in
-                let tables = try sampleTables(database)
+                // A database is a program as much as data: no value may be longer than a Gadgetbridge row could
+                // hold, and the whole read gets a budget of SQLite steps for the file's size.
+                let connection = database.sqliteConnection
+                sqlite3_limit(connection, SQLITE_LIMIT_LENGTH, Int32(WorkBudget.maximumValueBytes))
+                sqlite3_progress_handler(
+                    connection, WorkBudget.stepsPerCall, { context in
+                        guard let context else { return 1 }
+                        return Unmanaged<WorkBudget>.fromOpaque(context).takeUnretainedValue().spend() ? 0 : 1
+                    }, Unmanaged.passUnretained(budget).toOpaque())
+                defer { sqlite3_progress_handler(connection, 0, nil, nil) }
+                let tables = try sampleTables(database, file: file)
                 guard !tables.isEmpty else {
                     throw StepImportError.unrecognised(
                         file: file,
@@ -78,6 +91,18 @@ enum GadgetbridgeDatabaseReader {
         } catch let error as StepImportError {
             throw error
         } catch let error as DatabaseError {
+            if error.resultCode.primaryResultCode == .SQLITE_INTERRUPT {
+                throw .malformed(
+                    file: file, line: 0,
+                    message: "reading it took more than \(WorkBudget.stepsPerCall) × \(budget.calls) SQLite steps, "
+                        + "far more than a Gadgetbridge export of its size needs (a crafted database?)")
+            }
+            if error.resultCode.primaryResultCode == .SQLITE_TOOBIG {
+                throw .malformed(
+                    file: file, line: 0,
+                    message: "it holds a value longer than \(WorkBudget.maximumValueBytes >> 10) KiB, which no "
+                        + "Gadgetbridge table has")
+            }
             let reason = error.message ?? "\(error.resultCode)"
             let hint =
                 [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
@@ -88,13 +113,36 @@ enum GadgetbridgeDatabaseReader {
         }
     }
 
+    /// What reading one database may cost: SQLite steps in proportion to the file's size (a sample row takes a
+    /// few steps, a row at least a few bytes), and no value longer than ``maximumValueBytes``.
+    final class WorkBudget {
+        /// SQLite steps between two calls of the progress handler.
+        static let stepsPerCall: Int32 = 1000
+        /// The longest string or blob SQLite may make while reading (Gadgetbridge's rows are tens of bytes).
+        static let maximumValueBytes = 1 << 20
+        /// Handler calls allowed: 100 million steps plus 64 per byte of the file.
+        let calls: Int
+        private var spent = 0
+
+        init(fileBytes: Int64) {
+            calls = (100_000_000 + 64 * Int(clamping: min(max(fileBytes, 0), 1 << 40))) / Int(Self.stepsPerCall)
+        }
+
+        /// Counts one call; false once the budget is spent (SQLite then stops the statement).
+        func spend() -> Bool {
+            spent += 1
+            return spent <= calls
+        }
+    }
+
     /// `file:///…?immutable=1` for a path (SQLite URI file names; Debian's SQLite accepts them).
     static func immutableURI(_ path: String) -> String {
         URL(fileURLWithPath: path).absoluteString + "?immutable=1"
     }
 
-    /// The tables with `TIMESTAMP` and `STEPS` whose rows are samples (not `…SUMMARY…` day totals).
-    static func sampleTables(_ database: Database) throws -> [SampleTable] {
+    /// The tables with `TIMESTAMP` and `STEPS` whose rows are samples (not `…SUMMARY…` day totals). A sample table
+    /// with generated columns is refused: SQLite computes them on every read, and Gadgetbridge never makes them.
+    static func sampleTables(_ database: Database, file: String) throws -> [SampleTable] {
         let names = try String.fetchAll(
             database, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         var tables: [SampleTable] = []
@@ -102,10 +150,17 @@ enum GadgetbridgeDatabaseReader {
             let upper = name.uppercased()
             guard upper.contains("SAMPLE"), !upper.contains("SUMMARY") else { continue }
             // Bound, not spliced: a table name is the export's data and may hold any character.
-            let columns = Set(
-                try String.fetchAll(database, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name])
-                    .map { $0.uppercased() })
+            // `hidden` is 2 or 3 for a generated column (table_xinfo lists them; table_info does not).
+            let rows = try Row.fetchAll(
+                database, sql: "SELECT name, hidden FROM pragma_table_xinfo(?)", arguments: [name])
+            let columns = Set(rows.map { ($0[0] as String? ?? "").uppercased() })
             guard columns.contains("TIMESTAMP"), columns.contains("STEPS") else { continue }
+            if rows.contains(where: { [2, 3].contains($0[1] as Int64? ?? 0) }) {
+                throw StepImportError.malformed(
+                    file: file, line: 0,
+                    message: "table \(StepImportError.printable(name)) has generated columns, computed by SQLite on "
+                        + "every read; Gadgetbridge's tables have none, so the file is refused")
+            }
             tables.append(SampleTable(name: name, hasDevice: columns.contains("DEVICE_ID")))
         }
         return tables
@@ -130,9 +185,9 @@ enum GadgetbridgeDatabaseReader {
             if ordinal % 65_536 == 0, let progress = options.progress {
                 progress(StepProgress(file: file, rows: batch.rowCount, bytesRead: 0, totalBytes: 0))
             }
-            func bad(_ message: String) {
-                batch.issues.append(
-                    StepIssue(file: file, line: ordinal, message: "\(table.name) row \(ordinal): \(message)"))
+            func bad(_ message: @autoclosure () -> String) {
+                batch.skip(
+                    StepIssue(file: file, line: ordinal, message: "\(table.name) row \(ordinal): \(message())"))
             }
             guard case .int64(let stamp) = (row[0] as DatabaseValue).storage else {
                 bad("TIMESTAMP \(row[0] as DatabaseValue) is not a whole number of seconds")

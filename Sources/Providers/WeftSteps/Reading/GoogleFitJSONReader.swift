@@ -172,8 +172,8 @@ struct GoogleFitJSONReader {
         return seconds
     }
 
-    private mutating func bad(_ line: Int, _ message: String) {
-        batch.issues.append(StepIssue(file: parser.input.file, line: line, message: message))
+    private mutating func bad(_ line: Int, _ message: @autoclosure () -> String) {
+        batch.skip(StepIssue(file: parser.input.file, line: line, message: message()))
     }
 
     private static func shown(_ bytes: [UInt8]) -> String { "\"\(String(decoding: bytes.prefix(40), as: UTF8.self))\"" }

@@ -20,7 +20,7 @@ final class HealthRecordCollector {
     /// True once the root element was `HealthData`.
     private(set) var sawHealthData = false
     private var dates = PatternSet(["yyyy-MM-dd HH:mm:ss Z", "iso"])
-    private var sourceCache: [(bytes: [UInt8], index: Int)] = []
+    private var sources = SourceLookup()
 
     /// A collector naming `file` in its bad records; `progress` is called with the record count every 65,536 records.
     init(file: String, progress: ((Int) -> Void)?) {
@@ -136,7 +136,11 @@ final class HealthRecordCollector {
         }
     }
 
+    /// The factors of the first units seen, by metric: an export uses a handful, so a lookup builds no String. The
+    /// list stops growing at ``unitCacheLimit`` entries, so a file of thousands of distinct (bad) units costs a
+    /// bounded scan per record, not one growing with the units before it.
     private var unitCache: [(unit: [UInt8], metric: ActivityMetric, factor: Double?)] = []
+    private static let unitCacheLimit = 16
 
     private func add(_ fields: RecordFields, metric: ActivityMetric) {
         guard let startText = fields.start, let start = instant(startText) else {
@@ -171,8 +175,10 @@ final class HealthRecordCollector {
     private func factor(_ unit: UnsafeBufferPointer<UInt8>?, metric: ActivityMetric) -> Double? {
         let bytes = unit ?? UnsafeBufferPointer(start: nil, count: 0)
         for entry in unitCache where entry.metric == metric && bytes.elementsEqual(entry.unit) { return entry.factor }
+        // A real unit is a few bytes; a longer one is none of them.
+        guard bytes.count <= 8 else { return nil }
         let found = Self.factor(String(decoding: bytes, as: UTF8.self), metric: metric)
-        unitCache.append((Array(bytes), metric, found))
+        if unitCache.count < Self.unitCacheLimit { unitCache.append((Array(bytes), metric, found)) }
         return found
     }
 
@@ -185,21 +191,18 @@ final class HealthRecordCollector {
     }
 
     private func sourceIndex(_ name: UnsafeBufferPointer<UInt8>?, device: UnsafeBufferPointer<UInt8>?) -> Int {
-        let bytes = name ?? UnsafeBufferPointer(start: nil, count: 0)
-        for entry in sourceCache where bytes.elementsEqual(entry.bytes) { return entry.index }
-        let text = bytes.isEmpty ? "Apple Health" : String(decoding: bytes, as: UTF8.self)
-        let index = batch.source(named: text, device: device.map { String(decoding: $0, as: UTF8.self) } ?? "")
-        sourceCache.append((Array(bytes), index))
-        return index
+        sources.index(
+            name ?? UnsafeBufferPointer(start: nil, count: 0), in: &batch,
+            name: { $0.isEmpty ? "Apple Health" : String(decoding: $0, as: UTF8.self) },
+            device: { device.map { String(decoding: $0, as: UTF8.self) } ?? "" })
     }
 
-    private func bad(attribute: String, _ bytes: UnsafeBufferPointer<UInt8>?, expected: String) {
-        let found = bytes.map { "\"\(Self.text($0))\"" } ?? "missing"
-        reject("\(attribute) \(found) is not \(expected)")
+    private func bad(attribute: String, _ bytes: UnsafeBufferPointer<UInt8>?, expected: @autoclosure () -> String) {
+        reject("\(attribute) \(bytes.map { "\"\(Self.text($0))\"" } ?? "missing") is not \(expected())")
     }
 
-    private func reject(_ message: String) {
-        batch.issues.append(StepIssue(file: file, line: lineSource?() ?? 0, message: "record \(records): \(message)"))
+    private func reject(_ message: @autoclosure () -> String) {
+        batch.skip(StepIssue(file: file, line: lineSource?() ?? 0, message: "record \(records): \(message())"))
     }
 
     /// At most 40 characters of an attribute, with control characters shown as `?`, so a damaged file cannot put

@@ -8,8 +8,13 @@ public struct StepBatch: Sendable {
     var activity: [ActivityMetric: [StepSample]] = [:]
     /// Daily totals.
     var dailyTotals: [DailyStepTotal] = []
-    /// Bad rows that were skipped.
-    public var issues: [StepIssue] = []
+    /// The first bad rows that were skipped (at most ``keptIssues``), in the order read; ``issueCount`` counts them
+    /// all, so a file of millions of bad rows costs a counter, not a message per row.
+    public private(set) var issues: [StepIssue] = []
+    /// Every bad row that was skipped.
+    public private(set) var issueCount = 0
+    /// How many bad rows are kept with their text: what the import prints and a rejection quotes.
+    static let keptIssues = 10
     /// Data rows read (good and bad), for the bad-row share.
     public var rowCount = 0
     private var sourceIndex: [String: Int] = [:]
@@ -22,6 +27,13 @@ public struct StepBatch: Sendable {
         var result = Set(activity.filter { !$0.value.isEmpty }.keys)
         if !samples.isEmpty || !dailyTotals.isEmpty { result.insert(.steps) }
         return result
+    }
+
+    /// Counts a bad row, keeping its text only while fewer than ``keptIssues`` are kept (the message is not even
+    /// built after that).
+    mutating func skip(_ issue: @autoclosure () -> StepIssue) {
+        issueCount += 1
+        if issues.count < Self.keptIssues { issues.append(issue()) }
     }
 
     /// The index of a source, adding it on first sight (its kind is decided then).
@@ -50,6 +62,7 @@ public struct StepBatch: Sendable {
             list.map { StepSample(source: index, start: $0.start, end: $0.end, steps: $0.steps) }
         }
         result.issues = issues
+        result.issueCount = issueCount
         result.rowCount = rowCount
         return result
     }
@@ -82,7 +95,8 @@ public struct StepBatch: Sendable {
                 activity[metric, default: []].append(sample)
             }
         }
-        issues += other.issues
+        issues += other.issues.prefix(Swift.max(0, Self.keptIssues - issues.count))
+        issueCount += other.issueCount
         rowCount += other.rowCount
     }
 }

@@ -28,6 +28,10 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     case truncatedExport(file: String, records: Int, byteOffset: Int, reason: String)
     /// An Apple Health export that is not well-formed XML at `line`.
     case malformedExport(file: String, line: Int, records: Int, byteOffset: Int, reason: String)
+    /// A zip archive whose export unzips to more than `limit` bytes.
+    case unzipsTooLarge(file: String, limit: Int)
+    /// An Apple Health export with a start tag (from `line`) longer than `limit` bytes, refused before it is parsed.
+    case tagTooLong(file: String, line: Int, limit: Int)
     /// No reader understands the file; `found` says what it looks like ("an SQLite database without …").
     case unrecognised(file: String, found: String)
     /// The file ends in the middle of a record (`record` says which), so none of it was imported.
@@ -41,8 +45,9 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _), .missingColumn(let file, _, _, _),
             .tooManyBadRows(let file, _, _, _), .noDateInFileName(let file), .notAppleHealthArchive(let file),
             .damagedArchive(let file, _), .notAppleHealthXML(let file, _), .truncatedExport(let file, _, _, _),
-            .malformedExport(let file, _, _, _, _), .unrecognised(let file, _), .truncated(let file, _, _),
-            .malformed(let file, _, _):
+            .malformedExport(let file, _, _, _, _), .tagTooLong(let file, _, _), .unzipsTooLarge(let file, _),
+            .unrecognised(let file, _),
+            .truncated(let file, _, _), .malformed(let file, _, _):
             file
         case .unknownFormatName, .badDateFormat: nil
         }
@@ -81,6 +86,13 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .malformedExport(let file, let line, let records, let offset, let reason):
             return "\(file):\(line): the export is not well-formed XML after record \(records) (byte \(offset): "
                 + "\(Self.printable(reason))); nothing of this file was imported and the history is unchanged"
+        case .unzipsTooLarge(let file, let limit):
+            return "\(file): the export in this zip unzips to more than \(limit >> 20) MiB, refused (a zip bomb?); "
+                + "nothing of it was imported. A real export this large: raise max_unzipped_mib in the steps provider "
+                + "file or give --max-unzipped-mib to weft steps import"
+        case .tagTooLong(let file, let line, let limit):
+            return "\(file):\(line): an XML start tag longer than \(limit / 1024) KiB (an Apple Health export's are a "
+                + "few hundred bytes), refused before parsing it; nothing of this file was imported"
         case .unrecognised(let file, let found):
             return
                 "\(file): not a step export weft reads: \(found) (see `weft steps import --help` for the ones it does)"

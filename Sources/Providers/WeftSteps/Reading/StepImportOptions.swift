@@ -10,6 +10,11 @@ public struct StepImportOptions: Sendable {
     var lenient: Bool
     /// The share of bad rows above which a file is rejected whole (1%).
     var maxBadFraction: Double
+    /// The most bytes an archive's export may unzip to (`max_unzipped_mib`, `--max-unzipped-mib`): a zip of a few
+    /// megabytes can inflate to gigabytes, all of which would be parsed.
+    var maxUnzippedBytes = Self.defaultMaxUnzippedBytes
+    /// 4 GiB: several times the largest Apple Health export seen.
+    static let defaultMaxUnzippedBytes = 4 << 30
     /// Called every 65,536 rows while a file is read (for a progress bar).
     var progress: (@Sendable (StepProgress) -> Void)?
 

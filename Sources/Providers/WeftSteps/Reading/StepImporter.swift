@@ -73,10 +73,10 @@ public enum StepImporter {
         -> StepBatch
     {
         if !options.lenient, batch.rowCount > 0,
-            Double(batch.issues.count) > options.maxBadFraction * Double(batch.rowCount)
+            Double(batch.issueCount) > options.maxBadFraction * Double(batch.rowCount)
         {
             throw .tooManyBadRows(
-                file: file, bad: batch.issues.count, total: batch.rowCount, first: Array(batch.issues.prefix(10)))
+                file: file, bad: batch.issueCount, total: batch.rowCount, first: Array(batch.issues.prefix(10)))
         }
         return batch
     }

@@ -25,8 +25,7 @@ struct CSVRows {
     private(set) var truncatedLine: Int?
     /// The zone of local times in the file.
     var zone: ZoneConverter
-    private var sourceCache: [[UInt8]: Int] = [:]
-    private var lastSource: (bytes: [UInt8], index: Int)?
+    private var sourceLookup = SourceLookup()
 
     init(
         file: String, header: StepHeader, headerLine: Int, options: StepImportOptions, layout: String,
@@ -81,7 +80,7 @@ struct CSVRows {
 
     /// Reports a bad row, which is skipped.
     mutating func bad(_ line: Int, _ message: String) {
-        batch.issues.append(StepIssue(file: file, line: line, message: message))
+        batch.skip(StepIssue(file: file, line: line, message: message))
     }
 
     /// What is wrong with a cell that is not `expected`: missing, empty or the text it holds.
@@ -181,33 +180,9 @@ struct CSVRows {
     /// The source of the current row; `device` gives a new source's device.
     mutating func source(_ reader: CSVReader, _ sources: RowSources, device: () -> String = { "" }) -> Int {
         guard let column = sources.column else { return sources.fixed }
-        return sourceIndex(reader.bytes(column), prefix: sources.prefix, device: device)
-    }
-
-    /// The source index for a name in the row (after `prefix`), without building a String for names seen before;
-    /// `device` gives a new source's device.
-    private mutating func sourceIndex(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String, device: () -> String)
-        -> Int
-    {
-        // Rows of one export mostly repeat the previous row's source: that is checked without building anything;
-        // any other name is a hash lookup, so an export with thousands of sources stays linear.
-        if let last = lastSource, last.bytes.count == bytes.count {
-            let equal = last.bytes.withUnsafeBufferPointer { stored in
-                guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
-                return memcmp(left, right, stored.count) == 0
-            }
-            if equal { return last.index }
-        }
-        let key = Array(bytes)
-        if let index = sourceCache[key] {
-            lastSource = (key, index)
-            return index
-        }
-        let name = prefix + String(decoding: bytes, as: UTF8.self)
-        let index = batch.source(named: name, device: device())
-        sourceCache[key] = index
-        lastSource = (key, index)
-        return index
+        let prefix = sources.prefix
+        return sourceLookup.index(
+            reader.bytes(column), in: &batch, name: { prefix + String(decoding: $0, as: UTF8.self) }, device: device)
     }
 }
 
