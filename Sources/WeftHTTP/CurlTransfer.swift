@@ -303,7 +303,8 @@ enum CurlTransfer {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let family = count == 4 ? AF_INET : AF_INET6
         let written = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
-        return written == nil ? "an unknown address" : String(cString: text)
+        guard written != nil else { return "an unknown address" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static let progressCallback: ccurl_xferinfo_cb = { userdata, _, _, _, _ in

@@ -101,8 +101,8 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
             weather = try api.snapshot(from: bodies, previous: previous, now: now)
         } catch {
             // A body reached through a redirect is another server's page: its words stay out of the error.
-            guard redirected, let failure = error as? WeatherError else { throw error }
-            throw failure.withoutBodyText
+            guard redirected else { throw error }
+            throw error.withoutBodyText
         }
         try weather.checkRanges()
         if let expiry = weather.providerExpiry { expiries.append(expiry) }
