@@ -12,21 +12,6 @@ struct BoundedStepsWorkTests {
     /// Today 00:00 in Berlin (2026-03-10), seconds since 1970: every sample lands on today.
     static let midnight = 1_773_097_200
 
-    /// Runs weft in the sandbox under GNU time, with weft's own peak resident size in KiB (nil when time could not
-    /// tell). `ProcessResult.maxRSSKiB` is no use here: a child spawned straight from the test process starts from
-    /// the test process's high-water mark (the kernel keeps the old image's peak across exec).
-    static func weftWithPeak(_ box: Sandbox, _ arguments: [String]) async -> (result: ProcessResult, peakKiB: Int?) {
-        let report = box.path("peak-\(UUID().uuidString)")
-        // timeout(1) ends weft itself before the harness's limit ends GNU time, which would leave weft running.
-        let result = await WeftProcess.run(
-            ["/usr/bin/time", "-f", "%M", "-o", report, "timeout", "-s", "KILL", "50", WeftProcess.binary]
-                + arguments + box.locations,
-            timeout: limit)
-        // GNU time writes "Command exited with non-zero status N" above the figure when weft fails.
-        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-        return (result, text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
-    }
-
     /// `yyyy-MM-dd HH:mm:ss +0100` of `minute` minutes after today's midnight in Berlin.
     static func localTime(minute: Int) -> String {
         String(format: "2026-03-10 %02d:%02d:00 +0100", minute / 60, minute % 60)
@@ -65,7 +50,8 @@ struct BoundedStepsWorkTests {
             var text = "sourceName,sourceVersion,device,type,unit,creationDate,startDate,endDate,value\n"
             for index in 0..<count {
                 let (start, end) = (localTime(minute: index % 540), localTime(minute: index % 540 + 1))
-                text += "\"src\(index)\",\"1\",\"\",\"HKQuantityTypeIdentifierStepCount\",\"count\",\"\(start)\","
+                text +=
+                    "\"src\(index)\",\"1\",\"\",\"HKQuantityTypeIdentifierStepCount\",\"count\",\"\(start)\","
                     + "\"\(start)\",\"\(end)\",\"10\"\n"
             }
             return ("sources.csv", text)
@@ -100,18 +86,20 @@ struct BoundedStepsWorkTests {
         if format == "db" {
             // Gadgetbridge: each DEVICE_ID is a source.
             name = "Gadgetbridge.db"
-            try await Self.sqlite(box, [
-                name,
-                "CREATE TABLE MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP INTEGER, DEVICE_ID INTEGER, STEPS INTEGER); "
-                    + "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19999) "
-                    + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE SELECT \(Self.midnight) + i % 540 * 60, i, 10 FROM n;",
-            ])
+            try await Self.sqlite(
+                box,
+                [
+                    name,
+                    "CREATE TABLE MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP INTEGER, DEVICE_ID INTEGER, STEPS INTEGER); "
+                        + "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19999) "
+                        + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE SELECT \(Self.midnight) + i % 540 * 60, i, 10 FROM n;",
+                ])
         } else {
             let (file, text) = Self.manySources(format)
             name = file
             try box.write(name, text)
         }
-        let (imported, peak) = await Self.weftWithPeak(box, ["steps", "import", box.path(name)] + Fixed.clock)
+        let (imported, peak) = await box.weftWithPeak(["steps", "import", box.path(name)] + Fixed.clock)
         #expect(!imported.killedByHarness && imported.exitCode == 0, "\(imported)")
         // Each of the 540 minutes counts one source's 10 steps.
         #expect(imported.stderr.contains("today 5400 steps"), "\(imported)")
@@ -142,8 +130,8 @@ struct BoundedStepsWorkTests {
         let box = try Sandbox()
         try box.write(
             "dailyActivity_merged.csv", "ActivityDate,TotalSteps\n" + String(repeating: "x,1\n", count: 500_000))
-        let (imported, peak) = await Self.weftWithPeak(
-            box, ["steps", "import", box.path("dailyActivity_merged.csv")] + Fixed.clock)
+        let (imported, peak) = await box.weftWithPeak(
+            ["steps", "import", box.path("dailyActivity_merged.csv")] + Fixed.clock)
         #expect(!imported.killedByHarness && imported.exitCode == 1, "\(imported)")
         #expect(imported.stderr.contains("500000 of 500000 rows are bad"), "\(imported)")
         #expect((peak ?? .max) < 90_000, "peak \(peak ?? -1) KiB: \(imported)")
@@ -167,12 +155,14 @@ struct BoundedStepsWorkTests {
     @Test func aGadgetbridgeTableWithGeneratedColumnsIsRefused() async throws {
         // SQLite computes a virtual column on every read: an 8 KB file took 56 s.
         let box = try Sandbox()
-        try await Self.sqlite(box, [
-            "Gadgetbridge.db",
-            "CREATE TABLE MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP INTEGER, DEVICE_ID INTEGER, RAW INTEGER, "
-                + "STEPS INTEGER GENERATED ALWAYS AS (length(hex(zeroblob(RAW))) / 1000000) VIRTUAL); "
-                + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP, DEVICE_ID, RAW) VALUES (1773136800, 1, 20000000);",
-        ])
+        try await Self.sqlite(
+            box,
+            [
+                "Gadgetbridge.db",
+                "CREATE TABLE MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP INTEGER, DEVICE_ID INTEGER, RAW INTEGER, "
+                    + "STEPS INTEGER GENERATED ALWAYS AS (length(hex(zeroblob(RAW))) / 1000000) VIRTUAL); "
+                    + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP, DEVICE_ID, RAW) VALUES (1773136800, 1, 20000000);",
+            ])
         let imported = await box.weft(
             arguments: ["steps", "import", box.path("Gadgetbridge.db")] + Fixed.clock, timeout: Self.limit)
         #expect(imported.exitCode == 1, "\(imported)")
@@ -190,11 +180,13 @@ struct BoundedStepsWorkTests {
     @Test func aGadgetbridgeValueLongerThanAnyRowIsRefused() async throws {
         // SQLite's length limit is lowered for the read: no value of a sample table is megabytes long.
         let box = try Sandbox()
-        try await Self.sqlite(box, [
-            "Gadgetbridge.db",
-            "CREATE TABLE MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP INTEGER, DEVICE_ID INTEGER, STEPS INTEGER); "
-                + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE VALUES (1773136800, 1, zeroblob(2000000));",
-        ])
+        try await Self.sqlite(
+            box,
+            [
+                "Gadgetbridge.db",
+                "CREATE TABLE MI_BAND_ACTIVITY_SAMPLE(TIMESTAMP INTEGER, DEVICE_ID INTEGER, STEPS INTEGER); "
+                    + "INSERT INTO MI_BAND_ACTIVITY_SAMPLE VALUES (1773136800, 1, zeroblob(2000000));",
+            ])
         let imported = await box.weft(
             arguments: ["steps", "import", box.path("Gadgetbridge.db")] + Fixed.clock, timeout: Self.limit)
         #expect(imported.exitCode == 1, "\(imported)")

@@ -16,8 +16,6 @@ struct ProcessResult: Sendable, CustomStringConvertible {
     var stderr: String
     /// Wall time from spawn to reap.
     var elapsed: Duration
-    /// The child's peak resident set size in KiB (from wait4's rusage).
-    var maxRSSKiB: Int
     /// Whether the test harness had to kill it because it ran past its limit.
     var killedByHarness: Bool
 
@@ -32,9 +30,9 @@ struct ProcessResult: Sendable, CustomStringConvertible {
 
 /// Runs the real `weft` binary (or any program) as a child process with a hard time limit.
 ///
-/// Built on posix_spawn + poll + wait4 rather than Foundation.Process so each result carries the child's own
-/// rusage and so pipes are created close-on-exec: tests run in parallel, and a pipe end inherited by a
-/// concurrently spawned sibling would otherwise keep our reads from ever seeing EOF.
+/// Built on posix_spawn + poll + waitpid rather than Foundation.Process so pipes are created close-on-exec: tests
+/// run in parallel, and a pipe end inherited by a concurrently spawned sibling would otherwise keep our reads from
+/// ever seeing EOF.
 enum WeftProcess {
     /// The built `weft` executable: `$WEFT_BIN`, else the first `weft` file found walking up from the test bundle.
     static let binary: String = {
@@ -141,7 +139,7 @@ enum WeftProcess {
             return ProcessResult(
                 exitCode: 127, signal: nil, stdout: "",
                 stderr: "harness: cannot spawn \(argv[0]): \(String(cString: strerror(spawned)))",
-                elapsed: .zero, maxRSSKiB: 0, killedByHarness: false)
+                elapsed: .zero, killedByHarness: false)
         }
 
         // Test inputs are small (well under a pipe buffer), so writing before reading cannot deadlock.
@@ -188,14 +186,13 @@ enum WeftProcess {
         close(errPipe[0])
 
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let elapsed = started.duration(to: clock.now)
         let termSignal = status & 0x7f
         return ProcessResult(
             exitCode: termSignal == 0 ? (status >> 8) & 0xff : nil, signal: termSignal == 0 ? nil : termSignal,
             stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-            elapsed: elapsed, maxRSSKiB: Int(usage.ru_maxrss), killedByHarness: killed)
+            elapsed: elapsed, killedByHarness: killed)
     }
 }
 
@@ -225,6 +222,24 @@ extension TemporaryHome {
         timeout: Duration = .seconds(20)
     ) async -> ProcessResult {
         await WeftProcess.weft(arguments + locations, stdin: stdin, environment: environment, timeout: timeout)
+    }
+
+    /// `weft` with the sandbox's locations, run under GNU time, with weft's own peak resident size in KiB (nil when
+    /// time could not tell). wait4's rusage would not do: a child spawned straight from the test process starts
+    /// from the test process's high-water mark (the kernel keeps the old image's peak across exec).
+    func weftWithPeak(_ arguments: [String], timeout: Duration = .seconds(60)) async -> (
+        result: ProcessResult, peakKiB: Int?
+    ) {
+        let report = path("peak-\(UUID().uuidString)")
+        // timeout(1) ends weft itself before the harness's limit ends GNU time, which would leave weft running.
+        let seconds = max(1, timeout.components.seconds - 10)
+        let result = await WeftProcess.run(
+            ["/usr/bin/time", "-f", "%M", "-o", report, "timeout", "-s", "KILL", "\(seconds)", WeftProcess.binary]
+                + arguments + locations,
+            timeout: timeout)
+        // GNU time writes "Command exited with non-zero status N" above the figure when weft fails.
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        return (result, text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
     }
 }
 
