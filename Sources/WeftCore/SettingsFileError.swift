@@ -7,6 +7,11 @@ public enum SettingsFileError: Error, Sendable, Equatable, CustomStringConvertib
     case malformed(file: String, line: Int, column: Int, message: String)
     case invalid(file: String, line: Int?, message: String)
 
+    /// Why `path` could not be read, in words (`error` is what reading it threw): never a Foundation error dump.
+    public static func reason(reading path: String, _ error: Error) -> String {
+        FileManager.default.fileExists(atPath: path) ? (error as NSError).localizedDescription : "no such file"
+    }
+
     /// The file it is about.
     public var file: String {
         switch self {

@@ -10,6 +10,42 @@ public enum WarningLine {
         return cut(clause.isEmpty ? String(text) : String(clause), 80)
     }
 
+    /// `warnings` with each run of the same `key` cut to its first, followed in its place by `line(first, n)` for
+    /// the `n` others: what is stored and shown grows with the kinds of problem, not with their number. `count`
+    /// tells a line that already stands for others (and how many): it adds to its group, and when it begins one,
+    /// it is replaced by the group's line.
+    public static func collapsed<Warning, Key: Hashable>(
+        _ warnings: [Warning], key: (Warning) -> Key, count: (Warning) -> Int? = { _ in nil },
+        line: (Warning, Int) -> Warning
+    ) -> [Warning] {
+        var groups: [Key: (first: Int, more: Int, firstCounts: Bool)] = [:]
+        var kept: [(warning: Warning, key: Key)] = []
+        for warning in warnings {
+            let key = key(warning)
+            let counted = count(warning)
+            if var group = groups[key] {
+                group.more += counted ?? 1
+                groups[key] = group
+            } else {
+                groups[key] = (kept.count, counted ?? 0, counted != nil)
+                kept.append((warning, key))
+            }
+        }
+        guard kept.count < warnings.count || groups.values.contains(where: \.firstCounts) else { return warnings }
+        var result: [Warning] = []
+        result.reserveCapacity(kept.count * 2)
+        for (warning, key) in kept {
+            guard let group = groups[key] else { continue }
+            if group.firstCounts {
+                result.append(line(warning, group.more))
+                continue
+            }
+            result.append(warning)
+            if group.more > 0 { result.append(line(warning, group.more)) }
+        }
+        return result
+    }
+
     /// The line that stands for `count` more warnings with `reason`.
     public static func more(_ count: Int, reason: String) -> String {
         "… and \(grouped(count)) more: \(reason)"

@@ -59,15 +59,17 @@ struct URLOrigin: Equatable {
 struct ConnectRule {
     /// A redirect leads outward or stays: never to an address further inside than the origin's.
     var innermost: NetworkScope?
-    /// Credentials over plain http go only to this machine (``CredentialTransport``).
-    var thisMachineOnly = false
+    /// Credentials over plain http go no further out than this (``CredentialTransport``): this machine, or the
+    /// local network for a source that allows it (`allow_insecure`); nil when none are sent over plain http.
+    var credentialsWithin: NetworkScope?
     /// The hop's URL as messages show it.
     var shownURL: String
 
     /// Why `scope` (of `address`) may not be reached, or nil.
     func refusal(_ scope: NetworkScope, address: String) -> String? {
-        if thisMachineOnly, scope != .thisMachine {
-            return "\(shownURL) resolved to \(address), not this machine: credentials are not sent there over plain "
+        if let credentialsWithin, scope < credentialsWithin {
+            let place = credentialsWithin == .thisMachine ? "this machine" : "the local network"
+            return "\(shownURL) resolved to \(address), not \(place): credentials are not sent there over plain "
                 + "http; use https://"
         }
         if let innermost, scope > innermost {
@@ -149,9 +151,9 @@ enum CurlTransfer {
             easy.set(CURLOPT_PROXY, proxy.proxy)
             easy.set(CURLOPT_NOPROXY, proxy.noProxy)
             var rule = ConnectRule(shownURL: Redactor(secrets: request.allSecrets)(url))
-            rule.thisMachineOnly =
-                request.carriesCredentials && trusted && !request.allowsInsecureCredentials
-                && url.lowercased().hasPrefix("http://")
+            if request.carriesCredentials, trusted, url.lowercased().hasPrefix("http://") {
+                rule.credentialsWithin = request.allowsInsecureCredentials ? .localNetwork : .thisMachine
+            }
             if let originScope {
                 rule.innermost = originScope
                 // A host that says where it is (a literal, localhost) is judged before connecting. Through a proxy

@@ -39,8 +39,9 @@ public struct HTTPRequest: Sendable {
     public var lowSpeedLimit: LowSpeedLimit?
     /// The most redirects followed; only http and https targets are followed.
     var maxRedirects: Int
-    /// The source's explicit consent to send its credentials over plain http to another machine
-    /// (`allow_insecure = true`); without it they go over http only to this machine (``CredentialTransport``).
+    /// The source's explicit consent to send its credentials over plain http to another machine on the local
+    /// network (`allow_insecure = true`), never to a public address; without it they go over http only to this
+    /// machine (``CredentialTransport``).
     public var allowsInsecureCredentials = false
 
     /// Creates a request with the service's defaults: 5 s connect, 20 s total, < 100 B/s for 10 s, 5 MB, 5 redirects.

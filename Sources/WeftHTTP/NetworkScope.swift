@@ -103,11 +103,19 @@ public enum CredentialTransport {
     /// or an API key sent with it), or nil when it may. `allowInsecure` is a source's explicit consent to plain http
     /// to another machine.
     public static func refusal(url: String, login: Bool = false, allowInsecure: Bool = false) -> String? {
-        guard let parts = URLParts(url), parts.scheme.lowercased() == "http", !allowInsecure,
+        guard let parts = URLParts(url), parts.scheme.lowercased() == "http",
             login || parts.userinfo.map({ !$0.isEmpty }) == true
         else { return nil }
-        if let host = parts.host, NetworkScope.of(host: host) == .thisMachine { return nil }
+        let named = parts.host.flatMap { NetworkScope.of(host: $0) }
+        if named == .thisMachine { return nil }
+        // A host name is judged by the address it resolves to, when connecting (the transfer's connect rule).
+        if allowInsecure { return named == .publicInternet ? publicRefusal(url) : nil }
         return "\"\(Redactor.displayURL(url))\" would send credentials unencrypted; use https:// (plain http:// "
             + "carries a password or key only to a server on this machine: localhost, 127.0.0.1 or [::1])"
+    }
+
+    private static func publicRefusal(_ url: String) -> String {
+        "\"\(Redactor.displayURL(url))\" would send credentials unencrypted to a public address; use https:// "
+            + "(allow_insecure lets plain http:// carry them only to a server on the local network)"
     }
 }

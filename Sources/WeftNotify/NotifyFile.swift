@@ -130,7 +130,11 @@ public struct NotifyFile: Sendable {
         } catch {
             self.init(text: "", file: path, exists: false)
             self = NotifyFile(
-                copying: self, problems: [.unreadable(file: path, what: "the notify file", reason: "\(error)")])
+                copying: self,
+                problems: [
+                    .unreadable(
+                        file: path, what: "the notify file", reason: SettingsFileError.reason(reading: path, error))
+                ])
         }
     }
 

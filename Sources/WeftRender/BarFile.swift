@@ -76,9 +76,7 @@ public struct BarFile: Sendable {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             self.init(text: text, file: path)
         } catch {
-            let reason =
-                FileManager.default.fileExists(atPath: path)
-                ? (error as NSError).localizedDescription : "no such file"
+            let reason = SettingsFileError.reason(reading: path, error)
             let hint = "create it or pass --config FILE"
             self.init(file: path, problem: .unreadable(file: path, what: "the bar file", reason: reason, hint: hint))
         }

@@ -57,8 +57,8 @@ public struct StatusLine: Sendable, Equatable {
             tips += health.problemLines.map { Self.escapePango($0) }
             return Self.encode(
                 Waybar(
-                    text: capped(markup ? text : Self.escapePango(text)), alt: alt.map(capped),
-                    tooltip: tips.isEmpty ? nil : capped(tips.joined(separator: "\n")),
+                    text: cappedMarkup(markup ? text : Self.escapePango(text)), alt: alt.map(capped),
+                    tooltip: tips.isEmpty ? nil : cappedMarkup(tips.joined(separator: "\n")),
                     class: names.map(capped), percentage: percentage))
         case .i3bar:
             return Self.encode(I3Block(self, name: "weft"))
@@ -70,10 +70,17 @@ public struct StatusLine: Sendable, Equatable {
         }
     }
 
-    /// `field` cut to the line's output limit; an entity that escaping made is never cut in half.
-    private func capped(_ field: String) -> String {
+    /// `field` cut to the line's output limit.
+    private func capped(_ field: String) -> String { TemplateRenderer.capped(field, limit: outputLimit) }
+
+    /// A Pango field cut to the line's output limit, never inside an entity (`&amp;`, `&#x1F600;`): a cut that
+    /// ends in an `&` and a few entity characters loses that tail.
+    private func cappedMarkup(_ field: String) -> String {
         let cut = TemplateRenderer.capped(field, limit: outputLimit)
-        guard cut != field, let ampersand = cut.lastIndex(of: "&"), !cut[ampersand...].contains(";") else { return cut }
+        guard cut != field, let ampersand = cut.lastIndex(of: "&") else { return cut }
+        let tail = cut[cut.index(after: ampersand)...].dropLast()
+        let entityCharacter: (Character) -> Bool = { $0 == "#" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard tail.count <= 9, tail.allSatisfy(entityCharacter) else { return cut }
         return String(cut[..<ampersand]) + "…"
     }
 

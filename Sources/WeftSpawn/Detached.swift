@@ -45,15 +45,7 @@ public final class RunningProgram: Sendable {
 
     /// Stops the program and its group: SIGTERM, then SIGKILL after a grace of 200 ms. Returns at once when it has
     /// ended already.
-    public func stop() {
-        guard send(SIGTERM) else { return }
-        for _ in 0..<20 {
-            if child.hasEnded() { break }
-            usleep(10_000)
-        }
-        // Also when the program itself ended: what it left in its group goes too.
-        _ = send(SIGKILL)
-    }
+    public func stop() { child.terminate(through: send) }
 
     /// Sends `signal` while the program is not reaped; false once it is.
     private func send(_ signal: Int32) -> Bool {

@@ -44,13 +44,22 @@ struct Child: Sendable {
 
     /// Stops the program and its group (SIGTERM, then SIGKILL after a grace of 200 ms) and reaps it.
     func stop() {
-        send(SIGTERM)
+        terminate { signal in
+            send(signal)
+            return true
+        }
+        _ = reap()
+    }
+
+    /// SIGTERM through `send`, then SIGKILL after a grace of 200 ms, also when the program ended meanwhile: what it
+    /// left in its group goes too. Stops at once when `send` says there is nothing to signal any more.
+    func terminate(through send: (Int32) -> Bool) {
+        guard send(SIGTERM) else { return }
         for _ in 0..<20 {
             if hasEnded() { break }
             usleep(10_000)
         }
-        send(SIGKILL)
-        _ = reap()
+        _ = send(SIGKILL)
     }
 }
 

@@ -116,62 +116,32 @@ public struct ProviderHealth: Sendable, Equatable {
     /// `file: … and 16,399 more: reason` in its place: a calendar of thousands of broken EXDATEs tells so in two
     /// lines, not in thousands. Lines already collapsed add to their group.
     public static func collapsed(_ warnings: [String]) -> [String] {
-        var groups: [String: (first: Int, more: Int, head: String?, reason: String)] = [:]
-        var kept: [String] = []
-        for warning in warnings {
-            let (subject, reason, more) = parse(warning)
-            let key = (subject ?? "") + "\u{0}" + reason
-            if var group = groups[key] {
-                group.more += more ?? 1
-                groups[key] = group
-            } else if let more {
-                // A collapsed line whose first was cut away: kept as a group of its own.
-                groups[key] = (kept.count, more, head(of: warning), reason)
-                kept.append(warning)
-            } else {
-                groups[key] = (kept.count, 0, head(of: warning), reason)
-                kept.append(warning)
-            }
-        }
-        var more: [Int: String] = [:]
-        for group in groups.values where group.more > 0 {
-            let tail = WarningLine.more(group.more, reason: group.reason)
-            more[group.first] = group.head.map { "\($0): \(tail)" } ?? tail
-        }
-        var result: [String] = []
-        result.reserveCapacity(kept.count + more.count)
-        for (index, warning) in kept.enumerated() {
-            // A collapsed line that began its own group is replaced by its total.
-            if parse(warning).more != nil, let line = more[index] {
-                result.append(line)
-                continue
-            }
-            result.append(warning)
-            if let line = more[index] { result.append(line) }
-        }
-        return result
+        WarningLine.collapsed(
+            warnings,
+            key: { warning -> String in
+                let (subject, reason, _) = parse(warning)
+                return (subject ?? "") + "\u{0}" + reason
+            },
+            count: { parse($0).more },
+            line: { first, count in
+                let tail = WarningLine.more(count, reason: parse(first).reason)
+                return head(of: first).map { "\($0): \(tail)" } ?? tail
+            })
     }
 
-    /// A warning split as `split` does, and the count of a collapsed line (`… and N more: reason`).
+    /// A warning as its file and reason (see `parts`), and the count of a collapsed line (`… and N more: reason`).
     static func parse(_ warning: String) -> (subject: String?, reason: String, more: Int?) {
         let (subject, rest) = parts(warning)
         if let more = WarningLine.parseMore(rest) { return (subject, more.reason, more.count) }
         return (subject, WarningLine.reason(of: rest), nil)
     }
 
-    /// The file part of a warning (`/path/a.ics` in `/path/a.ics: event x: …`), as `split` finds it.
+    /// The file part of a warning (`/path/a.ics` in `/path/a.ics: event x: …`), as `parts` finds it.
     private static func head(of warning: String) -> String? {
         guard let colon = warning.range(of: ": ") else { return nil }
         let head = warning[..<colon.lowerBound]
         guard !head.isEmpty, !head.contains(" "), head.contains("/") || head.contains(".") else { return nil }
         return String(head)
-    }
-
-    /// A warning as the file it is about (its last path component) and its reason (the first clause after the file
-    /// and any `event UID:`), so warnings that differ only in file or detail fall into one group.
-    static func split(_ warning: String) -> (subject: String?, reason: String) {
-        let (subject, rest) = parts(warning)
-        return (subject, WarningLine.reason(of: rest))
     }
 
     /// The file a warning is about, and the rest after it and any `event UID:`.

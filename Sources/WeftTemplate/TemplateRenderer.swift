@@ -105,8 +105,6 @@ public struct TemplateRenderer: Sendable {
         return false
     }
 
-    /// `bytes` as text of at most `limit` bytes: cut on a character boundary and ended with `…` when longer (or
-    /// when `force`, because an earlier pass was already cut).
     /// `text` cut to `limit` bytes (at least 16) the way a render's output is, ending with `…` when cut: for what
     /// goes out beside a render (a status line's tooltip, its providers' errors).
     public static func capped(_ text: String, limit: Int) -> String {
@@ -115,6 +113,8 @@ public struct TemplateRenderer: Sendable {
         return capped(Array(text.utf8), limit: limit)
     }
 
+    /// `bytes` as text of at most `limit` bytes: cut on a character boundary and ended with `…` when longer (or
+    /// when `force`, because an earlier pass was already cut).
     static func capped(_ bytes: [UInt8], limit: Int, force: Bool = false) -> String {
         guard force || bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
         let mark = Array(ellipsis.utf8)

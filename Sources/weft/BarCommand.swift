@@ -95,7 +95,8 @@ struct BarCommand: ParsableCommand {
                 let (lines, dropped) = input.append(buffer[..<count])
                 if dropped > 0 {
                     Stderr.line(
-                        "weft: dropped a click line longer than \(BarInput.longestLine) bytes; the bar keeps reading clicks")
+                        "weft: dropped a click line longer than \(BarInput.longestLine) bytes; the bar keeps reading clicks"
+                    )
                 }
                 for line in lines {
                     guard let click = I3Bar.click(from: line),

@@ -61,7 +61,15 @@ struct HTTPSecretsUnitTests {
             #expect(CredentialTransport.refusal(url: url) == nil, "\(url)")
         }
         #expect(CredentialTransport.refusal(url: "http://example.org/a", login: true) != nil)
+        // allow_insecure reaches the local network, never a public address: a name is judged when connecting.
         #expect(CredentialTransport.refusal(url: "http://example.org/a", login: true, allowInsecure: true) == nil)
+        #expect(CredentialTransport.refusal(url: "http://192.168.1.5/a", login: true, allowInsecure: true) == nil)
+        #expect(CredentialTransport.refusal(url: "http://8.8.8.8/a", login: true, allowInsecure: true) != nil)
+        let local = ConnectRule(credentialsWithin: .localNetwork, shownURL: "http://dav.example/")
+        #expect(local.refusal(.localNetwork, address: "192.168.1.5") == nil)
+        #expect(local.refusal(.publicInternet, address: "8.8.8.8")?.contains("not the local network") == true)
+        let machine = ConnectRule(credentialsWithin: .thisMachine, shownURL: "http://dav.example/")
+        #expect(machine.refusal(.localNetwork, address: "192.168.1.5")?.contains("not this machine") == true)
         let refusal = CredentialTransport.refusal(url: "http://u:hunter2@192.168.1.5/cal.ics?token=x")
         #expect(refusal?.hasPrefix("\"http://192.168.1.5/cal.ics\" would send credentials unencrypted") == true)
         #expect(refusal?.contains("hunter2") == false)

@@ -127,6 +127,15 @@ struct SessionMaker {
         #expect((json?["errors"] as? [String: String])?["up"]?.utf8.count ?? 0 <= 100)
     }
 
+    /// Only escaped fields guard their entities: an `&` in a plain field (JSON errors, a class) is a character.
+    @Test func aPlainFieldWithAnAmpersandIsCutAtTheLimitNotAtTheAmpersand() throws {
+        let error = "R&D calendar: " + String(repeating: "x", count: 500)
+        let line = StatusLine(text: "t", health: health(errors: ["up": error]), outputLimit: 100)
+        let json = try JSONSerialization.jsonObject(with: Data(line.formatted(.json).utf8)) as? [String: Any]
+        let cut = try #require((json?["errors"] as? [String: String])?["up"])
+        #expect(cut.hasPrefix("R&D calendar: xxx") && cut.hasSuffix("…") && cut.utf8.count <= 100, "\(cut)")
+    }
+
     @Test func problemLinesShowEachInstanceOnceWorstFirstByName() {
         let health = health(
             errors: ["b": "timed out"], stale: ["a", "b"], warnings: ["a": "ignored", "c": "2 skipped"])

@@ -1,6 +1,6 @@
-import WeftRecurrence
 import CLibical
 import Foundation
+import WeftRecurrence
 
 /// Reads the VEVENTs of a parsed document into `EventComponent` values, resolving time zones and
 /// applying X-WR-TIMEZONE, and records what it had to drop or guess.
@@ -302,7 +302,8 @@ struct EventExtractor {
         let bytes = Array(text.utf8)
         let marker = Array(" property".utf8)
         guard bytes.count >= marker.count else { return nil }
-        for end in 0...(bytes.count - marker.count) where bytes[end] == 0x20 && bytes[end..<(end + marker.count)].elementsEqual(marker) {
+        for end in 0...(bytes.count - marker.count)
+        where bytes[end] == 0x20 && bytes[end..<(end + marker.count)].elementsEqual(marker) {
             var start = end
             while start > 0, bytes[start - 1] != 0x20 { start -= 1 }
             let name = String(decoding: bytes[start..<end], as: UTF8.self)

@@ -235,32 +235,13 @@ extension ICalendar {
             var kind: CalendarWarning.Kind
             var reason: String
         }
-        var groups: [Key: (first: Int, more: Int)] = [:]
-        var keys: [Key] = []
-        var kept: [CalendarWarning] = []
-        for warning in warnings {
-            let key = Key(file: warning.file, kind: warning.kind, reason: WarningLine.reason(of: warning.message[...]))
-            if let group = groups[key] {
-                groups[key] = (group.first, group.more + 1)
-            } else {
-                groups[key] = (kept.count, 0)
-                keys.append(key)
-                kept.append(warning)
-            }
-        }
-        guard kept.count < warnings.count else { return warnings }
-        var more: [Int: CalendarWarning] = [:]
-        for key in keys {
-            guard let group = groups[key], group.more > 0 else { continue }
-            more[group.first] = CalendarWarning(
-                file: key.file, uid: nil, kind: key.kind, message: WarningLine.more(group.more, reason: key.reason))
-        }
-        var result: [CalendarWarning] = []
-        for (index, warning) in kept.enumerated() {
-            result.append(warning)
-            if let line = more[index] { result.append(line) }
-        }
-        return result
+        return WarningLine.collapsed(
+            warnings, key: { Key(file: $0.file, kind: $0.kind, reason: WarningLine.reason(of: $0.message[...])) },
+            line: { first, count in
+                CalendarWarning(
+                    file: first.file, uid: nil, kind: first.kind,
+                    message: WarningLine.more(count, reason: WarningLine.reason(of: first.message[...])))
+            })
     }
 
     /// The cores used for parsing and expanding (at most four).

@@ -118,7 +118,9 @@ struct LibicalInput {
                 listProperty = false
             } else if !stack.isEmpty {
                 let top = stack.count - 1
-                listProperty = starts(bytes, lineStart, lineEnd, with: "EXDATE") || starts(bytes, lineStart, lineEnd, with: "RDATE")
+                listProperty =
+                    starts(bytes, lineStart, lineEnd, with: "EXDATE")
+                    || starts(bytes, lineStart, lineEnd, with: "RDATE")
                 stack[top].count += 1 + (listProperty ? commas(bytes, lineStart, lineEnd) : 0)
                 let isUID = starts(bytes, lineStart, lineEnd, with: "UID")
                 if isUID, stack[top].uid == nil {

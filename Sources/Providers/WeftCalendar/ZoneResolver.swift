@@ -53,7 +53,9 @@ struct ZoneResolver {
 
     /// The earliest onset of each VTIMEZONE in `calendar` by TZID (the first VTIMEZONE of a TZID counts, as for
     /// libical); a zone without a dated observance maps to nil.
-    private static func earliestOnsets(in calendar: OpaquePointer) -> [String: (time: icaltimetype, wallSeconds: Int64)?] {
+    private static func earliestOnsets(in calendar: OpaquePointer) -> [String: (
+        time: icaltimetype, wallSeconds: Int64
+    )?] {
         var result: [String: (time: icaltimetype, wallSeconds: Int64)?] = [:]
         for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
             guard
