@@ -57,6 +57,8 @@ public final class LiveLoop {
     public private(set) var renders = 0
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
+    /// How many times a wake-up asked whether the cache changed (shown in debug logs: readers must not cause any).
+    private(set) var cacheChecks = 0
     /// The read end the signal handlers write to, while the loop owns the process.
     private var signals: Int32?
 
@@ -123,7 +125,7 @@ public final class LiveLoop {
                     }
                     if pinnedNow == nil { boundary = session.nextBoundary(after: now, templates: templates) }
                     logger.debug(
-                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
+                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), wake-ups \(wakeUps), cache checks \(cacheChecks), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
                     )
                 }
             }
@@ -210,6 +212,7 @@ public final class LiveLoop {
 
     /// Whether the cache changed since it was last read; opens it again when its file was replaced or removed.
     private func cacheChanged(report: (String?) -> Void) -> Bool {
+        cacheChecks += 1
         if watch == nil { watchDirectory() }
         if FileIdentity(path: path) != identity {
             logger.debug("the cache \(path) was replaced or removed: opening it again")
