@@ -66,8 +66,8 @@ public final class NotifierLoop {
                 due = true
             }
             acted = false
-            if let watch, ready.contains(watch.descriptor) {
-                if watch.drainEnded() {
+            if let watch, ready.contains(watch.descriptor), case let drained = watch.drain(), drained.databaseTouched {
+                if drained.ended {
                     self.watch = nil
                     watchDirectory()
                 }
@@ -121,6 +121,6 @@ public final class NotifierLoop {
 
     private func watchDirectory() {
         guard watch == nil else { return }
-        watch = DirectoryWatch(directory: directory)
+        watch = DirectoryWatch(directory: directory, database: (notifier.store.path as NSString).lastPathComponent)
     }
 }

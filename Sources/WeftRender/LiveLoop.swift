@@ -13,7 +13,9 @@ import WeftStore
 ///
 /// Between those moments a tick costs a `poll` wake-up and a `stat` of the database and its WAL: SQLite's
 /// `PRAGMA data_version` on the kept connection is asked only when those changed (a commit always writes the WAL),
-/// or at least every few seconds in case a change fell within the file system's time granularity. Changes are noticed through inotify on the cache directory at once, and through that check
+/// or at least every few seconds in case a change fell within the file system's time granularity. Writes to the
+/// database and its WAL are noticed through inotify on the cache directory at once (readers and the directory's other
+/// files leave the loop asleep or wake it for one `read`, never a query), and through that check
 /// every `interval` where inotify is not available. A cache replaced or deleted under the loop (another inode, or
 /// none) is opened again; one that cannot be read is reported once and opened again when its files change.
 /// The loop ends when stdout is closed (polled for `POLLHUP`/`POLLERR` while idle), on SIGTERM, SIGINT and SIGHUP,
@@ -55,6 +57,8 @@ public final class LiveLoop {
     public private(set) var renders = 0
     /// How many times the loop woke up.
     public private(set) var wakeUps = 0
+    /// How many times a wake-up asked whether the cache changed (shown in debug logs: readers must not cause any).
+    private(set) var cacheChecks = 0
     /// The read end the signal handlers write to, while the loop owns the process.
     private var signals: Int32?
 
@@ -121,7 +125,7 @@ public final class LiveLoop {
                     }
                     if pinnedNow == nil { boundary = session.nextBoundary(after: now, templates: templates) }
                     logger.debug(
-                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), wake-ups \(wakeUps), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
+                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), wake-ups \(wakeUps), cache checks \(cacheChecks), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
                     )
                 }
             }
@@ -133,11 +137,14 @@ public final class LiveLoop {
             let events = waitForEvents(input: input, timeout: max(wait, .zero))
             wakeUps += 1
             if events.outputClosed || events.signalled { return }
-            if events.cacheEvent {
-                if watch?.drainEnded() == true { watch = nil }
-                if cacheChanged(report: report) { dirty = true }
-                // A writer's last frame may reach the WAL a moment before the commit is visible to readers.
-                nextCheck = min(nextCheck, clock.now + .milliseconds(50))
+            if events.cacheEvent, let drained = watch?.drain() {
+                if drained.ended { watch = nil }
+                // A write to another file of the directory (a lock, a marker) costs this read and nothing more.
+                if drained.databaseTouched {
+                    if cacheChanged(report: report) { dirty = true }
+                    // A writer's last frame may reach the WAL a moment before the commit is visible to readers.
+                    nextCheck = min(nextCheck, clock.now + .milliseconds(50))
+                }
             }
             if events.inputReady, !onInput() { input = nil }
             if clock.now >= nextCheck {
@@ -205,6 +212,7 @@ public final class LiveLoop {
 
     /// Whether the cache changed since it was last read; opens it again when its file was replaced or removed.
     private func cacheChanged(report: (String?) -> Void) -> Bool {
+        cacheChecks += 1
         if watch == nil { watchDirectory() }
         if FileIdentity(path: path) != identity {
             logger.debug("the cache \(path) was replaced or removed: opening it again")
@@ -228,7 +236,7 @@ public final class LiveLoop {
 
     private func watchDirectory() {
         guard watch == nil else { return }
-        watch = DirectoryWatch(directory: directory)
+        watch = DirectoryWatch(directory: directory, database: (path as NSString).lastPathComponent)
     }
 
     // MARK: - Waiting
@@ -293,45 +301,79 @@ private struct FileIdentity: Equatable {
     static func stamp(path: String) -> [FileStamp?] { [FileStamp(path: path), FileStamp(path: path + "-wal")] }
 }
 
-/// An inotify descriptor (non-blocking, close-on-exec) watching a directory for files written, closed after writing,
-/// created, moved in or out, or deleted; closed exactly once, when the watch goes. The live loop's and the
-/// notifier's one way to hear that the database changed.
+/// An inotify descriptor (non-blocking, close-on-exec) on a directory, telling writes to one database from the
+/// rest; closed exactly once, when the watch goes. The live loop's and the notifier's one way to hear that the
+/// database changed.
+///
+/// Only writes are asked of the kernel: a reader (`weft get`) opens, `fchown`s (as root) and closes the database's
+/// `-wal` and `-shm` without writing, so it queues no event and wakes nobody. A write to another file of the
+/// directory (a lock, a run marker) still wakes the poll, but ``drain()`` says it is not the database's, so the
+/// caller need not ask SQLite.
 public final class DirectoryWatch {
     /// The descriptor to poll for reading.
     public let descriptor: Int32
+    /// The database's file name and its WAL's, as inotify names them.
+    private let database: [UInt8]
+    private let log: [UInt8]
 
-    /// Nil when the directory cannot be watched (missing, or no inotify).
-    public init?(directory: String) {
+    /// What the pending events said.
+    public struct Drained: Equatable {
+        /// The directory's watch ended (it was deleted or moved): watch it again.
+        public var ended = false
+        /// The database or its WAL was written, or the database created, replaced or removed (or events were lost).
+        public var databaseTouched = false
+    }
+
+    /// Watches `directory` for writes to `database` (a file name in it); nil when the directory cannot be watched
+    /// (missing, or no inotify).
+    public init?(directory: String, database: String) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
+        // No IN_CLOSE_WRITE or IN_ATTRIB: every reader closes the WAL it opened read-write, and root's readers
+        // chown it; a commit always writes the WAL (or, without one, the database) first.
         let mask =
-            UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM)
-            | UInt32(IN_DELETE) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ATTRIB)
+            UInt32(IN_MODIFY) | UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
+            | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
         guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
             close(descriptor)
             return nil
         }
         self.descriptor = descriptor
+        self.database = Array(database.utf8)
+        log = Array((database + "-wal").utf8)
     }
 
     deinit { close(descriptor) }
 
-    /// Reads and discards every pending event; true when the directory's watch ended (it was deleted or moved).
-    public func drainEnded() -> Bool {
-        // An event is a header (wd, mask, cookie, name length) and the name; mask at 4, length at 12.
+    /// Reads every pending event and says whether the watch ended and whether the database was touched.
+    public func drain() -> Drained {
+        // An event is a header (wd, mask, cookie, name length) and the name, padded with NULs.
         let header = MemoryLayout<inotify_event>.size
         let ending = UInt32(IN_IGNORED) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+        let lost = UInt32(IN_Q_OVERFLOW)
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var ended = false
+        var drained = Drained()
         while true {
             let got = read(descriptor, &buffer, buffer.count)
-            guard got > 0 else { return ended }
+            guard got > 0 else { return drained }
             var at = 0
             while at + header <= got {
                 let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self) }
-                let length = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at + 12, as: UInt32.self) }
-                if mask & ending != 0 { ended = true }
-                at += header + Int(length)
+                let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at + 12, as: UInt32.self) })
+                let nameStart = at + header
+                let nameEnd = min(got, nameStart + length)
+                let name = buffer[nameStart..<nameEnd].prefix { $0 != 0 }
+                if mask & ending != 0 {
+                    drained.ended = true
+                    drained.databaseTouched = true
+                } else if mask & lost != 0 || name.elementsEqual(database) {
+                    drained.databaseTouched = true
+                } else if name.elementsEqual(log), mask & UInt32(IN_MODIFY) != 0 {
+                    // Created, deleted or renamed, the WAL says nothing about the data: a reader opening a database
+                    // nobody holds creates it, and the last connection's close deletes it after a checkpoint.
+                    drained.databaseTouched = true
+                }
+                at = nameStart + length
             }
         }
     }

@@ -84,6 +84,58 @@ import WeftTestSupport
         #expect(reads.count >= 2 && reads[reads.count - 1] == reads[reads.count - 2], "\(reads) \(run)")
     }
 
+    /// Issue 31: every `weft get` on the cache woke each running watch (it opens, chowns and closes the `-wal` and
+    /// `-shm`), and so did any file coming and going in the cache directory; only a write may.
+    @Test func watchSleepsThroughReadersAndOtherFilesOfTheCacheDirectory() async throws {
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        let locations = box.locations.joined(separator: " ")
+        let run = await shell(
+            """
+            out="\(box.root)/out"; log="\(box.root)/log"; cache="\(box.cache)"
+            upto() { n=0; until grep -q "$1" "$out" 2>/dev/null || [ $n -ge 600 ]; do sleep 0.05; n=$((n+1)); done; }
+            WEFT_LOG=debug "$WEFT" watch 'mood: {{mood|none}}' --interval 1h \(locations) >"$out" 2>"$log" &
+            upto 'mood: calm'
+            i=0; while [ $i -lt 20 ]; do
+              "$WEFT" get mood \(locations) >/dev/null; "$WEFT" vars \(locations) >/dev/null; i=$((i+1))
+            done
+            "$WEFT" var set mood glad \(locations) >/dev/null; upto 'mood: glad'
+            i=0; while [ $i -lt 20 ]; do
+              touch "$cache/refresh.lock"; echo $i >"$cache/run.marker"; rm "$cache/refresh.lock"; i=$((i+1))
+            done
+            "$WEFT" var set mood fine \(locations) >/dev/null; upto 'mood: fine'
+            kill $!; wait $!
+            cat "$out"; echo ---; cat "$log"
+            """, timeout: .seconds(90))
+        let parts = run.stdout.components(separatedBy: "\n---\n")
+        #expect(
+            parts[0].components(separatedBy: "\n").filter { !$0.isEmpty } == ["mood: calm", "mood: glad", "mood: fine"],
+            "\(run)")
+        // Each render's debug line: its data version and the loop's counters so far.
+        struct Render { var version: Int, reads: Int, wakeUps: Int, checks: Int }
+        let renders = (parts.last ?? "").components(separatedBy: "\n").filter { $0.contains("] render ") }.compactMap {
+            line -> Render? in
+            func field(_ name: String) -> Int? {
+                line.split(separator: ",").first { $0.contains(name) }.flatMap { Int($0.split(separator: " ").last ?? "") }
+            }
+            guard let version = field("data version"), let reads = field("cache reads"),
+                let wakeUps = field("wake-ups"), let checks = field("cache checks")
+            else { return nil }
+            return Render(version: version, reads: reads, wakeUps: wakeUps, checks: checks)
+        }
+        let versions = Array(Set(renders.map(\.version))).sorted()
+        try #require(versions.count == 3, "\(run)")
+        let calm = try #require(renders.first { $0.version == versions[0] })
+        let glad = try #require(renders.first { $0.version == versions[1] })
+        let fine = try #require(renders.first { $0.version == versions[2] })
+        // 40 readers: no row read again, and no wake-up but the commit's own few (and a minute's turn); each reader
+        // woke the loop two or three times before.
+        #expect(glad.reads == calm.reads + 1, "\(run)")
+        #expect(glad.wakeUps - calm.wakeUps < 15, "\(run)")
+        // 20 lock files and markers may wake the loop, but it does not ask SQLite about them.
+        #expect(fine.checks - glad.checks < 15, "\(run)")
+    }
+
     /// Seen through inotify, long before the hour-long interval; how soon is `make bench`'s concern, not a test's.
     @Test func watchShowsACacheChangeWithoutWaitingForItsInterval() async throws {
         let box = try Sandbox()
