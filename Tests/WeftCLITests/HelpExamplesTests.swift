@@ -127,6 +127,39 @@ struct HelpExamplesTests {
         #expect(checked >= 7)
     }
 
+    /// Every command path of `weft`, from ArgumentParser's description of the command tree.
+    static func commandPaths() async throws -> [[String]] {
+        struct Dump: Decodable {
+            struct Command: Decodable {
+                var commandName: String
+                var subcommands: [Command]?
+            }
+            var command: Command
+        }
+        let dump = await WeftProcess.weft(["--experimental-dump-help"])
+        let root = try JSONDecoder().decode(Dump.self, from: Data(dump.stdout.utf8)).command
+        func walk(_ command: Dump.Command, _ path: [String]) -> [[String]] {
+            [path] + (command.subcommands ?? []).flatMap { walk($0, path + [$0.commandName]) }
+        }
+        return walk(root, []).filter { $0 != ["help"] }
+    }
+
+    /// Help is wrapped at 80 columns when not on a terminal: an example line longer than that comes out as two
+    /// lines, the second of which is not a command, so copying it fails. Long examples go on with ` \`.
+    @Test func noCommandsExampleIsWrapped() async throws {
+        let programs: Set<String> = ["weft", "printf", "curl", "gunzip"]
+        var seen = 0
+        for path in try await Self.commandPaths() {
+            let help = await WeftProcess.weft(path + ["--help"])
+            for example in Self.examples(help.stdout) {
+                seen += 1
+                let program = String(example.prefix { $0 != " " })
+                #expect(programs.contains(program), "weft \(path.joined(separator: " ")) --help: \(example)")
+            }
+        }
+        #expect(seen > 50)
+    }
+
     @Test func theTokenCheckCatchesTheOldExamples() {
         #expect(Self.tokens(of: "'{{__weekday|upper}}'").filterFallbacks == ["__weekday|upper"])
         #expect(Self.tokens(of: "'{{__weekday||upper}}' '{{x|number:2}}'").filterFallbacks == ["x|number:2"])
