@@ -99,32 +99,39 @@ struct HelpExamplesTests {
         let environment = [
             "WEFT_BINARY": weft, "WEFT_FIXTURE_PROVIDERS": box.providers, "WEFT_FIXTURE_CACHE": box.cache,
         ]
-        var checked = 0
-        for command in ["resolve", "get"] {
-            let help = await WeftProcess.weft([command, "--help"])
-            let examples = Self.examples(help.stdout)
-            #expect(!examples.isEmpty, "\(command) --help has examples: \(help)")
-            for example in examples {
-                #expect(example.contains("weft \(command)"), "an example of \(command): \(example)")
-                let run = await WeftProcess.run(["/bin/sh", "-c", prelude + example], environment: environment)
-                #expect(run.exitCode == 0, "\(example)\n\(run)")
-                let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                #expect(!lines.isEmpty && !lines.contains(""), "\(example) prints a line per template: \(run)")
-
-                let (filterFallbacks, keys) = Self.tokens(of: example)
-                #expect(filterFallbacks.isEmpty, "\(example): a filter name used as the fallback: \(filterFallbacks)")
-                var named = keys
-                if command == "get", let key = example.split(separator: " ").dropFirst(2).first {
-                    named.append(String(key))
+        // Every example of resolve and get, and the resolve and get examples other commands' help shows.
+        var examples: [(command: String, example: String)] = []
+        for path in try await Self.commandPaths() {
+            let help = await WeftProcess.weft(path + ["--help"])
+            for example in Self.examples(help.stdout) {
+                if path == ["resolve"] || path == ["get"] {
+                    #expect(example.contains("weft \(path[0])"), "an example of \(path[0]): \(example)")
+                    examples.append((path[0], example))
+                } else if let command = ["resolve", "get"].first(where: { example.hasPrefix("weft \($0) ") }) {
+                    examples.append((command, example))
                 }
-                for key in named {
-                    let value = await box.weft(arguments: ["get", key] + WeatherCommandTests.clock)
-                    #expect(value.exitCode == 0 && value.stdout != "\n", "\(example): \(key) has a value: \(value)")
-                }
-                checked += 1
             }
         }
-        #expect(checked >= 7)
+        var checked = 0
+        for (command, example) in examples {
+            let run = await WeftProcess.run(["/bin/sh", "-c", prelude + example], environment: environment)
+            #expect(run.exitCode == 0, "\(example)\n\(run)")
+            let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(!lines.isEmpty && !lines.contains(""), "\(example) prints a line per template: \(run)")
+
+            let (filterFallbacks, keys) = Self.tokens(of: example)
+            #expect(filterFallbacks.isEmpty, "\(example): a filter name used as the fallback: \(filterFallbacks)")
+            var named = keys
+            if command == "get", let key = example.split(separator: " ").dropFirst(2).first {
+                named.append(String(key))
+            }
+            for key in named {
+                let value = await box.weft(arguments: ["get", key] + WeatherCommandTests.clock)
+                #expect(value.exitCode == 0 && value.stdout != "\n", "\(example): \(key) has a value: \(value)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 10)
     }
 
     /// Every command path of `weft`, from ArgumentParser's description of the command tree.
