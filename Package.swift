@@ -249,7 +249,9 @@ let package = Package(
             dependencies: ["WeftRender", "WeftProviders", "WeftCore", "WeftPrimitives", "WeftStore", "WeftTestSupport"]),
         .testTarget(
             name: "WeftCLITests",
-            dependencies: ["weft", "weft-serve", "weft-notify", "WeftCommandLine", "WeftPrimitives", "WeftTestSupport"]),
+            dependencies: [
+                "weft", "weft-serve", "weft-notify", "WeftCommandLine", "WeftPrimitives", "WeftTemplate", "WeftTestSupport",
+            ]),
         .testTarget(
             name: "WeftHTTPTests",
             dependencies: ["WeftHTTP", "WeftTestSupport", "CCurl", .product(name: "Logging", package: "swift-log")]),

@@ -27,6 +27,14 @@ public struct ReadOptions: ParsableArguments {
     /// Options with every default.
     public init() {}
 
+    /// A limit below the renderer's floor would be raised silently; say so instead.
+    public func validate() throws {
+        let floor = TemplateRenderer.minimumOutputLimit
+        guard maxOutput >= floor else {
+            throw ValidationError("--max-output must be at least \(floor) bytes, not \(maxOutput)")
+        }
+    }
+
     /// The render settings these options give.
     public var settings: RenderSettings {
         var settings = RenderSettings()
@@ -73,7 +81,8 @@ public struct ReadOptions: ParsableArguments {
             case "cache": settings.cacheDirectory = value
             case "providers": settings.providersDirectory = value
             case "max-output":
-                guard let limit = Int(value) else { return nil }
+                // Below the floor, the full parser reports the error.
+                guard let limit = Int(value), limit >= TemplateRenderer.minimumOutputLimit else { return nil }
                 settings.outputLimit = limit
             default: return nil
             }

@@ -119,10 +119,13 @@ struct Filter: Equatable {
         return String(repeating: "0", count: missing) + trimmed
     }
 
-    /// Half away from zero; N (clamped 0–12) of 0 is a plain integer, other N format like `number:N`.
+    /// Half away from zero; no N, or N of 0, is a plain integer; any other N formats like `number:N`
+    /// (clamped 0–12, so a negative N is `number:0`, with grouping).
     private func round(_ number: Double, resources: RenderResources) -> String {
-        let digits = Swift.min(Swift.max(integerArgument ?? 0, 0), LocaleNumbers.maximumFractionDigits)
-        guard digits > 0 else { return NumberText.plain(number.rounded(.toNearestOrAwayFromZero)) }
+        guard let requested = integerArgument, requested != 0 else {
+            return NumberText.plain(number.rounded(.toNearestOrAwayFromZero))
+        }
+        let digits = Swift.min(Swift.max(requested, 0), LocaleNumbers.maximumFractionDigits)
         let factor = Foundation.pow(10.0, Double(digits))
         let scaled = number * factor
         // Beyond 2^53 a double has no fraction left to round, and scaling could overflow.

@@ -140,6 +140,11 @@ struct MathExpression {
                 arguments.append(argument)
                 if current == .comma {
                     advance()
+                    // A trailing comma closes the call like `)` alone would: `min(1, 2,)` is 1.
+                    guard current != .rightParenthesis else {
+                        advance()
+                        break
+                    }
                     continue
                 }
                 guard current == .rightParenthesis else { return nil }

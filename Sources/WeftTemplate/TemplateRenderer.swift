@@ -24,10 +24,13 @@ public struct TemplateRenderer: Sendable {
     /// The most bytes a render returns, `ellipsis` included.
     public let outputLimit: Int
 
-    /// Creates a renderer for one context; `outputLimit` below 16 bytes is raised to 16.
+    /// The smallest output limit: room for a few characters and the ellipsis. `--max-output` below it is an error.
+    public static let minimumOutputLimit = 16
+
+    /// Creates a renderer for one context; `outputLimit` below `minimumOutputLimit` is raised to it.
     public init(context: RenderContext, outputLimit: Int = TemplateRenderer.defaultOutputLimit) {
         self.context = context
-        self.outputLimit = max(16, outputLimit)
+        self.outputLimit = max(Self.minimumOutputLimit, outputLimit)
     }
 
     /// `lookup` receives canonical keys (TemplateKey.canonical) and returns the raw value or nil when missing;

@@ -41,7 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
               weft serve
               curl -s -H "Authorization: Bearer $(cat ~/.local/state/weft/serve.token)" \\
                 localhost:7878/v1/resolve --data '{{__weather_nowcast}}'
-              weft serve --bind 0.0.0.0 --token-file ~/.config/weft/token --allow-host weft.home.arpa
+              weft serve --bind 0.0.0.0 --token-file ~/.config/weft/token \\
+                --allow-host weft.home.arpa
               weft serve --no-token
             """)
 

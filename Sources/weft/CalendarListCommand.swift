@@ -17,7 +17,8 @@ struct CalendarListCommand: AsyncParsableCommand {
             "location", "calendar", "status"}.
 
             Examples:
-              weft calendar list work.ics --from 2026-03-09T00:00:00Z --to 2026-03-16T00:00:00Z --tz Europe/Berlin
+              weft calendar list work.ics --tz Europe/Berlin \\
+                --from 2026-03-09T00:00:00Z --to 2026-03-16T00:00:00Z
               weft calendar list --instance work --from tomorrow --days 7
             """)
 

@@ -21,7 +21,8 @@ struct CalendarNextCommand: AsyncParsableCommand {
             Examples:
               weft calendar next ~/calendars/work.ics
               weft calendar next --instance work --from tomorrow
-              weft calendar next work.ics https://example.org/team.ics --now 2026-03-10T08:00:00Z --tz Europe/Berlin --json
+              weft calendar next work.ics https://example.org/team.ics \\
+                --now 2026-03-10T08:00:00Z --tz Europe/Berlin --json
             """)
 
     @OptionGroup var calendar: CalendarReadOptions

@@ -14,8 +14,9 @@ struct ResolveCommand: ParsableCommand {
             Examples:
               weft resolve '{{__time}} · {{__uptime_load|--||number:2}}'
               weft resolve '{{=ratio(water,8)||percent}} of the water goal'
-              printf '%s\\n' '{{__today}}' '{{__weekday|upper}}' | weft resolve -
-              weft resolve --format waybar --tooltip '{{__weather_summary}}' '{{__weather_nowcast}}'
+              printf '%s\\n' '{{__today}}' '{{__weekday||upper}}' | weft resolve -
+              weft resolve --format waybar '{{__weather_nowcast}}' \\
+                --tooltip '{{__weather_rain_next_hour_summary}}'
               weft resolve --format i3bar '👟 {{__steps_today}}'
             """)
 

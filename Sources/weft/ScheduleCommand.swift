@@ -25,9 +25,9 @@ struct ScheduleCommand: ParsableCommand {
             it ends); the programs of the notify file's commands are checked in the service's PATH.
 
             Examples:
-              weft schedule --systemd                     then follow the printed steps
-              weft schedule --notify                      the notifier's user service
-              weft schedule --cron --every 2m | crontab -   (replaces your crontab: merge it with `crontab -e`)
+              weft schedule --systemd                       # then follow the printed steps
+              weft schedule --notify                        # the notifier's user service
+              weft schedule --cron --every 2m | crontab -   # replaces your whole crontab
             """)
 
     @Flag(help: "Print a user service and timer pair (weft-refresh.service, weft-refresh.timer).")

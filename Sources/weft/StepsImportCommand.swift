@@ -24,7 +24,8 @@ struct StepsImportCommand: ParsableCommand {
             Examples:
               weft steps import export.csv
               weft steps import ~/Downloads/export.zip --tz Europe/Berlin
-              weft steps import 'Daily activity metrics.csv' --format google-fit-daily --source "Google Fit"
+              weft steps import 'Daily activity metrics.csv' \\
+                --format google-fit-daily --source "Google Fit"
               weft steps import hourlySteps_merged.csv --tz America/Chicago --lenient
             """)
 

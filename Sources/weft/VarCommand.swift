@@ -15,7 +15,8 @@ struct VarCommand: ParsableCommand {
               weft var set mood "feeling good"
               weft var incr water --goal 8 --reset daily --min 0
               weft var now last_coffee --format time
-              weft resolve '💧 {{water|0}}/8 {{=ratio(water,8)||bar:8}} {{=ratio(water,8)||percent}}'
+              weft resolve '💧 {{water|0}}/8 {{=ratio(water,8)||bar:8}}' \\
+                '{{=ratio(water,8)||percent}}'
             """,
         subcommands: [
             VarSetCommand.self, VarGetCommand.self, VarRemoveCommand.self, VarIncrementCommand.self,

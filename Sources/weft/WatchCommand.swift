@@ -22,8 +22,10 @@ struct WatchCommand: ParsableCommand {
 
             Examples:
               weft watch '{{__time}} {{__weather_nowcast}}'
-              weft watch --format waybar --tooltip '{{__calendar_next_title}}' '{{__calendar_next_label}}'
-              weft watch --output ~/.cache/weft/conky.txt '{{__weather_temp|?}}° {{__steps_today|0}}'
+              weft watch --format waybar '{{__calendar_next_label}}' \\
+                --tooltip '{{__calendar_next_title}}'
+              weft watch --output ~/.cache/weft/conky.txt \\
+                '{{__weather_temp|?}}° {{__steps_today|0}}'
             """)
 
     @Argument(help: "The template to render.")

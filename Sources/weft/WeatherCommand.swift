@@ -11,7 +11,8 @@ struct WeatherCommand: ParsableCommand {
             Examples:
               weft weather nowcast
               weft weather nowcast --json | jq '.minutes[0]'
-              weft weather parse --type open-meteo saved.json --now 2026-03-10T09:30:00Z --json
+              weft weather parse --type open-meteo saved.json \\
+                --now 2026-03-10T09:30:00Z --json
             """,
         subcommands: [WeatherNowcastCommand.self, WeatherParseCommand.self])
 }

@@ -15,7 +15,8 @@ struct WeatherParseCommand: ParsableCommand {
 
             Examples:
               curl -s 'https://api.open-meteo.com/v1/forecast?…' > saved.json
-              weft weather parse --type open-meteo saved.json --now 2026-03-10T09:30:00Z --json
+              weft weather parse --type open-meteo saved.json \\
+                --now 2026-03-10T09:30:00Z --json
               weft weather parse --type met-norway nowcast.json forecast.json
             """)
 

@@ -191,3 +191,16 @@ struct ResolveAndGetTests {
         #expect(prose.contains("2 when a provider file is invalid"), "\(help)")
     }
 }
+
+/// spec/TEMPLATES.md rules through the binary: `round:N` with a negative N formats like `number:0`, and a
+/// trailing comma closes a maths function's arguments.
+@Suite("template rules through resolve")
+struct TemplateRulesThroughResolveTests {
+    @Test func negativeRoundAndTrailingComma() async throws {
+        let box = try Sandbox()
+        let result = await box.weft(
+            arguments: ["resolve", "{{n|12345.6|round:-2}}", "{{=min(1, 2,)}}", "{{=max(3,)+1|none}}"] + Fixed.clock)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout == "12,346\n1\n4\n", "\(result)")
+    }
+}

@@ -91,6 +91,15 @@ struct MathFunctionTests {
         #expect(math("max()") == "0")
     }
 
+    @Test func aTrailingCommaClosesTheArguments() {
+        #expect(math("min(1, 2,)") == "1")
+        #expect(math("max(1, 2 ,)") == "2")
+        #expect(math("min(1,)") == "1")
+        #expect(math("clamp(15, 0, 10,)") == "10")
+        #expect(math("var(\"x\",)", ["x": "7"]) == "7")
+        #expect(math("min(2,)+1") == "3")
+    }
+
     @Test func clampInEitherOrder() {
         #expect(math("clamp(15,0,10)") == "10")
         #expect(math("clamp(-1,10,0)") == "0")
@@ -233,7 +242,7 @@ struct MathLexingTests {
 
     @Test func incompleteExpressionsUseTheFallback() {
         for expression in [
-            "", " ", "2**3", "min(,1)", "min(1,)", "min(1 2)", "(1+2", "((1)", "1+", "*2", "-",
+            "", " ", "2**3", "min(,1)", "min(,)", "min(1,,)", "min(1,,2)", "min(1 2)", "min(1,", "(1+2", "((1)", "1+", "*2", "-",
             "var(\"abc", "1 \"x", "abs(", "max(1,2", ")",
         ] {
             #expect(math(expression) == "ERR", "\(expression)")

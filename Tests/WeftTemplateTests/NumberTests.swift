@@ -134,8 +134,15 @@ struct RoundingFilterTests {
     @Test func roundZeroIsPlainIntegerWithoutGrouping() {
         #expect(render("{{n||round}}", ["n": "1,234.4"]) == "1234")
         #expect(render("{{n||round:0}}", ["n": "1234.5"]) == "1235")
-        #expect(render("{{n||round:-3}}", ["n": "12345.6"]) == "12346")
         #expect(render("{{n||round:abc}}", ["n": "12345.6"]) == "12346")
+    }
+
+    @Test func roundWithNegativeDecimalsFormatsLikeNumberZero() {
+        // "other N formats like number:N", and number clamps N to 0: grouped, rounded half away from zero.
+        #expect(render("{{n||round:-3}}", ["n": "12345.6"]) == "12,346")
+        #expect(render("{{n||round:-1}}", ["n": "2.5"]) == "3")
+        #expect(render("{{n||round:-1}}", ["n": "-1234.5"]) == "-1,235")
+        #expect(render("{{n||round:-1}}", ["n": "1,234.5"]) == render("{{n||number:0}}", ["n": "1235"]))
     }
 
     @Test func roundWithDecimalsFormatsLikeNumber() {
