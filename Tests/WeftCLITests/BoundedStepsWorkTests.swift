@@ -228,4 +228,27 @@ struct BoundedStepsWorkTests {
             timeout: Self.limit)
         #expect(imported.exitCode == 0 && imported.stderr.contains("today 10 steps"), "\(imported)")
     }
+
+    @Test func aZipThatUnderstatesWhatItUnzipsToIsRefusedByTheBytesInflated() async throws {
+        // The declared size is the archive's word; the budget also counts the bytes really inflated.
+        let box = try Sandbox()
+        let script = #"""
+            import struct, sys, zipfile
+            path = sys.argv[1]
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+                with z.open("apple_health_export/export.xml", "w") as f:
+                    f.write(b"<HealthData>\n" + b"<Me/>\n" * (600 << 10) + b"</HealthData>\n")
+            data = bytearray(open(path, "rb").read())
+            struct.pack_into("<I", data, 22, 1024)
+            struct.pack_into("<I", data, data.rfind(b"PK\x01\x02") + 24, 1024)
+            open(path, "wb").write(data)
+            """#
+        let made = await WeftProcess.run(["python3", "-c", script, box.path("export.zip")])
+        #expect(made.exitCode == 0, "\(made)")
+        let refused = await box.weft(
+            arguments: ["steps", "import", "--max-unzipped-mib", "2", box.path("export.zip")] + Fixed.clock,
+            timeout: Self.limit)
+        #expect(refused.exitCode == 1, "\(refused)")
+        #expect(refused.stderr.contains("unzips to more than 2 MiB, refused (a zip bomb?)"), "\(refused)")
+    }
 }
