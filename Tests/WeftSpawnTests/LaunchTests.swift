@@ -162,9 +162,13 @@ import WeftTestSupport
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let me = try #require(ProcessEntry(pid: getpid()))
         let endings = Locked<[String: Ending]>([:])
+        var programs: [RunningProgram] = []
+        // The marker names the shells only: their `sleep` children end with their groups.
+        defer { for program in programs { program.stop() } }
         for (name, token) in [("gone", gone), ("alive", alive)] {
-            try Launch(["/bin/sh", "-c", "sleep 300; exit 0", marker], adding: [SpawnScope.variable: token])
-                .startDetached { ending in endings.withLock { $0[name] = ending } }
+            programs.append(
+                try Launch(["/bin/sh", "-c", "sleep 300; exit 0", marker], adding: [SpawnScope.variable: token])
+                    .startDetached { ending in endings.withLock { $0[name] = ending } })
         }
         #expect(Poll.blocking { MarkedProcesses.pids(marker).count == 2 })
         // No pid is that high (pid_max is at most 2^22): the owner is gone. The other record's owner is this process.
