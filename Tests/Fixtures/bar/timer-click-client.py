@@ -3,36 +3,15 @@
 the block to show it running, right-clicks (its action stops it) and waits for idle. Usage: timer-click-client.py
 WEFT BAR_FILE [weft options...]; exit 0 when everything held, else 1 with the reason on stderr."""
 import json
-import os
-import select
-import subprocess
 import sys
 import time
 
-
-def fail(message):
-    print("timer-click-client: " + message, file=sys.stderr)
-    sys.exit(1)
+sys.dont_write_bytecode = True  # no __pycache__ in the fixtures folder
+from bar_process import BarProcess  # noqa: E402
 
 
-weft, bar_file, *options = sys.argv[1:]
-child = subprocess.Popen([weft, "bar", "--config", bar_file, *options], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=sys.stderr, bufsize=0)
-pending = b""
-
-
-def read_line(deadline):
-    global pending
-    while b"\n" not in pending:
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([child.stdout], [], [], left)[0]:
-            fail("no line from weft bar in time (have %r)" % pending)
-        chunk = os.read(child.stdout.fileno(), 65536)
-        if not chunk:
-            fail("weft bar closed its output (have %r)" % pending)
-        pending += chunk
-    line, pending = pending.split(b"\n", 1)
-    return line.decode()
+bar = BarProcess("timer-click-client", sys.argv[1:])
+child, fail, read_line = bar.child, bar.fail, bar.read_line
 
 
 def wait_for(text, timeout=15.0):
