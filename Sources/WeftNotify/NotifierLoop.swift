@@ -45,6 +45,8 @@ public final class NotifierLoop {
         identity = FileStamp(path: notifier.store.path)
         dataVersion = try? notifier.store.dataVersion()
         var next = tick()
+        // Set while a write was seen and its commit not yet: when to ask the data version again.
+        var settling: Date?
         // Opening the database may already have started them (a first run creates it).
         if let onDispatchWorkers, DispatchWorkers.startedAndAloneBesideMain { onDispatchWorkers() }
         while end.map({ clock.now < $0 }) ?? true {
@@ -53,7 +55,8 @@ public final class NotifierLoop {
             var descriptors: [Int32] = []
             if let watch { descriptors.append(watch.descriptor) }
             if let bus = notifier.delivery?.descriptor { descriptors.append(bus) }
-            let deadline = end.map { min(next, $0) } ?? next
+            var deadline = end.map { min(next, $0) } ?? next
+            if let settling { deadline = min(deadline, settling) }
             let ready = clock.wait(until: deadline, descriptors: descriptors)
             wakeUps += 1
             if let delivery = notifier.delivery, let bus = delivery.descriptor, ready.contains(bus) {
@@ -74,15 +77,27 @@ public final class NotifierLoop {
                 if reopenIfReplaced() { due = true }
                 // The notifier's own ledger writes wake the watch too; only another connection's commit changes
                 // the data version.
-                let version = try? notifier.store.dataVersion()
-                if version != dataVersion {
-                    dataVersion = version
+                if versionChanged() {
                     due = true
+                    settling = nil
+                } else {
+                    settling = clock.now.addingTimeInterval(DurationText.seconds(DirectoryWatch.commitSettling))
                 }
+            } else if let look = settling, clock.now >= look {
+                settling = nil
+                if versionChanged() { due = true }
             }
             if due, end.map({ clock.now < $0 }) ?? true { next = tick() }
             if let onDispatchWorkers, DispatchWorkers.startedAndAloneBesideMain { onDispatchWorkers() }
         }
+    }
+
+    /// Whether another connection committed since the last look (the data version moved); remembers the new one.
+    private func versionChanged() -> Bool {
+        let version = try? notifier.store.dataVersion()
+        guard version != dataVersion else { return false }
+        dataVersion = version
+        return true
     }
 
     /// Opens the database again when another file stands at its path (a restore renamed one over it).

@@ -142,8 +142,7 @@ public final class LiveLoop {
                 // A write to another file of the directory (a lock, a marker) costs this read and nothing more.
                 if drained.databaseTouched {
                     if cacheChanged(report: report) { dirty = true }
-                    // A writer's last frame may reach the WAL a moment before the commit is visible to readers.
-                    nextCheck = min(nextCheck, clock.now + .milliseconds(50))
+                    nextCheck = min(nextCheck, clock.now + DirectoryWatch.commitSettling)
                 }
             }
             if events.inputReady, !onInput() { input = nil }
@@ -344,6 +343,11 @@ public final class DirectoryWatch {
     }
 
     deinit { close(descriptor) }
+
+    /// How long after a write to look again when the data version had not changed yet: a writer's last WAL frame
+    /// wakes the watch a moment before the commit is visible to readers (the WAL index in `-shm` is updated through
+    /// shared memory, which inotify never reports), so a look at that moment alone would miss the commit for good.
+    public static let commitSettling: Duration = .milliseconds(50)
 
     /// Reads every pending event and says whether the watch ended and whether the database was touched.
     public func drain() -> Drained {
