@@ -62,6 +62,23 @@ int weft_die_with_parent(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
 }
 
+/// Marks every descriptor above 2 close-on-exec, so a program weft starts inherits only its three standard streams:
+/// a descriptor another library opened without O_CLOEXEC (a lock, a socket, the bar's pipe) must not outlive weft
+/// in a detached action or keep a reader of weft's output waiting. Marked rather than closed, so the report pipe
+/// stays open until exec itself.
+static void weft_close_inherited(void) {
+#ifdef CLOSE_RANGE_CLOEXEC
+    if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+#endif
+    // Kernels before 5.11: one fcntl per possible descriptor (a failing one was not open).
+    long most = sysconf(_SC_OPEN_MAX);
+    if (most < 0 || most > 1048576) most = 1048576;
+    for (int fd = 3; fd < (int)most; fd++) {
+        int flags = fcntl(fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC)) fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
 /// The child's half: returns only on failure, with the errno to report.
 static int weft_spawn_child(const struct weft_spawn_request *request, pid_t parent) {
     if (request->new_group && setpgid(0, 0) != 0) return errno;
@@ -96,6 +113,7 @@ static int weft_spawn_child(const struct weft_spawn_request *request, pid_t pare
     for (int target = 0; target < 3; target++) {
         if (sources[target] != target && dup2(sources[target], target) < 0) return errno;
     }
+    weft_close_inherited();
     if (request->directory != NULL && chdir(request->directory) != 0) return errno;
     execve(request->path, request->argv, request->envp != NULL ? request->envp : environ);
     return errno;

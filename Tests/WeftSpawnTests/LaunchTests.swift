@@ -21,6 +21,21 @@ import WeftTestSupport
             try await shell("kill -USR1 $$").run(timeout: .seconds(60), maxOutput: 100).ending == .signalled(SIGUSR1))
     }
 
+    /// A descriptor some library opened without close-on-exec (a lock, a socket) stays in weft: the program sees
+    /// only its three standard streams.
+    @Test func aProgramInheritsOnlyTheStandardStreams() async throws {
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        // Far above what the child opens itself; F_DUPFD leaves the copy without close-on-exec.
+        let leaked = fcntl(null, F_DUPFD, 200)
+        close(null)
+        #expect(leaked >= 200 && fcntl(leaked, F_GETFD) & FD_CLOEXEC == 0)
+        defer { close(leaked) }
+        let captured = try await shell("ls /proc/self/fd").run(timeout: .seconds(60), maxOutput: 10_000)
+        let open = String(decoding: captured.stdout, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+        // ls itself holds one more: the directory it lists.
+        #expect(!open.contains(Int(leaked)) && open.filter { $0 > 2 }.count <= 1, "\(open), leaked \(leaked)")
+    }
+
     @Test func capturesStdoutAndTheStartOfStderr() async throws {
         let captured = try await shell("printf out; printf 'error text' >&2").run(
             timeout: .seconds(60), maxOutput: 100, stderrKept: 5)

@@ -22,8 +22,9 @@ struct weft_spawn_request {
 };
 
 /// Forks and execs `request` with only async-signal-safe calls between the two (the parent has other threads, so
-/// Swift cannot run in the child), SIGPIPE back at its default and no signal blocked. Returns the pid, or -1 with
-/// the errno in `error` (a failed exec included: the child reports it through a close-on-exec pipe and is reaped).
+/// Swift cannot run in the child), SIGPIPE back at its default, no signal blocked and no descriptor above 2
+/// inherited. Returns the pid, or -1 with the errno in `error` (a failed exec included: the child reports it
+/// through a close-on-exec pipe and is reaped).
 pid_t weft_spawn(const struct weft_spawn_request *request, int *error);
 
 /// pipe2(fds, O_CLOEXEC), which Swift's Glibc module does not show: a pipe no other child inherits, even one forked
