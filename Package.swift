@@ -111,12 +111,14 @@ let package = Package(
         .target(
             name: "WeftRefresh",
             dependencies: ["WeftCore", "WeftPrimitives", "WeftStore", .product(name: "Logging", package: "swift-log")]),
-        // The options every weft program reads from its command line: the render's clock, zone, locale and locations.
+        // What every weft program shares on its command line: the options it reads (the render's clock, zone, locale and
+        // locations), how it starts and ends, and its lines on stderr.
         .target(
             name: "WeftCommandLine",
             dependencies: [
                 "WeftCore", "WeftPrimitives", "WeftRender", "WeftStore", "WeftTemplate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The render half: variables from snapshots at the render's now, templates, status-bar output formats. The
         // provider kinds come in from the programs (their registry), so no provider module is imported here.

@@ -71,18 +71,16 @@ struct NotifyCommand: ParsableCommand {
         if simulateUntil != nil && options.clock.now == nil { throw ValidationError("--simulate-until needs --now") }
     }
 
-    /// Logs go to stderr as in `weft` (`WEFT_LOG`); an unknown `TZ` is said once.
+    /// Starts and ends as every weft program does (``ProgramEntry``).
     static func main() {
-        let level = getenv("WEFT_LOG").flatMap { Logger.Level(rawValue: String(cString: $0)) } ?? .error
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        ProgramEntry.begin()
+        ProgramEntry.sayUnknownZone(in: ReadOptions.environment)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            ProgramEntry.end(with: error, of: Self.self)
         }
-        if let warning = ZoneRule.environmentWarning(ReadOptions.environment) {
-            Stderr.line("weft: warning: \(warning)")
-        }
-        main(nil)
     }
 
     func run() throws {
@@ -245,12 +243,5 @@ extension NotifyJob {
         execv("/proc/self/exe", &argv)
         for pointer in argv { free(pointer) }
         Stderr.line("weft: cannot start afresh (\(String(cString: strerror(errno)))); it wakes every second")
-    }
-}
-
-/// Lines for the user on stderr.
-enum Stderr {
-    static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -115,35 +115,41 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.connectionsPerClient = connectionsPerClient
         configuration.render = options.settings
         configuration.environment = ReadOptions.environment
-        // An unknown TZ is UTC for every view the server renders (ZoneRule): said once, at the start.
-        if let warning = ZoneRule.environmentWarning(configuration.environment) {
-            FileHandle.standardError.write(Data("weft: warning: \(warning)\n".utf8))
+        ProgramEntry.sayUnknownZone(in: configuration.environment)
+        try configuration.loadToken()
+        try configuration.check()
+        if configuration.noToken {
+            Stderr.line(
+                "weft: warning: serving without a token (--no-token): every user of this machine can read your "
+                    + "variables and press the dashboard's buttons")
         }
-        do {
-            try configuration.loadToken()
-            try configuration.check()
-            if configuration.noToken {
-                FileHandle.standardError.write(
-                    Data(
-                        ("weft: warning: serving without a token (--no-token): every user of this machine can read "
-                            + "your variables and press the dashboard's buttons\n").utf8))
+        // An IPv6 address goes in brackets in a URL.
+        let bind = configuration.bind.contains(":") ? "[\(configuration.bind)]" : configuration.bind
+        let (tokenPath, loginCode) = (configuration.tokenPath, configuration.loginCode)
+        try await WeftServer.run(configuration) { port in
+            // The address on stdout, so scripts (and tests) that asked for port 0 learn it.
+            var lines = "weft: serving on http://\(bind):\(port)/\n"
+            if let tokenPath, let loginCode {
+                lines +=
+                    "weft: log a browser in (once) at http://\(bind):\(port)/login?once=\(loginCode)\n"
+                    + "weft: the token for scripts (Authorization: Bearer TOKEN) is in \(tokenPath)\n"
             }
-            // An IPv6 address goes in brackets in a URL.
-            let bind = configuration.bind.contains(":") ? "[\(configuration.bind)]" : configuration.bind
-            let (tokenPath, loginCode) = (configuration.tokenPath, configuration.loginCode)
-            try await WeftServer.run(configuration) { port in
-                // The address on stdout, so scripts (and tests) that asked for port 0 learn it.
-                var lines = "weft: serving on http://\(bind):\(port)/\n"
-                if let tokenPath, let loginCode {
-                    lines +=
-                        "weft: log a browser in (once) at http://\(bind):\(port)/login?once=\(loginCode)\n"
-                        + "weft: the token for scripts (Authorization: Bearer TOKEN) is in \(tokenPath)\n"
-                }
-                FileHandle.standardOutput.write(Data(lines.utf8))
+            FileHandle.standardOutput.write(Data(lines.utf8))
+        }
+    }
+
+    /// Starts and ends as every weft program does (``ProgramEntry``).
+    static func main() async {
+        ProgramEntry.begin()
+        do {
+            var command = try parseAsRoot(nil)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
             }
         } catch {
-            FileHandle.standardError.write(Data("weft: \(error)\n".utf8))
-            throw ExitCode(1)
+            ProgramEntry.end(with: error, of: Self.self)
         }
     }
 }

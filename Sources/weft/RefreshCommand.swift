@@ -151,11 +151,7 @@ enum Stdout {
 }
 
 /// Lines for the user on stderr, sanitized as `Stdout`'s are.
-enum Stderr {
-    static func line(_ text: String) {
-        FileHandle.standardError.write(Data(TerminalText.sanitized(text + "\n").utf8))
-    }
-
+extension Stderr {
     /// A wait as `2 h 5 min`, `5 min` or `40 s`.
     static func span(_ seconds: Int) -> String {
         if seconds < 60 { return "\(seconds) s" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
 import WeftCore
 import WeftEdits
 

@@ -36,21 +36,17 @@ struct Weft: AsyncParsableCommand {
         ])
 
     static func main() async {
-        bootstrapLogging()
+        ProgramEntry.begin()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let programs: [any ProgramCommand.Type] = [ServeCommand.self, NotifyCommand.self]
         if let program = programs.first(where: { $0.configuration.commandName == arguments.first }) {
             do {
                 try program.execute(Array(arguments.dropFirst()))
             } catch {
-                exit(withError: printable(error))
+                ProgramEntry.end(with: error, of: Self.self)
             }
         }
-        // An unknown TZ is UTC for every view of this call (ZoneRule): said once here, never by each view, and never
-        // an error that would blank a status bar. (`weft serve` says it in weft-serve, which it became above.)
-        if let warning = ZoneRule.environmentWarning(ReadOptions.environment) {
-            Stderr.line("weft: warning: \(warning)")
-        }
+        ProgramEntry.sayUnknownZone(in: ReadOptions.environment)
         if let command = arguments.first, command == "get" || command == "resolve",
             let quick = ReadOptions.quickParse(Array(arguments.dropFirst())),
             command == "resolve" ? !quick.positionals.isEmpty : quick.positionals.count == 1
@@ -62,12 +58,12 @@ struct Weft: AsyncParsableCommand {
                     try ResolveCommand.execute(templates: quick.positionals, settings: quick.settings)
                 }
             } catch {
-                exit(withError: printable(error))
+                ProgramEntry.end(with: error, of: Self.self)
             }
             return
         }
-        // ArgumentParser's own `main`, with the error's text through the one sanitizer: an error may quote a file
-        // or a command's output.
+        // ArgumentParser's own `main`, ending as every weft program does: an error may quote a file or a command's
+        // output.
         do {
             var command = try parseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -76,54 +72,7 @@ struct Weft: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: printable(error))
+            ProgramEntry.end(with: error, of: Self.self)
         }
-    }
-
-    /// `error`, or when its text holds characters a terminal acts on, the same text sanitized (exit status 1, as
-    /// for any error that is not the parser's).
-    static func printable(_ error: Error) -> Error {
-        if error is ExitCode || error is CleanExit || error is ValidationError { return error }
-        let text = String(describing: error)
-        let safe = TerminalText.sanitized(text)
-        return safe == text ? error : CLIError(safe)
-    }
-
-    /// Logs go to stderr; `WEFT_LOG=debug|info|warning|error` picks how much (default: error).
-    static func bootstrapLogging() {
-        let level = getenv("WEFT_LOG").flatMap { Logger.Level(rawValue: String(cString: $0)) } ?? .error
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return SanitizingLogHandler(handler)
-        }
-    }
-}
-
-/// Log lines through the one sanitizer (`TerminalText`): a provider's error may quote a file or a command's output.
-struct SanitizingLogHandler: LogHandler {
-    private var inner: StreamLogHandler
-
-    init(_ inner: StreamLogHandler) { self.inner = inner }
-
-    var logLevel: Logger.Level {
-        get { inner.logLevel }
-        set { inner.logLevel = newValue }
-    }
-
-    var metadata: Logger.Metadata {
-        get { inner.metadata }
-        set { inner.metadata = newValue }
-    }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { inner[metadataKey: key] }
-        set { inner[metadataKey: key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var event = event
-        event.message = "\(TerminalText.sanitized(event.message.description))"
-        inner.log(event: event)
     }
 }

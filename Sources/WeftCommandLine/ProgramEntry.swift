@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Logging
+import WeftPrimitives
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How every weft program (`weft`, `weft-serve`, `weft-notify`) starts and ends, so the three speak alike: logs on
+/// stderr at `WEFT_LOG`'s level through the one sanitizer, an unknown `TZ` said once, and an error that ends the
+/// program as `weft: error: …`.
+public enum ProgramEntry {
+    /// Logs go to stderr through ``TerminalText`` (a provider's error may quote a file or a command's output);
+    /// `WEFT_LOG=debug|info|warning|error` picks how much (default: error).
+    public static func begin() {
+        let level = getenv("WEFT_LOG").flatMap { Logger.Level(rawValue: String(cString: $0)) } ?? .error
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return SanitizingLogHandler(handler)
+        }
+    }
+
+    /// Says an unknown `TZ` in `environment` once: it is UTC for every view of this run (``ZoneRule``), never an error
+    /// that would blank a status bar. Called by the program that renders (`weft` hands `serve` and `notify` over
+    /// first, so they say it themselves).
+    public static func sayUnknownZone(in environment: [String: String]) {
+        if let warning = ZoneRule.environmentWarning(environment) { Stderr.line("weft: warning: \(warning)") }
+    }
+
+    /// Ends the process for `error` thrown by `command` (or while parsing its arguments): help and `--version` as
+    /// ArgumentParser prints them; anything else as `weft: error: …` (the usage after a mistake in the arguments),
+    /// sanitized, with ArgumentParser's exit status (64 for a usage error, else 1 unless the error gives one).
+    public static func end(with error: Error, of command: any ParsableCommand.Type) -> Never {
+        // Help, --version and a command's own exit status (it said why already) end as ArgumentParser ends them;
+        // help arrives wrapped in the parser's error, so it is known by its exit status.
+        if error is ExitCode || command.exitCode(for: error) == .success { command.exit(withError: error) }
+        var text = command.fullMessage(for: error)
+        let parserPrefix = "Error: "
+        if text.hasPrefix(parserPrefix) { text.removeFirst(parserPrefix.count) }
+        if !text.isEmpty { Stderr.line("weft: error: " + text) }
+        Foundation.exit(command.exitCode(for: error).rawValue)
+    }
+}
+
+/// Log lines through the one sanitizer (``TerminalText``): a provider's error may quote a file or a command's output.
+struct SanitizingLogHandler: LogHandler {
+    private var inner: StreamLogHandler
+
+    init(_ inner: StreamLogHandler) { self.inner = inner }
+
+    var logLevel: Logger.Level {
+        get { inner.logLevel }
+        set { inner.logLevel = newValue }
+    }
+
+    var metadata: Logger.Metadata {
+        get { inner.metadata }
+        set { inner.metadata = newValue }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { inner[metadataKey: key] }
+        set { inner[metadataKey: key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var event = event
+        event.message = "\(TerminalText.sanitized(event.message.description))"
+        inner.log(event: event)
+    }
+}
