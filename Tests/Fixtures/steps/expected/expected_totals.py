@@ -115,6 +115,13 @@ CASES = [
         "reader": fitbit_dashboard,
     },
     {
+        # Two exports of the same account a week apart: the days they share count once.
+        "name": "fitbit_dashboard_two_exports",
+        "files": ["fitbit/fitbit_export_20140704.csv", "fitbit/fitbit_export_20140710.csv"],
+        "tz": "America/Chicago",
+        "reader": fitbit_dashboard,
+    },
+    {
         "name": "gadgetbridge_csv",
         "files": ["gadgetbridge/MI_BAND_ACTIVITY_SAMPLE.csv"],
         "tz": "Asia/Bangkok",
