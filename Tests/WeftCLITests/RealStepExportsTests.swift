@@ -46,6 +46,13 @@ struct RealStepExportsTests {
             ])
     }
 
+    @Test func theExpectedTotalsAreTheScriptsForTheseFiles() async throws {
+        // A fixture or an expected file edited by hand without running the script would make the comparison moot.
+        let script = Self.expectedFolder.appendingPathComponent("expected_totals.py").path
+        let result = await WeftProcess.run(["python3", script, "--check"])
+        #expect(result.exitCode == 0, "\(result)")
+    }
+
     @Test(arguments: try cases())
     func importsWithTheProducersDailyTotals(_ real: Case) async throws {
         let box = try Sandbox()
