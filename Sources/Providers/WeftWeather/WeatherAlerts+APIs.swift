@@ -29,10 +29,9 @@ extension PirateWeatherAPI {
 
 extension WeatherKitAPI {
     /// The `weatherAlerts` data set's summaries (`description` is the alert's name; its full text is behind
-    /// `detailsUrl`). Nil when it was not asked for (no `country`); asked for and absent, there are none.
+    /// `detailsUrl`). Absent from the body: none when it was asked for (`country` set), else nil (not known).
     func alerts(in root: JSONNode, now: Date) throws(WeatherError) -> [WeatherAlert]? {
-        guard country != nil else { return nil }
-        guard let collection = try root.optionalField("weatherAlerts") else { return [] }
+        guard let collection = try root.optionalField("weatherAlerts") else { return country == nil ? nil : [] }
         let collectionURL = try collection.optionalString("detailsUrl")
         var alerts: [WeatherAlert] = []
         for item in try collection.optionalField("alerts")?.array() ?? [] {
