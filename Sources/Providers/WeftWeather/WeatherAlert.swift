@@ -82,7 +82,8 @@ extension WeatherAlert {
     var capped: WeatherAlert {
         func line(_ text: String?) -> String? {
             guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-            return TextCap.capped(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: Self.longestLine)
+            return TextCap.capped(
+                text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: Self.longestLine)
         }
         var copy = self
         copy.id = line(id) ?? ""

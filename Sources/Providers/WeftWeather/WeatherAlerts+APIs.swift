@@ -81,7 +81,8 @@ extension METNorwayAPI {
                         ?? WeatherAlert.madeID(title: title ?? "", start: start, end: end),
                     title: title ?? "Weather alert", severity: AlertSeverity(reading: severity), start: start, end: end,
                     regions: [try properties.optionalString("area")].compactMap { $0 },
-                    url: try properties.optionalString("web"), description: text.isEmpty ? nil : text.joined(separator: "\n"),
+                    url: try properties.optionalString("web"),
+                    description: text.isEmpty ? nil : text.joined(separator: "\n"),
                     source: displayName))
         }
         return WeatherAlert.normalised(alerts, now: now)
