@@ -61,11 +61,15 @@ import WeftCore
                         #""id":"d","event":"ice","severity":"Minor""#,
                         interval: #"["2024-05-04T00:00:00+00:00","2024-05-03T00:00:00+00:00"]"#),
                     feature(
+                        #""id":"f","event":"ice","severity":"Minor""#,
+                        interval: #"["1900-05-01T00:00:00+00:00","2024-05-03T00:00:00+00:00"]"#),
+                    feature(
                         #""id":"e","event":"fog","severity":"Minor""#,
                         interval: #"["2024-05-01T00:00:00+00:00","2024-05-02T12:00:00+00:00"]"#),
                 ].joined(separator: ",") + "]}").utf8)
         let read = try METNorwayAPI.alerts(fromMetAlerts: body, now: now)
-        #expect(read.map(\.id) == ["a"], "test, cancelled, reversed and ended alerts are left out: \(read)")
+        #expect(
+            read.map(\.id) == ["a"], "test, cancelled, reversed, out-of-range and ended alerts are left out: \(read)")
         #expect(read.first?.severity == .severe && read.first?.title == "Wind")
     }
 

@@ -55,13 +55,19 @@ extension WeatherAlert {
     static let longestDescription = 2_000
     /// The most regions of one alert kept.
     static let mostRegions = 20
+    /// An alert's times, in seconds since 1970: what the parsers keep and a stored snapshot may hold.
+    static let times = ValueRange("a time between 1970 and 9999", 0, Double(Instant.latestSeconds))
 
     /// The alerts worth keeping, in the order the variables show them: those still true at `now` (or with no end),
     /// with their texts capped, most severe first and then soonest ending, at most ``mostAlerts``. An alert whose end
-    /// is before its start is dropped: its times cannot both be right.
+    /// is before its start, or with a time outside ``times``, is dropped: its times cannot be right, and one bad
+    /// alert does not cost the forecast.
     static func normalised(_ alerts: [WeatherAlert], now: Date) -> [WeatherAlert] {
         alerts.filter { alert in
             if let start = alert.start, let end = alert.end, end < start { return false }
+            for time in [alert.start, alert.end] {
+                if let time, !times.contains(time.timeIntervalSince1970) { return false }
+            }
             return alert.end.map { $0 > now } ?? true
         }
         .map(\.capped)
