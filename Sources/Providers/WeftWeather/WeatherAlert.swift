@@ -75,6 +75,12 @@ extension WeatherAlert {
         .prefix(mostAlerts).map { $0 }
     }
 
+    /// Stored alerts (already ``normalised(_:now:)``) still true at `now`, in their order: what a render or the
+    /// notifier reads, with no text cut twice.
+    static func inForce(_ alerts: [WeatherAlert], at now: Date) -> [WeatherAlert] {
+        alerts.filter { alert in alert.end.map { $0 > now } ?? true }
+    }
+
     /// The showing order: more severe first, then the one ending sooner (an open end last), then by title.
     static func shownBefore(_ a: WeatherAlert, _ b: WeatherAlert) -> Bool {
         if a.severity != b.severity { return a.severity > b.severity }
@@ -119,7 +125,7 @@ extension WeatherVariables {
     /// Nil alerts (the API gives none, or was not asked) give no key at all; none in force give `alert_count` 0.
     static func alertVariables(_ alerts: [WeatherAlert]?, context: VariableContext) -> [String: String] {
         guard let alerts else { return [:] }
-        let shown = WeatherAlert.normalised(alerts, now: context.now)
+        let shown = WeatherAlert.inForce(alerts, at: context.now)
         var result = ["alert_count": String(shown.count)]
         guard let first = shown.first else { return result }
         result["alert_title"] = first.title

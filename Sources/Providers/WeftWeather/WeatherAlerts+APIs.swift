@@ -92,7 +92,7 @@ extension METNorwayAPI {
     /// true at `now`.
     static func alerts(from body: WeatherBody, previous: WeatherSnapshot?, now: Date) -> [WeatherAlert]? {
         if case .fresh(let data) = body, let alerts = try? alerts(fromMetAlerts: data, now: now) { return alerts }
-        return previous?.alerts.map { WeatherAlert.normalised($0, now: now) }
+        return previous?.alerts.map { WeatherAlert.inForce($0, at: now) }
     }
 }
 
