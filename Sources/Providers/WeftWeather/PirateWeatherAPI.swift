@@ -43,7 +43,7 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
     func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
         let origin = settings.origin(default: "https://api.pirateweather.net")
         let place = "\(WeatherSettings.coordinate(settings.latitude)),\(WeatherSettings.coordinate(settings.longitude))"
-        let tail = "/\(place)?units=si&exclude=alerts"
+        let tail = "/\(place)?units=si"
         return [
             WeatherRequest(
                 url: "\(origin)/forecast/\(queryValue(apiKey))\(tail)",
@@ -137,10 +137,12 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
         if current == nil, minutes == nil, hourly.isEmpty, daily.isEmpty {
             throw .missingField(api: api, path: "currently, minutely, hourly or daily")
         }
-        return WeatherSnapshot(
+        var weather = WeatherSnapshot(
             locationName: settings.name, latitude: settings.latitude, longitude: settings.longitude,
             units: settings.units, providerName: api,
             attribution: Attribution(text: "Powered by Pirate Weather", url: "https://pirateweather.net/"),
             current: current, hourly: hourly, daily: daily, minutes: minutes)
+        weather.alerts = try Self.alerts(in: root, now: now)
+        return weather
     }
 }

@@ -27,6 +27,9 @@ public struct WeatherSnapshot: Codable, Sendable, Equatable {
     public var minutes: MinuteSeries?
     /// The provider's own expiry of this data (WeatherKit `expireTime`), when it gives one in the body.
     var providerExpiry: Date?
+    /// Severe-weather alerts, most severe first; nil when the API gives none or was not asked (absent keys), empty
+    /// when it said there are none.
+    var alerts: [WeatherAlert]?
 }
 
 /// The temperature unit of the plain `__weather_temp`-style keys.
