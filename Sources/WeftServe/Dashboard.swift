@@ -106,6 +106,8 @@ struct Dashboard {
             return WeatherCard(
                 status: status, values: values, nowcast: figures?.nextHour, card: board, index: weatherIndex
             ).html()
+        case .airQuality:
+            return AirQualityCard(status: status, values: values, card: board).html()
         case .nextUp:
             return NextUpCard(status: status, values: values, card: board).html()
         case .steps:
