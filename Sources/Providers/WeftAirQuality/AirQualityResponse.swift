@@ -102,7 +102,7 @@ struct AirQualityResponse {
         -> Double?
     {
         guard let value, !(value is NSNull) else { return nil }
-        guard !(value is String), !(value is Bool), let number = value as? NSNumber else {
+        guard !(value is String), let number = value as? NSNumber else {
             throw .wrongType(path, "a number")
         }
         let double = number.doubleValue
