@@ -47,10 +47,12 @@ struct AirQualityProvider: Provider {
             return RefreshOutcome(.notModified(validUntil: validUntil), validators: validators)
         }
         let parsed: (current: AirSample?, hours: [AirSample])
-        do {
-            parsed = try AirQualityResponse.parse(exchange.response.body)
-        } catch {
-            throw AirQualityError(url: url, problem: error)
+        switch Result(catching: { () throws(AirQualityProblem) in try AirQualityResponse.parse(exchange.response.body) }) {
+        case .success(let value): parsed = value
+        case .failure(.apiError) where exchange.response.redirected:
+            // A body reached through a redirect is another server's: its words stay out of the error.
+            throw AirQualityError(url: url, problem: .apiError("(not shown: the answer came through a redirect)"))
+        case .failure(let problem): throw AirQualityError(url: url, problem: problem)
         }
         let air = AirQualitySnapshot(
             locationName: settings.name, index: settings.index, timeZone: settings.timeZone,

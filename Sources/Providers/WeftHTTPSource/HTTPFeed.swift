@@ -49,7 +49,7 @@ public enum HTTPFeedKind<Feed: HTTPFeed>: ProviderKind {
         if let refusal = CredentialTransport.refusal(url: url) { throw config.invalid("url", refusal) }
         let timeout = try config.transferTimeout() ?? .seconds(20)
         let interval = try config.interval(default: .seconds(900), minimum: .seconds(60))
-        let contact = try config.string("contact")
+        let contact = try config.contact()
         return HTTPFeedProvider<Feed>(
             instance: config.instance, prefix: try config.prefix(default: defaultPrefix(instance: config.instance)),
             request: HTTPRequest(
