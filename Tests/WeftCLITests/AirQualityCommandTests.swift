@@ -245,8 +245,21 @@ struct AirQualityCommandTests {
         let server = try TestHTTPServer()
         defer { server.stop() }
         let body = try Self.body("openmeteo-air-derived-brno-all-keys.json")
+        let newYork = try Self.body("openmeteo-air-derived-new-york-us-aqi.json")
         server.route(Self.path) { _ in Self.json(body) }
+        server.route("/ny" + Self.path) { _ in Self.json(newYork) }
         let box = try Self.sandbox(server)
+        try box.provider(
+            "ny",
+            """
+            type = "air-quality"
+            name = "New York"
+            latitude = 40.7
+            longitude = -74.0
+            index = "us"
+            prefix = "__ny_"
+            base_url = "\(server.baseURL)/ny"
+            """)
         #expect(await box.weft(arguments: ["refresh"] + Self.brnoClock).exitCode == 0)
         let serve = try await ServeTests.Server(box, Self.brnoClock)
         defer {
@@ -258,9 +271,16 @@ struct AirQualityCommandTests {
         for part in [
             #"<section class="card air"#, #"<span class="aqi level eu-fair">29</span>"#,
             "European AQI · today up to 36", "<dt>PM2.5</dt><dd>6.5 µg/m³</dd>", "<dt>NO₂</dt><dd>7.1 µg/m³</dd>",
-            "<strong>Pollen: low</strong>", "mugwort 1.7", "Air quality data by Open-Meteo.com (CC BY 4.0)",
+            "<strong>Pollen: low</strong> <span class=\"muted\">alder 0, birch 0, grass 0.4, mugwort 1.7, olive 0, "
+                + "ragweed 0.7 grains/m³</span>", "Air quality data by Open-Meteo.com (CC BY 4.0)",
         ] {
             #expect(board.body.contains(part), "\(part) in \(board.body)")
         }
+        // New York at 10:20Z (06:20 there): US AQI 70, the EPA's "moderate"; no pollen line.
+        let after = try #require(board.body.components(separatedBy: "data-instance=\"ny\"").last)
+        let nyCard = after.components(separatedBy: "</section>").first ?? ""
+        #expect(nyCard.contains(#"<span class="aqi level us-moderate">70</span>"#), "\(nyCard)")
+        #expect(nyCard.contains("US AQI"), "\(nyCard)")
+        #expect(!nyCard.contains("Pollen"), "\(nyCard)")
     }
 }

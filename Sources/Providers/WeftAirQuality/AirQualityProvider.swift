@@ -33,9 +33,11 @@ struct AirQualityProvider: Provider {
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         let now = context.now
         let hasData =
-            context.previous.map { $0.kind == AirQualityKind.type && $0.schemaVersion == AirQualitySnapshot.schemaVersion }
-            ?? false
-        let exchange = try await source.get(request, validator: hasData ? context.validator(for: request) : nil, now: now)
+            context.previous.map { previous in
+                previous.kind == AirQualityKind.type && previous.schemaVersion == AirQualitySnapshot.schemaVersion
+            } ?? false
+        let exchange = try await source.get(
+            request, validator: hasData ? context.validator(for: request) : nil, now: now)
         if let failure = exchange.failure { throw failure }
         let validUntil = HTTPSource.validUntil(
             expiries: exchange.freshUntil.map { [$0] } ?? [], minimum: Self.minimumInterval, fallback: interval,
@@ -47,7 +49,8 @@ struct AirQualityProvider: Provider {
             return RefreshOutcome(.notModified(validUntil: validUntil), validators: validators)
         }
         let parsed: (current: AirSample?, hours: [AirSample])
-        switch Result(catching: { () throws(AirQualityProblem) in try AirQualityResponse.parse(exchange.response.body) }) {
+        let body = exchange.response.body
+        switch Result(catching: { () throws(AirQualityProblem) in try AirQualityResponse.parse(body) }) {
         case .success(let value): parsed = value
         case .failure(.apiError) where exchange.response.redirected:
             // A body reached through a redirect is another server's: its words stay out of the error.

@@ -47,8 +47,10 @@ enum AirQualityVariables {
             out["no2"] = sample.no2.map(concentration)
             for (kind, grains) in sample.pollen { out["pollen_\(kind)"] = concentration(grains) }
             // The first kind in the API's order wins a tie, so the key does not flicker between refreshes.
-            let highest = AirQualityResponse.pollenKinds.compactMap { kind in sample.pollen[kind].map { (kind, $0) } }
-                .reduce(nil as (String, Double)?) { best, next in best.map { $0.1 >= next.1 ? $0 : next } ?? next }
+            var highest: (kind: String, grains: Double)?
+            for kind in AirQualityResponse.pollenKinds {
+                if let grains = sample.pollen[kind], grains > highest?.grains ?? -1 { highest = (kind, grains) }
+            }
             if let (kind, grains) = highest {
                 out["pollen_max"] = concentration(grains)
                 out["pollen_max_kind"] = kind
@@ -57,7 +59,9 @@ enum AirQualityVariables {
         }
         let zone = context.viewing(recordedZone: air.timeZone).timeZone
         let today = LocalDay.containing(now, in: zone)
-        let todays = air.hours.filter { LocalDay.containing($0.time, in: zone) == today }.compactMap { $0.aqi(air.index) }
+        let todays = air.hours.filter { LocalDay.containing($0.time, in: zone) == today }.compactMap {
+            $0.aqi(air.index)
+        }
         if let highest = todays.max() {
             out["aqi_today_max"] = whole(highest)
             out["aqi_today_max_level"] = air.index.level(highest)

@@ -9,8 +9,8 @@ struct AirQualityCard {
     var values: [String: String]
     var card: CardContext
 
-    /// The pollen kinds in the order the card lists them.
-    static let pollenKinds = ["alder", "birch", "grass", "mugwort", "olive", "ragweed"]
+    /// The keys beside `pollen_<kind>` that start the same.
+    static let pollenSummary: Set<String> = ["pollen_max", "pollen_max_kind", "pollen_level"]
 
     /// What the `air-quality` template reads.
     private struct View {
@@ -42,13 +42,15 @@ struct AirQualityCard {
         let pollen = values["pollen_level"].map { level in
             View.Pollen(
                 level: level,
-                kinds: Self.pollenKinds.compactMap { kind in values["pollen_\(kind)"].map { "\(kind) \($0)" } }
+                kinds: values.filter { $0.key.hasPrefix("pollen_") && !Self.pollenSummary.contains($0.key) }
+                    .sorted { $0.key < $1.key }.map { "\($0.key.dropFirst("pollen_".count)) \($0.value)" }
                     .joined(separator: ", ") + " grains/m³")
         }
         let view = View(
             aqi: values["aqi"] ?? "–", scale: scale == "us" ? "US AQI" : "European AQI", level: level,
             levelClass: level.map { "\(scale)-" + $0.replacingOccurrences(of: " ", with: "-") } ?? "none",
-            todayMax: values["aqi_today_max"], rows: rows, hasRows: !rows.isEmpty, pollen: pollen, attribution: values["attribution"])
+            todayMax: values["aqi_today_max"], rows: rows, hasRows: !rows.isEmpty, pollen: pollen,
+            attribution: values["attribution"])
         return frame.html(DashboardTemplates.render(.airQuality, view))
     }
 }
