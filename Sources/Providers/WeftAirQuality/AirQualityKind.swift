@@ -25,11 +25,6 @@ public enum AirQualityKind: ProviderKind {
             throw config.invalid("index", "\"\(indexText)\" is not an index; write \"european\" or \"us\"")
         }
         let zone = try config.timeZone()
-        let origin = try config.baseURL().map { base in
-            var base = base
-            while base.hasSuffix("/") { base.removeLast() }
-            return base
-        }
         let query = [
             ("latitude", Coordinates.queryText(place.latitude)),
             ("longitude", Coordinates.queryText(place.longitude)),
@@ -41,7 +36,7 @@ public enum AirQualityKind: ProviderKind {
             ("forecast_days", "2"),
         ]
         let url =
-            (origin ?? "https://air-quality-api.open-meteo.com") + "/v1/air-quality?"
+            (try config.baseURL() ?? "https://air-quality-api.open-meteo.com") + "/v1/air-quality?"
             + query.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? $0.1)" }
             .joined(separator: "&")
         let contact = try config.contact()

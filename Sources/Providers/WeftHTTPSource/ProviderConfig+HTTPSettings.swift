@@ -14,9 +14,11 @@ extension ProviderConfig {
         return contact
     }
 
-    /// `base_url`, which replaces an API's scheme and host (a mirror, proxy or replay server); nil when unset.
+    /// `base_url`, which replaces an API's scheme and host (a mirror, proxy or replay server), without trailing
+    /// slashes; nil when unset.
     public func baseURL() throws(ConfigError) -> String? {
-        guard let baseURL = try string("base_url") else { return nil }
+        guard var baseURL = try string("base_url") else { return nil }
+        while baseURL.hasSuffix("/") { baseURL.removeLast() }
         guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
             throw invalid("base_url", "\"\(Redactor.displayURL(baseURL))\" must start with http:// or https://")
         }
