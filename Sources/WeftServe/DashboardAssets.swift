@@ -167,8 +167,8 @@ enum DashboardAssets {
         .air .cond small { color: var(--muted); }
         .air .aqi { font-size: 2rem; font-weight: 600; line-height: 1; padding: 6px 12px; border-radius: 10px;
           border: 1px solid var(--line); min-width: 2.6ch; text-align: center; }
-        .air-rows { grid-template-columns: repeat(4, auto); margin-top: 10px; }
-        .air .pollen { margin: 10px 0 0; }
+        .air .air-rows { grid-template-columns: repeat(4, auto); margin-top: 10px; }
+        .air .pollen { margin: 10px 0 0; font-size: .9rem; }
         .aqi.eu-good { background: #50f0e6; color: #10201f; } .aqi.eu-fair { background: #50ccaa; color: #10201f; }
         .aqi.eu-moderate { background: #f0e641; color: #202010; } .aqi.eu-poor { background: #ff5050; color: #fff; }
         .aqi.eu-very-poor { background: #960032; color: #fff; }

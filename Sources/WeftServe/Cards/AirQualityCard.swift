@@ -16,8 +16,8 @@ struct AirQualityCard {
     private struct View {
         struct Pollen {
             var level: String
-            /// `grass 0.4, mugwort 1.6 grains/m³`.
-            var kinds: String
+            /// `grass 0.4, mugwort 1.6 grains/m³`: the kinds in the air, nil when there are none.
+            var kinds: String?
         }
         var aqi: String
         var scale: String
@@ -39,12 +39,13 @@ struct AirQualityCard {
         let rows = measures.compactMap { key, label in
             values[key].map { CardEntry(key: label, value: $0 + " µg/m³") }
         }
+        // The kinds in the air; a list of zeros says less than the level beside it.
+        let kinds = values.filter {
+            $0.key.hasPrefix("pollen_") && !Self.pollenSummary.contains($0.key) && $0.value != "0"
+        }
+        .sorted { $0.key < $1.key }.map { "\($0.key.dropFirst("pollen_".count)) \($0.value)" }
         let pollen = values["pollen_level"].map { level in
-            View.Pollen(
-                level: level,
-                kinds: values.filter { $0.key.hasPrefix("pollen_") && !Self.pollenSummary.contains($0.key) }
-                    .sorted { $0.key < $1.key }.map { "\($0.key.dropFirst("pollen_".count)) \($0.value)" }
-                    .joined(separator: ", ") + " grains/m³")
+            View.Pollen(level: level, kinds: kinds.isEmpty ? nil : kinds.joined(separator: ", ") + " grains/m³")
         }
         let view = View(
             aqi: values["aqi"] ?? "–", scale: scale == "us" ? "US AQI" : "European AQI", level: level,

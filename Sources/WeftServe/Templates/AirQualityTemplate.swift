@@ -7,7 +7,7 @@ extension DashboardTemplates {
         {{#todayMax}} · today up to {{.}}{{/todayMax}}</small></span></div>
         {{#hasRows}}<dl class="kv air-rows">{{#rows}}<div><dt>{{key}}</dt><dd>{{value}}</dd></div>{{/rows}}</dl>
         {{/hasRows}}{{#pollen}}<p class="pollen"><strong>Pollen: {{level}}</strong> \
-        <span class="muted">{{kinds}}</span></p>
+        {{#kinds}}<span class="muted">{{.}}</span>{{/kinds}}</p>
         {{/pollen}}{{#attribution}}<p class="fine">{{.}}</p>
         {{/attribution}}
         """
