@@ -215,6 +215,46 @@ struct AirQualityCommandTests {
         #expect(kept.stdout.contains("hourly.european_aqi[30]"), "\(kept)")
     }
 
+    /// Each band's edges, an hour each: the index's own words (EEA: good up to 20, …; EPA: good up to 50, …) and
+    /// weft's pollen bands. The body is the recordings' shape with chosen values (no recording has every band).
+    @Test func eachBandsEdgesGetTheirWords() async throws {
+        let eu = [20, 21, 40, 41, 60, 61, 80, 81, 100, 101]
+        let us = [50, 51, 100, 101, 150, 151, 200, 201, 300, 301]
+        let birch = [0.9, 1, 9.9, 10, 49.9, 50, 199.9, 200, 0, 0]
+        let start = 1_790_812_800  // 2026-10-01T00:00:00Z
+        let times = eu.indices.map { start + 3600 * $0 }
+        func list(_ values: [some CustomStringConvertible]) -> String {
+            values.map(\.description).joined(separator: ",")
+        }
+        let body = Array(
+            (#"{"latitude":49.2,"longitude":16.6,"utc_offset_seconds":0,"timezone":"GMT","hourly":{"time":["#
+                + list(times) + #"],"european_aqi":["# + list(eu) + #"],"us_aqi":["# + list(us)
+                + #"],"birch_pollen":["# + list(birch) + "]}}").utf8)
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route(Self.path) { _ in Self.json(body) }
+        let box = try Self.sandbox(server)
+        try box.provider(
+            "airus",
+            "type = \"air-quality\"\nlatitude = 49.19\nlongitude = 16.61\nindex = \"us\"\nprefix = \"__us_\"\n"
+                + "base_url = \"\(server.baseURL)\"\n")
+        #expect(await box.weft(arguments: ["refresh", "--now", "2026-10-01T00:30:00Z", "--tz", "UTC"]).exitCode == 0)
+        var lines: [String] = []
+        for hour in times.indices {
+            let now = "2026-10-01T\(hour < 10 ? "0" : "")\(hour):30:00Z"
+            let line = await box.weft(
+                arguments: ["resolve", "{{__air_aqi_level}}|{{__us_aqi_level}}|{{__air_pollen_level|-}}", "--now", now])
+            lines.append(line.stdout.trimmingCharacters(in: .newlines))
+        }
+        #expect(
+            lines == [
+                "good|good|none", "fair|moderate|low", "fair|moderate|low",
+                "moderate|unhealthy for sensitive groups|moderate",
+                "moderate|unhealthy for sensitive groups|moderate", "poor|unhealthy|high", "poor|unhealthy|high",
+                "very poor|very unhealthy|very high", "very poor|very unhealthy|none", "extremely poor|hazardous|none",
+            ], "\(lines)")
+    }
+
     @Test func checkNamesEachBadSettingWithItsLine() async throws {
         let box = try Sandbox()
         try box.provider(
