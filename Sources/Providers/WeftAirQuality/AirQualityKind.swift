@@ -25,14 +25,16 @@ public enum AirQualityKind: ProviderKind {
             throw config.invalid("index", "\"\(indexText)\" is not an index; write \"european\" or \"us\"")
         }
         let zone = try config.timeZone()
+        let known = Set(TimeZone.knownTimeZoneIdentifiers)
         let query = [
             ("latitude", Coordinates.queryText(place.latitude)),
             ("longitude", Coordinates.queryText(place.longitude)),
             ("current", AirQualityResponse.variableList),
             ("hourly", AirQualityResponse.variableList),
             ("timeformat", "unixtime"),
-            // Hours from the zone's midnight, so today's maximum has the whole day.
-            ("timezone", zone?.identifier ?? "auto"),
+            // Hours from the zone's midnight, so today's maximum has the whole day; the API knows IANA names only
+            // (a POSIX TZ lets it take the place's own zone).
+            ("timezone", zone.map(\.identifier).flatMap { known.contains($0) ? $0 : nil } ?? "auto"),
             ("forecast_days", "2"),
         ]
         let url =
