@@ -104,7 +104,7 @@ let package = Package(
             name: "WeftProviders",
             dependencies: [
                 "WeftCore", "WeftCommandProvider", "WeftWeather", "WeftCalendar", "WeftSteps", "WeftHabits",
-                "WeftAlarms",
+                "WeftAlarms", "WeftAirQuality",
             ],
             path: "Sources/Providers/WeftProviders"),
         // The refresh half: which providers are due, running them, and the one door that writes the cache.
@@ -152,6 +152,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/Providers/WeftWeather"),
+        // Open-Meteo's air-quality API: the `air-quality` kind, its parser and `__air_*` variables.
+        .target(
+            name: "WeftAirQuality",
+            dependencies: ["WeftCore", "WeftPrimitives", "WeftHTTP", "WeftHTTPSource"],
+            path: "Sources/Providers/WeftAirQuality"),
         // Step-count exports, by stage: Reading (exports to samples), Aggregation (de-duplication, daily totals),
         // History (goals, streaks, averages), Provider (the `steps` kind, its snapshot and variables).
         .target(

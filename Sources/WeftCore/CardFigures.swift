@@ -5,6 +5,8 @@ import Foundation
 public enum BoardCard: Int, Sendable, Comparable, CaseIterable {
     /// Place, temperature, the next hour's rain and the hourly strip.
     case weather
+    /// The air-quality index in its level's colour, particulate matter and pollen.
+    case airQuality
     /// The next event and the one after it.
     case nextUp
     /// Today against the goal and the history's heatmap.

@@ -40,3 +40,39 @@ extension ProviderConfig {
         return interval
     }
 }
+
+/// A place on Earth as a provider file gives it (`latitude`, `longitude`), for the kinds that ask an API about one.
+public struct Coordinates: Sendable, Equatable, Codable {
+    /// Degrees north, −90…90.
+    public var latitude: Double
+    /// Degrees east, −180…180.
+    public var longitude: Double
+
+    /// Creates coordinates.
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// A coordinate as a query parameter: at most 4 decimals and no trailing zeros (MET Norway refuses 5 or more
+    /// with 403; about 11 m is finer than any model's grid).
+    public static func queryText(_ value: Double) -> String {
+        let text = NumberText.trimmed(value, maxDecimals: 4)
+        return text == "-0" ? "0" : text
+    }
+}
+
+extension ProviderConfig {
+    /// The required `latitude` and `longitude`, each in its range.
+    public func coordinates() throws(ConfigError) -> Coordinates {
+        guard let latitude = try double("latitude") else {
+            throw .missingKey(file: file, key: "latitude", expected: "degrees north, e.g. latitude = 52.52")
+        }
+        guard (-90...90).contains(latitude) else { throw invalid("latitude", "must be between -90 and 90") }
+        guard let longitude = try double("longitude") else {
+            throw .missingKey(file: file, key: "longitude", expected: "degrees east, e.g. longitude = 13.405")
+        }
+        guard (-180...180).contains(longitude) else { throw invalid("longitude", "must be between -180 and 180") }
+        return Coordinates(latitude: latitude, longitude: longitude)
+    }
+}

@@ -76,8 +76,8 @@ struct Dashboard {
         return DashboardTemplates.render(.board, board)
     }
 
-    /// The card that shows an instance of `type`; the cards' order is the board's: weather first, then Next Up,
-    /// Steps, Habits, Alarms, Timers, the counters, and the rest.
+    /// The card that shows an instance of `type`; the cards' order is the board's: weather first, then air quality,
+    /// Next Up, Steps, Habits, Alarms, Timers, the counters, and the rest.
     func card(_ type: String) -> BoardCard {
         registry.kind(type)?.card ?? .keyValue
     }
@@ -106,6 +106,8 @@ struct Dashboard {
             return WeatherCard(
                 status: status, values: values, nowcast: figures?.nextHour, card: board, index: weatherIndex
             ).html()
+        case .airQuality:
+            return AirQualityCard(status: status, values: values, card: board).html()
         case .nextUp:
             return NextUpCard(status: status, values: values, card: board).html()
         case .steps:

@@ -161,6 +161,23 @@ enum DashboardAssets {
         .cval .value { font-size: 1.4rem; font-weight: 600; min-width: 2ch; text-align: right; }
         .cval .goal { color: var(--muted); }
         .counterlist progress { grid-column: 1 / -1; width: 100%; height: 6px; accent-color: var(--accent); }
+        /* Air quality: each index's own band colours (EEA, EPA), the same in light and dark */
+        .air .now { display: flex; align-items: center; gap: 12px; }
+        .air .cond { display: flex; flex-direction: column; }
+        .air .cond small { color: var(--muted); }
+        .air .aqi { font-size: 2rem; font-weight: 600; line-height: 1; padding: 6px 12px; border-radius: 10px;
+          border: 1px solid var(--line); min-width: 2.6ch; text-align: center; }
+        .air .air-rows { grid-template-columns: repeat(4, auto); margin-top: 10px; }
+        .air .pollen { margin: 10px 0 0; font-size: .9rem; }
+        .aqi.eu-good { background: #50f0e6; color: #10201f; } .aqi.eu-fair { background: #50ccaa; color: #10201f; }
+        .aqi.eu-moderate { background: #f0e641; color: #202010; } .aqi.eu-poor { background: #ff5050; color: #fff; }
+        .aqi.eu-very-poor { background: #960032; color: #fff; }
+        .aqi.eu-extremely-poor { background: #7d2181; color: #fff; }
+        .aqi.us-good { background: #00e400; color: #102010; } .aqi.us-moderate { background: #ffff00; color: #202010; }
+        .aqi.us-unhealthy-for-sensitive-groups { background: #ff7e00; color: #1b1000; }
+        .aqi.us-unhealthy { background: #ff0000; color: #fff; }
+        .aqi.us-very-unhealthy { background: #8f3f97; color: #fff; }
+        .aqi.us-hazardous { background: #7e0023; color: #fff; }
         /* Key/value and all variables */
         .kv { margin: 0; display: grid; gap: 6px; }
         .allvars { grid-column: 1 / -1; }

@@ -82,7 +82,9 @@ struct BadInputTests {
         #expect(result.exitCode == 2, "\(result)")
         #expect(result.stderr.contains("providers/demo.toml:2"), "\(result)")
         #expect(result.stderr.contains("unknown provider type \"comand\""), "\(result)")
-        #expect(result.stderr.contains("known types: alarms, calendar, command, habits, met-norway"), "\(result)")
+        #expect(
+            result.stderr.contains("known types: air-quality, alarms, calendar, command, habits, met-norway"),
+            "\(result)")
 
         await Self.expectOldSnapshot(box)
     }

@@ -47,12 +47,9 @@ public enum HTTPFeedKind<Feed: HTTPFeed>: ProviderKind {
             throw config.invalid("url", "\"\(Redactor.displayURL(url))\" must start with http:// or https://")
         }
         if let refusal = CredentialTransport.refusal(url: url) { throw config.invalid("url", refusal) }
-        let timeout = try config.duration("timeout") ?? .seconds(20)
-        guard timeout > .zero, timeout <= .seconds(300) else {
-            throw config.invalid("timeout", "must be between 1 s and 5 min, e.g. timeout = \"20s\"")
-        }
+        let timeout = try config.transferTimeout() ?? .seconds(20)
         let interval = try config.interval(default: .seconds(900), minimum: .seconds(60))
-        let contact = try config.string("contact")
+        let contact = try config.contact()
         return HTTPFeedProvider<Feed>(
             instance: config.instance, prefix: try config.prefix(default: defaultPrefix(instance: config.instance)),
             request: HTTPRequest(

@@ -1,3 +1,4 @@
+import WeftAirQuality
 import WeftAlarms
 import WeftCalendar
 import WeftCommandProvider
@@ -12,5 +13,5 @@ public enum BuiltinProviders {
     public static let registry = ProviderRegistry(
         [
             CommandKind.self, CalendarKind.self, StepsKind.self, HabitsKind.self, AlarmsKind.self, TimersKind.self,
-        ] + WeatherKinds.all)
+        ] + WeatherKinds.all + [AirQualityKind.self])
 }

@@ -89,11 +89,8 @@ public struct WeatherSettings: Sendable, Equatable {
         return base
     }
 
-    /// A coordinate with at most 4 decimals and no trailing zeros (MET Norway refuses 5 or more with 403).
-    static func coordinate(_ value: Double) -> String {
-        let text = NumberText.trimmed(value, maxDecimals: 4)
-        return text == "-0" ? "0" : text
-    }
+    /// A coordinate as a query parameter (``Coordinates/queryText(_:)``).
+    static func coordinate(_ value: Double) -> String { Coordinates.queryText(value) }
 }
 
 /// One HTTP GET a refresh makes.

@@ -53,40 +53,17 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
 
     /// The common keys, checked.
     static func settings(_ config: ProviderConfig) throws(ConfigError) -> WeatherSettings {
-        guard let latitude = try config.double("latitude") else {
-            throw .missingKey(file: config.file, key: "latitude", expected: "degrees north, e.g. latitude = 52.52")
-        }
-        guard (-90...90).contains(latitude) else { throw config.invalid("latitude", "must be between -90 and 90") }
-        guard let longitude = try config.double("longitude") else {
-            throw .missingKey(file: config.file, key: "longitude", expected: "degrees east, e.g. longitude = 13.405")
-        }
-        guard (-180...180).contains(longitude) else {
-            throw config.invalid("longitude", "must be between -180 and 180")
-        }
+        let place = try config.coordinates()
         let unitsText = try config.string("units") ?? "celsius"
         guard let units = TemperatureUnit(rawValue: unitsText) else {
             throw config.invalid("units", "\"\(unitsText)\" is not a unit; write \"celsius\" or \"fahrenheit\"")
         }
-        let contact = try config.string("contact")
-        if let contact, contact.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw config.invalid("contact", "must not be empty")
-        }
-        let baseURL = try config.string("base_url")
-        if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
-            throw config.invalid("base_url", "\"\(Redactor.displayURL(baseURL))\" must start with http:// or https://")
-        }
-        if let baseURL, let refusal = CredentialTransport.refusal(url: baseURL) {
-            throw config.invalid("base_url", refusal)
-        }
+        let contact = try config.contact()
+        let baseURL = try config.baseURL()
         var settings = WeatherSettings(
-            name: try config.string("name") ?? config.instance, latitude: latitude, longitude: longitude,
+            name: try config.string("name") ?? config.instance, latitude: place.latitude, longitude: place.longitude,
             units: units, contact: contact, baseURL: baseURL)
-        if let timeout = try config.duration("timeout") {
-            guard timeout > .zero, timeout <= .seconds(300) else {
-                throw config.invalid("timeout", "must be between 1 s and 5 min, e.g. timeout = \"20s\"")
-            }
-            settings.timeout = timeout
-        }
+        if let timeout = try config.transferTimeout() { settings.timeout = timeout }
         return settings
     }
 }

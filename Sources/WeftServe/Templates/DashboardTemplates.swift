@@ -19,6 +19,7 @@ struct DashboardTemplates: Sendable {
         case cardFrame = "card-frame"
         case actionButton = "action-button"
         case weather
+        case airQuality = "air-quality"
         case nextUp = "next-up"
         case steps
         case stepsRing = "steps-ring"
@@ -38,6 +39,7 @@ struct DashboardTemplates: Sendable {
             case .cardFrame: DashboardTemplates.cardFrame
             case .actionButton: DashboardTemplates.actionButton
             case .weather: DashboardTemplates.weather
+            case .airQuality: DashboardTemplates.airQuality
             case .nextUp: DashboardTemplates.nextUp
             case .steps: DashboardTemplates.steps
             case .stepsRing: DashboardTemplates.stepsRing

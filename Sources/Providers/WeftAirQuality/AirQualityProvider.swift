@@ -1,0 +1,69 @@
+import Foundation
+import WeftCore
+import WeftHTTP
+import WeftHTTPSource
+
+/// One `air-quality` instance: one conditional GET per due time through the HTTP source (validators, 304,
+/// freshness, Retry-After), then the parser.
+struct AirQualityProvider: Provider {
+    /// What the file says beyond the request.
+    struct Settings: Sendable {
+        var name: String
+        var index: AirQualityIndex
+        /// The `timezone` setting's identifier, nil when unset.
+        var timeZone: String?
+    }
+
+    let instance: String
+    let prefix: String
+    var settings: Settings
+    /// The GET each refresh makes.
+    var request: HTTPRequest
+    /// How long an answer counts when the server gives no freshness.
+    var interval: TimeInterval
+    /// The HTTP seam.
+    var source: HTTPSource
+
+    /// Open-Meteo's air-quality models run a few times a day; asking more often than this only loads its free tier.
+    static var minimumInterval: TimeInterval { 600 }
+
+    /// What Open-Meteo's licence (CC BY 4.0) asks every use of its data to show.
+    static let attribution = "Air quality data by Open-Meteo.com (CC BY 4.0)"
+
+    func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        let now = context.now
+        let hasData =
+            context.previous.map { previous in
+                previous.kind == AirQualityKind.type && previous.schemaVersion == AirQualitySnapshot.schemaVersion
+            } ?? false
+        let exchange = try await source.get(
+            request, validator: hasData ? context.validator(for: request) : nil, now: now)
+        if let failure = exchange.failure { throw failure }
+        let validUntil = HTTPSource.validUntil(
+            expiries: exchange.freshUntil.map { [$0] } ?? [], minimum: Self.minimumInterval, fallback: interval,
+            now: now, instance: instance)
+        let validators = exchange.validator.map { [$0] } ?? []
+        let url = Redactor.displayURL(request.url)
+        if exchange.isNotModified {
+            guard hasData else { throw AirQualityError(url: url, problem: nil) }
+            return RefreshOutcome(.notModified(validUntil: validUntil), validators: validators)
+        }
+        let parsed: (current: AirSample?, hours: [AirSample])
+        let body = exchange.response.body
+        switch Result(catching: { () throws(AirQualityProblem) in try AirQualityResponse.parse(body) }) {
+        case .success(let value): parsed = value
+        case .failure(.apiError) where exchange.response.redirected:
+            // A body reached through a redirect is another server's: its words stay out of the error.
+            throw AirQualityError(url: url, problem: .apiError("(not shown: the answer came through a redirect)"))
+        case .failure(let problem): throw AirQualityError(url: url, problem: problem)
+        }
+        let air = AirQualitySnapshot(
+            locationName: settings.name, index: settings.index, timeZone: settings.timeZone,
+            attribution: Self.attribution, current: parsed.current, hours: parsed.hours)
+        let snapshot = Snapshot(
+            instance: instance, kind: AirQualityKind.type, prefix: prefix,
+            schemaVersion: AirQualitySnapshot.schemaVersion, fetchedAt: now, validUntil: validUntil,
+            payload: try Snapshot.encode(air))
+        return RefreshOutcome(.updated(snapshot), validators: validators)
+    }
+}
