@@ -91,6 +91,7 @@ struct StepsImportCommand: ParsableCommand {
         if issueCount > issues.count {
             Stderr.line("weft: … and \(issueCount - issues.count) more bad rows")
         }
+        for note in read.notes { Stderr.line(note) }
         let today = StepDay(containing: instant, in: library.zone)
         Stderr.line(
             "imported \(rowCount - issueCount) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
