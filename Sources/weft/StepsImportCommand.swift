@@ -82,7 +82,7 @@ struct StepsImportCommand: ParsableCommand {
             progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
-        for failure in read.failures { Stderr.line("weft: error: \(failure)") }
+        for failure in read.failures { Stderr.line("weft: error: \(failure.description(for: .commandLine))") }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
         let (issues, issueCount, rowCount) = (batch.issues, batch.issueCount, batch.rowCount)
         let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(

@@ -68,7 +68,7 @@ import WeftTestSupport
             batch.issues.map(\.description) == [
                 "fit.json:4: endTimeNanos \"99999999999999999999\" is not a whole number of nanoseconds",
                 "fit.json:5: startTimeNanos 1700000200 is outside 1990–2100 (is it in nanoseconds?)",
-                "fit.json:6: fitValue intVal 70000 is more than 1000 steps in 60 s (at most 1000 a minute)",
+                "fit.json:6: fitValue intVal 70000 steps in one minute is more than a body can do (at most 1000 steps a minute)",
                 "fit.json:7: fitValue intVal -5 is negative",
             ])
         #expect(throws: StepImportError.self) { try importText(text, file: "fit.json") }
@@ -155,7 +155,7 @@ import WeftTestSupport
         let bad = try importText(header + "\n" + row + "\n", lenient: true)
         #expect(
             bad.issues.map(\.description) == [
-                "test.csv:2: Steps07 1400 is more than 1000 steps in 60 s (at most 1000 a minute)"
+                "test.csv:2: Steps07 1400 steps in one minute is more than a body can do (at most 1000 steps a minute)"
             ])
     }
 
