@@ -83,8 +83,7 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .tooManyBadRows(let file, let bad, let total, let first):
             let examples = first.prefix(3).map(\.description).joined(separator: "; ")
             return "\(file): \(bad) of \(total) rows are bad (more than 1%), so the file was not imported "
-                + "(\(place == .commandLine ? "give --lenient" : "set lenient = true in the steps provider file") "
-                + "to import the good rows): \(examples)"
+                + "(\(place == .commandLine ? "--lenient" : "lenient = true") imports the good rows): \(examples)"
         case .noDateInFileName(let file):
             return "\(file): a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
         case .notAppleHealthArchive(let file):
