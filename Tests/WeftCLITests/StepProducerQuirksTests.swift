@@ -126,6 +126,12 @@ struct StepProducerQuirksTests {
         #expect(bare.exitCode != 0, "\(bare)")
         #expect(bare.stderr.contains("--format generic needs --date-column"), "\(bare)")
         #expect(!bare.stderr.contains("without a column mapping"), "\(bare)")
+        // A header no layout knows names the flags too, not the provider file's keys.
+        let unknown = await box.weft(arguments: ["steps", "import", box.path("steps.csv")])
+        #expect(unknown.exitCode == 1, "\(unknown)")
+        #expect(
+            unknown.stderr.contains("give --format NAME, or --format generic with --date-column and --steps-column"),
+            "\(unknown)")
 
         // The help's generic examples, run as printed with their files in a sandbox of their own (both files are
         // the one source "CSV", whose later import would replace the earlier one's samples in the span it covers).
