@@ -54,7 +54,8 @@ struct StepsImportCommand: ParsableCommand {
 
     @Option(
         name: [.customLong("date-column"), .customLong("start-column")],
-        help: ArgumentHelp("The column with each row's start date and time, or its date (a generic CSV).", valueName: "name"))
+        help: ArgumentHelp(
+            "The column with each row's start date and time, or its date (a generic CSV).", valueName: "name"))
     var dateColumn: String?
 
     @Option(help: ArgumentHelp("The column with the start's time of day, beside --date-column.", valueName: "name"))

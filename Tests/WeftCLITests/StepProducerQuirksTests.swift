@@ -83,7 +83,10 @@ struct StepProducerQuirksTests {
         let clock = ["--now", "2024-05-01T22:00:00+02:00", "--tz", "Europe/Berlin"]
         let refused = await box.weft(arguments: ["steps", "import", box.path("export.xml")] + clock)
         #expect(refused.exitCode == 1, "\(refused)")
-        #expect(refused.stderr.contains("2 of 3 rows are bad (more than 1%), so the file was not imported (--lenient imports the good rows)"), "\(refused)")
+        #expect(
+            refused.stderr.contains(
+                "2 of 3 rows are bad (more than 1%), so the file was not imported (--lenient imports the good rows)"),
+            "\(refused)")
         #expect(
             refused.stderr.contains(
                 "record 1: value 2.5 km in one minute is more than a body can do (at most 1 km a minute)"),
@@ -107,13 +110,15 @@ struct StepProducerQuirksTests {
 
     @Test func aCutOffZipIsSaidInWords() async throws {
         let box = try Sandbox()
-        let zip = try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("steps", "apple_health_export/export.zip")))
+        let zip = try Data(
+            contentsOf: URL(fileURLWithPath: FixtureFiles.path("steps", "apple_health_export/export.zip")))
         try zip.prefix(zip.count / 2).write(to: URL(fileURLWithPath: box.path("export.zip")))
         let result = await box.weft(
             arguments: ["steps", "import", box.path("export.zip"), "--now", "2024-03-09T17:00:00Z", "--tz", "UTC"])
         #expect(result.exitCode == 1, "\(result)")
         #expect(
-            result.stderr == "weft: error: \(box.path("export.zip")): a zip archive that cannot be read: the zip is cut "
+            result.stderr
+                == "weft: error: \(box.path("export.zip")): a zip archive that cannot be read: the zip is cut "
                 + "off (no end-of-archive record); nothing of it was imported, download or export it again\n",
             "\(result)")
     }
@@ -146,7 +151,8 @@ struct StepProducerQuirksTests {
             try box.write(
                 "pedometer_log.csv",
                 try String(contentsOfFile: FixtureFiles.path("steps", "generic/pedometer_log.csv"), encoding: .utf8))
-            try box.write("walks.csv", "Date,Time,Steps\n2024-01-05,08:00,1500\n2024-01-05,18:30,2500\n2024-01-06,07:15,800\n")
+            try box.write(
+                "walks.csv", "Date,Time,Steps\n2024-01-05,08:00,1500\n2024-01-05,18:30,2500\n2024-01-06,07:15,800\n")
             let words = Self.shellWords(example)
             #expect(Array(words.prefix(3)) == ["weft", "steps", "import"], "\(example)")
             let arguments = Array(words.dropFirst()).map { $0.hasSuffix(".csv") ? box.path($0) : $0 }
