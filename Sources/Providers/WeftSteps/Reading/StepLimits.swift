@@ -55,7 +55,7 @@ enum StepLimits {
     }
 
     /// A sample's length for messages: `zero minutes`, `one minute`, seconds below two minutes, else whole minutes.
-    static func span(_ seconds: Double) -> String {
+    private static func span(_ seconds: Double) -> String {
         if seconds <= 0 { return "zero minutes" }
         if seconds == 60 { return "one minute" }
         return seconds < 120
