@@ -21,6 +21,16 @@ struct StepsImportCommand: ParsableCommand {
             Watch's samples winning over the phone's where both cover a minute. A newer export re-imported adds \
             only what is new. An export cut short imports nothing and says where it stops.
 
+            Google Fit Takeout's step streams (All Data/derived_com.google.step_count.delta_*.json) imported \
+            together count one: estimated_steps, what the Fit app shows, else merge_step_deltas, else the \
+            devices' own; the import says which.
+
+            Any other CSV is read by a column mapping (--format generic, implied by the column flags; a steps \
+            provider file's start_column, time_column, end_column, steps_column, source_column and date_format \
+            are the same): --date-column holds the start's date and time, or only its date when --time-column \
+            holds the time. Without --end-column each row is a count at one moment, and a day's counts add up to \
+            its total. Date formats: yyyy MM dd HH mm ss SSS Z a, several separated by |, or iso.
+
             Examples:
               weft steps import export.csv
               weft steps import ~/Downloads/export.zip --tz Europe/Berlin
@@ -31,12 +41,6 @@ struct StepsImportCommand: ParsableCommand {
                 --end-column until --steps-column count --date-format 'dd.MM.yyyy HH:mm'
               weft steps import walks.csv --date-column Date --time-column Time \\
                 --steps-column Steps --date-format 'yyyy-MM-dd HH:mm' --tz Europe/Berlin
-
-            Any other CSV is read by a column mapping (--format generic, implied by the column flags; a steps \
-            provider file's start_column, time_column, end_column, steps_column, source_column and date_format \
-            are the same): --date-column holds the start's date and time, or only its date when --time-column \
-            holds the time; a row without --end-column counts as a count at one moment (a day's total when a day \
-            has one). Date formats: yyyy MM dd HH mm ss SSS Z a, several separated by |, or iso.
             """)
 
     @Argument(

@@ -44,6 +44,49 @@ struct StepProducerQuirksTests {
         #expect(try await days(box) == expected)
     }
 
+    @Test func googleFitRawStreamsCountEachDeviceOnce() async throws {
+        // Without estimated_steps or merge_step_deltas, the devices' own streams are counted, each device (a point's
+        // originDataSourceId) from one stream: the phone is in both, cut differently (19 + 8 and 27 over the same
+        // minute), and was counted 54; the watch is only in the second.
+        let box = try Sandbox()
+        func point(_ origin: String, _ steps: Int, _ start: Int, _ end: Int) -> String {
+            "{\"fitValue\":[{\"value\":{\"intVal\":\(steps)}}],\"originDataSourceId\":\"\(origin)\","
+                + "\"endTimeNanos\":\(end)000000000,\"dataTypeName\":\"com.google.step_count.delta\","
+                + "\"startTimeNanos\":\(start)000000000}"
+        }
+        func stream(_ name: String, _ points: [String]) -> String {
+            "{\n    \"Data Source\": \"derived:com.google.step_count.delta:\(name)\",\n    \"Data Points\": [\n        "
+                + points.joined(separator: ",\n        ") + "\n    ]\n}"
+        }
+        let phone = "raw:com.google.step_count.cumulative:vivo:V2312:557f82c0f6828d19:STEP_COUNTER"
+        let watch =
+            "raw:com.google.step_count.delta:com.mobvoi.companion.aw:Mobvoi:TicWatch Pro 3:4b2e1f0a:Step Counter"
+        let minute = 1_773_136_800  // 2026-03-10 10:00 UTC
+        try box.write(
+            "derived_com.google.step_count.delta_com.google.json",
+            stream(
+                "com.google.android.fit:vivo:V2312:557f82c0f6828d19:top_level",
+                [point(phone, 19, minute, minute + 40), point(phone, 8, minute + 40, minute + 60)]))
+        try box.write(
+            "derived_com.google.step_count.delta_com.google(1).json",
+            stream(
+                "com.google.android.gms:derive_step_deltas",
+                [point(phone, 27, minute, minute + 60), point(watch, 50, minute + 3600, minute + 3660)]))
+        let result = await box.weft(
+            arguments: [
+                "steps", "import", box.path("derived_com.google.step_count.delta_com.google.json"),
+                box.path("derived_com.google.step_count.delta_com.google(1).json"), "--now", "2026-03-10T19:00:00Z",
+                "--tz", "UTC",
+            ])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "Google Fit: counted the device streams derive_step_deltas, top_level, each device once (no "
+                    + "estimated_steps or merge_step_deltas was given)"),
+            "\(result)")
+        #expect(try await days(box) == ["2026-03-10": 27 + 50])
+    }
+
     @Test func garminConnectDayTotalsInsideAppleHealthImportAsThePhoneShows() async throws {
         // Garmin Connect writes one record per day into Apple Health, start = end = 23:59:59, holding the day's
         // steps and distance (built from issue 29's description; SOURCES.md). The export was refused whole:
