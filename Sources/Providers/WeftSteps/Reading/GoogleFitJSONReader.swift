@@ -1,9 +1,9 @@
 /// Reads Google Fit Takeout's `All Data/derived_com.google.step_count.delta_*.json`: `{"Data Source": …,
 /// "Data Points": [{"fitValue":[{"value":{"intVal":19}}], "originDataSourceId": …, "endTimeNanos": …,
-/// "startTimeNanos": …}, …]}`, streamed point by point. Each point's `originDataSourceId` is its source, so the
-/// stream (`estimated_steps`, `merge_step_deltas`, a device's `top_level`) is named in `Data Source`; the import
-/// counts one stream (``GoogleFitStream``). A device's raw stream names each point's source by its
-/// `originDataSourceId`; a merged stream is one source, as Google already merged its devices' points.
+/// "startTimeNanos": …}, …]}`, streamed point by point. The file's stream (`estimated_steps`, `merge_step_deltas`, a
+/// device's `top_level`) is named in `Data Source`, and an import counts one stream (``GoogleFitStream``). In a
+/// device's raw stream each point's `originDataSourceId` is its source; a merged stream is one source, as Google
+/// already merged its devices' points.
 struct GoogleFitJSONReader {
     private var parser: JSONPullParser
     private let options: StepImportOptions
