@@ -21,12 +21,26 @@ struct StepsImportCommand: ParsableCommand {
             Watch's samples winning over the phone's where both cover a minute. A newer export re-imported adds \
             only what is new. An export cut short imports nothing and says where it stops.
 
+            Google Fit Takeout's step streams (All Data/derived_com.google.step_count.delta_*.json) imported \
+            together count one: estimated_steps, what the Fit app shows, else merge_step_deltas, else the \
+            devices' own; the import says which.
+
+            Any other CSV is read by a column mapping (--format generic, implied by the column flags; a steps \
+            provider file's start_column, time_column, end_column, steps_column, source_column and date_format \
+            are the same): --date-column holds the start's date and time, or only its date when --time-column \
+            holds the time. Without --end-column each row is a count at one moment, and a day's counts add up to \
+            its total. Date formats: yyyy MM dd HH mm ss SSS Z a, several separated by |, or iso.
+
             Examples:
               weft steps import export.csv
               weft steps import ~/Downloads/export.zip --tz Europe/Berlin
               weft steps import 'Daily activity metrics.csv' \\
                 --format google-fit-daily --source "Google Fit"
               weft steps import hourlySteps_merged.csv --tz America/Chicago --lenient
+              weft steps import pedometer_log.csv --format generic --date-column when \\
+                --end-column until --steps-column count --date-format 'dd.MM.yyyy HH:mm'
+              weft steps import walks.csv --date-column Date --time-column Time \\
+                --steps-column Steps --date-format 'yyyy-MM-dd HH:mm' --tz Europe/Berlin
             """)
 
     @Argument(
@@ -41,6 +55,29 @@ struct StepsImportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Count every row as coming from this source.", valueName: "name"))
     var source: String?
+
+    @Option(
+        name: [.customLong("date-column"), .customLong("start-column")],
+        help: ArgumentHelp(
+            "The column with each row's start date and time, or its date (a generic CSV).", valueName: "name"))
+    var dateColumn: String?
+
+    @Option(help: ArgumentHelp("The column with the start's time of day, beside --date-column.", valueName: "name"))
+    var timeColumn: String?
+
+    @Option(help: ArgumentHelp("The column with each row's end (a time of day with --time-column).", valueName: "name"))
+    var endColumn: String?
+
+    @Option(help: ArgumentHelp("The column with each row's step count (a generic CSV).", valueName: "name"))
+    var stepsColumn: String?
+
+    @Option(help: ArgumentHelp("The column naming each row's source (a generic CSV).", valueName: "name"))
+    var sourceColumn: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How the dates are written, e.g. 'dd.MM.yyyy HH:mm' (a generic CSV; default iso).", valueName: "format"))
+    var dateFormat: String?
 
     @Flag(help: "Import the good rows even when more than 1% are bad.")
     var lenient = false
@@ -61,7 +98,10 @@ struct StepsImportCommand: ParsableCommand {
         // $TZ (ZoneRule), as the instance's refresh and every view count them.
         let (library, prefix) = try target.library(clock: clock)
         var chosenFormat: StepFormat?
-        if let format {
+        let mapped = [dateColumn, timeColumn, endColumn, stepsColumn, sourceColumn, dateFormat].contains { $0 != nil }
+        if mapped || format == "generic" {
+            chosenFormat = try genericFormat(configured: library.settings.format?.mapping)
+        } else if let format {
             do {
                 chosenFormat = try StepFormat(name: format, mapping: library.settings.format?.mapping)
             } catch {
@@ -82,7 +122,7 @@ struct StepsImportCommand: ParsableCommand {
             progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
-        for failure in read.failures { Stderr.line("weft: error: \(failure)") }
+        for failure in read.failures { Stderr.line("weft: error: \(failure.description(for: .commandLine))") }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
         let (issues, issueCount, rowCount) = (batch.issues, batch.issueCount, batch.rowCount)
         let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(
@@ -91,12 +131,36 @@ struct StepsImportCommand: ParsableCommand {
         if issueCount > issues.count {
             Stderr.line("weft: … and \(issueCount - issues.count) more bad rows")
         }
+        for note in read.notes { Stderr.line(note) }
         let today = StepDay(containing: instant, in: library.zone)
         Stderr.line(
             "imported \(rowCount - issueCount) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
                 + " into \(library.instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
                 + activitySummary(steps, today: today))
         if !read.failures.isEmpty { throw ExitCode(1) }
+    }
+}
+
+extension StepsImportCommand {
+    /// The `generic` format of the column flags, each flag not given taken from the instance's own mapping.
+    func genericFormat(configured: GenericMapping?) throws -> StepFormat {
+        if let format, format != "generic" {
+            throw ValidationError(
+                "--format \(format) reads its own columns; --date-column, --steps-column and the other column flags "
+                    + "are for --format generic")
+        }
+        guard let start = dateColumn ?? configured?.start, let steps = stepsColumn ?? configured?.steps else {
+            throw ValidationError(
+                "--format generic needs --date-column (the column with each row's date and time) and "
+                    + "--steps-column (the column with its steps), e.g. --date-column Date --steps-column Steps")
+        }
+        let fromFlags = dateColumn != nil
+        return .generic(
+            GenericMapping(
+                start: start, time: timeColumn ?? (fromFlags ? nil : configured?.time),
+                end: endColumn ?? (fromFlags ? nil : configured?.end), steps: steps,
+                source: sourceColumn ?? configured?.source, sourceName: configured?.sourceName ?? "CSV",
+                dateFormat: dateFormat ?? configured?.dateFormat ?? "iso"))
     }
 }
 

@@ -93,12 +93,39 @@ import WeftTestSupport
         #expect(aggregate(batch(rows)).rounded == [stepDay("2024-01-05"): 80])
     }
 
+    @Test func zeroLengthSamplesAreDayTotalsForEveryMetric() {
+        // Garmin Connect in Apple Health: one record per day at 23:59:59, start = end, holding the day's total. A
+        // source's instants on a local day are summed into its day total; the day takes the larger of that and
+        // the samples' de-duplicated total, for steps and the other metrics alike.
+        var input = batch([
+            ("iPhone", "2024-05-01T08:00:00Z", "2024-05-01T08:10:00Z", 1200.0),
+            ("Connect", "2024-05-01T21:59:59Z", "2024-05-01T21:59:59Z", 9321.0),
+            ("iPhone", "2024-05-02T08:00:00Z", "2024-05-02T08:40:00Z", 6000.0),
+            ("Connect", "2024-05-02T21:59:59Z", "2024-05-02T21:59:59Z", 5480.0),
+            // Another source's instants through the day (a timestamp-only CSV) add up to its day total.
+            ("Log", "2024-05-03T06:00:00Z", "2024-05-03T06:00:00Z", 300.0),
+            ("Log", "2024-05-03T12:00:00Z", "2024-05-03T12:00:00Z", 400.0),
+        ])
+        let connect = input.source(named: "Connect")
+        let iPhone = input.source(named: "iPhone")
+        input.activity[.distance] = [
+            StepSample(source: iPhone, start: 1_714_550_400, end: 1_714_551_000, steps: 900),
+            StepSample(source: connect, start: 1_714_600_799, end: 1_714_600_799, steps: 13_373.6),
+        ]
+        let result = StepAggregator.aggregate(
+            input, options: StepAggregationOptions(timeZone: zone("Europe/Berlin")))
+        #expect(
+            result.rounded == [stepDay("2024-05-01"): 9321, stepDay("2024-05-02"): 6000, stepDay("2024-05-03"): 700])
+        #expect(result.activity[.distance] == [stepDay("2024-05-01"): 13_373.6])
+        #expect(result.roundedPerSource[stepDay("2024-05-01")] == ["iPhone": 1200, "Connect": 9321])
+    }
+
     @Test func stepsAreSpreadOverSecondsAndRoundedOnceAtTheEnd() {
         // 10 steps over 3 minutes: 3.33… per minute; three samples of it would round to 9 if each were rounded.
         let rows = [
             ("Phone", "2024-01-05T10:00:00Z", "2024-01-05T10:03:00Z", 10.0),
             ("Phone", "2024-01-05T11:00:20Z", "2024-01-05T11:00:50Z", 0.5),
-            ("Phone", "2024-01-05T12:00:00Z", "2024-01-05T12:00:00Z", 0.5),  // zero length: counts in its minute
+            ("Phone", "2024-01-05T12:00:00Z", "2024-01-05T12:00:10Z", 0.5),
         ]
         let result = aggregate(batch(rows))
         #expect(result.days[stepDay("2024-01-05")] == 11)

@@ -130,7 +130,9 @@ import WeftTestSupport
         #expect(batch.rowCount == 7)
         let messages = batch.issues.map(\.message)
         #expect(messages.count == 4)
-        #expect(messages[0].hasPrefix("record 4: value \"90000\" is not at most 1000 steps a minute"))
+        #expect(
+            messages[0]
+                == "record 4: value 90000 steps in one minute is more than a body can do (at most 1000 steps a minute)")
         #expect(messages[1].hasPrefix("record 5: value \"-2\" is not a value that is not negative"))
         #expect(messages[2].hasPrefix("record 6: unit \"furlong\" is not a distance unit"))
         #expect(messages[3].hasPrefix("record 7: value \"abc\" is not a number"))
@@ -161,7 +163,9 @@ import WeftTestSupport
         let batch = try library.read(files.map(Fixture.path)).batchIfAnyFileWasRead()
         let (snapshot, records) = try library.rebuild(
             adding: batch, store: store, previous: previous, files: [:], now: now)
-        for change in records { try store.updateProviderData(instance: "record:" + change.kind, set: change.set, remove: []) }
+        for change in records {
+            try store.updateProviderData(instance: "record:" + change.kind, set: change.set, remove: [])
+        }
         return snapshot
     }
 

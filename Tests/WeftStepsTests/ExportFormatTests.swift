@@ -25,18 +25,21 @@ import WeftTestSupport
 
     @Test func googleFitJSONStreamsOfOneFolderAreNotCountedTwice() throws {
         let options = StepImportOptions(timeZone: zone("Asia/Kolkata"))
-        var batch = try StepImporter.importFile(
-            atPath: Fixture.path("google_fit/takeout_2025_All_Data_derived_step_count_delta__excerpt.json"),
-            options: options)
-        batch.append(
-            try StepImporter.importFile(
-                atPath: Fixture.path(
-                    "google_fit/derived_com.google.step_count.delta_com.google.android.gms_merge_step_deltas.json"),
-                options: options))
+        let read = StepImporter.importFiles(
+            atPaths: [
+                "google_fit/takeout_2025_All_Data_derived_step_count_delta__excerpt.json",
+                "google_fit/derived_com.google.step_count.delta_com.google.android.gms_merge_step_deltas.json",
+            ].map { Fixture.path($0) }, options: options)
+        let batch = try read.batchIfAnyFileWasRead()
         let result = StepAggregator.aggregate(batch, options: StepAggregationOptions(timeZone: zone("Asia/Kolkata")))
-        // The phone's 19 is in both files (dropped as a duplicate); the watch's 60 and 75 win their minutes over the
-        // phone's 19 and 8; the phone's later 38 has its minutes alone.
-        #expect(result.rounded == [stepDay("2025-01-29"): 173])
+        // Only merge_step_deltas counts (the phone's top_level stream is the same steps cut differently), as one
+        // source: Google already merged the phone's 19 and the watch's 60 and 75.
+        #expect(batch.sources.map(\.name) == ["Google Fit merge_step_deltas"])
+        #expect(result.rounded == [stepDay("2025-01-29"): 154])
+        #expect(
+            read.notes == [
+                "Google Fit: counted the merge_step_deltas stream (no estimated_steps was given); left out top_level"
+            ])
     }
 
     @Test func googleFitJSONOfAnotherDataTypeIsRefusedByName() throws {
@@ -65,7 +68,7 @@ import WeftTestSupport
             batch.issues.map(\.description) == [
                 "fit.json:4: endTimeNanos \"99999999999999999999\" is not a whole number of nanoseconds",
                 "fit.json:5: startTimeNanos 1700000200 is outside 1990–2100 (is it in nanoseconds?)",
-                "fit.json:6: fitValue intVal 70000 is more than 1000 steps in 60 s (at most 1000 a minute)",
+                "fit.json:6: fitValue intVal 70000 steps in one minute is more than a body can do (at most 1000 steps a minute)",
                 "fit.json:7: fitValue intVal -5 is negative",
             ])
         #expect(throws: StepImportError.self) { try importText(text, file: "fit.json") }
@@ -152,7 +155,7 @@ import WeftTestSupport
         let bad = try importText(header + "\n" + row + "\n", lenient: true)
         #expect(
             bad.issues.map(\.description) == [
-                "test.csv:2: Steps07 1400 is more than 1000 steps in 60 s (at most 1000 a minute)"
+                "test.csv:2: Steps07 1400 steps in one minute is more than a body can do (at most 1000 steps a minute)"
             ])
     }
 

@@ -5,12 +5,14 @@ import WeftPrimitives
 public enum StepAggregator {
     /// Aggregates a batch.
     ///
-    /// Samples are spread evenly over the seconds of [start, end) and summed per UTC minute per source; a zero-length
-    /// sample counts in its start minute. A day whose samples all say 0 has a total of 0 (it has data); a day without
-    /// samples has none. Each minute then keeps one value (by `dedup`) and lands in the local day of
-    /// its start, so a sample crossing midnight is split between the days. Daily totals from day-only exports are
-    /// combined by taking, per day, the largest of the sample-derived total and each day-only source (re-synced
-    /// duplicates of one source and day keep the largest value), because day totals cannot be split into minutes.
+    /// Samples are spread evenly over the seconds of [start, end) and summed per UTC minute per source. A day whose
+    /// samples all say 0 has a total of 0 (it has data); a day without samples has none. Each minute then keeps one
+    /// value (by `dedup`) and lands in the local day of its start, so a sample crossing midnight is split between
+    /// the days. Day totals cannot be split into minutes, so they are combined by taking, per day, the largest of
+    /// the sample-derived total and each source's day total: the values of day-only exports (re-synced duplicates of
+    /// one source and day keep the largest) and, for every metric, a source's zero-length samples summed over its
+    /// local day (an instant is a count stamped with one moment, such as Garmin Connect's day total written into
+    /// Apple Health at 23:59:59, not a minute of walking).
     public static func aggregate(_ batch: StepBatch, options: StepAggregationOptions) -> StepTotals {
         aggregate(batch, options: options, lists: nil)
     }
@@ -26,18 +28,19 @@ public enum StepAggregator {
         var zone = ZoneConverter(timeZone: options.timeZone)
         var totals = StepTotals()
         let lists = lists ?? SampleLists(batch)
-        let (dayTotals, sourceTotals) = minuteTotals(lists[.steps], rank: rank, dedup: options.dedup, zone: &zone)
+        let steps = minuteTotals(lists[.steps], rank: rank, dedup: options.dedup, zone: &zone)
         // The other metrics go through the same per-minute de-duplication, so the Watch's distance wins over the
         // phone's in the minutes where it wins for steps.
         for metric in ActivityMetric.extra where !lists[metric].allSatisfy(\.isEmpty) {
-            let (days, _) = minuteTotals(lists[metric], rank: rank, dedup: options.dedup, zone: &zone)
+            let found = minuteTotals(lists[metric], rank: rank, dedup: options.dedup, zone: &zone)
             var byDay: [StepDay: Double] = [:]
-            for (day, value) in days { byDay[StepDay(dayNumber: day)] = value }
+            for (day, value) in found.days { byDay[StepDay(dayNumber: day)] = value }
+            combine(dayTotals: found.instants, into: &byDay) { _, _, _ in }
             totals.activity[metric] = byDay
         }
 
-        for (day, value) in dayTotals { totals.days[StepDay(dayNumber: day)] = value }
-        for (day, values) in sourceTotals {
+        for (day, value) in steps.days { totals.days[StepDay(dayNumber: day)] = value }
+        for (day, values) in steps.perSource {
             var named: [String: Double] = [:]
             for (index, value) in values where value > 0 && index < batch.sources.count {
                 named[batch.sources[index].name] = value
@@ -45,19 +48,36 @@ public enum StepAggregator {
             totals.perSource[StepDay(dayNumber: day)] = named
         }
 
-        // Day-only exports: one value per source and day (the largest, when re-synced), then the day's largest.
+        // Day-only exports: one value per source and day (the largest, when re-synced).
         var daily: [StepDay: [Int: Double]] = [:]
         for total in batch.dailyTotals {
             let current = daily[total.day]?[total.source] ?? -1
             if total.steps > current { daily[total.day, default: [:]][total.source] = total.steps }
         }
-        for (day, values) in daily {
-            for (source, value) in values {
-                totals.perSource[day, default: [:]][batch.sources[source].name] = value
-                totals.days[day] = Swift.max(totals.days[day] ?? 0, value)
-            }
+        for (day, values) in steps.instants {
+            for (source, value) in values { daily[day, default: [:]][source, default: 0] += value }
+        }
+        combine(dayTotals: daily, into: &totals.days) { day, source, value in
+            guard source < batch.sources.count else { return }
+            let name = batch.sources[source].name
+            totals.perSource[day, default: [:]][name] = Swift.max(totals.perSource[day]?[name] ?? 0, value)
         }
         return totals
+    }
+
+    /// Day totals (per local day, each source's value) combined with the samples' totals `days`: per day the largest
+    /// wins, since a day total cannot be split into the minutes where it could be de-duplicated; `perSource` is
+    /// told each source's value.
+    private static func combine(
+        dayTotals: [StepDay: [Int: Double]], into days: inout [StepDay: Double],
+        perSource: (StepDay, Int, Double) -> Void
+    ) {
+        for (day, values) in dayTotals {
+            for (source, value) in values {
+                perSource(day, source, value)
+                days[day] = Swift.max(days[day] ?? 0, value)
+            }
+        }
     }
 
     /// One metric's samples spread over UTC minutes and de-duplicated per minute: the de-duplicated total and each
@@ -69,9 +89,12 @@ public enum StepAggregator {
     /// grow with the samples, never with sources × minutes (a file naming 100,000 sources on one day is 100,000
     /// entries, not 144 million slots); the sources' lists are merged through a heap, so each sample costs a
     /// logarithm of the sources, not a scan of them.
+    /// Zero-length samples are not spread: they are summed per source and local day (`instants`), to be combined as
+    /// day totals.
     private static func minuteTotals(
         _ lists: [[StepSample]], rank: [Int], dedup: DedupMode, zone: inout ZoneConverter
-    ) -> (days: [Int64: Double], perSource: [Int64: [Int: Double]]) {
+    ) -> (days: [Int64: Double], perSource: [Int64: [Int: Double]], instants: [StepDay: [Int: Double]]) {
+        var instants: [StepDay: [Int: Double]] = [:]
         var blocks: [Int64: DayBlock] = [:]
         var dayTotals: [Int64: Double] = [:]
         var sourceTotals: [Int64: [Int: Double]] = [:]
@@ -171,7 +194,8 @@ public enum StepAggregator {
                 completeBefore = firstKey
             }
             if sample.end <= sample.start {
-                add(sample.steps, minute: first, source: sample.source)
+                let day = StepDay(dayNumber: zone.localDay(ofInstant: Instant.wholeSeconds(sinceEpoch: sample.start)))
+                instants[day, default: [:]][sample.source, default: 0] += sample.steps
                 continue
             }
             // Readers refuse samples longer than a week; one that is longer here anyway (a cached blob, a reader
@@ -188,7 +212,7 @@ public enum StepAggregator {
             }
         }
         for key in blocks.keys.sorted() { flush(key) }
-        return (dayTotals, sourceTotals)
+        return (dayTotals, sourceTotals, instants)
     }
 
     /// One UTC day's amounts as a sparse table: per minute, a list (in arrival order) of (source, amount) entries,

@@ -31,8 +31,8 @@ public struct StepSettings: FileImportSettings {
     /// Every key a steps provider file may contain besides `type`.
     static let knownKeys: Set<String> = [
         "files", "timezone", "format", "lenient", "dedup", "priority", "goal_weekday", "goal_weekend", "weekend_days",
-        "streak_rule", "average", "start_column", "end_column", "steps_column", "source_column", "source_name",
-        "date_format", "prefix", "interval", "name", "max_unzipped_mib",
+        "streak_rule", "average", "start_column", "time_column", "end_column", "steps_column", "source_column",
+        "source_name", "date_format", "prefix", "interval", "name", "max_unzipped_mib",
     ]
 
     /// The defaults, for imports into a cache with no steps provider configured.
@@ -142,9 +142,9 @@ public struct StepSettings: FileImportSettings {
                 throw config.invalid("date_format", error.description)
             }
             mapping = GenericMapping(
-                start: start, end: try config.string("end_column"), steps: steps,
-                source: try config.string("source_column"), sourceName: try config.string("source_name") ?? "CSV",
-                dateFormat: dateFormat)
+                start: start, time: try config.string("time_column"), end: try config.string("end_column"),
+                steps: steps, source: try config.string("source_column"),
+                sourceName: try config.string("source_name") ?? "CSV", dateFormat: dateFormat)
         }
         do {
             return try StepFormat(name: name, mapping: mapping)

@@ -46,6 +46,16 @@ public enum ActivityMetric: Int, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// An amount in the metric's unit as a user reads it: `13.4 km`, `1200 steps`, `12 flights`, `350 kcal`.
+    func amountText(_ amount: Double) -> String {
+        switch self {
+        case .steps: "\(NumberText.plain(amount.rounded())) steps"
+        case .distance: "\(NumberText.plain((amount / 100).rounded() / 10)) km"
+        case .flights: "\(NumberText.plain(amount.rounded())) flights"
+        case .energy: "\(NumberText.plain(amount.rounded())) kcal"
+        }
+    }
+
     /// Metrics order as declared: steps, distance, flights, energy.
     public static func < (lhs: ActivityMetric, rhs: ActivityMetric) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -50,7 +50,7 @@ enum AppleHealthImporter {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw .damagedArchive(file: path, reason: "\(error)")
+            throw .damagedArchive(file: path, reason: zipProblem(error))
         }
         let entry =
             archive[entryPath]
@@ -72,8 +72,19 @@ enum AppleHealthImporter {
             } catch let error as StepImportError {
                 throw error
             } catch {
-                throw .damagedArchive(file: path, reason: "\(entryPath) cannot be inflated (\(error))")
+                throw .damagedArchive(file: path, reason: "its export.xml cannot be unpacked: \(zipProblem(error))")
             }
+        }
+    }
+
+    /// What is wrong with a zip, in words: the zip library's errors are type and case names.
+    private static func zipProblem(_ error: any Error) -> String {
+        switch error {
+        case Archive.ArchiveError.missingEndOfCentralDirectoryRecord:
+            "the zip is cut off (no end-of-archive record)"
+        case Archive.ArchiveError.invalidCRC32: "its content is damaged (a checksum does not match)"
+        case Data.DataError.unreadableFile: "the zip is cut off or cannot be read to its end"
+        default: "the zip is damaged"
         }
     }
 

@@ -1,12 +1,15 @@
 /// Reads Google Fit Takeout's `All Data/derived_com.google.step_count.delta_*.json`: `{"Data Source": …,
 /// "Data Points": [{"fitValue":[{"value":{"intVal":19}}], "originDataSourceId": …, "endTimeNanos": …,
-/// "startTimeNanos": …}, …]}`, streamed point by point. Each point's `originDataSourceId` is its source, so the
-/// same phone's points in several derived streams are exact duplicates the aggregator drops.
+/// "startTimeNanos": …}, …]}`, streamed point by point. The file's stream (`estimated_steps`, `merge_step_deltas`, a
+/// device's `top_level`) is named in `Data Source`, and an import counts one stream (``GoogleFitStream``). In a
+/// device's raw stream each point's `originDataSourceId` is its source; a merged stream is one source, as Google
+/// already merged its devices' points.
 struct GoogleFitJSONReader {
     private var parser: JSONPullParser
     private let options: StepImportOptions
     private var batch = StepBatch()
     private var fallbackSource: Int?
+    private var dataSource: String?
 
     private static let dataSourceKey = Array("Data Source".utf8)
     private static let dataPointsKey = Array("Data Points".utf8)
@@ -39,6 +42,7 @@ struct GoogleFitJSONReader {
             if key == Self.dataSourceKey, try parser.peekKind() == .string {
                 // `derived:com.google.heart_rate.bpm:…` is another data type of the same Takeout folder.
                 let name = String(decoding: try parser.readString(), as: UTF8.self)
+                dataSource = name
                 if name.contains("com.google."), !name.contains("com.google.step_count") {
                     let type = name.split(separator: ":").first { $0.hasPrefix("com.google.") } ?? Substring(name)
                     throw .unrecognised(
@@ -71,6 +75,9 @@ struct GoogleFitJSONReader {
                 file: file,
                 found: "JSON that is neither a Google Fit nor a Fitbit export (an object without \"Data Points\")")
         }
+        let stream = GoogleFitStream(dataSource: dataSource, file: file)
+        if stream.kind != .raw { batch = batch.assigned(to: "Google Fit \(stream.name)") }
+        batch.googleFitStream = stream
         return batch
     }
 

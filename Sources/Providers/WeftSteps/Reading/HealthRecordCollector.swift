@@ -157,15 +157,10 @@ final class HealthRecordCollector {
         }
         let amount = raw * factor
         guard amount >= 0 else { return bad(attribute: "value", valueText, expected: "a value that is not negative") }
-        guard end >= start else { return reject("endDate is before startDate") }
-        guard end - start <= StepSample.maximumDuration else {
-            return reject("the record lasts more than 7 days (endDate \(Self.text(endText)))")
-        }
-        let minutes = max(1, ((end - start) / 60).rounded(.up))
-        guard amount <= metric.maximumPerMinute * minutes else {
-            return bad(
-                attribute: "value", valueText,
-                expected: "at most \(String(format: "%.0f", metric.maximumPerMinute)) \(metric.name) a minute")
+        if let problem = StepLimits.problem(
+            start: start, end: end, steps: amount, field: "value", metric: metric)
+        {
+            return reject(problem)
         }
         let source = sourceIndex(fields.source, device: fields.device)
         let sample = StepSample(source: source, start: start, end: end, steps: amount)

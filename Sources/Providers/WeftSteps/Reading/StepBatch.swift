@@ -17,6 +17,9 @@ public struct StepBatch: Sendable {
     static let keptIssues = 10
     /// Data rows read (good and bad), for the bad-row share.
     public var rowCount = 0
+    /// The Google Fit stream a file's points come from (set by its reader), so an import of several streams counts
+    /// one (``GoogleFitStream/choose(_:)``); nil for every other export and once batches are appended.
+    var googleFitStream: GoogleFitStream?
     private var sourceIndex: [String: Int] = [:]
 
     /// An empty batch.
@@ -64,6 +67,16 @@ public struct StepBatch: Sendable {
         result.issues = issues
         result.issueCount = issueCount
         result.rowCount = rowCount
+        return result
+    }
+
+    /// The same batch with only the samples and day totals of the sources `keep` accepts.
+    func keeping(_ keep: (StepSource) -> Bool) -> StepBatch {
+        let kept = sources.map(keep)
+        var result = self
+        result.samples = samples.filter { kept[$0.source] }
+        result.dailyTotals = dailyTotals.filter { kept[$0.source] }
+        result.activity = activity.mapValues { list in list.filter { kept[$0.source] } }
         return result
     }
 

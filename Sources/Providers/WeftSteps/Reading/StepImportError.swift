@@ -1,5 +1,13 @@
 import WeftPrimitives
 
+/// Where a user set up the import an error is shown for, so its message names a setting that exists there.
+public enum StepSettingPlace: Sendable {
+    /// `weft steps import` (flags).
+    case commandLine
+    /// A steps provider file's refresh (TOML keys).
+    case providerFile
+}
+
 /// Why a step export could not be imported.
 public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.
@@ -53,13 +61,19 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    public var description: String {
+    public var description: String { description(for: .providerFile) }
+
+    /// The message for a user who imports from `place`: the settings it names are spelled as they are set there
+    /// (`--lenient` on the command line, `lenient = true` in a provider file).
+    public func description(for place: StepSettingPlace) -> String {
         switch self {
         case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
         case .empty(let file): return "\(file): the file is empty; expected a CSV header line"
         case .unknownFormat(let file, let header):
             return "\(file):1: unknown step export layout (header: \(Self.printable(header.joined(separator: ",")))); "
-                + "set format = \"…\" or a generic column mapping"
+                + (place == .commandLine
+                    ? "give --format NAME, or --format generic with --date-column and --steps-column"
+                    : "set format = \"…\" or a generic column mapping in the steps provider file")
         case .missingColumn(let file, let line, let format, let column):
             return "\(file):\(line): the \(format) layout needs a column \"\(column)\", which the header lacks"
         case .unknownFormatName(let name):
@@ -69,14 +83,15 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .tooManyBadRows(let file, let bad, let total, let first):
             let examples = first.prefix(3).map(\.description).joined(separator: "; ")
             return "\(file): \(bad) of \(total) rows are bad (more than 1%), so the file was not imported "
-                + "(set lenient = true to import the good rows): \(examples)"
+                + "(\(place == .commandLine ? "--lenient" : "lenient = true") imports the good rows): \(examples)"
         case .noDateInFileName(let file):
             return "\(file): a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
         case .notAppleHealthArchive(let file):
             return "\(file): a zip archive without apple_health_export/export.xml; give the export.zip that Health → "
                 + "profile → Export All Health Data makes, or the export.xml inside it"
         case .damagedArchive(let file, let reason):
-            return "\(file): a zip archive that cannot be read (\(reason)); nothing of it was imported, so export again"
+            return "\(file): a zip archive that cannot be read: \(reason); nothing of it was imported, download or "
+                + "export it again"
         case .notAppleHealthXML(let file, let root):
             let found = root.isEmpty ? "" : " (its root element is <\(Self.printable(root))>, not <HealthData>)"
             return "\(file): XML that is not an Apple Health export\(found)"

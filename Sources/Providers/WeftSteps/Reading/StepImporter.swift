@@ -84,13 +84,20 @@ public enum StepImporter {
     /// Reads several files into one batch, each on its own (``FileReads``): a file that cannot be imported
     /// (unreadable, unknown layout, too many bad rows) is left out whole and its error returned beside the others'
     /// rows.
+    /// Several Google Fit streams of the same steps count as one (``GoogleFitStream/choose(_:)``).
     static func importFiles(atPaths paths: [String], options: StepImportOptions) -> StepFilesRead {
         var batch = StepBatch()
         var reads = FileReads<StepImportError>()
+        var streams: [(stream: GoogleFitStream, batch: StepBatch)] = []
         reads.read(paths) { path throws(StepImportError) in
-            batch.append(try importFile(atPath: path, options: options))
+            let read = try importFile(atPath: path, options: options)
+            if let stream = read.googleFitStream { streams.append((stream, read)) } else { batch.append(read) }
         }
-        return StepFilesRead(batch: batch, reads: reads)
+        let (chosen, note) = GoogleFitStream.choose(streams)
+        for read in chosen { batch.append(read) }
+        var result = StepFilesRead(batch: batch, reads: reads)
+        if let note { result.notes.append(note) }
+        return result
     }
 }
 
@@ -101,6 +108,8 @@ public struct StepFilesRead: Sendable {
     var batch: StepBatch
     /// Which files were read and which were left out, with their errors.
     public private(set) var reads: FileReads<StepImportError>
+    /// Lines about choices the import made (which Google Fit stream was counted), for its summary.
+    public internal(set) var notes: [String] = []
 
     /// One error per file left out, in the order the files were given.
     public var failures: [StepImportError] { reads.errors }

@@ -1,10 +1,10 @@
 import WeftPrimitives
 
-/// The one check of a step sample, made as the sample enters by every CSV layout and the JSON and database readers:
-/// a time inside 1990–2100, at most 7 days long, and no more steps than the fastest cadence (WeftPrimitives'
-/// `ValueRange.stepsPerMinute`) allows over it. A sample whose start equals its end is an instant (a day's total
-/// stamped with one moment), which the per-minute limit does not apply to. (Apple Health's XML records, which
-/// carry distance, flights and energy too, are still checked per metric by `HealthRecordCollector`.)
+/// The one check of an activity sample, made as it enters by every reader (the CSV layouts, the JSON and database
+/// readers and Apple Health's XML records): a time inside 1990–2100, at most 7 days long, and no more than the
+/// metric's fastest rate (``ActivityMetric/maximumPerMinute``) over its duration. A sample whose start equals its end
+/// is an instant (a day's total stamped with one moment, as Garmin Connect writes into Apple Health at 23:59:59),
+/// which the per-minute limit does not apply to: it may hold what a day at that rate holds.
 enum StepLimits {
     /// The earliest instant accepted, 1990-01-01 (no step export is older), seconds since 1970.
     static let earliest: Int64 = 631_152_000
@@ -12,22 +12,23 @@ enum StepLimits {
     static let latest: Int64 = 4_102_444_800
 
     /// The most steps in one minute.
-    static var perMinute: Double { ValueRange.stepsPerMinute.upper }
+    static var perMinute: Double { ActivityMetric.steps.maximumPerMinute }
 
     /// The most steps any count of one day can hold: a day at the fastest cadence.
     static var dayMaximum: Double { perMinute * 1440 }
 
-    /// The most steps a sample of `seconds` may hold. A sample shorter than a minute may hold a minute's worth,
+    /// The most of `metric` a sample of `seconds` may hold. A sample shorter than a minute may hold a minute's worth,
     /// because phones deliver step-counter deltas in bursts; an instant (0 s) may hold a day's worth.
-    static func maximumSteps(overSeconds seconds: Double) -> Double {
-        seconds > 0 ? perMinute * max(seconds, 60) / 60 : dayMaximum
+    static func maximum(_ metric: ActivityMetric = .steps, overSeconds seconds: Double) -> Double {
+        metric.maximumPerMinute * (seconds > 0 ? max(seconds, 60) / 60 : 1440)
     }
 
-    /// Why a sample cannot be imported (naming `field`, the steps column or key), or nil when it can. `steps` may
-    /// be negative only when `negativeAllowed` (Google Fit's corrections, checked by their reader).
-    static func problem(start: Double, end: Double, steps: Double, field: String, negativeAllowed: Bool = false)
-        -> String?
-    {
+    /// Why a sample cannot be imported (naming `field`, the column, key or attribute of its amount), or nil when it
+    /// can. `amount` may be negative only when `negativeAllowed` (Google Fit's corrections, checked by their reader).
+    static func problem(
+        start: Double, end: Double, steps amount: Double, field: String, metric: ActivityMetric = .steps,
+        negativeAllowed: Bool = false
+    ) -> String? {
         guard end >= start else { return "the sample ends before it starts" }
         guard end - start <= StepSample.maximumDuration else {
             let days = ((end - start) / 86_400).rounded(.down)
@@ -39,22 +40,26 @@ enum StepLimits {
         guard start >= Double(earliest), end < Double(latest) else {
             return "the sample's time is outside 1990–2100 (is the unit of the timestamps wrong?)"
         }
-        guard steps.isFinite, steps >= 0 || negativeAllowed else {
-            return "\(field) \(NumberText.plain(steps)) is negative"
+        guard amount.isFinite, amount >= 0 || negativeAllowed else {
+            return "\(field) \(NumberText.plain(amount)) is negative"
         }
-        let limit = maximumSteps(overSeconds: end - start)
-        guard steps <= limit else {
-            return "\(field) \(NumberText.plain(steps)) is more than \(NumberText.plain(limit)) steps in "
-                + "\(span(end - start)) (at most \(NumberText.plain(perMinute)) a minute)"
+        let limit = maximum(metric, overSeconds: end - start)
+        guard amount <= limit else {
+            let most =
+                end > start
+                ? "more than a body can do (at most \(metric.amountText(metric.maximumPerMinute)) a minute)"
+                : "more than a day can hold (at most \(metric.amountText(limit)))"
+            return "\(field) \(metric.amountText(amount)) in \(span(end - start)) is \(most)"
         }
         return nil
     }
 
-    /// A sample's length for messages: seconds below two minutes, else whole minutes.
+    /// A sample's length for messages: `zero minutes`, `one minute`, seconds below two minutes, else whole minutes.
     private static func span(_ seconds: Double) -> String {
-        if seconds <= 0 { return "one instant (a day's total at most)" }
+        if seconds <= 0 { return "zero minutes" }
+        if seconds == 60 { return "one minute" }
         return seconds < 120
-            ? "\(NumberText.plain(seconds)) s" : "\(NumberText.plain((seconds / 60).rounded(.down))) min"
+            ? "\(NumberText.plain(seconds)) seconds" : "\(NumberText.plain((seconds / 60).rounded(.down))) minutes"
     }
 
     /// Seconds since 1970 from epoch nanoseconds, without overflow: nil outside 1990–2100.

@@ -104,6 +104,31 @@ struct CSVRows {
         -> Double?
     {
         guard let fields = fields(reader, column, name, &dates) else { return nil }
+        return instant(of: fields)
+    }
+
+    /// The instant of a date cell and a time-of-day cell read as one text (`05.01.2024` and `08:00` as
+    /// `05.01.2024 08:00`, matched by `dates`), or nil with the row reported.
+    mutating func instant(_ reader: CSVReader, date: Int, time: Int, _ name: String, _ dates: inout PatternSet)
+        -> Double?
+    {
+        for column in [date, time] where column >= reader.count || reader.isEmpty(column) {
+            bad(reader.line, describe(reader, column, name, expected: "a date"))
+            return nil
+        }
+        var joined = Array(reader.bytes(date))
+        joined.append(UInt8(ascii: " "))
+        joined.append(contentsOf: reader.bytes(time))
+        guard let fields = joined.withUnsafeBufferPointer({ dates.match($0) }) else {
+            let text = StepImportError.printable(String(decoding: joined.prefix(80), as: UTF8.self))
+            bad(reader.line, "\"\(text)\" in \(name) is not a date like \(dates.expected)")
+            return nil
+        }
+        return instant(of: fields)
+    }
+
+    /// The instant of parsed date fields: a local time without an offset is in the import's zone.
+    private mutating func instant(of fields: DateFields) -> Double {
         if let instant = fields.instant { return instant }
         let wall = fields.wallSeconds
         if let offset = fields.offset { return Double(wall - Int64(offset)) + fields.fraction }

@@ -7,6 +7,7 @@ enum GenericCSV: CSVLayout {
     static func read(_ rows: inout CSVRows, _ reader: inout CSVReader) throws(StepImportError) {
         guard let mapping = rows.mapping else { throw .unknownFormatName("generic (without a column mapping)") }
         let startColumn = try rows.column(named: mapping.start)
+        let timeColumn = try mapping.time.map { name throws(StepImportError) in try rows.column(named: name) }
         let endColumn = try mapping.end.map { name throws(StepImportError) in try rows.column(named: name) }
         let stepsColumn = try rows.column(named: mapping.steps)
         let sourceColumn = try mapping.source.map { name throws(StepImportError) in try rows.column(named: name) }
@@ -16,11 +17,28 @@ enum GenericCSV: CSVLayout {
             if reader.isBlankRow { continue }
             rows.batch.rowCount += 1
             let source = rows.source(reader, sources)
-            guard let start = rows.instant(reader, startColumn, mapping.start, &dates) else { continue }
-            var end = start
-            if let endColumn, let name = mapping.end {
-                guard let parsed = rows.instant(reader, endColumn, name, &dates) else { continue }
-                end = parsed
+            var end: Double
+            let start: Double
+            if let timeColumn, let timeName = mapping.time {
+                // A date column and time-of-day columns: the end is on the start's date, or the next day when it is
+                // not after the start (a sample crossing midnight).
+                guard let parsed = rows.instant(reader, date: startColumn, time: timeColumn, timeName, &dates)
+                else { continue }
+                start = parsed
+                end = start
+                if let endColumn, let name = mapping.end {
+                    guard let parsed = rows.instant(reader, date: startColumn, time: endColumn, name, &dates)
+                    else { continue }
+                    end = parsed < start ? parsed + 86_400 : parsed
+                }
+            } else {
+                guard let parsed = rows.instant(reader, startColumn, mapping.start, &dates) else { continue }
+                start = parsed
+                end = start
+                if let endColumn, let name = mapping.end {
+                    guard let parsed = rows.instant(reader, endColumn, name, &dates) else { continue }
+                    end = parsed
+                }
             }
             guard let steps = rows.number(reader, stepsColumn, mapping.steps) else { continue }
             rows.addSample(

@@ -31,7 +31,7 @@ enum GoogleFitIntradayCSV: CSVLayout {
             if steps < 0 {
                 // Google writes small negative quarter-hours (-3) that correct earlier ones; its daily summary
                 // counts them, so they are taken off the day's other quarter-hours below.
-                guard -steps <= StepLimits.maximumSteps(overSeconds: end - start) else {
+                guard -steps <= StepLimits.maximum(overSeconds: end - start) else {
                     rows.bad(reader.line, "Step count \(reader.string(stepsColumn)) is out of range for a correction")
                     continue
                 }
