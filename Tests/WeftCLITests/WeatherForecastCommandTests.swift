@@ -21,7 +21,7 @@ struct WeatherForecastCommandTests {
         try box.provider(
             "akl",
             "type = \"open-meteo\"\nname = \"Auckland\"\nlatitude = -36.85\nlongitude = 174.76\n"
-                + "base_url = \"\(server.baseURL)\"\nwind_units = \"knots\"\n")
+                + "base_url = \"\(server.baseURL)\"\nwind_units = \"knots\"\nprefix = \"__akl_\"\n")
         // 12:30 UTC on the 26th is 00:30 on the 27th in Auckland.
         let clock = ["--now", "2026-09-26T12:30:00Z", "--tz", "Pacific/Auckland"]
         let refresh = await box.weft(arguments: ["refresh"] + clock)
@@ -29,7 +29,8 @@ struct WeatherForecastCommandTests {
         let sent = server.requests(path: "/v1/forecast")
         #expect(sent.count == 1, "one request per refresh")
         let target = try #require(sent.first?.target)
-        #expect(target.contains("timezone=Pacific%2FAuckland") || target.contains("timezone=Pacific/Auckland"), "\(target)")
+        #expect(
+            target.contains("timezone=Pacific%2FAuckland") || target.contains("timezone=Pacific/Auckland"), "\(target)")
         #expect(target.contains("forecast_days=7"), "\(target)")
 
         let line = await box.weft(
@@ -47,7 +48,9 @@ struct WeatherForecastCommandTests {
             "\(line)")
         // The same snapshot from a shell in UTC: still Auckland's days (the 26th is not one of them).
         let utc = await box.weft(
-            arguments: ["resolve", "{{__akl_day0_date}} {{__akl_sunrise}}", "--now", "2026-09-26T12:30:00Z", "--tz", "UTC"])
+            arguments: [
+                "resolve", "{{__akl_day0_date}} {{__akl_sunrise}}", "--now", "2026-09-26T12:30:00Z", "--tz", "UTC",
+            ])
         #expect(utc.stdout == "2026-09-27 07:04\n", "\(utc)")
 
         let days = await box.weft(arguments: ["get", "__akl_days"] + clock)

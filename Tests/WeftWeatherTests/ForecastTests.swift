@@ -182,8 +182,10 @@ import WeftTestSupport
         #expect(v["__weather_day0_precip_mm"] == "0.1", "the hours of the 25th in Paris: 0.1 and 0 mm")
         // MET gives no sun times: they are computed (SolarDayTests checks the algorithm against published tables).
         let day = try #require(LocalDay.parse("2024-09-25"))
-        guard case .normal(let sunrise, let sunset) = SolarDay(
-            day: day, latitude: 43.1, longitude: 5.7, zone: Pinned.zone("Europe/Paris")).kind
+        guard
+            case .normal(let sunrise, let sunset) = SolarDay(
+                day: day, latitude: 43.1, longitude: 5.7, zone: Pinned.zone("Europe/Paris")
+            ).kind
         else { throw WeatherError.missingField(api: "test", path: "sun") }
         #expect(v["__weather_sunrise"] == LocalText.time(sunrise, in: Pinned.zone("Europe/Paris")))
         #expect(v["__weather_sunset_iso"] == ISOInstant.format(sunset))
@@ -247,10 +249,11 @@ import WeftTestSupport
     @Test func unitsBandsAndArrows() {
         #expect(WindUnit.knots.convert(10) == 10.0 * 3600 / 1852)
         #expect(WindUnit.defaultUnit(for: .celsius) == .kilometresPerHour)
-        #expect([0, 2.9, 3, 5.4, 6, 7.6, 8, 10.4, 10.5, 11].map(ForecastVariables.uvLevel) == [
-            "low", "moderate", "moderate", "moderate", "high", "very high", "very high", "very high", "extreme",
-            "extreme",
-        ])
+        #expect(
+            [0, 2.9, 3, 5.4, 6, 7.6, 8, 10.4, 10.5, 11].map(ForecastVariables.uvLevel) == [
+                "low", "moderate", "moderate", "moderate", "high", "very high", "very high", "very high", "extreme",
+                "extreme",
+            ])
         #expect([0.4, 0.5, 3.3, 3.4, 32.6, 32.7, 60].map(ForecastVariables.beaufort) == [0, 1, 2, 3, 11, 12, 12])
     }
 
@@ -282,7 +285,9 @@ import WeftTestSupport
                 return "\(error)"
             }
         }
-        #expect(try error(PirateWeatherKind.self, "api_key_env = \"HOME\"\ndays = 9\n")?.contains("between 1 and 8") == true)
+        #expect(
+            try error(PirateWeatherKind.self, "api_key_env = \"HOME\"\ndays = 9\n")?.contains("between 1 and 8") == true
+        )
         #expect(try error(OpenMeteoKind.self, "days = 16\n") == nil)
         #expect(try error(OpenMeteoKind.self, "days = 0\n")?.contains("between 1 and 16") == true)
         #expect(try error(OpenMeteoKind.self, "wind_units = \"knots\"\n") == nil)

@@ -127,7 +127,8 @@ import WeftTestSupport
                 "__weather_nowcast": "Next-hour rain unavailable",
                 "__weather_rain_next_hour_summary": "Next-hour rain unavailable",
                 // The sun needs only the place: Sydney's sunrise on the 10th (UTC) is 06:49 AEDT.
-                "__weather_sunrise": "19:49", "__weather_sunset": "08:20", "__weather_sunrise_iso": "2026-03-09T19:49:55Z",
+                "__weather_sunrise": "19:49", "__weather_sunset": "08:20",
+                "__weather_sunrise_iso": "2026-03-09T19:49:55Z",
                 "__weather_sunset_iso": "2026-03-10T08:20:19Z", "__weather_daylight": "12:30", "__weather_sun_up": "0",
                 "__weather_golden_hour_start": "07:47",
             ])
