@@ -91,4 +91,37 @@ struct WeatherForecastCommandTests {
             #expect(wind.stdout == "27 no visibility\n", "\(month): \(wind)")
         }
     }
+
+    /// Pirate Weather and WeatherKit recordings through `weft weather parse`: their own sun times, wind, UV and
+    /// days; what a response lacks (Pirate's night-time UV) is absent.
+    @Test func pirateAndWeatherKitRecordingsThroughParse() async throws {
+        func variables(_ type: String, _ file: String, _ now: String) async throws -> [String: String] {
+            let result = await WeftProcess.weft(
+                [
+                    "weather", "parse", "--type", type, Self.fixtures + "/" + file, "--now", now, "--tz",
+                    "America/New_York", "--json",
+                ])
+            #expect(result.exitCode == 0, "\(result)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return try #require(object["variables"] as? [String: String])
+        }
+        let pirate = try await variables(
+            "pirate-weather", "pirateweather-forecast-nyc-2023-sanitized-trimmed.json", "2023-01-24T05:36:00Z")
+        #expect(pirate["__weather_sunrise"] == "07:13", "\(pirate)")
+        #expect(pirate["__weather_sunset"] == "17:03")
+        #expect(pirate["__weather_wind_compass"] == "W")
+        #expect(pirate["__weather_wind_speed"] == "11")
+        #expect(pirate["__weather_visibility_km"] == "16.1")
+        #expect(pirate["__weather_uv_index"] == nil)
+        #expect(pirate["__weather_tomorrow_weekday"] == "Wednesday")
+        let apple = try await variables(
+            "weatherkit", "weatherkit-full-nyc-2022-trimmed.json", "2022-07-05T17:30:00Z")
+        #expect(apple["__weather_sunrise"] == "05:31", "\(apple)")
+        #expect(apple["__weather_daylight"] == "14:59")
+        #expect(apple["__weather_uv_level"] == "high")
+        #expect(apple["__weather_wind_arrow"] == "↑")
+        #expect(apple["__weather_day0_condition"] == "Drizzle")
+        #expect(apple["__weather_days"]?.hasPrefix("Tue 🌧 30°/21° 59%\n") == true, "\(apple)")
+    }
 }
