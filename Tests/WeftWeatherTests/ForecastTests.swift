@@ -154,6 +154,10 @@ import WeftTestSupport
         ] {
             #expect(url.contains(part), "\(part) in \(url)")
         }
+        // A fixed offset from a POSIX TZ has no name Open-Meteo knows: it is asked for the place's zone instead.
+        settings.timeZone = try #require(TimeZone(secondsFromGMT: 3600))
+        let fixed = try #require(try OpenMeteoAPI(settings: settings).requests(now: Date()).first?.url)
+        #expect(fixed.contains("timezone=auto"), "\(fixed)")
     }
 
     /// MET Norway (Toulon, `complete`): wind, pressure, clear-sky UV and dew point; no visibility; computed sun.
