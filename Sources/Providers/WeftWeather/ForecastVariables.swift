@@ -36,11 +36,10 @@ enum ForecastVariables {
         }
         func temperature(_ key: String, _ celsius: Double?) {
             guard let celsius else { return }
-            let c = WeatherVariables.roundedText(celsius)
-            let f = WeatherVariables.roundedText(celsius * 9 / 5 + 32)
-            set(key, weather.units == .fahrenheit ? f : c)
-            set(key + "_c", c)
-            set(key + "_f", f)
+            let texts = WeatherVariables.temperatureTexts(celsius, units: weather.units)
+            set(key, texts.plain)
+            set(key + "_c", texts.c)
+            set(key + "_f", texts.f)
         }
         days(weather, context: context, set: set, temperature: temperature)
         hours(weather, context: context, set: set)
@@ -81,11 +80,11 @@ enum ForecastVariables {
                 set(name + "precip_chance", chance)
                 set(name + "precip_mm", day.precipitationAmount.map { NumberText.fixed($0, places: 1) })
             }
-            let (high, low) =
-                weather.units == .fahrenheit ? (day.high * 9 / 5 + 32, day.low * 9 / 5 + 32) : (day.high, day.low)
+            let high = WeatherVariables.temperatureTexts(day.high, units: weather.units).plain
+            let low = WeatherVariables.temperatureTexts(day.low, units: weather.units).plain
             var line = [LocalText.weekdayShort(weekday)]
             if let icon = day.condition?.icon(isDay: true) { line.append(icon) }
-            line.append("\(WeatherVariables.roundedText(high))°/\(WeatherVariables.roundedText(low))°")
+            line.append("\(high)°/\(low)°")
             if let value = day.precipitationChance, value >= stripChance, let chance { line.append(chance + "%") }
             lines.append(line.joined(separator: " "))
         }
@@ -105,10 +104,7 @@ enum ForecastVariables {
             let isDay = SolarDay.isUp(at: moment, latitude: weather.latitude, longitude: weather.longitude)
             let name = "hour\(index)_"
             set(name + "time", LocalText.time(hour.time, in: context.timeZone))
-            let celsius = hour.temperature
-            set(
-                name + "temp",
-                WeatherVariables.roundedText(weather.units == .fahrenheit ? celsius * 9 / 5 + 32 : celsius))
+            set(name + "temp", WeatherVariables.temperatureTexts(hour.temperature, units: weather.units).plain)
             set(name + "symbol", hour.condition.symbol(isDay: isDay))
             set(name + "icon", hour.condition.icon(isDay: isDay))
             set(name + "precip_chance", hour.precipitationChance.map { String(Nowcast.percent($0)) })
