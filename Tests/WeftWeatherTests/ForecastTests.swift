@@ -250,6 +250,23 @@ import WeftTestSupport
         #expect(v["__weather_sun_up"] == "1")
     }
 
+    /// At Tromsø in June and December every key derived is documented, and sunrise and sunset are absent.
+    @Test func polarKeysAreDocumented() throws {
+        for (month, now, up) in [("june", "2026-06-21T23:30:00Z", "1"), ("december", "2026-12-21T11:00:00Z", "0")] {
+            let api = METNorwayAPI(settings: .test("Tromsø", 69.65, 18.96, zone: "Europe/Oslo"))
+            let weather = try api.parse(
+                nowcast: nil, forecast: Fixture.data("met-locationforecast-derived-tromso-\(month)-2026.json"),
+                now: Pinned.date(now))
+            let v = vars(weather, now, "Europe/Oslo")
+            #expect(v["__weather_sun_up"] == up, "\(month)")
+            #expect(v["__weather_sunrise"] == nil && v["__weather_sunset_iso"] == nil, "\(month)")
+            let undocumented = try KeyTable(sourceFile: "WeatherVariables.swift").mismatches(
+                derived: v.keys, prefix: "__weather_", placeholders: ["d": ["0"], "h": ["0", "1", "2"]]
+            ).filter { $0.hasSuffix("derived, not documented") }
+            #expect(undocumented == [], "\(month)")
+        }
+    }
+
     @Test func unitsBandsAndArrows() {
         #expect(WindUnit.knots.convert(10) == 10.0 * 3600 / 1852)
         #expect(WindUnit.defaultUnit(for: .celsius) == .kilometresPerHour)

@@ -121,12 +121,10 @@ enum ForecastVariables {
         case .polarDay:
             set("sun_up", "1")
             set("daylight", "24:00")
-            set("sun_polar", "day")
             return
         case .polarNight:
             set("sun_up", "0")
             set("daylight", "0:00")
-            set("sun_polar", "night")
             return
         case .normal(let sunrise, let sunset): times = (sunrise, sunset)
         }
@@ -142,8 +140,9 @@ enum ForecastVariables {
         set("sunset", LocalText.time(sunset, in: zone))
         set("sunrise_iso", ISOInstant.format(sunrise))
         set("sunset_iso", ISOInstant.format(sunset))
-        let minutes = Int(sunset.timeIntervalSince(sunrise) / 60)
-        set("daylight", "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)")
+        if let minutes = CheckedNumber.int((sunset.timeIntervalSince(sunrise) / 60).rounded(.down)) {
+            set("daylight", "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)")
+        }
         set("sun_up", sunrise <= context.now && context.now < sunset ? "1" : "0")
     }
 
@@ -160,9 +159,9 @@ enum ForecastVariables {
         guard let direction = extras.windDirection else { return }
         let degrees = direction.rounded().truncatingRemainder(dividingBy: 360)
         set("wind_direction", WeatherVariables.roundedText(degrees))
-        set("wind_compass", compass[Int((direction / 22.5).rounded()) % 16])
+        set("wind_compass", CheckedNumber.int((direction / 22.5).rounded()).map { compass[($0 % 16 + 16) % 16] })
         // The arrow points where the wind goes: a north wind blows south.
-        set("wind_arrow", arrows[Int(((direction + 180) / 45).rounded()) % 8])
+        set("wind_arrow", CheckedNumber.int(((direction + 180) / 45).rounded()).map { arrows[($0 % 8 + 8) % 8] })
     }
 
     /// The 16 compass points, clockwise from north.
