@@ -267,6 +267,25 @@ import WeftTestSupport
         }
     }
 
+    /// A new value outside its physical range fails the refresh by name, as the older ones do.
+    @Test func outOfRangeValuesAreRefusedByName() throws {
+        let api = OpenMeteoAPI(settings: .test("Berlin", 52.52, 13.405))
+        let cases: [(String, String, String)] = [
+            ("\"wind_speed_10m\":500", "current.wind_speed", "500.0 is not a wind speed in m/s (0…150)"),
+            ("\"wind_direction_10m\":361", "current.wind_direction", "361.0 is not a direction in degrees (0…360)"),
+            ("\"uv_index\":-1", "current.uv_index", "-1.0 is not a UV index (0…50)"),
+            ("\"pressure_msl\":10", "current.pressure", "10.0 is not an air pressure in hPa (800…1100)"),
+            ("\"dew_point_2m\":1e300", "current.dew_point", "1e+300 is not a temperature in °C (-150…100)"),
+        ]
+        for (field, path, message) in cases {
+            let body = Data((#"{"current":{"time":1773480413,"temperature_2m":5,"# + field + "}}").utf8)
+            let weather = try api.parse(body, now: Pinned.date("2026-03-14T09:30:00Z"))
+            #expect(throws: WeatherError.invalidValue(api: "Open-Meteo", path: path, message: message)) {
+                try weather.checkRanges()
+            }
+        }
+    }
+
     @Test func unitsBandsAndArrows() {
         #expect(WindUnit.knots.convert(10) == 10.0 * 3600 / 1852)
         #expect(WindUnit.defaultUnit(for: .celsius) == .kilometresPerHour)
