@@ -117,9 +117,10 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         if bodies.allSatisfy({ $0 == .notModified }) {
             return RefreshOutcome(.notModified(validUntil: due()), validators: validators)
         }
-        let weather: WeatherSnapshot
+        var weather: WeatherSnapshot
         do {
             weather = try api.snapshot(from: bodies, previous: previous, now: now)
+            weather.keepDays(settings: api.settings, now: now)
         } catch {
             // A body reached through a redirect is another server's page: its words stay out of the error.
             guard redirected else { throw error }
