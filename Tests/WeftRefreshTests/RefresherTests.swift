@@ -119,7 +119,7 @@ let t0 = pinnedNow
         }
         #expect(
             message.contains(
-                "typo.toml:1: unknown provider type \"comand\"; known types: alarms, calendar, command, habits, met-norway"))
+                "typo.toml:1: unknown provider type \"comand\"; known types: air-quality, alarms, calendar, command, habits, met-norway"))
         #expect(report.exitCode == 2)
         #expect(space.runs("good") == 1)
     }
