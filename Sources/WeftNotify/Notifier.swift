@@ -269,7 +269,7 @@ public final class Notifier {
             state = .expired
         } else if now.timeIntervalSince(occasion.at) > late {
             state = .missed
-        } else if let quiet = file.quiet, !Self.pierceQuiet.contains(occasion.kind),
+        } else if let quiet = file.quiet, Self.heldByQuiet(occasion),
             quiet.contains(now, in: builder.zones.general)
         {
             state = .quiet
@@ -298,6 +298,12 @@ public final class Notifier {
 
     /// The kinds quiet hours do not hold back: what the user set to go off.
     static let pierceQuiet: Set<Occasion.Kind> = [.alarm, .preAlert, .timer]
+
+    /// Whether quiet hours hold `occasion` back: not what the user set to go off, and not a severe or extreme
+    /// weather alert (critical urgency), which a phone's emergency alerts would also let through at night.
+    static func heldByQuiet(_ occasion: Occasion) -> Bool {
+        !pierceQuiet.contains(occasion.kind) && !(occasion.kind == .alerts && occasion.urgency == .critical)
+    }
 
     /// Delivers what was decided and never marked delivered (the process ended in between), once each.
     func redeliverDecided(now: Date) {
@@ -438,7 +444,7 @@ public final class Notifier {
                 held = "already \(entry.state.rawValue)"
             } else if let expires = occasion.expires, expires <= occasion.at {
                 held = "stale data"
-            } else if let quiet = file.quiet, !Self.pierceQuiet.contains(occasion.kind),
+            } else if let quiet = file.quiet, Self.heldByQuiet(occasion),
                 quiet.contains(occasion.at, in: builder.zones.general)
             {
                 held = "quiet hours"

@@ -100,7 +100,7 @@ public struct NotifyFile: Sendable {
 
     /// The kinds on without a section: what the user set up on purpose (alarms, timers, a calendar's own reminders).
     /// Rain, habit, goal and weather-alert notices nag, so they start when their section is written.
-    public static let onByDefault: Set<Occasion.Kind> = [.alarm, .preAlert, .timer, .reminder]
+    public static let onByDefault: Set<Occasion.Kind> = [.alarm, .preAlert, .timer, .reminder, .alerts]
 
     /// The default urgency per kind: an alarm stays until dismissed.
     static func defaultUrgency(_ kind: Occasion.Kind) -> Occasion.Urgency? { kind == .alarm ? .critical : nil }

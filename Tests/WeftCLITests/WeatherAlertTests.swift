@@ -248,16 +248,14 @@ struct WeatherAlertTests {
 
     // MARK: Notifier
 
-    /// `[alerts]` tells the gale warning once, with its severity's urgency; `min_severity = "severe"` leaves it out.
+    /// `[alerts]`, on without a section, tells the gale warning once, with its severity's urgency; `min_severity =
+    /// "severe"` leaves it out and `enabled = false` turns it off.
     @Test func theNotifierTellsAnAlertOnceAtItsSeverity() async throws {
         let met = try MET()
         let box = try met.sandbox()
         #expect(await box.weft(arguments: ["refresh", "--now", "2024-05-02T14:40:00Z"] + Self.oslo).exitCode == 0)
         let window = ["--now", "2024-05-02T14:40:00Z", "--from", "now", "--until", "+1h"] + Self.oslo
-        let off = await box.weft(arguments: ["notify", "--dry-run"] + window)
-        #expect(!off.stdout.contains("Kuling"), "[alerts] starts when written: \(off)")
-
-        try box.write("notify.toml", "[alerts]\n")
+        // On without a section, as alarms are: a warning is what a person most needs to be told in time.
         let run = await box.weft(arguments: ["notify", "--dry-run"] + window)
         #expect(run.exitCode == 0, "\(run)")
         #expect(
@@ -281,6 +279,9 @@ struct WeatherAlertTests {
         try box.write("notify.toml", "[alerts]\nmin_severity = \"severe\"\n")
         let severe = await box.weft(arguments: ["notify", "--dry-run"] + window)
         #expect(severe.exitCode == 0 && !severe.stdout.contains("Kuling"), "\(severe)")
+        try box.write("notify.toml", "[alerts]\nenabled = false\n")
+        let off = await box.weft(arguments: ["notify", "--dry-run"] + window)
+        #expect(off.exitCode == 0 && !off.stdout.contains("Kuling"), "\(off)")
         try box.write("notify.toml", "[alerts]\nmin_severity = \"bad\"\n")
         let check = await box.weft("check")
         #expect(check.stdout.contains("[alerts] min_severity = \"bad\" is not one of"), "\(check)")

@@ -139,6 +139,21 @@ import WeftStore
         #expect(try bench.store.notification("reminder:early")?.state == .quiet)
     }
 
+    /// A severe weather alert (critical) comes through quiet hours; a moderate one is held back like a reminder.
+    @Test func quietHoursLetSevereWeatherAlertsThrough() throws {
+        let bench = try NotifierBench()
+        let at = instant("2026-11-28T05:30:00Z")  // 06:30 in Berlin
+        let severe = Occasion(
+            kind: .alerts, key: "alert:home:storm", at: at, title: "Severe: Storm", urgency: .critical)
+        let moderate = Occasion(kind: .alerts, key: "alert:home:gale", at: at, title: "Moderate: Gale")
+        try bench.script([severe, moderate])
+        let delivery = RecordingDelivery()
+        let notifier = try bench.notifier("quiet = \"22:00-07:30\"\n", delivery: delivery)
+        notifier.tick(now: at)
+        #expect(delivery.shown.map(\.key) == [severe.key])
+        #expect(try bench.store.notification(moderate.key)?.state == .quiet)
+    }
+
     /// Missed while the notifier was down: within the late window it fires late and says so; beyond, it is recorded
     /// missed and shown once in a summary.
     @Test func aMissedOccasionFiresLateWithinItsWindowAndIsListedBeyond() throws {
