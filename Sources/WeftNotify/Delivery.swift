@@ -103,7 +103,7 @@ public final class CommandDelivery {
         guard var program = argv.first else { return nil }
         // `weft` is the weft beside this program (the notifier is `weft-notify`, installed with it).
         if program == "weft" {
-            let sibling = (Executables.current() as NSString).deletingLastPathComponent + "/weft"
+            let sibling = PathExpansion.directory(of: Executables.current()) + "/weft"
             program = Executables.find(sibling) ?? "weft"
         }
         var arguments = argv

@@ -491,7 +491,7 @@ public final class Notifier {
                 continue
             }
             do {
-                let directory = (store.path as NSString).deletingLastPathComponent
+                let directory = PathExpansion.directory(of: store.path)
                 let outcome = try OccasionAction(cacheDirectory: directory).perform(
                     action, fields: occasion.fields, at: now)
                 if outcome != .notMine {

@@ -107,7 +107,7 @@ public final class NotifierLoop {
         else { return false }
         do {
             notifier.replaceStore(
-                try CacheStore.openForWriting(directory: (notifier.store.path as NSString).deletingLastPathComponent))
+                try CacheStore.openForWriting(directory: PathExpansion.directory(of: notifier.store.path)))
             identity = current
             dataVersion = nil
             logger.info("the database was replaced: opened it again")

@@ -117,7 +117,7 @@ public struct NotifyFile: Sendable {
 
     /// The file's place: `notify.toml` beside the providers directory (`~/.config/weft/notify.toml` by default).
     public static func defaultPath(providersDirectory: String) -> String {
-        (providersDirectory as NSString).deletingLastPathComponent + "/notify.toml"
+        PathExpansion.directory(of: providersDirectory) + "/notify.toml"
     }
 
     /// Reads and checks a file; a missing file is every default, one that cannot be read is its only problem.

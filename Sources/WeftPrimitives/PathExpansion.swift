@@ -34,10 +34,16 @@ public enum PathExpansion {
         return base.hasSuffix("/") ? base + expanded : base + "/" + expanded
     }
 
-    /// The directory part of a file path (`.` for a bare file name), to use as `base` for paths written in that file.
-    public static func directory(of file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "." }
-        return slash == file.startIndex ? "/" : String(file[..<slash])
+    /// The directory holding `path` (`.` for a bare name; trailing slashes ignored, so `providers/` is in `.`), to use
+    /// as `base` for paths written in a file. The one way weft takes a path's parent: Foundation's
+    /// `deletingLastPathComponent` traps on a bare relative name (`p`, `p/`, `.`) on Linux.
+    public static func directory(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        var parent = path[..<slash]
+        while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
+        return parent.isEmpty ? "/" : String(parent)
     }
 
     private static func passwdHome(uid: uid_t) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,7 @@ public enum LiveOutput: Sendable, Equatable {
     }
 
     private static func replace(_ path: String, with bytes: [UInt8]) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathExpansion.directory(of: path)
         let base = (path as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/." + base + ".weft-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -40,7 +41,7 @@ public final class TemporaryHome: Sendable {
     public func write(_ name: String, _ text: String, modified: Date? = nil) throws {
         let full = path(name)
         try FileManager.default.createDirectory(
-            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            atPath: PathExpansion.directory(of: full), withIntermediateDirectories: true)
         try text.write(toFile: full, atomically: false, encoding: .utf8)
         if let modified { try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: full) }
     }

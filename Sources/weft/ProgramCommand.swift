@@ -28,7 +28,7 @@ extension ProgramCommand {
     static func executable() throws -> String {
         let own = Executables.current()
         guard
-            let found = Executables.find((own as NSString).deletingLastPathComponent + "/" + program)
+            let found = Executables.find(PathExpansion.directory(of: own) + "/" + program)
                 ?? Executables.find(program, environment: ReadOptions.environment)
         else {
             throw CLIError(

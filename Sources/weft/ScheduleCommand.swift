@@ -306,7 +306,7 @@ struct TimerCheck {
             case .string(let program)? = argv.first, !program.contains("/"),
             let found = Executables.find(program)
         {
-            let folder = (found as NSString).deletingLastPathComponent
+            let folder = PathExpansion.directory(of: found)
             return (
                 ["fix: name the program by its absolute path in \(fileName):  command = [\"\(found)\", …]"],
                 [folder]

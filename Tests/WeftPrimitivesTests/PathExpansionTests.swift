@@ -40,6 +40,13 @@ import WeftPrimitives
         #expect(PathExpansion.directory(of: "/etc/weft/providers/steps.toml") == "/etc/weft/providers")
         #expect(PathExpansion.directory(of: "providers/steps.toml") == "providers")
         #expect(PathExpansion.directory(of: "steps.toml") == ".")
+        // The cases Foundation's deletingLastPathComponent traps on, and trailing or doubled slashes.
+        #expect(PathExpansion.directory(of: "providers/") == ".")
+        #expect(PathExpansion.directory(of: ".") == ".")
+        #expect(PathExpansion.directory(of: "a/b/") == "a")
+        #expect(PathExpansion.directory(of: "a//b") == "a")
+        #expect(PathExpansion.directory(of: "/p") == "/")
+        #expect(PathExpansion.directory(of: "/") == "/")
         #expect(PathExpansion.directory(of: "/steps.toml") == "/")
     }
 }

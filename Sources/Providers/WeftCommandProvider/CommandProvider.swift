@@ -40,7 +40,7 @@ public enum CommandKind: ProviderKind {
 
     /// The absolute folder of a provider file.
     static func folder(of file: String) -> String {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathExpansion.directory(of: file)
         if folder.hasPrefix("/") { return folder }
         let current = FileManager.default.currentDirectoryPath
         return folder.isEmpty ? current : current + "/" + folder
