@@ -1,5 +1,5 @@
-import WeftRecurrence
 import CLibical
+import WeftRecurrence
 
 /// A time value read from the file after zone resolution.
 ///
@@ -47,8 +47,18 @@ struct Length: Equatable {
 /// One RRULE of a VEVENT, read by weft's own parser (libical parses the file, not the rule's meaning).
 struct RuleRef {
     let rule: RecurrenceRule
-    /// The value as libical wrote it back, for messages.
+    /// The value as written, for messages.
     let text: String
+    /// The line of the file it is on.
+    let line: Int
+}
+
+/// An RRULE of a VEVENT that weft's parser refused.
+struct BrokenRule {
+    /// Why, with the rule as written.
+    let reason: String
+    /// The line of the file it is on.
+    let line: Int
 }
 
 /// An RDATE value: an instance start, or a period with its own end.
@@ -100,8 +110,8 @@ struct EventComponent {
     var url: String? = nil
     /// Its display VALARMs, in file order (at most ``CalendarAlarm/maxPerEvent``).
     var alarms: [EventAlarm] = []
-    /// Set when libical or weft's rule parser could not read an RRULE of this VEVENT: the reason.
-    let brokenRule: String?
+    /// Set when weft's rule parser could not read an RRULE of this VEVENT.
+    let brokenRule: BrokenRule?
 
     /// The peer's notion: anything that generates or removes instances makes a component a series master.
     var hasRecurrenceRules: Bool { !rules.isEmpty || !rdates.isEmpty || !exdates.isEmpty || brokenRule != nil }

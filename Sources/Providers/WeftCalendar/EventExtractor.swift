@@ -90,7 +90,7 @@ struct EventExtractor {
         var rules: [RuleRef] = []
         var rdates: [RDateValue] = []
         var exdates: [ResolvedTime] = []
-        var brokenRule: String?
+        var brokenRule: BrokenRule?
         var url: String?
 
         for property in all {
@@ -123,12 +123,16 @@ struct EventExtractor {
                 if let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER) {
                     thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
                 }
-            case ICAL_RRULE_PROPERTY:
-                let text = copyString(icalproperty_get_value_as_string(property)) ?? ""
+            case ICAL_X_PROPERTY:
+                // An RRULE, taken out of the text before libical parsed it (``WrittenRules``).
+                guard copyString(icalproperty_get_x_name(property)) == WrittenRules.propertyName,
+                    let written = copyString(icalproperty_get_value_as_string(property)).flatMap(document.rules.entry)
+                else { break }
                 do {
-                    rules.append(RuleRef(rule: try RecurrenceRule.parse(text), text: text))
+                    rules.append(
+                        RuleRef(rule: try RecurrenceRule.parse(written.value), text: written.value, line: written.line))
                 } catch {
-                    brokenRule = "RRULE:\(text): \(error)"
+                    brokenRule = BrokenRule(reason: "RRULE:\(written.value): \(error)", line: written.line)
                 }
             case ICAL_RDATE_PROPERTY:
                 if let value = readRDate(property, context: context, resolver: &resolver) { rdates.append(value) }
@@ -136,9 +140,7 @@ struct EventExtractor {
                 exdates.append(resolve(property, context: context, resolver: &resolver))
             case ICAL_XLICERROR_PROPERTY:
                 let text = copyString(icalproperty_get_xlicerror(property)) ?? ""
-                if text.contains("RRULE") {
-                    brokenRule = text
-                } else if let name = Self.droppedDateProperty(in: text) {
+                if let name = Self.droppedDateProperty(in: text) {
                     warnings.append(
                         CalendarWarning(
                             file: document.file, uid: uid, kind: .droppedProperty,
