@@ -4,6 +4,7 @@ import WeftCalendar
 import WeftCommandLine
 import WeftCore
 import WeftPrimitives
+import WeftRender
 
 struct CalendarListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,10 +77,9 @@ struct CalendarListCommand: AsyncParsableCommand {
                 lines.append(title)
             }
             var line =
-                "  "
-                + (event.allDay ? "all day    " : LocalText.time(event.start, in: zone) + "–" + LocalText.time(event.end, in: zone))
-            line += "  " + (event.title.isEmpty ? "Untitled" : event.title)
-            if let location = event.location { line += " @ \(location)" }
+                "  " + (event.allDay ? "all day    " : CalendarVariables.timeRange(event, zone: zone))
+            line += "  " + OneLine.flatten(event.title.isEmpty ? "Untitled" : event.title)
+            if let location = event.location { line += " @ \(OneLine.flatten(location))" }
             line += "  [\(event.calendar)]"
             if let status = event.status?.lowercased(), status != "confirmed" { line += " (\(status))" }
             lines.append(line)

@@ -38,6 +38,9 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
         case tooManyProperties
         /// A file with more VTIMEZONEs than weft reads; the rest are ignored.
         case tooManyTimeZones
+        /// An event whose DURATION or DTEND lies after the year 9999; it is shown as lasting to the end of the
+        /// window read.
+        case endlessEvent
     }
 
     /// The file (or source name) the problem is in.

@@ -21,6 +21,15 @@ enum EndSpec {
     case end(ResolvedTime)
     case duration(icaldurationtype)
     case none
+
+    /// The property that gave the end, for messages.
+    var propertyName: String {
+        switch self {
+        case .end: "DTEND"
+        case .duration: "DURATION"
+        case .none: "DTSTART"
+        }
+    }
 }
 
 /// A length split like RFC 5545 durations: whole days are nominal (wall-clock), seconds are exact.
@@ -106,7 +115,7 @@ struct EventComponent {
     let rules: [RuleRef]
     let rdates: [RDateValue]
     let exdates: [ResolvedTime]
-    /// URL, nil when absent or empty.
+    /// The meeting link (``MeetingLink``), else URL; nil when neither.
     var url: String? = nil
     /// Its display VALARMs, in file order (at most ``CalendarAlarm/maxPerEvent``).
     var alarms: [EventAlarm] = []

@@ -92,6 +92,8 @@ struct EventExtractor {
         var exdates: [ResolvedTime] = []
         var brokenRule: BrokenRule?
         var url: String?
+        var description: String?
+        var conference: String?
 
         for property in all {
             switch icalproperty_isa(property) {
@@ -99,6 +101,9 @@ struct EventExtractor {
                 title = copyString(icalproperty_get_summary(property)) ?? ""
             case ICAL_URL_PROPERTY:
                 url = copyString(icalproperty_get_url(property)).flatMap { $0.isEmpty ? nil : $0 }
+            case ICAL_DESCRIPTION_PROPERTY:
+                // As written (escaped), which is all a link search needs: `\n` and `\,` end a link.
+                description = copyString(icalproperty_get_value_as_string(property))
             case ICAL_LOCATION_PROPERTY:
                 location = copyString(icalproperty_get_location(property)).flatMap { $0.isEmpty ? nil : $0 }
             case ICAL_STATUS_PROPERTY:
@@ -124,8 +129,13 @@ struct EventExtractor {
                     thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
                 }
             case ICAL_X_PROPERTY:
+                let name = copyString(icalproperty_get_x_name(property))?.uppercased()
+                if name == "X-GOOGLE-CONFERENCE" {
+                    conference = copyString(icalproperty_get_value_as_string(property))
+                    break
+                }
                 // An RRULE, taken out of the text before libical parsed it (``WrittenRules``).
-                guard copyString(icalproperty_get_x_name(property)) == WrittenRules.propertyName,
+                guard name == WrittenRules.propertyName,
                     let written = copyString(icalproperty_get_value_as_string(property)).flatMap(document.rules.entry)
                 else { break }
                 do {
@@ -169,7 +179,8 @@ struct EventExtractor {
             order: order, file: document.file, uid: uid ?? "", hasUID: uid != nil, title: title, location: location,
             status: status, transparent: transparent, sequence: sequence, declined: declined, start: start,
             end: endSpec, recurrenceID: recurrenceID, thisAndFuture: thisAndFuture, rules: rules, rdates: rdates,
-            exdates: exdates, url: url, alarms: alarms, brokenRule: brokenRule)
+            exdates: exdates, url: MeetingLink.find(in: [conference, location, description]) ?? url, alarms: alarms,
+            brokenRule: brokenRule)
     }
 
     // MARK: - Alarms

@@ -222,7 +222,15 @@ public final class ICalendar: @unchecked Sendable {
             for warning in newWarnings where seen.insert(warning).inserted {
                 collected.append(warning)
             }
-            return result.filter { $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes)
+            // An end after the year 9999 is a broken DURATION or DTEND (warned about when parsed): the event lasts
+            // to the end of the window, not to a date no view can show.
+            let latest = Date(timeIntervalSince1970: TimeInterval(Instant.latestSeconds))
+            return result.filter { $0.overlaps(start, end) }.map { occurrence in
+                guard occurrence.end > latest else { return occurrence }
+                var cut = occurrence
+                cut.end = max(end, occurrence.start)
+                return cut
+            }.sorted(by: CalendarOccurrence.precedes)
         }
     }
 }
