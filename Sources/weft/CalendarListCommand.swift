@@ -66,7 +66,8 @@ struct CalendarListCommand: AsyncParsableCommand {
             return
         }
         func dayTitle(_ date: Date) -> String {
-            LocalText.weekday(LocalTime.components(of: date, in: zone).weekday) + ", " + LocalDay.iso(of: date, in: zone)
+            LocalText.weekday(LocalTime.components(of: date, in: zone).weekday) + ", "
+                + LocalDay.iso(of: date, in: zone)
         }
         var heading = ""
         var lines: [String] = []

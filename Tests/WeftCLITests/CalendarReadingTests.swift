@@ -175,4 +175,27 @@ struct CalendarReadingTests {
         let warnings = await box.warnings("work", clock)
         #expect(warnings.contains("DURATION ends after the year 9999"), "\(warnings)")
     }
+
+    /// Two calendars on the dashboard are titled by instance; the card says when the running call ends, never
+    /// "Now" twice.
+    @Test func severalCalendarsOnTheDashboardAreTitledByInstance() async throws {
+        let box = try Self.box()
+        try box.provider(
+            "home",
+            "type = \"calendar\"\ntimezone = \"Europe/Berlin\"\nprefix = \"__home_\"\n"
+                + "sources = [{ name = \"Home\", path = \"\(box.path("work.ics"))\" }]\n")
+        let clock = Self.at("2026-03-10T14:10:00+01:00")
+        #expect(await box.weft(arguments: ["refresh"] + clock).exitCode == 0)
+        let server = try await ServeTests.Server(box, clock)
+        let board = await server.request("/board")
+        #expect(board.status == 200, "\(board.status)")
+        #expect(
+            board.body.contains("<h2>Next Up · home</h2>") && board.body.contains("<h2>Next Up · work</h2>"),
+            "\(board.body)")
+        #expect(
+            board.body.contains(#"<span class="countdown">Now</span><span class="label">ends in 20 min</span>"#),
+            "\(board.body)")
+        server.child.send(SIGTERM)
+        _ = server.child.ending(within: .seconds(15))
+    }
 }

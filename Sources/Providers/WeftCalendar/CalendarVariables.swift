@@ -105,7 +105,9 @@ public enum CalendarVariables {
 
     /// ``timeRange(_:text:)`` in `zone`, with English day names (the CLI's agenda).
     public static func timeRange(_ event: CalendarOccurrence, zone: TimeZone) -> String {
-        timeRange(event, text: DayText(VariableContext(now: event.start, timeZone: zone, locale: Locale(identifier: "en_US"))))
+        timeRange(
+            event, text: DayText(VariableContext(now: event.start, timeZone: zone, locale: Locale(identifier: "en_US")))
+        )
     }
 
     /// `HH:mm–HH:mm` within one local day; across midnight `EEE HH:mm – EEE HH:mm` (`MMM d HH:mm` a week or

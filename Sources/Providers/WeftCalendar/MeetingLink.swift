@@ -7,7 +7,9 @@ import Foundation
 /// Teams, Jitsi, Webex), so a map link in LOCATION or a web page in DESCRIPTION is never taken for the call.
 enum MeetingLink {
     /// Hosts (and their subdomains) of the meeting services.
-    static let hosts = ["zoom.us", "zoom.com", "meet.google.com", "teams.microsoft.com", "teams.live.com", "meet.jit.si", "webex.com"]
+    static let hosts = [
+        "zoom.us", "zoom.com", "meet.google.com", "teams.microsoft.com", "teams.live.com", "meet.jit.si", "webex.com",
+    ]
 
     /// The first meeting link in the texts, in the order given; nil when none has one.
     static func find(in texts: [String?]) -> String? {

@@ -26,8 +26,9 @@ struct SeriesBuilder {
     private func endless(_ group: [EventComponent]) -> [CalendarWarning] {
         group.compactMap { component in
             let start = local.instant(of: component.start)
-            guard start + local.length(start: component.start, end: component.end).upperBoundSeconds
-                > Instant.latestSeconds
+            guard
+                start + local.length(start: component.start, end: component.end).upperBoundSeconds
+                    > Instant.latestSeconds
             else { return nil }
             return CalendarWarning(
                 file: component.file, uid: component.uid, kind: .endlessEvent,

@@ -10,6 +10,8 @@ struct NextUpCard {
     var values: [String: String]
     /// The board, in the calendar's zone.
     var card: CardContext
+    /// Whether the title names the instance (the board shows several calendars).
+    var titledByInstance = false
 
     /// What the `next-up` template reads.
     private struct View {
@@ -28,7 +30,9 @@ struct NextUpCard {
     }
 
     func html() -> String {
-        let frame = card.frame("nextup", title: values["header"] ?? "Next Up", status: status)
+        let header = values["header"] ?? "Next Up"
+        let frame = card.frame(
+            "nextup", title: titledByInstance ? header + " · " + status.instance : header, status: status)
         let events = ["next", "then"].filter { values[$0 + "_title"] != nil }
         let view = View(
             nothing: events.isEmpty,
@@ -55,8 +59,10 @@ struct NextUpCard {
         if let calendar = value("calendar"), !calendar.isEmpty { place.append(calendar) }
         return View.Event(
             first: first, allDay: allDay, countdown: value("countdown") ?? "",
-            // `In 20 min` says what the countdown says; `Tomorrow` or `On Tue Mar 10` add to it.
-            label: value("label").flatMap { $0.hasPrefix("In ") ? nil : $0 }, title: value("title") ?? "Untitled",
+            // `In 20 min` and `Now` say what the countdown says; `Tomorrow`, `On Tue Mar 10` or, once it runs,
+            // `ends in 20 min` add to it.
+            label: value("ends_in") ?? value("label").flatMap { $0.hasPrefix("In ") || $0 == "Now" ? nil : $0 },
+            title: value("title") ?? "Untitled",
             when: when.joined(separator: " · "), place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 }
