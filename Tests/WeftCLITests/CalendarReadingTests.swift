@@ -177,7 +177,7 @@ struct CalendarReadingTests {
     }
 
     /// Two calendars on the dashboard are titled by instance; the card says when the running call ends, never
-    /// "Now" twice.
+    /// "Now" twice, lists the conference as ongoing and gives the trip's end date.
     @Test func severalCalendarsOnTheDashboardAreTitledByInstance() async throws {
         let box = try Self.box()
         try box.provider(
@@ -195,6 +195,9 @@ struct CalendarReadingTests {
         #expect(
             board.body.contains(#"<span class="countdown">Now</span><span class="label">ends in 20 min</span>"#),
             "\(board.body)")
+        // The conference is listed as ongoing; the trip after the call shows its end's date.
+        #expect(board.body.contains("<p class=\"fine\">Ongoing: Conference until Wed 18:00</p>"), "\(board.body)")
+        #expect(board.body.contains("21:00 – Mon 16 Mar 07:00"), "\(board.body)")
         server.child.send(SIGTERM)
         _ = server.child.ending(within: .seconds(15))
     }

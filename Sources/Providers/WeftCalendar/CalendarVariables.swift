@@ -9,9 +9,9 @@ import WeftPrimitives
 /// Each key follows the provider's `prefix` (`__calendar_` by default). `<slot>` is `next` for the next event
 /// that is running or still to come, and `then` for the one after it; a slot without an event has no keys.
 /// Cancelled and declined events never qualify, nor a timed event longer than `long_event` once it has started (it
-/// is listed in `ongoing`, so a call during a conference still shows). With `all_day = "separate"` (the default) only timed events take
-/// the slots and the agenda, and all-day events have their own keys; `include` lets them take the slots too;
-/// `exclude` drops them everywhere. Countdown, label and minutes count by one rule (WeftPrimitives' `TimeUntil`):
+/// is listed in `ongoing`, so a call during a conference still shows). With `all_day = "separate"` (the default)
+/// only timed events take the slots and the agenda, and all-day events have their own keys; `include` lets them
+/// take the slots too; `exclude` drops them everywhere. Countdown, label and minutes count by one rule (WeftPrimitives' `TimeUntil`):
 /// whole minutes with a started minute counted, then hours rounded to the nearest, then local calendar days.
 ///
 /// | key | meaning | example |
@@ -34,7 +34,7 @@ import WeftPrimitives
 /// | `allday_count` | all-day events on today's date (`0` when none, or with `exclude`) | `1` |
 /// | `today_all_day` | their titles joined by ` · `; absent when none | `Holiday · Offsite` |
 /// | `tomorrow_all_day` | the same for tomorrow's date; absent when none | `Team day` |
-/// | `ongoing` | timed events longer than `long_event` (default 12 h) in progress, which never take `next` or `then`: `Title until HH:mm` (`until EEE HH:mm` on a later day), joined by ` · `; absent when none | `Trip until Mon 07:00` |
+/// | `ongoing` | timed events longer than `long_event` (default 12 h) in progress, which never take `next` or `then`: `Title until HH:mm` (`until EEE HH:mm` on a later day, `until MMM d HH:mm` a week or more ahead), joined by ` · `; absent when none | `Trip until Mon 07:00` |
 /// | `ongoing_count` | how many of those there are | `1` |
 ///
 /// ## Bookkeeping keys (added by the resolver for every provider)
@@ -96,11 +96,13 @@ public enum CalendarVariables {
         return result
     }
 
-    /// A long event in progress: `Title until EEE HH:mm` (`until HH:mm` when it ends today).
+    /// A long event in progress: `Title until EEE HH:mm` (`until HH:mm` when it ends today, `until MMM d HH:mm` a
+    /// week or more ahead).
     static func ongoingLine(_ event: CalendarOccurrence, text: DayText) -> String {
         let day = LocalDay.containing(event.end, in: text.zone)
-        let end = (day > text.today ? text.string(event.end, text.weekday) + " " : "") + text.time(event.end)
-        return title(event) + " until " + end
+        let date =
+            day == text.today ? "" : text.string(event.end, day - text.today < 7 ? text.weekday : text.monthDay) + " "
+        return title(event) + " until " + date + text.time(event.end)
     }
 
     /// ``timeRange(_:text:)`` in `zone`, with English day names (the CLI's agenda).

@@ -27,6 +27,7 @@ struct NextUpCard {
         var nothing: Bool
         var events: [Event]
         var todayAllDay: String?
+        var ongoing: String?
     }
 
     func html() -> String {
@@ -37,7 +38,7 @@ struct NextUpCard {
         let view = View(
             nothing: events.isEmpty,
             events: events.enumerated().map { index, event in self.event(event, first: index == 0) },
-            todayAllDay: values["today_all_day"])
+            todayAllDay: values["today_all_day"], ongoing: values["ongoing"])
         return frame.html(DashboardTemplates.render(.nextUp, view))
     }
 
@@ -52,7 +53,15 @@ struct NextUpCard {
             when.append("all day")
         } else if let start {
             let end = value("end_iso").flatMap(ISOInstant.parse)
-            when.append(CardText.time(start, in: zone) + (end.map { "–" + CardText.time($0, in: zone) } ?? ""))
+            if let end, LocalDay.containing(end.addingTimeInterval(-1), in: zone) > LocalDay.containing(start, in: zone)
+            {
+                // Across midnight: the end's date too (a trip from Saturday night to Monday morning).
+                when.append(
+                    CardText.time(start, in: zone) + " – " + CardText.date(end, in: zone) + " "
+                        + CardText.time(end, in: zone))
+            } else {
+                when.append(CardText.time(start, in: zone) + (end.map { "–" + CardText.time($0, in: zone) } ?? ""))
+            }
         }
         var place: [String] = []
         if let location = value("location"), !location.isEmpty { place.append(location) }
