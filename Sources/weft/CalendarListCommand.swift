@@ -14,8 +14,9 @@ struct CalendarListCommand: AsyncParsableCommand {
             Like `khal list`: one heading per local day (of the provider's timezone, else --tz), then each \
             event's time range, title, location and calendar; cancelled and tentative occurrences are marked. The window starts at --from (today, \
             tomorrow, a local date such as 2026-03-10, or an ISO 8601 instant; default today) and lasts --days \
-            local days (default 2), or ends at --to. JSON is an array of {"title", "start", "end", "all_day", \
-            "location", "calendar", "status"}.
+            local days (default 2), or ends at --to. An event that crosses midnight shows its days (Sat 21:00 – \
+            Mon 07:00). JSON is an array of {"title", "start", "end", "all_day", "location", "calendar", "status"}, \
+            with "url" (the meeting link, else the URL property) when the event has one.
 
             Examples:
               weft calendar list work.ics --tz Europe/Berlin \\
