@@ -95,6 +95,12 @@ struct CalendarReadingTests {
         #expect(
             (object["ongoing"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Conference"], "\(json)")
 
+        let short = try Self.box(settings: "long_event = \"30m\"\n")
+        let check = await short.weft(arguments: ["check"])
+        #expect(
+            check.exitCode != 0 && check.stdout.contains("work.toml:3: key \"long_event\": must be at least 1 h"),
+            "\(check)")
+
         let longer = try Self.box(settings: "long_event = \"3d\"\n")
         #expect(await longer.weft(arguments: ["refresh"] + clock).exitCode == 0)
         let held = await longer.weft(arguments: ["resolve", "{{__calendar_next_title}}"] + clock)
