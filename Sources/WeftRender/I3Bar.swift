@@ -96,7 +96,7 @@ struct I3Block: Encodable {
     /// `line` as the block `name`, on one line: grey while a provider it read is stale (whatever `color` says),
     /// urgent while one failed or when `urgent` holds.
     init(_ line: StatusLine, name: String, color: String? = nil, urgent: Bool = false) {
-        full_text = line.text.replacingOccurrences(of: "\n", with: " ")
+        full_text = OneLine.flatten(line.text)
         self.name = name
         self.color = line.isStale ? Self.staleColor : color
         self.urgent = line.hasErrors || urgent ? true : nil

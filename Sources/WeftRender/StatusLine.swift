@@ -44,7 +44,7 @@ public struct StatusLine: Sendable, Equatable {
     /// templates write markup themselves (provider problems in the tooltip are always escaped).
     public func formatted(_ format: OutputFormat, markup: Bool = false) -> String {
         switch format {
-        case .plain: return text.replacingOccurrences(of: "\n", with: " ")
+        case .plain: return OneLine.flatten(text)
         case .waybar:
             // One class per state a provider read is in; a warning never looks like a failure.
             var names: [String] = []
@@ -57,7 +57,8 @@ public struct StatusLine: Sendable, Equatable {
             tips += health.problemLines.map { Self.escapePango($0) }
             return Self.encode(
                 Waybar(
-                    text: cappedMarkup(markup ? text : Self.escapePango(text)), alt: alt.map(capped),
+                    // Waybar shows every line of `text` in the bar; the tooltip keeps them.
+                    text: cappedMarkup(OneLine.flatten(markup ? text : Self.escapePango(text))), alt: alt.map(capped),
                     tooltip: tips.isEmpty ? nil : cappedMarkup(tips.joined(separator: "\n")),
                     class: names.map(capped), percentage: percentage))
         case .i3bar:

@@ -109,7 +109,9 @@ struct Dashboard {
         case .airQuality:
             return AirQualityCard(status: status, values: values, card: board).html()
         case .nextUp:
-            return NextUpCard(status: status, values: values, card: board).html()
+            // Several calendars are told apart by their instance names.
+            let several = statuses.filter { card($0.type) == .nextUp }.count > 1
+            return NextUpCard(status: status, values: values, card: board, titledByInstance: several).html()
         case .steps:
             return StepsCard(
                 status: status, values: values, activity: self.values("__activity_"), figures: figures, card: board

@@ -63,7 +63,7 @@ struct BarOptions: ParsableArguments {
 
     /// One rendering of `template` as this format prints it, without a trailing newline.
     func line(_ template: String, session: RenderSession) -> String {
-        guard !isPlain else { return session.renderText(template).replacingOccurrences(of: "\n", with: " ") }
+        guard !isPlain else { return OneLine.flatten(session.renderText(template)) }
         var line = session.statusLine(template, tooltip: tooltip, percentage: percentage)
         line.alt = alt.map(session.render)
         line.classes = classRules.filter { $0.holds(in: session) }.map(\.name)

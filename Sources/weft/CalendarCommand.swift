@@ -176,6 +176,7 @@ struct CalendarReadOptions: ParsableArguments {
             "all_day": event.allDay, "location": event.location ?? NSNull(), "calendar": event.calendar,
         ]
         if status { object["status"] = event.status?.lowercased() ?? "confirmed" }
+        if let url = event.url { object["url"] = url }
         return object
     }
 

@@ -4,6 +4,7 @@ import WeftCalendar
 import WeftCommandLine
 import WeftCore
 import WeftPrimitives
+import WeftRender
 
 struct CalendarListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,8 +14,9 @@ struct CalendarListCommand: AsyncParsableCommand {
             Like `khal list`: one heading per local day (of the provider's timezone, else --tz), then each \
             event's time range, title, location and calendar; cancelled and tentative occurrences are marked. The window starts at --from (today, \
             tomorrow, a local date such as 2026-03-10, or an ISO 8601 instant; default today) and lasts --days \
-            local days (default 2), or ends at --to. JSON is an array of {"title", "start", "end", "all_day", \
-            "location", "calendar", "status"}.
+            local days (default 2), or ends at --to. An event that crosses midnight shows its days (Sat 21:00 – \
+            Mon 07:00). JSON is an array of {"title", "start", "end", "all_day", "location", "calendar", "status"}, \
+            with "url" (the meeting link, else the URL property) when the event has one.
 
             Examples:
               weft calendar list work.ics --tz Europe/Berlin \\
@@ -65,7 +67,8 @@ struct CalendarListCommand: AsyncParsableCommand {
             return
         }
         func dayTitle(_ date: Date) -> String {
-            LocalText.weekday(LocalTime.components(of: date, in: zone).weekday) + ", " + LocalDay.iso(of: date, in: zone)
+            LocalText.weekday(LocalTime.components(of: date, in: zone).weekday) + ", "
+                + LocalDay.iso(of: date, in: zone)
         }
         var heading = ""
         var lines: [String] = []
@@ -76,10 +79,9 @@ struct CalendarListCommand: AsyncParsableCommand {
                 lines.append(title)
             }
             var line =
-                "  "
-                + (event.allDay ? "all day    " : LocalText.time(event.start, in: zone) + "–" + LocalText.time(event.end, in: zone))
-            line += "  " + (event.title.isEmpty ? "Untitled" : event.title)
-            if let location = event.location { line += " @ \(location)" }
+                "  " + (event.allDay ? "all day    " : CalendarVariables.timeRange(event, zone: zone))
+            line += "  " + OneLine.flatten(event.title.isEmpty ? "Untitled" : event.title)
+            if let location = event.location { line += " @ \(OneLine.flatten(location))" }
             line += "  [\(event.calendar)]"
             if let status = event.status?.lowercased(), status != "confirmed" { line += " (\(status))" }
             lines.append(line)

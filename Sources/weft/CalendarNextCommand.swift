@@ -5,6 +5,7 @@ import WeftCalendar
 import WeftCommandLine
 import WeftCore
 import WeftPrimitives
+import WeftRender
 
 struct CalendarNextCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,10 +13,11 @@ struct CalendarNextCommand: AsyncParsableCommand {
         abstract: "Print the next event and the one after it (an event in progress is next).",
         discussion: """
             As the bar shows them: with --all-day separate (the default, or the provider's all_day) next and \
-            then are timed events, and the day's all-day events are listed apart. --from looks from another \
+            then are timed events, and the day's all-day events are listed apart; so are timed events longer \
+            than the provider's long_event (default 12h) once they have started ("Ongoing"). --from looks from another \
             moment (tomorrow, a date, an ISO 8601 instant) while labels still count from --now; --days limits how \
             far ahead to look (default 400). JSON is {"next": {"title", "start", "end", "all_day", "location", \
-            "calendar"} | null, "then": … | null, "all_day": [ … ]} with UTC instants; an all-day event starts at \
+            "calendar", "url"} | null, "then": … | null, "all_day": [ … ], "ongoing": [ … ]} with UTC instants; an all-day event starts at \
             local midnight of the provider's timezone, else --tz, else $TZ; null means nothing in that time.
 
             Examples:
@@ -56,13 +58,16 @@ struct CalendarNextCommand: AsyncParsableCommand {
         let day = LocalDay.containing(start.instant, in: zone)
         let dayStart = LocalDay.start(of: day, in: zone)
         let dayEnd = LocalDay.start(of: day + 1, in: zone)
+        let longEvent = reading.options.longEvent
         var candidates: [CalendarOccurrence] = []
         var allDay: [CalendarOccurrence] = []
+        var ongoing: [CalendarOccurrence] = []
         for calendar in calendars {
-            candidates += NextUp.search(calendar, now: start.instant, count: 2, horizon: horizon, allDay: mode)
-            if mode == .separate {
-                allDay += calendar.occurrences(overlapping: dayStart, dayEnd).filter { $0.allDay && !$0.isCancelled }
-            }
+            candidates += NextUp.search(
+                calendar, now: start.instant, count: 2, horizon: horizon, allDay: mode, longEvent: longEvent)
+            let today = calendar.occurrences(overlapping: dayStart, dayEnd)
+            if mode == .separate { allDay += today.filter { $0.allDay && !$0.isCancelled } }
+            ongoing += NextUp.ongoing(today, now: start.instant, longEvent: longEvent)
         }
         // The benchmark reads these two numbers (WEFT_LOG=debug) to report parsing and next-up separately.
         Logger(label: "weft.calendar").debug(
@@ -70,8 +75,9 @@ struct CalendarNextCommand: AsyncParsableCommand {
             metadata: [
                 "parse_ms": "\((loaded - started).milliseconds)", "next_up_ms": "\((timer.now - loaded).milliseconds)",
             ])
-        let (next, then) = NextUp.pick(candidates, now: start.instant, allDay: mode)
+        let (next, then) = NextUp.pick(candidates, now: start.instant, allDay: mode, longEvent: longEvent)
         allDay.sort(by: { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid })
+        ongoing.sort(by: { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid })
         if calendar.json {
             func slot(_ event: CalendarOccurrence?) -> Any {
                 guard let event else { return NSNull() }
@@ -80,12 +86,14 @@ struct CalendarNextCommand: AsyncParsableCommand {
             try CalendarReadOptions.write(
                 json: [
                     "next": slot(next), "then": slot(then), "all_day": allDay.map { CalendarReadOptions.object($0) },
+                    "ongoing": ongoing.map { CalendarReadOptions.object($0) },
                 ])
             return
         }
         let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US"))
         let picked = [next, then].compactMap { $0 }
-        let variables = CalendarVariables.derive(picked, prefix: "", context: context, allDay: .include)
+        let variables = CalendarVariables.derive(
+            picked + ongoing, prefix: "", context: context, allDay: .include, longEvent: longEvent)
         var lines: [String] = []
         if next == nil {
             lines.append("No upcoming events")
@@ -94,14 +102,19 @@ struct CalendarNextCommand: AsyncParsableCommand {
         }
         for slot in ["next_", "then_"] {
             guard let title = variables[slot + "title"] else { continue }
-            var line = "  \(variables[slot + "label"] ?? "")  \(variables[slot + "time_range"] ?? "")  \(title)"
-            if let location = variables[slot + "location"] { line += " @ \(location)" }
+            var label = variables[slot + "label"] ?? ""
+            if let ends = variables[slot + "ends_in"] { label += ", " + ends }
+            var line = "  \(label)  \(variables[slot + "time_range"] ?? "")  \(OneLine.flatten(title))"
+            if let location = variables[slot + "location"] { line += " @ \(OneLine.flatten(location))" }
             line += "  [\(variables[slot + "calendar"] ?? "")]"
             lines.append(line)
         }
         if !allDay.isEmpty {
-            lines.append("All day: " + allDay.map { $0.title.isEmpty ? "Untitled" : $0.title }.joined(separator: " · "))
+            lines.append(
+                "All day: "
+                    + allDay.map { OneLine.flatten($0.title.isEmpty ? "Untitled" : $0.title) }.joined(separator: " · "))
         }
+        if let running = variables["ongoing"] { lines.append("Ongoing: " + OneLine.flatten(running)) }
         Stdout.line(lines.joined(separator: "\n"))
     }
 }

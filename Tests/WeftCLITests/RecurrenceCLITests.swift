@@ -88,4 +88,100 @@ struct RecurrenceCLITests {
         ).compactMap { $0["start"] as? String }
         #expect(starts == (9...15).map { String(format: "2026-03-%02dT09:00:00Z", $0) }, "\(result)")
     }
+
+    /// The starts `weft calendar list FILE --json` prints for a window, in UTC.
+    static func starts(_ file: String, from: String, to: String) async throws -> (starts: [String], stderr: String) {
+        let result = await WeftProcess.weft(
+            ["calendar", "list", file, "--from", from, "--to", to, "--tz", "UTC", "--json"])
+        #expect(result.exitCode == 0, "\(result)")
+        let starts = try #require(
+            JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(result)"
+        ).compactMap { $0["start"] as? String }
+        return (starts, result.stderr)
+    }
+
+    /// Issue 29: libical's rule struct holds INTERVAL in 16 bits, so INTERVAL=90061 stepped 24,525 s (90,061 − 65,536).
+    /// The case is python-dateutil's; its instants, from `rrulestr("FREQ=SECONDLY;COUNT=3;INTERVAL=90061",
+    /// dtstart=datetime(2026, 3, 10, 8))`, are DTSTART plus 0, 1 and 2 × (1 day 1 h 1 min 1 s).
+    @Test func intervalAboveSixteenBitsStepsInFull() async throws {
+        let box = try Sandbox()
+        try box.write(
+            "wide.ics",
+            Self.calendar([
+                (
+                    "wide@weft",
+                    [
+                        "DTSTART:20260310T080000Z", "DURATION:PT10M", "SUMMARY:Wide",
+                        "RRULE:FREQ=SECONDLY;COUNT=3;INTERVAL=90061",
+                    ]
+                ),
+                // The same rule folded over two lines (RFC 5545 §3.1) is read as one.
+                (
+                    "folded@weft",
+                    [
+                        "DTSTART:20260310T081000Z", "DURATION:PT10M", "SUMMARY:Folded",
+                        "RRULE:FREQ=SECONDLY;COUNT=3;INTER\r\n VAL=90061",
+                    ]
+                ),
+            ]))
+        let listed = try await Self.starts(
+            box.path("wide.ics"), from: "2026-03-10T00:00:00Z", to: "2026-03-14T00:00:00Z")
+        #expect(
+            listed.starts == [
+                "2026-03-10T08:00:00Z", "2026-03-10T08:10:00Z", "2026-03-11T09:01:01Z", "2026-03-11T09:11:01Z",
+                "2026-03-12T10:02:02Z", "2026-03-12T10:12:02Z",
+            ], "\(listed)")
+        #expect(listed.stderr.isEmpty, "\(listed)")
+        let next = await WeftProcess.weft(
+            ["calendar", "next", box.path("wide.ics"), "--now", "2026-03-10T08:30:00Z", "--tz", "UTC", "--json"])
+        let object = try #require(
+            JSONSerialization.jsonObject(with: Data(next.stdout.utf8)) as? [String: Any], "\(next)")
+        #expect((object["next"] as? [String: Any])?["start"] as? String == "2026-03-11T09:01:01Z", "\(next)")
+        #expect((object["then"] as? [String: Any])?["start"] as? String == "2026-03-11T09:11:01Z", "\(next)")
+    }
+
+    /// INTERVAL and COUNT are read up to 2³¹−1 and a rule that long still ends within its window; one above is
+    /// refused with a warning naming the file's line. (dateutil: the second instance of
+    /// `FREQ=SECONDLY;INTERVAL=2147483647` from 2026-01-01 is 2094-01-19T03:14:07.)
+    @Test func countAndIntervalAtThirtyOneBits() async throws {
+        let box = try Sandbox()
+        try box.write(
+            "big.ics",
+            Self.calendar([
+                (
+                    "hourly@weft",
+                    [
+                        "DTSTART:20260101T000000Z", "DURATION:PT5M", "SUMMARY:Hourly",
+                        "RRULE:FREQ=HOURLY;COUNT=2147483646",
+                    ]
+                ),
+                (
+                    "widest@weft",
+                    [
+                        "DTSTART:20260101T000000Z", "DURATION:PT5M", "SUMMARY:Widest",
+                        "RRULE:FREQ=SECONDLY;COUNT=2147483647;INTERVAL=2147483647",
+                    ]
+                ),
+                (
+                    "beyond@weft",
+                    [
+                        "DTSTART:20260101T000000Z", "DURATION:PT5M", "SUMMARY:Beyond",
+                        "RRULE:FREQ=DAILY;INTERVAL=2147483648",
+                    ]
+                ),
+            ]))
+        let hours = try await Self.starts(box.path("big.ics"), from: "2030-01-01T00:00:00Z", to: "2030-01-01T03:30:00Z")
+        #expect(
+            hours.starts == [
+                "2030-01-01T00:00:00Z", "2030-01-01T01:00:00Z", "2030-01-01T02:00:00Z", "2030-01-01T03:00:00Z",
+            ],
+            "\(hours)")
+        // Between two of Hourly's five-minute instances.
+        let far = try await Self.starts(box.path("big.ics"), from: "2094-01-19T03:06:00Z", to: "2094-01-19T03:30:00Z")
+        #expect(far.starts == ["2094-01-19T03:14:07Z"], "\(far)")
+        // The beyond@weft RRULE is on line 26: 3 calendar lines, 8 for each event before it, and the seventh of its own.
+        #expect(
+            far.stderr.contains("big.ics:26: event beyond@weft")
+                && far.stderr.contains("INTERVAL value 2147483648 is outside 1…2147483647"), "\(far)")
+    }
 }

@@ -176,8 +176,20 @@ final class ScratchDirectory {
         let at = try #require(ISOInstant.parse("2008-12-25T10:00:00Z"))
         let vars = try variables(try snapshot(try await provider.refresh(context(at))), at: at)
         #expect(vars["__hol_next_location"] == "Germany")
+        // Keys holidays never give: a long event in progress (`ongoing`), and `then` already running.
+        func running(_ uid: String, hours: TimeInterval) -> CalendarOccurrence {
+            CalendarOccurrence(
+                uid: uid, title: uid, start: at - 600, end: at + hours * 3600, allDay: false, calendar: "c")
+        }
+        let more = CalendarVariables.derive(
+            [running("a", hours: 1), running("b", hours: 2), running("trip", hours: 48)], prefix: "__hol_",
+            context: VariableContext(now: at, timeZone: berlin, locale: Locale(identifier: "en_US")))
+        #expect(more["__hol_ongoing"] == "trip until Sat 11:00" && more["__hol_then_ends_in"] == "ends in 2 hr")
         let table = try KeyTable(sourceFile: "CalendarVariables.swift")
-        #expect(table.mismatches(derived: vars.keys, prefix: "__hol_", placeholders: ["slot": ["next", "then"]]) == [])
+        #expect(
+            table.mismatches(
+                derived: Set(vars.keys).union(more.keys), prefix: "__hol_", placeholders: ["slot": ["next", "then"]])
+                == [])
     }
 
     @Test func labelsAndCountdownsAtEachThreshold() {
@@ -212,6 +224,7 @@ final class ScratchDirectory {
         #expect(
             CalendarVariables.derive([], prefix: "__calendar_", context: context) == [
                 "__calendar_count_today": "0", "__calendar_count_remaining_today": "0", "__calendar_allday_count": "0",
+                "__calendar_ongoing_count": "0",
             ], "no slots, no agenda; the counts are 0")
     }
 

@@ -274,8 +274,8 @@ import WeftRecurrence
         #expect(found.map(\.uid) == ["good"])
         let warning = try #require(calendar.warnings.first)
         #expect(warning.kind == .badRecurrenceRule)
-        #expect(warning.uid == "bad" && warning.file == "team.ics")
-        #expect(warning.description.hasPrefix("team.ics: event bad:"))
+        #expect(warning.uid == "bad" && warning.file == "team.ics" && warning.line == 7)
+        #expect(warning.description.hasPrefix("team.ics:7: event bad:"))
     }
 
     @Test("two VCALENDARs in one file are both read")

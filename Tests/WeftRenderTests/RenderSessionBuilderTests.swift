@@ -110,7 +110,7 @@ import WeftTestSupport
 
     @Test func aStaleBlockIsGreyWhateverItsColourAndAFailingOneUrgent() {
         let fresh = I3Block(line(), name: "up", color: "#00ff00")
-        #expect(fresh.color == "#00ff00" && fresh.urgent == nil && fresh.full_text == "a b")
+        #expect(fresh.color == "#00ff00" && fresh.urgent == nil && fresh.full_text == "a · b")
         let stale = I3Block(line(stale: true), name: "up", color: "#00ff00")
         #expect(stale.color == I3Block.staleColor && stale.urgent == nil)
         let failing = I3Block(line(error: true), name: "up")
@@ -122,7 +122,7 @@ import WeftTestSupport
         let line = line(stale: true, error: true)
         #expect(
             line.formatted(.i3bar)
-                == ##"{"color":"#999999","full_text":"a b","name":"weft","urgent":true}"##)
+                == ##"{"color":"#999999","full_text":"a · b","name":"weft","urgent":true}"##)
         #expect(line.formatted(.i3bar) == StatusLine.encode(I3Block(line, name: "weft")))
     }
 

@@ -69,7 +69,11 @@ struct SessionMaker {
     }
 
     @Test func plainIsOneLine() {
-        #expect(StatusLine(text: "a\nb\nc").formatted(.plain) == "a b c")
+        // Lines trimmed and blank ones dropped, joined as weft joins lists (issue 30: a multi-line LOCATION).
+        #expect(StatusLine(text: "a\nb\n\n  c ").formatted(.plain) == "a · b · c")
+        #expect(
+            StatusLine(text: "a\nb", tooltip: "a\nb").formatted(.waybar)
+                == #"{"class":[],"text":"a · b","tooltip":"a\nb"}"#)
     }
 
     @Test func waybarEscapesPangoUnlessTheTemplatesWriteMarkup() {

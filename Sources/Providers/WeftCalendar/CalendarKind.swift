@@ -10,7 +10,7 @@ public enum CalendarKind: ProviderKind {
 
     static let knownKeys: Set<String> = [
         "sources", "me", "all_day", "include_all_day", "include_transparent", "timezone", "days", "agenda", "interval",
-        "prefix", "contact", "timeout", "remind",
+        "prefix", "contact", "timeout", "remind", "long_event",
     ]
 
     /// The keys of one `sources` table.
@@ -23,9 +23,15 @@ public enum CalendarKind: ProviderKind {
         let sources = try sources(config)
         let configuredZone = try config.timeZone()
         let me = try config.stringArray("me") ?? []
-        let options = CalendarOptions(
+        var options = CalendarOptions(
             timeZone: configuredZone ?? .gmt, me: me, allDay: try allDay(config),
             includeTransparent: try config.bool("include_transparent") ?? true)
+        if let longEvent = try config.duration("long_event") {
+            guard longEvent >= .seconds(3600) else {
+                throw config.invalid("long_event", "must be at least 1 h (write e.g. \"12h\")")
+            }
+            options.longEvent = DurationText.seconds(longEvent)
+        }
         let agenda = try config.integer("agenda") ?? CalendarVariables.defaultAgenda
         guard (1...50).contains(agenda) else { throw config.invalid("agenda", "must be between 1 and 50") }
         let days = try config.integer("days") ?? 30
@@ -227,7 +233,8 @@ public enum CalendarKind: ProviderKind {
         let context = context.viewing(recordedZone: calendar.timeZone)
         var result = CalendarVariables.derive(
             calendar.occurrences, prefix: snapshot.prefix, context: context, allDay: calendar.allDay ?? .separate,
-            agenda: calendar.agenda ?? CalendarVariables.defaultAgenda)
+            agenda: calendar.agenda ?? CalendarVariables.defaultAgenda,
+            longEvent: calendar.longEvent ?? CalendarOptions.defaultLongEvent)
         // A source that could not be read while the others were is a warning of a refresh that succeeded; the
         // provider's `error` is for failures only (the refresh's stored warnings replace this when read from the cache).
         let errors = calendar.sources.compactMap { part in part.error.map { "\(part.source.name): \($0)" } }

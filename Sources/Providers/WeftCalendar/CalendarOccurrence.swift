@@ -22,7 +22,8 @@ public struct CalendarOccurrence: Codable, Sendable, Equatable, Hashable {
     public var transparent: Bool
     /// Original start of this instance within its series; nil for events that do not recur.
     public var recurrenceID: Date?
-    /// URL, when the event has one.
+    /// Its meeting link (a Zoom, Meet, Teams, Jitsi or Webex URL in X-GOOGLE-CONFERENCE, LOCATION or DESCRIPTION),
+    /// else its URL property; nil when neither.
     public var url: String?
     /// Its display reminders (VALARM); nil in snapshots written before weft read them.
     public var alarms: [CalendarAlarm]?

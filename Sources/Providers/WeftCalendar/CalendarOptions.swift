@@ -21,6 +21,11 @@ public struct CalendarOptions: Sendable, Equatable {
     public var allDay: AllDay
     /// Keep events marked `TRANSP:TRANSPARENT` (default true).
     public var includeTransparent: Bool
+    /// A timed event longer than this many seconds (`long_event`, default 12 h) does not hold next/then while it
+    /// runs (``NextUp/isLongAndRunning(_:now:longEvent:)``).
+    public var longEvent: TimeInterval = CalendarOptions.defaultLongEvent
+    /// `long_event` when the provider file does not say: 12 hours.
+    public static let defaultLongEvent: TimeInterval = 12 * 3600
     /// Upper bound on recurrence-rule steps per series and query; a rule that needs more is cut off with a warning.
     public var maxIterationsPerSeries: Int
 

@@ -132,7 +132,7 @@ public struct CalendarProvider: Provider {
             payload: try Snapshot.encode(
                 CalendarSnapshot(
                     sources: parts, allDay: options.allDay, agenda: agenda, timeZone: configuredZone?.identifier,
-                    remind: remind)))
+                    remind: remind, longEvent: options.longEvent)))
         return RefreshOutcome(.updated(snapshot), validators: validators, problems: problems)
     }
 
@@ -162,10 +162,11 @@ public struct CalendarProvider: Provider {
         }
         var occurrences = calendar.occurrences(overlapping: dayStart, horizon).filter { !$0.isCancelled }
         let wanted = max(2, agenda)
-        if NextUp.upcoming(occurrences, now: now, allDay: options.allDay).count < wanted {
+        if NextUp.upcoming(occurrences, now: now, allDay: options.allDay, longEvent: options.longEvent).count < wanted {
             // Quiet calendars still show their next events (and a full agenda), however far ahead.
             occurrences += NextUp.search(
-                calendar, now: horizon, count: wanted, horizon: 400 * 86_400, allDay: options.allDay
+                calendar, now: horizon, count: wanted, horizon: 400 * 86_400, allDay: options.allDay,
+                longEvent: options.longEvent
             ).filter { $0.start >= horizon }
         }
         let kept = Array(occurrences.prefix(Self.maxOccurrencesPerSource))

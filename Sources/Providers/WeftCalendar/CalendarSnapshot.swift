@@ -6,8 +6,9 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
     /// The payload version. Fields added since are optional, so a snapshot an older weft wrote still decodes and
     /// renders; ``revision`` says what it holds.
     public static let schemaVersion = 1
-    /// The current ``revision``: 2 once occurrences carry their URL and display alarms.
-    public static let currentRevision = 2
+    /// The current ``revision``: 2 once occurrences carry their URL and display alarms, 3 once the URL is the
+    /// meeting link found in LOCATION, DESCRIPTION or X-GOOGLE-CONFERENCE when there is one.
+    public static let currentRevision = 3
 
     /// One source's part of the snapshot.
     public struct SourceEvents: Codable, Sendable, Equatable {
@@ -53,6 +54,9 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
     /// The `remind` setting: seconds before each timed occurrence's start; nil (a snapshot written before it
     /// existed) is ``CalendarReminders/defaultRemind``.
     public var remind: [Int64]?
+    /// The `long_event` setting in seconds; nil (a snapshot written before it existed) is
+    /// ``CalendarOptions/defaultLongEvent``.
+    public var longEvent: TimeInterval?
     /// What the occurrences hold: nil (1) before alarms were read, ``currentRevision`` now. A refresh does not keep
     /// the occurrences of an older revision on "not modified": they lack what this one reads.
     public var revision: Int?
@@ -60,8 +64,9 @@ public struct CalendarSnapshot: Codable, Sendable, Equatable {
     /// Creates a snapshot.
     public init(
         sources: [SourceEvents], allDay: CalendarOptions.AllDay? = nil, agenda: Int? = nil, timeZone: String? = nil,
-        remind: [Int64]? = nil, revision: Int? = CalendarSnapshot.currentRevision
+        remind: [Int64]? = nil, longEvent: TimeInterval? = nil, revision: Int? = CalendarSnapshot.currentRevision
     ) {
+        self.longEvent = longEvent
         self.sources = sources
         self.allDay = allDay
         self.agenda = agenda

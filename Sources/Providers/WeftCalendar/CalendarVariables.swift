@@ -8,9 +8,10 @@ import WeftPrimitives
 ///
 /// Each key follows the provider's `prefix` (`__calendar_` by default). `<slot>` is `next` for the next event
 /// that is running or still to come, and `then` for the one after it; a slot without an event has no keys.
-/// Cancelled and declined events never qualify. With `all_day = "separate"` (the default) only timed events take
-/// the slots and the agenda, and all-day events have their own keys; `include` lets them take the slots too;
-/// `exclude` drops them everywhere. Countdown, label and minutes count by one rule (WeftPrimitives' `TimeUntil`):
+/// Cancelled and declined events never qualify, nor a timed event longer than `long_event` once it has started (it
+/// is listed in `ongoing`, so a call during a conference still shows). With `all_day = "separate"` (the default)
+/// only timed events take the slots and the agenda, and all-day events have their own keys; `include` lets them
+/// take the slots too; `exclude` drops them everywhere. Countdown, label and minutes count by one rule (WeftPrimitives' `TimeUntil`):
 /// whole minutes with a started minute counted, then hours rounded to the nearest, then local calendar days.
 ///
 /// | key | meaning | example |
@@ -22,7 +23,9 @@ import WeftPrimitives
 /// | `<slot>_calendar` | the name of the source it came from | `Work` |
 /// | `<slot>_countdown` | `Now` once started; `{m}m` under 60 min; `{h}h`; `{d}d` (days, under 14); else `MMM d` | `2h` |
 /// | `<slot>_label` | `Now`, `Soon` (≤ 1 min), `In {m} min`, `In {h} hr`, `Tomorrow`, `In {d} days` (< 7), `On EEE MMM d` | `In 2 hr` |
-/// | `<slot>_time_range` | local `HH:mm–HH:mm`, or `All day` | `14:00–15:00` |
+/// | `<slot>_time_range` | local `HH:mm–HH:mm`; across midnight with the days, `EEE HH:mm – EEE HH:mm` (`MMM d HH:mm` a week or more apart); or `All day` | `14:00–15:00`, `Sat 21:00 – Mon 07:00` |
+/// | `<slot>_ends_in` | while it runs: `ends in {m} min`, `ends in {h} hr`, `ends tomorrow`, `ends in {d} days`; absent before it starts | `ends in 20 min` |
+/// | `<slot>_url` | its meeting link: a Zoom, Meet, Teams, Jitsi or Webex URL in X-GOOGLE-CONFERENCE, LOCATION or DESCRIPTION, else its URL property; absent when none | `https://meet.google.com/abc-defg-hij` |
 /// | `header` | `Next Up`, or `Next` when the next event is a day or more away | `Next Up` |
 /// | `next_minutes` | whole minutes until the next event starts (a started minute counts), `0` while it runs | `95` |
 /// | `agenda` | the next `agenda` (default 5) events from `next` on, one per line: `HH:mm Title` today, `EEE HH:mm Title` later; an all-day one (`include` only) `All day Title` / `EEE All day Title`; one that began on an earlier day counts as today's | `14:00 Review` |
@@ -31,6 +34,8 @@ import WeftPrimitives
 /// | `allday_count` | all-day events on today's date (`0` when none, or with `exclude`) | `1` |
 /// | `today_all_day` | their titles joined by ` · `; absent when none | `Holiday · Offsite` |
 /// | `tomorrow_all_day` | the same for tomorrow's date; absent when none | `Team day` |
+/// | `ongoing` | timed events longer than `long_event` (default 12 h) in progress, which never take `next` or `then`: `Title until HH:mm` (`until EEE HH:mm` on a later day, `until MMM d HH:mm` a week or more ahead), joined by ` · `; absent when none | `Trip until Mon 07:00` |
+/// | `ongoing_count` | how many of those there are | `1` |
 ///
 /// ## Bookkeeping keys (added by the resolver for every provider)
 ///
@@ -48,10 +53,11 @@ public enum CalendarVariables {
     /// The keys of the table above at `context.now`.
     public static func derive(
         _ occurrences: [CalendarOccurrence], prefix: String, context: VariableContext,
-        allDay: CalendarOptions.AllDay = .separate, agenda: Int = defaultAgenda
+        allDay: CalendarOptions.AllDay = .separate, agenda: Int = defaultAgenda,
+        longEvent: TimeInterval = CalendarOptions.defaultLongEvent
     ) -> [String: String] {
         let text = DayText(context)
-        let upcoming = NextUp.upcoming(occurrences, now: context.now, allDay: allDay)
+        let upcoming = NextUp.upcoming(occurrences, now: context.now, allDay: allDay, longEvent: longEvent)
         let next = upcoming.first
         var result: [String: String] = [:]
         for (slot, occurrence) in [("next_", next), ("then_", upcoming.dropFirst().first)] {
@@ -82,7 +88,54 @@ public enum CalendarVariables {
         if !todays.isEmpty { result[prefix + "today_all_day"] = todays.joined(separator: " · ") }
         let tomorrows = allDayTitles(on: today + 1)
         if !tomorrows.isEmpty { result[prefix + "tomorrow_all_day"] = tomorrows.joined(separator: " · ") }
+        let ongoing = NextUp.ongoing(occurrences, now: context.now, longEvent: longEvent)
+        result[prefix + "ongoing_count"] = String(ongoing.count)
+        if !ongoing.isEmpty {
+            result[prefix + "ongoing"] = ongoing.map { ongoingLine($0, text: text) }.joined(separator: " · ")
+        }
         return result
+    }
+
+    /// A long event in progress: `Title until EEE HH:mm` (`until HH:mm` when it ends today, `until MMM d HH:mm` a
+    /// week or more ahead).
+    static func ongoingLine(_ event: CalendarOccurrence, text: DayText) -> String {
+        let day = LocalDay.containing(event.end, in: text.zone)
+        let date =
+            day == text.today ? "" : text.string(event.end, day - text.today < 7 ? text.weekday : text.monthDay) + " "
+        return title(event) + " until " + date + text.time(event.end)
+    }
+
+    /// ``timeRange(_:text:)`` in `zone`, with English day names (the CLI's agenda).
+    public static func timeRange(_ event: CalendarOccurrence, zone: TimeZone) -> String {
+        timeRange(
+            event, text: DayText(VariableContext(now: event.start, timeZone: zone, locale: Locale(identifier: "en_US")))
+        )
+    }
+
+    /// `HH:mm–HH:mm` within one local day; across midnight `EEE HH:mm – EEE HH:mm` (`MMM d HH:mm` a week or
+    /// more apart), so a trip from Saturday night to Monday morning does not read as ten hours; `All day` for
+    /// all-day events. An end at midnight belongs to the day before.
+    static func timeRange(_ event: CalendarOccurrence, text: DayText) -> String {
+        if event.allDay { return "All day" }
+        let startDay = LocalDay.containing(event.start, in: text.zone)
+        let lastDay = LocalDay.containing(max(event.start, event.end.addingTimeInterval(-1)), in: text.zone)
+        guard lastDay != startDay else { return text.time(event.start) + "–" + text.time(event.end) }
+        let format = lastDay - startDay < 7 ? text.weekday : text.monthDay
+        return text.string(event.start, format) + " " + text.time(event.start) + " – "
+            + text.string(event.end, format) + " " + text.time(event.end)
+    }
+
+    /// For an event in progress, when it ends: `ends in {m} min`, `ends in {h} hr`, `ends tomorrow`,
+    /// `ends in {d} days`; nil before it starts or once it has ended.
+    static func endsIn(_ event: CalendarOccurrence, context: VariableContext) -> String? {
+        guard event.start <= context.now, context.now < event.end else { return nil }
+        let span = TimeUntil(from: context.now, to: event.end, in: context.timeZone)
+        switch span.unit {
+        case .started: return nil
+        case .minutes: return "ends in \(span.count) min"
+        case .hours: return "ends in \(span.count) hr"
+        case .days: return span.count == 1 ? "ends tomorrow" : "ends in \(span.count) days"
+        }
     }
 
     /// One event's keys, without the prefix and slot.
@@ -97,10 +150,11 @@ public enum CalendarVariables {
             "countdown": countdown(span, start: event.start, text: text),
             "label": label(
                 span, seconds: Instant.seconds(from: context.now, to: event.start), start: event.start, text: text),
-            "time_range": event.allDay
-                ? "All day" : text.time(event.start) + "–" + text.time(event.end),
+            "time_range": timeRange(event, text: text),
         ]
         if let location = event.location { result["location"] = location }
+        if let url = event.url { result["url"] = url }
+        if let ends = endsIn(event, context: context) { result["ends_in"] = ends }
         return result
     }
 

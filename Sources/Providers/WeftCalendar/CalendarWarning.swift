@@ -1,4 +1,5 @@
 import WeftRecurrence
+
 /// A problem in a calendar that did not stop it from loading (a skipped series, a guessed time zone, …).
 public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is, for callers that want to count or filter them.
@@ -37,10 +38,15 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
         case tooManyProperties
         /// A file with more VTIMEZONEs than weft reads; the rest are ignored.
         case tooManyTimeZones
+        /// An event whose DURATION or DTEND lies after the year 9999; it is shown as lasting to the end of the
+        /// window read.
+        case endlessEvent
     }
 
     /// The file (or source name) the problem is in.
     public let file: String
+    /// The line of the file the problem is on, when known.
+    public let line: Int?
     /// The UID of the event concerned, nil for calendar-wide problems.
     public let uid: String?
     /// What kind of problem this is.
@@ -49,16 +55,18 @@ public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
     public let message: String
 
     /// Creates a warning.
-    public init(file: String, uid: String?, kind: Kind, message: String) {
+    public init(file: String, line: Int? = nil, uid: String?, kind: Kind, message: String) {
         self.file = file
+        self.line = line
         self.uid = uid
         self.kind = kind
         self.message = message
     }
 
-    /// `file: event UID: message`.
+    /// `file[:line]: event UID: message`.
     public var description: String {
-        if let uid { return "\(file): event \(uid.isEmpty ? "(no UID)" : uid): \(message)" }
-        return "\(file): \(message)"
+        let place = line.map { "\(file):\($0)" } ?? file
+        if let uid { return "\(place): event \(uid.isEmpty ? "(no UID)" : uid): \(message)" }
+        return "\(place): \(message)"
     }
 }

@@ -1,5 +1,5 @@
-import WeftRecurrence
 import CLibical
+import WeftRecurrence
 
 /// A time value read from the file after zone resolution.
 ///
@@ -21,6 +21,15 @@ enum EndSpec {
     case end(ResolvedTime)
     case duration(icaldurationtype)
     case none
+
+    /// The property that gave the end, for messages.
+    var propertyName: String {
+        switch self {
+        case .end: "DTEND"
+        case .duration: "DURATION"
+        case .none: "DTSTART"
+        }
+    }
 }
 
 /// A length split like RFC 5545 durations: whole days are nominal (wall-clock), seconds are exact.
@@ -47,8 +56,18 @@ struct Length: Equatable {
 /// One RRULE of a VEVENT, read by weft's own parser (libical parses the file, not the rule's meaning).
 struct RuleRef {
     let rule: RecurrenceRule
-    /// The value as libical wrote it back, for messages.
+    /// The value as written, for messages.
     let text: String
+    /// The line of the file it is on.
+    let line: Int
+}
+
+/// An RRULE of a VEVENT that weft's parser refused.
+struct BrokenRule {
+    /// Why, with the rule as written.
+    let reason: String
+    /// The line of the file it is on.
+    let line: Int
 }
 
 /// An RDATE value: an instance start, or a period with its own end.
@@ -96,12 +115,12 @@ struct EventComponent {
     let rules: [RuleRef]
     let rdates: [RDateValue]
     let exdates: [ResolvedTime]
-    /// URL, nil when absent or empty.
+    /// The meeting link (``MeetingLink``), else URL; nil when neither.
     var url: String? = nil
     /// Its display VALARMs, in file order (at most ``CalendarAlarm/maxPerEvent``).
     var alarms: [EventAlarm] = []
-    /// Set when libical or weft's rule parser could not read an RRULE of this VEVENT: the reason.
-    let brokenRule: String?
+    /// Set when weft's rule parser could not read an RRULE of this VEVENT.
+    let brokenRule: BrokenRule?
 
     /// The peer's notion: anything that generates or removes instances makes a component a series master.
     var hasRecurrenceRules: Bool { !rules.isEmpty || !rdates.isEmpty || !exdates.isEmpty || brokenRule != nil }

@@ -90,8 +90,10 @@ struct EventExtractor {
         var rules: [RuleRef] = []
         var rdates: [RDateValue] = []
         var exdates: [ResolvedTime] = []
-        var brokenRule: String?
+        var brokenRule: BrokenRule?
         var url: String?
+        var description: String?
+        var conference: String?
 
         for property in all {
             switch icalproperty_isa(property) {
@@ -99,6 +101,9 @@ struct EventExtractor {
                 title = copyString(icalproperty_get_summary(property)) ?? ""
             case ICAL_URL_PROPERTY:
                 url = copyString(icalproperty_get_url(property)).flatMap { $0.isEmpty ? nil : $0 }
+            case ICAL_DESCRIPTION_PROPERTY:
+                // As written (escaped), which is all a link search needs: `\n` and `\,` end a link.
+                description = copyString(icalproperty_get_value_as_string(property))
             case ICAL_LOCATION_PROPERTY:
                 location = copyString(icalproperty_get_location(property)).flatMap { $0.isEmpty ? nil : $0 }
             case ICAL_STATUS_PROPERTY:
@@ -123,12 +128,21 @@ struct EventExtractor {
                 if let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER) {
                     thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
                 }
-            case ICAL_RRULE_PROPERTY:
-                let text = copyString(icalproperty_get_value_as_string(property)) ?? ""
+            case ICAL_X_PROPERTY:
+                let name = copyString(icalproperty_get_x_name(property))?.uppercased()
+                if name == "X-GOOGLE-CONFERENCE" {
+                    conference = copyString(icalproperty_get_value_as_string(property))
+                    break
+                }
+                // An RRULE, taken out of the text before libical parsed it (``WrittenRules``).
+                guard name == WrittenRules.propertyName,
+                    let written = copyString(icalproperty_get_value_as_string(property)).flatMap(document.rules.entry)
+                else { break }
                 do {
-                    rules.append(RuleRef(rule: try RecurrenceRule.parse(text), text: text))
+                    rules.append(
+                        RuleRef(rule: try RecurrenceRule.parse(written.value), text: written.value, line: written.line))
                 } catch {
-                    brokenRule = "RRULE:\(text): \(error)"
+                    brokenRule = BrokenRule(reason: "RRULE:\(written.value): \(error)", line: written.line)
                 }
             case ICAL_RDATE_PROPERTY:
                 if let value = readRDate(property, context: context, resolver: &resolver) { rdates.append(value) }
@@ -136,9 +150,7 @@ struct EventExtractor {
                 exdates.append(resolve(property, context: context, resolver: &resolver))
             case ICAL_XLICERROR_PROPERTY:
                 let text = copyString(icalproperty_get_xlicerror(property)) ?? ""
-                if text.contains("RRULE") {
-                    brokenRule = text
-                } else if let name = Self.droppedDateProperty(in: text) {
+                if let name = Self.droppedDateProperty(in: text) {
                     warnings.append(
                         CalendarWarning(
                             file: document.file, uid: uid, kind: .droppedProperty,
@@ -167,7 +179,8 @@ struct EventExtractor {
             order: order, file: document.file, uid: uid ?? "", hasUID: uid != nil, title: title, location: location,
             status: status, transparent: transparent, sequence: sequence, declined: declined, start: start,
             end: endSpec, recurrenceID: recurrenceID, thisAndFuture: thisAndFuture, rules: rules, rdates: rdates,
-            exdates: exdates, url: url, alarms: alarms, brokenRule: brokenRule)
+            exdates: exdates, url: MeetingLink.find(in: [conference, location, description]) ?? url, alarms: alarms,
+            brokenRule: brokenRule)
     }
 
     // MARK: - Alarms

@@ -14,14 +14,19 @@ final class ICalDocument {
     /// How many VTIMEZONEs past ``LibicalInput/mostTimeZones`` were left out.
     let droppedTimeZones: Int
 
-    /// Parses `text`; nil when libical cannot make a component of it (empty, garbage, truncated).
-    init?(text: String, file: String) {
+    /// The file's RRULEs as written (the text names them by index).
+    let rules: WrittenRules
+
+    /// Parses `text`, whose RRULEs `rules` holds; nil when libical cannot make a component of it (empty, garbage,
+    /// truncated).
+    init?(text: String, file: String, rules: WrittenRules) {
         LibicalRuntime.prepare()
         icalerror_clear_errno()
         let input = LibicalInput(text)
         guard let root = input.text.withCString({ icalparser_parse_string($0) }) else { return nil }
         self.root = root
         self.file = file
+        self.rules = rules
         self.cuts = input.cuts
         self.droppedTimeZones = input.droppedTimeZones
     }

@@ -98,10 +98,12 @@ public final class ICalendar: @unchecked Sendable {
         }
         // Parse and extract on every core: each file (and each part of a large one) is its own libical tree.
         let pieces = sources.flatMap { source in
-            CalendarSplitter.split(
-                ICalDocument.envelope(source.text), parts: cores, minimumSize: tuning.splitAbove
+            // RRULEs are taken out first, so their line numbers are the file's.
+            let (text, rules) = WrittenRules.take(from: source.text)
+            return CalendarSplitter.split(
+                ICalDocument.envelope(text), parts: cores, minimumSize: tuning.splitAbove
             ).map {
-                (text: $0, file: source.file)
+                Piece(text: $0, file: source.file, rules: rules)
             }
         }
         let parsed = ParsedPiece.parseAll(pieces, options: options)
@@ -220,7 +222,15 @@ public final class ICalendar: @unchecked Sendable {
             for warning in newWarnings where seen.insert(warning).inserted {
                 collected.append(warning)
             }
-            return result.filter { $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes)
+            // An end after the year 9999 is a broken DURATION or DTEND (warned about when parsed): the event lasts
+            // to the end of the window, not to a date no view can show.
+            let latest = Date(timeIntervalSince1970: TimeInterval(Instant.latestSeconds))
+            return result.filter { $0.overlaps(start, end) }.map { occurrence in
+                guard occurrence.end > latest else { return occurrence }
+                var cut = occurrence
+                cut.end = max(end, occurrence.start)
+                return cut
+            }.sorted(by: CalendarOccurrence.precedes)
         }
     }
 }
@@ -266,6 +276,14 @@ private struct ExpansionWork: @unchecked Sendable {
     }
 }
 
+/// One file, or a part of a large one, as libical is given it.
+private struct Piece: Sendable {
+    var text: String
+    var file: String
+    /// The file's RRULEs, which `text` names by index.
+    var rules: WrittenRules
+}
+
 /// One parsed file (or part of one) with the events read from it.
 private struct ParsedPiece {
     var document: ICalDocument?
@@ -274,7 +292,7 @@ private struct ParsedPiece {
     var warnings: [CalendarWarning] = []
 
     /// Parses and extracts the pieces concurrently; results are in the pieces' order.
-    static func parseAll(_ pieces: [(text: String, file: String)], options: CalendarOptions) -> [ParsedPiece] {
+    static func parseAll(_ pieces: [Piece], options: CalendarOptions) -> [ParsedPiece] {
         LibicalRuntime.prepare()
         var results = [ParsedPiece](repeating: ParsedPiece(), count: pieces.count)
         results.withUnsafeMutableBufferPointer { buffer in
@@ -294,7 +312,7 @@ private struct ParsedPiece {
     }
 
     /// Why a parsed piece cannot be used, or nil when it can.
-    static func problem(_ piece: (text: String, file: String), _ result: ParsedPiece) -> CalendarError? {
+    static func problem(_ piece: Piece, _ result: ParsedPiece) -> CalendarError? {
         guard result.document != nil else {
             return .unparseable(
                 file: piece.file,
@@ -306,8 +324,10 @@ private struct ParsedPiece {
         return nil
     }
 
-    private static func parse(_ piece: (text: String, file: String), options: CalendarOptions) -> ParsedPiece {
-        guard let document = ICalDocument(text: piece.text, file: piece.file) else { return ParsedPiece() }
+    private static func parse(_ piece: Piece, options: CalendarOptions) -> ParsedPiece {
+        guard let document = ICalDocument(text: piece.text, file: piece.file, rules: piece.rules) else {
+            return ParsedPiece()
+        }
         guard !document.calendars().isEmpty else { return ParsedPiece(document: document) }
         var extractor = EventExtractor(document: document, options: options)
         extractor.extract(firstOrder: 0)

@@ -1,5 +1,6 @@
-import WeftRecurrence
 import Foundation
+import WeftPrimitives
+import WeftRecurrence
 
 /// Turns the VEVENTs of one UID into a `Series`, following RFC 5545 and the peer library's choices.
 struct SeriesBuilder {
@@ -16,11 +17,32 @@ struct SeriesBuilder {
     /// Builds the series of one group (same UID, file order); nil when it is skipped. The warnings say why it was
     /// skipped, or which of its rules RFC 5545 forbids or can produce nothing.
     func build(_ group: [EventComponent]) -> (series: Series?, warnings: [CalendarWarning]) {
-        if let broken = group.first(where: { $0.brokenRule != nil }) {
+        let built = buildSeries(group)
+        return (built.series, endless(group) + built.warnings)
+    }
+
+    /// A warning for each component that would end after the year 9999 (`DURATION:P999999999999999999W`): such an
+    /// event is shown as lasting to the end of the window it is read in (``ICalendar/occurrences(overlapping:_:)``).
+    private func endless(_ group: [EventComponent]) -> [CalendarWarning] {
+        group.compactMap { component in
+            let start = local.instant(of: component.start)
+            guard
+                start + local.length(start: component.start, end: component.end).upperBoundSeconds
+                    > Instant.latestSeconds
+            else { return nil }
+            return CalendarWarning(
+                file: component.file, uid: component.uid, kind: .endlessEvent,
+                message: "its \(component.end.propertyName) ends after the year 9999; it is shown as lasting to the "
+                    + "end of the days read")
+        }
+    }
+
+    private func buildSeries(_ group: [EventComponent]) -> (series: Series?, warnings: [CalendarWarning]) {
+        if let broken = group.first(where: { $0.brokenRule != nil }), let rule = broken.brokenRule {
             let warning = CalendarWarning(
-                file: broken.file, uid: broken.uid, kind: .badRecurrenceRule,
+                file: broken.file, line: rule.line, uid: broken.uid, kind: .badRecurrenceRule,
                 message:
-                    "RRULE cannot be parsed (\(broken.brokenRule ?? "")); the whole series is skipped rather than "
+                    "RRULE cannot be parsed (\(rule.reason)); the whole series is skipped rather than "
                     + "shown as a single event")
             return (nil, [warning])
         }
@@ -90,7 +112,7 @@ struct SeriesBuilder {
             if !forbidden.isEmpty {
                 warnings.append(
                     CalendarWarning(
-                        file: master.file, uid: master.uid, kind: .forbiddenRecurrenceRule,
+                        file: master.file, line: rule.line, uid: master.uid, kind: .forbiddenRecurrenceRule,
                         message:
                             "RRULE:\(rule.text) uses \(forbidden.joined(separator: ", ")), which RFC 5545 forbids; "
                             + "such parts only filter the other parts' instances (a numbered BYDAY counts as its "
@@ -99,7 +121,7 @@ struct SeriesBuilder {
             if let reason = engine.reasonItIsEmpty {
                 warnings.append(
                     CalendarWarning(
-                        file: master.file, uid: master.uid, kind: .unusableRecurrenceRule,
+                        file: master.file, line: rule.line, uid: master.uid, kind: .unusableRecurrenceRule,
                         message: "RRULE:\(rule.text) can never match (\(reason)); only DTSTART and RDATEs are shown"))
             }
             return Series.PreparedRule(

@@ -85,7 +85,7 @@ struct SeriesExpander {
         let found = prepared.engine.instances(from: walls.lowerBound, through: walls.upperBound, budget: maxIterations)
         if found.budgetExceeded {
             let warning = CalendarWarning(
-                file: master.file, uid: master.uid, kind: .expansionLimit,
+                file: master.file, line: prepared.rule.line, uid: master.uid, kind: .expansionLimit,
                 message:
                     "RRULE:\(prepared.rule.text) needed more than \(maxIterations) steps to reach the requested "
                     + "dates; later instances may be missing")

@@ -54,9 +54,9 @@ package struct RecurrenceRule: Equatable, Sendable {
     /// WKST, ISO weekday; Monday unless the rule says otherwise.
     package var weekStart = 1
 
-    /// The largest INTERVAL and COUNT read: larger numbers are refused rather than converted (they would overflow
-    /// the arithmetic that skips periods, and no calendar needs them).
-    package static let maxInterval = 1_000_000
+    /// The largest INTERVAL and COUNT read (2³¹−1, the most the 32-bit integers of other implementations hold):
+    /// larger numbers are refused rather than converted. The engine's period arithmetic stays within 64 bits.
+    package static let maxInterval = Int(Int32.max)
     package static let maxCount = Int(Int32.max)
 
     package init(frequency: Frequency) {

@@ -10,6 +10,8 @@ struct NextUpCard {
     var values: [String: String]
     /// The board, in the calendar's zone.
     var card: CardContext
+    /// Whether the title names the instance (the board shows several calendars).
+    var titledByInstance = false
 
     /// What the `next-up` template reads.
     private struct View {
@@ -25,15 +27,18 @@ struct NextUpCard {
         var nothing: Bool
         var events: [Event]
         var todayAllDay: String?
+        var ongoing: String?
     }
 
     func html() -> String {
-        let frame = card.frame("nextup", title: values["header"] ?? "Next Up", status: status)
+        let header = values["header"] ?? "Next Up"
+        let frame = card.frame(
+            "nextup", title: titledByInstance ? header + " · " + status.instance : header, status: status)
         let events = ["next", "then"].filter { values[$0 + "_title"] != nil }
         let view = View(
             nothing: events.isEmpty,
             events: events.enumerated().map { index, event in self.event(event, first: index == 0) },
-            todayAllDay: values["today_all_day"])
+            todayAllDay: values["today_all_day"], ongoing: values["ongoing"])
         return frame.html(DashboardTemplates.render(.nextUp, view))
     }
 
@@ -48,15 +53,25 @@ struct NextUpCard {
             when.append("all day")
         } else if let start {
             let end = value("end_iso").flatMap(ISOInstant.parse)
-            when.append(CardText.time(start, in: zone) + (end.map { "–" + CardText.time($0, in: zone) } ?? ""))
+            if let end, LocalDay.containing(end.addingTimeInterval(-1), in: zone) > LocalDay.containing(start, in: zone)
+            {
+                // Across midnight: the end's date too (a trip from Saturday night to Monday morning).
+                when.append(
+                    CardText.time(start, in: zone) + " – " + CardText.date(end, in: zone) + " "
+                        + CardText.time(end, in: zone))
+            } else {
+                when.append(CardText.time(start, in: zone) + (end.map { "–" + CardText.time($0, in: zone) } ?? ""))
+            }
         }
         var place: [String] = []
         if let location = value("location"), !location.isEmpty { place.append(location) }
         if let calendar = value("calendar"), !calendar.isEmpty { place.append(calendar) }
         return View.Event(
             first: first, allDay: allDay, countdown: value("countdown") ?? "",
-            // `In 20 min` says what the countdown says; `Tomorrow` or `On Tue Mar 10` add to it.
-            label: value("label").flatMap { $0.hasPrefix("In ") ? nil : $0 }, title: value("title") ?? "Untitled",
+            // `In 20 min` and `Now` say what the countdown says; `Tomorrow`, `On Tue Mar 10` or, once it runs,
+            // `ends in 20 min` add to it.
+            label: value("ends_in") ?? value("label").flatMap { $0.hasPrefix("In ") || $0 == "Now" ? nil : $0 },
+            title: value("title") ?? "Untitled",
             when: when.joined(separator: " · "), place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 }
