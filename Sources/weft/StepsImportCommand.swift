@@ -103,11 +103,11 @@ struct StepsImportCommand: ParsableCommand {
 /// Today's distance, flights and active energy as the import summary adds them (`, 3.5 km, 7 flights, 412 kcal`);
 /// empty when today has none of them.
 private func activitySummary(_ steps: StepsSnapshot, today: StepDay) -> String {
-    let amounts = steps.activityDays?[today.iso] ?? [:]
+    let amounts = steps.history.activity[today] ?? ActivityDay()
     var parts: [String] = []
-    if let metres = amounts["distance"] { parts.append(String(format: "%.1f km", metres / 1000)) }
-    if let flights = amounts["flights"] { parts.append(String(format: "%.0f flights", flights)) }
-    if let kcal = amounts["energy"] { parts.append(String(format: "%.0f kcal", kcal)) }
+    if let metres = amounts.distance { parts.append(String(format: "%.1f km", metres / 1000)) }
+    if let flights = amounts.flights { parts.append(String(format: "%.0f flights", flights)) }
+    if let kcal = amounts.energy { parts.append(String(format: "%.0f kcal", kcal)) }
     return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
 }
 

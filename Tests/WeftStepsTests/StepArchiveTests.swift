@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 @testable import WeftSteps
 
@@ -32,10 +33,83 @@ import Testing
         let day = StepDay(year: 2026, month: 3, day: 10)
         archive.merge(
             batch([("Anna's Apple Watch", 1.5, 61.25, 12.5), ("iPhone", -30, 0, 3)], days: [("Google Fit", day, 8421)]))
-        let restored = try StepArchive(blobs: archive.blobs)
+        let store = MemoryProviderData()
+        try Self.write(archive, to: store)
+        let restored = try StepArchive.load(from: store)
         #expect(restored == archive)
         #expect(
             restored.entries["Anna's Apple Watch"]?.source.kind == archive.entries["Anna's Apple Watch"]?.source.kind)
-        #expect(throws: StepArchiveError.self) { try StepArchive(blobs: ["samples/x": Data([0, 1, 2])]) }
+        try store.updateProviderData(instance: "record:steps", set: ["samples@2026-03/x": Data([0, 1, 2])], remove: [])
+        #expect(throws: StepArchiveError.self) { try StepArchive.load(from: store) }
+    }
+
+    static func write(_ archive: StepArchive, to store: MemoryProviderData) throws {
+        var archive = archive
+        let change = archive.takeChanges()
+        try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
+    }
+
+    /// One record per metric, source and month: a load for a scope reads only its months (with the margin), and the
+    /// merge writes back only the months it touched.
+    @Test func anImportReadsAndWritesOnlyTheMonthsItCovers() throws {
+        let day = 86_400.0
+        // 2026-01-01T00:00Z, then a sample on the 15th of each month of 2026.
+        let january = 1_767_225_600.0
+        var samples: [(String, Double, Double, Double)] = []
+        for month in 0..<12 {
+            let start = january + Double(month) * 31 * day + 14 * day
+            samples += [("iPhone", start, start + 60, 10), ("Watch", start, start + 60, 12)]
+        }
+        var archive = StepArchive()
+        archive.merge(batch(samples))
+        let store = MemoryProviderData()
+        try Self.write(archive, to: store)
+        let keys = try store.userRecords(kind: "steps").keys
+        #expect(keys.count == 24 && keys.contains("samples@2026-01/iPhone") && keys.contains("samples@2026-12/Watch"))
+
+        // A newer iPhone export of one sample on 2026-06-20 (the 6th month's sample is on 2026-06-19 with 31-day
+        // strides): the scope reads May to June of both sources, not the year.
+        let newer = batch([("iPhone", january + 170 * day, january + 170 * day + 60, 99)])
+        let scope = StepArchive.scope(of: newer, zone: zone("Europe/Berlin"))
+        var loaded = try StepArchive.load(from: store, scope: scope)
+        #expect(loaded.months == scope.months)
+        #expect(loaded.entries["Watch"]?.samples.count ?? 0 <= 2)
+        #expect(loaded.entries["iPhone"]?.samples.count ?? 0 <= 2)
+        loaded.merge(newer)
+        let change = loaded.takeChanges()
+        #expect(change.set.keys.sorted() == ["samples@2026-06/iPhone"], "\(change)")
+        #expect(change.remove.isEmpty)
+        try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
+        let all = try StepArchive.load(from: store)
+        #expect(all.entries["iPhone"]?.samples.count == 13)
+        #expect(all.entries["Watch"]?.samples.count == 12)
+    }
+
+    /// A cache written before months were kept apart (one record per source and metric) still loads, also for a
+    /// scope, and the next import rewrites it by month.
+    @Test func anArchiveFromBeforeMonthsLoadsAndIsRewritten() throws {
+        func blob(_ samples: [(Double, Double, Double)]) -> Data {
+            var data = Data([UInt8(StepSource(name: "iPhone").kind.rawValue)])
+            for (start, end, steps) in samples {
+                for value in [start, end, steps] { withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+            }
+            return data
+        }
+        let january = 1_767_225_600.0
+        let store = MemoryProviderData()
+        try store.updateProviderData(
+            instance: "record:steps",
+            set: ["samples/iPhone": blob([(january, january + 60, 10), (january + 40 * 86_400, january + 40 * 86_400 + 60, 20)])],
+            remove: [])
+        let newer = batch([("iPhone", january + 100 * 86_400, january + 100 * 86_400 + 60, 30)])
+        var loaded = try StepArchive.load(from: store, scope: StepArchive.scope(of: newer, zone: zone("UTC")))
+        #expect(loaded.months == nil, "read whole")
+        #expect(loaded.entries["iPhone"]?.samples.map(\.steps) == [10, 20])
+        loaded.merge(newer)
+        let change = loaded.takeChanges()
+        #expect(change.remove == ["samples/iPhone"])
+        #expect(change.set.keys.sorted() == ["samples@2026-01/iPhone", "samples@2026-02/iPhone", "samples@2026-04/iPhone"])
+        try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
+        #expect(try StepArchive.load(from: store).entries["iPhone"]?.samples.map(\.steps) == [10, 20, 30])
     }
 }
