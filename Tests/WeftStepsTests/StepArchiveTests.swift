@@ -112,4 +112,53 @@ import WeftTestSupport
         try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
         #expect(try StepArchive.load(from: store).entries["iPhone"]?.samples.map(\.steps) == [10, 20, 30])
     }
+
+    /// An import that reads only its months gives the history a rebuild from everything gives: two sources over
+    /// half a year (across a DST change, with distance, a sample across midnight and a day-only source), then a
+    /// newer export of one of them overlapping the last weeks.
+    @Test func aScopedImportGivesWhatAFullRebuildGives() throws {
+        let berlin = zone("Europe/Berlin")
+        let library = StepLibrary(instance: "steps", settings: StepSettings(), timeZone: berlin)
+        let january = 1_767_225_600.0
+        func export(_ source: String, days: Range<Int>, scale: Double) -> StepBatch {
+            var result = StepBatch()
+            let index = result.source(named: source, device: source.contains("Watch") ? "Apple Watch" : "")
+            for day in days {
+                for hour in [7, 12, 23] {
+                    let start = january + Double(day) * 86_400 + Double(hour) * 3_600 + 1_800
+                    let end = start + (hour == 23 ? 3_600 : 600)
+                    result.samples.append(StepSample(source: index, start: start, end: end, steps: scale * Double(day % 17 + hour)))
+                    result.activity[.distance, default: []].append(
+                        StepSample(source: index, start: start, end: end, steps: scale * 7.5 * Double(hour)))
+                }
+            }
+            return result
+        }
+        var fit = StepBatch()
+        let fitIndex = fit.source(named: "Google Fit")
+        for day in stride(from: 0, to: 180, by: 9) {
+            fit.dailyTotals.append(
+                DailyStepTotal(source: fitIndex, day: StepDay(year: 2026, month: 1, day: 1).adding(days: day), steps: 500))
+        }
+        let now = Date(timeIntervalSince1970: january + 200 * 86_400)
+        let store = MemoryProviderData()
+        var previous: StepsSnapshot?
+        for batch in [export("iPhone", days: 0..<170, scale: 1), export("Anna's Apple Watch", days: 20..<180, scale: 1.1), fit,
+            export("iPhone", days: 150..<185, scale: 1.3)]
+        {
+            let (snapshot, records) = try library.rebuild(adding: batch, store: store, previous: previous, files: [:], now: now)
+            for change in records {
+                try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
+            }
+            previous = snapshot
+        }
+        let full = try library.rebuild(adding: nil, store: store, previous: nil, files: [:], now: now).snapshot
+        let scoped = try #require(previous)
+        // 2026-01-01 to the day after the last (its 23:30 UTC sample ends in the next local day).
+        #expect(scoped.history.days.count == 186)
+        #expect(scoped.history.days == full.history.days)
+        #expect(scoped.history.activity == full.history.activity)
+        #expect(scoped.perSource == full.perSource)
+        #expect(scoped.activityMetrics == full.activityMetrics)
+    }
 }
