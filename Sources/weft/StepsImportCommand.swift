@@ -21,6 +21,9 @@ struct StepsImportCommand: ParsableCommand {
             Watch's samples winning over the phone's where both cover a minute. A newer export re-imported adds \
             only what is new. An export cut short imports nothing and says where it stops.
 
+            A file imported before and unchanged since (the same size, modification time and content, with the \
+            same --format and --source) is skipped with a line saying so; --force imports it again.
+
             Examples:
               weft steps import export.csv
               weft steps import ~/Downloads/export.zip --tz Europe/Berlin
@@ -44,6 +47,9 @@ struct StepsImportCommand: ParsableCommand {
 
     @Flag(help: "Import the good rows even when more than 1% are bad.")
     var lenient = false
+
+    @Flag(help: "Import files even when they are unchanged since their last import.")
+    var force = false
 
     @Option(
         help: ArgumentHelp(
@@ -76,6 +82,28 @@ struct StepsImportCommand: ParsableCommand {
             }
             maxUnzipped = bytes
         }
+        // An export imported before and unchanged since is recognised by its recorded stamp: by size and time
+        // without reading it, by its content when only the time changed (a copy made again).
+        let options = (format ?? "") + "|" + (source ?? "") + "|" + library.zone.identifier
+        let recorded = (try? target.snapshot(library.instance))?.imports ?? [:]
+        var stamps: [String: ExportStamp] = [:]
+        var files: [String] = []
+        for file in self.files {
+            let path = URL(fileURLWithPath: file).standardizedFileURL.path
+            let before = recorded[path].flatMap(ExportStamp.init(text:))
+            if !force, let before, before.options == options, let now = ExportStamp.size(atPath: path),
+                now.size == before.size,
+                now.modified == before.modified || ExportStamp.of(path: path, options: options)?.hash == before.hash
+            {
+                Stderr.line(
+                    "weft: \(file) is unchanged since it was imported (same size, time and content): skipped; "
+                        + "--force imports it again")
+                continue
+            }
+            files.append(file)
+            if let stamp = ExportStamp.of(path: path, options: options) { stamps[path] = stamp }
+        }
+        guard !files.isEmpty else { return }
         let bar = ProgressBar.standardError()
         var read = library.read(
             files, format: chosenFormat, lenient: lenient ? true : nil, source: source, maxUnzippedBytes: maxUnzipped,
@@ -84,9 +112,12 @@ struct StepsImportCommand: ParsableCommand {
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
         for failure in read.failures { Stderr.line("weft: error: \(failure)") }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
+        // A file left out is not recorded, so giving it again reads it again.
+        let failed = Set(read.reads.failures.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path })
         let (issues, issueCount, rowCount) = (batch.issues, batch.issueCount, batch.rowCount)
         let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(
-            consume batch, into: library, prefix: prefix, now: instant)
+            consume batch, into: library, prefix: prefix, now: instant,
+            stamps: stamps.filter { path, _ in !failed.contains(path) })
         for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if issueCount > issues.count {
             Stderr.line("weft: … and \(issueCount - issues.count) more bad rows")

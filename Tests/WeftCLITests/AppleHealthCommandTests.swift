@@ -111,7 +111,8 @@ struct AppleHealthCommandTests {
         // The board's Steps History says them on the day's cell.
         let server = try await ServeTests.Server(box, later)
         let board = await server.request("/")
-        #expect(board.body.contains("<title>Wed 13 Jan 2016 · 31 steps of 10,000 · 24 m · 2 flights</title>"), "\(board)")
+        #expect(
+            board.body.contains("<title>Wed 13 Jan 2016 · 31 steps of 10,000 · 24 m · 2 flights</title>"), "\(board)")
     }
 
     /// A snapshot written before the history kept activity (today's payload: the last week's activity in
@@ -121,7 +122,8 @@ struct AppleHealthCommandTests {
         let box = try Sandbox()
         try box.provider(
             "steps",
-            "type = \"steps\"\nfiles = [\"\(Self.fixture("levi_2016_records.xml"))\"]\ntimezone = \"Europe/Amsterdam\"\n")
+            "type = \"steps\"\nfiles = [\"\(Self.fixture("levi_2016_records.xml"))\"]\ntimezone = \"Europe/Amsterdam\"\n"
+        )
         let later = ["--now", "2016-02-20T12:00:00Z", "--tz", "Europe/Amsterdam"]
         let refresh = await box.weft(arguments: ["refresh"] + later)
         #expect(refresh.exitCode == 0, "\(refresh)")
@@ -143,5 +145,36 @@ struct AppleHealthCommandTests {
         #expect(again.exitCode == 0, "\(again)")
         let after = await box.weft(arguments: ["resolve", "{{__activity_flights_today|none}}"] + that)
         #expect(after.stdout == "2\n", "\(after)")
+    }
+
+    /// An export imported before and unchanged since is skipped with a line saying so; touched but the same is
+    /// still recognised (by content); changed, or with --force, it is imported.
+    @Test func anUnchangedExportIsSkipped() async throws {
+        let box = try Sandbox()
+        let export = box.path("export.zip")
+        try FileManager.default.copyItem(atPath: Self.fixture("export.zip"), toPath: export)
+        let first = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(first.exitCode == 0 && first.stderr.contains("imported 13 rows"), "\(first)")
+        let skipped =
+            "weft: \(export) is unchanged since it was imported (same size, time and content): skipped; "
+            + "--force imports it again\n"
+        let again = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(again.exitCode == 0 && again.stderr == skipped, "\(again)")
+        // A new modification time with the same bytes (the export copied again).
+        try FileManager.default.setAttributes([.modificationDate: Fixed.fileDate], ofItemAtPath: export)
+        let touched = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(touched.exitCode == 0 && touched.stderr == skipped, "\(touched)")
+        let forced = await box.weft(arguments: ["steps", "import", "--force", export] + Self.clock)
+        #expect(forced.exitCode == 0 && forced.stderr.contains("imported 13 rows"), "\(forced)")
+        // Another zone counts other days: not the same import.
+        let zoned = await box.weft(arguments: [
+            "steps", "import", export, "--now", "2024-03-09T17:00:00Z", "--tz", "UTC",
+        ])
+        #expect(zoned.stderr.contains("imported 13 rows"), "\(zoned)")
+        // A newer export under the same name is imported.
+        try FileManager.default.removeItem(atPath: export)
+        try FileManager.default.copyItem(atPath: Self.fixture("export_newer.xml"), toPath: export)
+        let newer = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(newer.exitCode == 0 && newer.stderr.contains("imported 16 rows"), "\(newer)")
     }
 }

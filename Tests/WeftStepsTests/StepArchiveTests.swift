@@ -91,7 +91,9 @@ import WeftTestSupport
         func blob(_ samples: [(Double, Double, Double)]) -> Data {
             var data = Data([UInt8(StepSource(name: "iPhone").kind.rawValue)])
             for (start, end, steps) in samples {
-                for value in [start, end, steps] { withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+                for value in [start, end, steps] {
+                    withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+                }
             }
             return data
         }
@@ -99,7 +101,11 @@ import WeftTestSupport
         let store = MemoryProviderData()
         try store.updateProviderData(
             instance: "record:steps",
-            set: ["samples/iPhone": blob([(january, january + 60, 10), (january + 40 * 86_400, january + 40 * 86_400 + 60, 20)])],
+            set: [
+                "samples/iPhone": blob([
+                    (january, january + 60, 10), (january + 40 * 86_400, january + 40 * 86_400 + 60, 20),
+                ])
+            ],
             remove: [])
         let newer = batch([("iPhone", january + 100 * 86_400, january + 100 * 86_400 + 60, 30)])
         var loaded = try StepArchive.load(from: store, scope: StepArchive.scope(of: newer, zone: zone("UTC")))
@@ -108,7 +114,8 @@ import WeftTestSupport
         loaded.merge(newer)
         let change = loaded.takeChanges()
         #expect(change.remove == ["samples/iPhone"])
-        #expect(change.set.keys.sorted() == ["samples@2026-01/iPhone", "samples@2026-02/iPhone", "samples@2026-04/iPhone"])
+        #expect(
+            change.set.keys.sorted() == ["samples@2026-01/iPhone", "samples@2026-02/iPhone", "samples@2026-04/iPhone"])
         try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
         #expect(try StepArchive.load(from: store).entries["iPhone"]?.samples.map(\.steps) == [10, 20, 30])
     }
@@ -127,7 +134,8 @@ import WeftTestSupport
                 for hour in [7, 12, 23] {
                     let start = january + Double(day) * 86_400 + Double(hour) * 3_600 + 1_800
                     let end = start + (hour == 23 ? 3_600 : 600)
-                    result.samples.append(StepSample(source: index, start: start, end: end, steps: scale * Double(day % 17 + hour)))
+                    result.samples.append(
+                        StepSample(source: index, start: start, end: end, steps: scale * Double(day % 17 + hour)))
                     result.activity[.distance, default: []].append(
                         StepSample(source: index, start: start, end: end, steps: scale * 7.5 * Double(hour)))
                 }
@@ -138,15 +146,18 @@ import WeftTestSupport
         let fitIndex = fit.source(named: "Google Fit")
         for day in stride(from: 0, to: 180, by: 9) {
             fit.dailyTotals.append(
-                DailyStepTotal(source: fitIndex, day: StepDay(year: 2026, month: 1, day: 1).adding(days: day), steps: 500))
+                DailyStepTotal(
+                    source: fitIndex, day: StepDay(year: 2026, month: 1, day: 1).adding(days: day), steps: 500))
         }
         let now = Date(timeIntervalSince1970: january + 200 * 86_400)
         let store = MemoryProviderData()
         var previous: StepsSnapshot?
-        for batch in [export("iPhone", days: 0..<170, scale: 1), export("Anna's Apple Watch", days: 20..<180, scale: 1.1), fit,
-            export("iPhone", days: 150..<185, scale: 1.3)]
-        {
-            let (snapshot, records) = try library.rebuild(adding: batch, store: store, previous: previous, files: [:], now: now)
+        for batch in [
+            export("iPhone", days: 0..<170, scale: 1), export("Anna's Apple Watch", days: 20..<180, scale: 1.1), fit,
+            export("iPhone", days: 150..<185, scale: 1.3),
+        ] {
+            let (snapshot, records) = try library.rebuild(
+                adding: batch, store: store, previous: previous, files: [:], now: now)
             for change in records {
                 try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
             }

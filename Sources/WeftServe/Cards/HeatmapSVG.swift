@@ -28,10 +28,16 @@ struct HeatmapSVG {
         let day = CardText.day(cell.day)
         var activity = ""
         if let metres = cell.distance {
-            activity += " · " + (metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.1f km", metres / 1000))
+            activity +=
+                " · " + (metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.1f km", metres / 1000))
         }
         if let flights = cell.flights { activity += " · " + String(format: "%.0f flights", flights) }
-        if let kcal = cell.energy { activity += " · " + CardText.grouped(CheckedNumber.clamped(kcal, to: 0...(1 << 53), rounding: .toNearestOrAwayFromZero)) + " kcal" }
+        if let kcal = cell.energy {
+            activity +=
+                " · "
+                + CardText.grouped(CheckedNumber.clamped(kcal, to: 0...(1 << 53), rounding: .toNearestOrAwayFromZero))
+                + " kcal"
+        }
         guard let steps = cell.count else {
             if !activity.isEmpty { return day + activity }
             return day + (cell.level == .future ? "" : " · no data")

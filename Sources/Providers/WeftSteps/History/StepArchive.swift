@@ -186,7 +186,8 @@ struct StepArchive: Sendable, Equatable {
         else { throw StepArchiveError.damaged(key) }
         let name = parsed.name
         var entry =
-            entries.removeValue(forKey: name) ?? Entry(source: StepSource(name: name, kind: kind), samples: [], days: [:])
+            entries.removeValue(forKey: name)
+            ?? Entry(source: StepSource(name: name, kind: kind), samples: [], days: [:])
         data.dropFirst().withUnsafeBytes { raw in
             func word(_ index: Int) -> UInt64 {
                 UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
@@ -298,7 +299,8 @@ struct StepArchive: Sendable, Equatable {
         }
         if counts.count > 1 {
             for sample in list where sample.source != largest {
-                parts[sample.source]?.append(StepSample(source: 0, start: sample.start, end: sample.end, steps: sample.steps))
+                parts[sample.source]?.append(
+                    StepSample(source: 0, start: sample.start, end: sample.end, steps: sample.steps))
             }
             list.removeAll { $0.source != largest }
         }
@@ -332,7 +334,8 @@ struct StepArchive: Sendable, Equatable {
 
     /// `archived` (already without the samples `new` replaces) with `new` (sorted) merged in, sorted by start, end
     /// and amount.
-    private static func replacing(_ archived: consuming [StepSample], with new: consuming [StepSample]) -> [StepSample] {
+    private static func replacing(_ archived: consuming [StepSample], with new: consuming [StepSample]) -> [StepSample]
+    {
         if archived.isEmpty { return new }
         if new.isEmpty { return archived }
         var result: [StepSample] = []
@@ -389,7 +392,8 @@ struct StepArchive: Sendable, Equatable {
             for (name, entry) in entries {
                 for metric in ActivityMetric.allCases {
                     for sample in entry.list(metric) {
-                        dirty.insert(Chunk(key: Key(metric: metric, name: name), month: Self.month(ofStart: sample.start)))
+                        dirty.insert(
+                            Chunk(key: Key(metric: metric, name: name), month: Self.month(ofStart: sample.start)))
                     }
                 }
                 if !entry.days.isEmpty { dirtyDays.insert(name) }

@@ -26,8 +26,9 @@ extension FileLibrary where Settings == StepSettings {
         // settings changed, a refresh without new data and a snapshot from before the activity history was kept
         // read everything.
         let scoped =
-            !replacingSources && previous.map { !$0.activityHistoryMissing && $0.timeZone == settings.timeZone?.identifier }
-            == true
+            !replacingSources
+            && previous.map { !$0.activityHistoryMissing && $0.timeZone == settings.timeZone?.identifier }
+                == true
         let scope = scoped ? batch.map { StepArchive.scope(of: $0, zone: zone) } : nil
         var archive = try StepArchive.load(from: store, scope: scope)
         let imported = batch != nil
@@ -61,7 +62,9 @@ extension FileLibrary where Settings == StepSettings {
         history.record(rounded, goals: settings.goals, now: now, timeZone: zone)
         // Today takes the goals in force whether or not the import reached it, as a full rebuild records it.
         let today = StepDay(containing: now, in: zone)
-        if rounded[today] == nil, history.days[today] != nil { history.days[today]?.goal = settings.goals.goal(for: today) }
+        if rounded[today] == nil, history.days[today] != nil {
+            history.days[today]?.goal = settings.goals.goal(for: today)
+        }
         history.updatedAt = updated
         history.recordActivity(totals.activity)
         var perSource: [String: [String: Int]] = archive.months == nil ? [:] : previous?.perSource ?? [:]
@@ -77,9 +80,11 @@ extension FileLibrary where Settings == StepSettings {
         var snapshot = StepsSnapshot(history: history, perSource: perSource, access: access, files: files)
         let metrics =
             archive.months == nil
-            ? loadedMetrics : loadedMetrics.union((previous?.activityMetrics ?? []).compactMap(ActivityMetric.init(name:)))
+            ? loadedMetrics
+            : loadedMetrics.union((previous?.activityMetrics ?? []).compactMap(ActivityMetric.init(name:)))
         snapshot.activityMetrics = metrics.sorted().map(\.name)
         snapshot.timeZone = settings.timeZone?.identifier
+        snapshot.imports = previous?.imports
         return (snapshot, records.filter { !$0.isEmpty })
     }
 

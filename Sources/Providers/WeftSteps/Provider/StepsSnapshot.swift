@@ -18,6 +18,9 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
     /// The activity metrics the imported data has (`steps`, `distance`, `flights`, `energy`); nil in snapshots
     /// written before weft kept them.
     var activityMetrics: [String]?
+    /// The files `weft steps import` imported: absolute path → ``ExportStamp/text``, so the same export given again
+    /// is recognised and skipped.
+    public var imports: [String: String]?
     /// Whether this snapshot was written before the history kept activity per day: its activity is the last week's
     /// only (read from its `activityDays`), so the next refresh rebuilds the history from the archive.
     var activityHistoryMissing = false
@@ -37,7 +40,7 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case history, perSource, access, files, activityMetrics, activityDays, timeZone
+        case history, perSource, access, files, activityMetrics, activityDays, timeZone, imports
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,6 +52,7 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
         files = try container.decode([String: String].self, forKey: .files)
         activityMetrics = try container.decodeIfPresent([String].self, forKey: .activityMetrics)
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        imports = try container.decodeIfPresent([String: String].self, forKey: .imports)
         guard !StepHistory.hasActivity(historyDecoder) else { return }
         // Written by a weft that kept the last week's activity beside the history (`yyyy-MM-dd` → metric → amount).
         activityHistoryMissing = true
@@ -69,5 +73,6 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
         try container.encode(files, forKey: .files)
         try container.encodeIfPresent(activityMetrics, forKey: .activityMetrics)
         try container.encodeIfPresent(timeZone, forKey: .timeZone)
+        try container.encodeIfPresent(imports, forKey: .imports)
     }
 }
