@@ -26,7 +26,7 @@ public struct StepsImport: Sendable {
         let previousSnapshot = try writer.store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
         var (steps, records) = try library.rebuild(
-            adding: batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: now)
+            adding: consume batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: now)
         if !stamps.isEmpty {
             steps.imports = (steps.imports ?? [:]).merging(stamps.mapValues(\.text)) { _, new in new }
         }

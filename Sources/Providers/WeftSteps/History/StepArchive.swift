@@ -197,7 +197,8 @@ struct StepArchive: Sendable, Equatable {
                 let span = replaced[Key(metric: metric, name: name)]
                 var samples = entry.list(metric)
                 if metric == .steps { entry.samples = [] } else { entry.activity[metric] = nil }
-                samples.reserveCapacity(samples.count + count / 3)
+                // Reserved only when every sample is kept: a re-imported month's are mostly left out.
+                if span == nil { samples.reserveCapacity(samples.count + count / 3) }
                 for index in stride(from: 0, to: count, by: 3) {
                     let start = Double(bitPattern: word(index))
                     if let span, start >= span.first, start < span.last { continue }
