@@ -172,4 +172,46 @@ import WeftTestSupport
         #expect(scoped.perSource == full.perSource)
         #expect(scoped.activityMetrics == full.activityMetrics)
     }
+
+    /// An import counting days in another zone than the history was counted in (another `--tz`) recounts every day,
+    /// as a rebuild does, not only the days it covers; and a batch spanning centuries is a range, not a day each.
+    @Test func anImportInAnotherZoneRecountsEveryDay() throws {
+        let store = MemoryProviderData()
+        let now = instant("2026-03-10T12:00:00Z")
+        let evening = 1_772_924_400.0  // 2026-03-07T23:00:00Z: Sunday in Berlin, Saturday in New York
+        var snapshots: [StepsSnapshot] = []
+        for (zoneName, samples) in [
+            (
+                "Europe/Berlin",
+                [
+                    ("iPhone", evening, evening + 60, 100.0),
+                    ("iPhone", evening - 40 * 86_400, evening - 40 * 86_400 + 60, 7),
+                ]
+            ),
+            ("America/New_York", [("iPhone", evening + 86_400, evening + 86_400 + 60, 5)]),
+        ] {
+            let library = StepLibrary(instance: "steps", settings: StepSettings(), timeZone: zone(zoneName))
+            let (snapshot, records) = try library.rebuild(
+                adding: batch(samples), store: store, previous: snapshots.last, files: [:], now: now)
+            for change in records {
+                try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
+            }
+            snapshots.append(snapshot)
+        }
+        // The older sample (2026-01-26T23:00Z) is on the 26th in New York: counted there although the second import
+        // does not cover it (the 27th, Berlin's day, stays as a day the history had).
+        #expect(snapshots[1].history.days[StepDay(year: 2026, month: 1, day: 26)]?.steps == 7)
+        #expect(snapshots[1].history.days[StepDay(year: 2026, month: 3, day: 8)]?.steps == 5)
+        let york = StepLibrary(instance: "steps", settings: StepSettings(), timeZone: zone("America/New_York"))
+        let full = try york.rebuild(adding: nil, store: store, previous: snapshots[0], files: [:], now: now).snapshot
+        #expect(snapshots[1].history.days == full.history.days)
+
+        let wide = StepArchive.scope(
+            of: batch([
+                ("iPhone", -62_000_000_000, -61_999_999_940, 1), ("iPhone", 253_000_000_000, 253_000_000_060, 1),
+            ]),
+            zone: zone("UTC"))
+        #expect(wide.days.count == 1)
+        #expect(wide.decides(StepDay(year: 2026, month: 3, day: 10)))
+    }
 }

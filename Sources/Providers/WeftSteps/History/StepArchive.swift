@@ -32,10 +32,21 @@ struct StepArchive: Sendable, Equatable {
         /// UTC months (year × 12 + month − 1) whose samples are read: the batch's spans with a margin for the
         /// longest sample and the widest zone offset, so every sample touching one of `days` is among them.
         var months: Set<Int>
-        /// The local days whose totals the import may change.
-        var days: Set<StepDay>
+        /// The local days whose totals the import may change, as ranges of day numbers sorted and apart (a span
+        /// of years is one range, not a day each).
+        var days: [ClosedRange<Int64>]
         /// Per metric and source name, the span of starts [first, last) the batch's samples replace.
         var replaced: [Key: (first: Double, last: Double)]
+
+        /// Whether the import decides `day`'s totals.
+        func decides(_ day: StepDay) -> Bool {
+            var (low, high) = (0, days.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if days[middle].upperBound < day.dayNumber { low = middle + 1 } else { high = middle }
+            }
+            return low < days.count && days[low].contains(day.dayNumber)
+        }
     }
 
     /// A metric of one source.
@@ -89,11 +100,7 @@ struct StepArchive: Sendable, Equatable {
             for month in month(of: from)...month(of: through) { scope.months.insert(month) }
             let firstDay = StepDay(containing: Date(timeIntervalSince1970: first), in: zone).adding(days: -1)
             let lastDay = StepDay(containing: Date(timeIntervalSince1970: last), in: zone).adding(days: 1)
-            var day = firstDay
-            while day <= lastDay {
-                scope.days.insert(day)
-                day = day.adding(days: 1)
-            }
+            scope.days.append(firstDay.dayNumber...max(firstDay.dayNumber, lastDay.dayNumber))
         }
         for metric in ActivityMetric.allCases {
             let list = metric == .steps ? batch.samples : batch.activity[metric] ?? []
@@ -106,6 +113,15 @@ struct StepArchive: Sendable, Equatable {
             let start = total.day.start(in: zone).timeIntervalSince1970
             cover(start, start + 86_400)
         }
+        var merged: [ClosedRange<Int64>] = []
+        for range in scope.days.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        scope.days = merged
         return scope
     }
 

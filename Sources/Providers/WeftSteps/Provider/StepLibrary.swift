@@ -23,12 +23,11 @@ extension FileLibrary where Settings == StepSettings {
     ) throws -> (snapshot: StepsSnapshot, records: [UserRecordChange]) {
         // An import reads, aggregates and writes only the months its batch covers and decides only the days in
         // them; the rest of the history stays as the previous snapshot has it. A first build, a rebuild after the
-        // settings changed, a refresh without new data and a snapshot from before the activity history was kept
-        // read everything.
+        // settings changed, a refresh without new data, days counted in another zone before (an import with another
+        // --tz) and a snapshot from before the activity history was kept read everything.
         let scoped =
             !replacingSources
-            && previous.map { !$0.activityHistoryMissing && $0.timeZone == settings.timeZone?.identifier }
-                == true
+            && previous.map { !$0.activityHistoryMissing && $0.dayZone == zone.identifier } == true
         let scope = scoped ? batch.map { StepArchive.scope(of: $0, zone: zone) } : nil
         var archive = try StepArchive.load(from: store, scope: scope)
         let imported = batch != nil
@@ -43,10 +42,10 @@ extension FileLibrary where Settings == StepSettings {
         var totals = Self.aggregate(archive, options: settings.aggregationOptions(timeZone: zone))
         let records = !imported && !replacingSources ? [] : [archive.takeChanges()]
         if let scope = archive.months == nil ? nil : scope {
-            totals.days = totals.days.filter { scope.days.contains($0.key) }
-            totals.perSource = totals.perSource.filter { scope.days.contains($0.key) }
+            totals.days = totals.days.filter { scope.decides($0.key) }
+            totals.perSource = totals.perSource.filter { scope.decides($0.key) }
             for (metric, days) in totals.activity {
-                totals.activity[metric] = days.filter { scope.days.contains($0.key) }
+                totals.activity[metric] = days.filter { scope.decides($0.key) }
             }
         }
         // Rounded once: `rounded` maps every day, so asking it per day would cost days × days.
@@ -85,6 +84,7 @@ extension FileLibrary where Settings == StepSettings {
         snapshot.activityMetrics = metrics.sorted().map(\.name)
         snapshot.timeZone = settings.timeZone?.identifier
         snapshot.imports = previous?.imports
+        snapshot.dayZone = zone.identifier
         return (snapshot, records.filter { !$0.isEmpty })
     }
 

@@ -21,6 +21,9 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
     /// The files `weft steps import` imported: absolute path → ``ExportStamp/text``, so the same export given again
     /// is recognised and skipped.
     public var imports: [String: String]?
+    /// The zone its days were counted in (the `timezone` setting, else the import's `--tz` or `$TZ`): an import
+    /// counting in the same zone recomputes only the days it covers.
+    var dayZone: String?
     /// Whether this snapshot was written before the history kept activity per day: its activity is the last week's
     /// only (read from its `activityDays`), so the next refresh rebuilds the history from the archive.
     var activityHistoryMissing = false
@@ -40,7 +43,7 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case history, perSource, access, files, activityMetrics, activityDays, timeZone, imports
+        case history, perSource, access, files, activityMetrics, activityDays, timeZone, imports, dayZone
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,6 +56,7 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
         activityMetrics = try container.decodeIfPresent([String].self, forKey: .activityMetrics)
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         imports = try container.decodeIfPresent([String: String].self, forKey: .imports)
+        dayZone = try container.decodeIfPresent(String.self, forKey: .dayZone)
         guard !StepHistory.hasActivity(historyDecoder) else { return }
         // Written by a weft that kept the last week's activity beside the history (`yyyy-MM-dd` → metric → amount).
         activityHistoryMissing = true
@@ -74,5 +78,6 @@ public struct StepsSnapshot: FileImportPayload, Equatable {
         try container.encodeIfPresent(activityMetrics, forKey: .activityMetrics)
         try container.encodeIfPresent(timeZone, forKey: .timeZone)
         try container.encodeIfPresent(imports, forKey: .imports)
+        try container.encodeIfPresent(dayZone, forKey: .dayZone)
     }
 }
