@@ -12,10 +12,11 @@ public struct ExportStamp: Sendable, Equatable {
     /// The format and source the import was given (`--format`, `--source`), empty when none.
     public var options: String
 
-    /// The file's size and modification time, without its hash; nil when it cannot be stat'ed.
+    /// The file's size and modification time, without its hash; nil when it cannot be stat'ed or is not a regular
+    /// file (a FIFO or a device is never read ahead of the import, which refuses it).
     public static func size(atPath path: String) -> (size: UInt64, modified: Double)? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return (UInt64(clamping: info.st_size), modified)
     }
