@@ -10,8 +10,9 @@ extension FileLibrary where Settings == StepSettings {
     /// Merges `batch` into the stored samples and returns the rebuilt snapshot with the samples to store beside it.
     ///
     /// Nothing is written here: the caller stores both in one transaction (``RefreshOutcome/records``), so a killed
-    /// import leaves the old samples and snapshot or the new ones, never a mix. The snapshot is rebuilt from
-    /// everything imported so far, so a day's total is rounded once, from all of its minutes; a day before today
+    /// import leaves the old samples and snapshot or the new ones, never a mix. Each day the batch reaches is
+    /// recounted from everything imported for it so far (every source's samples of the months around it), so a
+    /// day's total is rounded once, from all of its minutes; the other days keep their totals; a day before today
     /// keeps the goal it was recorded with. `sourcesUnreadable` (a configured file missing or unreadable) makes
     /// `__steps_access` `denied` whatever was imported before. `replacingSources` (a rebuild after the settings
     /// changed) drops everything archived of each source the batch holds before merging it, and the days that no
