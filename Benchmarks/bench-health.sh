@@ -3,7 +3,8 @@
 # and attribute order, other record types at a Watch wearer's proportions): `weft steps import export.zip` against
 # healthkit-to-sqlite and apple-health-parser (PyPI) importing the same export.zip. Each command runs under
 # /usr/bin/time for wall time and peak RSS: weft three times (median), the peers once each (they take minutes).
-# Targets: at least 10× faster than the faster peer; weft's peak RSS under 100 MB.
+# Targets: at least 10× faster than the faster peer; weft's peak RSS under 100 MB, for the fresh import and for a
+# re-import into the filled cache.
 set -euo pipefail
 weft=$1
 work=$2/health
@@ -42,6 +43,21 @@ weft_cmd = f"{weft} steps import {{}} --tz Europe/Berlin --cache {cache} --provi
 for name, path in (("weft steps import export.zip", f"{work}/export.zip"),
                    ("weft steps import export.xml", f"{work}/export.xml")):
     runs = [timed(weft_cmd.format(path), fresh_cache) for _ in range(3)]
+    ok = [r for r, _ in runs if r]
+    if not ok:
+        notes.append(f"{name} failed: {runs[0][1]}")
+        continue
+    rows.append((name, statistics.median(s for s, _ in ok), max(m for _, m in ok), len(ok)))
+
+def filled_cache():
+    fresh_cache()
+    subprocess.run(weft_cmd.format(f"{work}/export.zip"), shell=True, check=True, stderr=subprocess.DEVNULL)
+
+# Into the cache the import filled: again with --force (read, merged and written again), and unchanged (recognised
+# by size, mtime and content hash, and skipped).
+for name, command in (("weft steps import --force export.zip (re-import, filled cache)", "--force {}"),
+                      ("weft steps import export.zip (unchanged, skipped)", "{}")):
+    runs = [timed(weft_cmd.format(command.format(f"{work}/export.zip")), filled_cache) for _ in range(3)]
     ok = [r for r, _ in runs if r]
     if not ok:
         notes.append(f"{name} failed: {runs[0][1]}")

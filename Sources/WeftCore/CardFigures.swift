@@ -211,15 +211,25 @@ public struct DayGrid: Sendable, Equatable {
         public var goal: Int?
         /// The day against its goal.
         public var level: DayLevel
+        /// The day's walking and running distance (m), flights climbed and active energy (kcal), where known.
+        public var distance: Double?
+        public var flights: Double?
+        public var energy: Double?
 
         /// A cell as laid out.
-        public init(day: Int64, column: Int, row: Int, count: Int?, goal: Int?, level: DayLevel) {
+        public init(
+            day: Int64, column: Int, row: Int, count: Int?, goal: Int?, level: DayLevel, distance: Double? = nil,
+            flights: Double? = nil, energy: Double? = nil
+        ) {
             self.day = day
             self.column = column
             self.row = row
             self.count = count
             self.goal = goal
             self.level = level
+            self.distance = distance
+            self.flights = flights
+            self.energy = energy
         }
     }
 

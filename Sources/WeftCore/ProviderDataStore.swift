@@ -8,4 +8,22 @@ import Foundation
 public protocol ProviderDataStore: Sendable {
     /// Every one of the user's own records of `kind` (see ``UserRecordChange``), whichever instance wrote them.
     func userRecords(kind: String) throws -> [String: Data]
+
+    /// The records of `kind` whose key `wanted` accepts, one at a time in key order: a store reads only their values
+    /// and holds one at a time.
+    func forEachUserRecord(
+        kind: String, where wanted: (String) -> Bool, body: (String, Data) throws -> Void
+    ) throws
+}
+
+extension ProviderDataStore {
+    /// By default, ``userRecords(kind:)`` filtered.
+    public func forEachUserRecord(
+        kind: String, where wanted: (String) -> Bool, body: (String, Data) throws -> Void
+    ) throws {
+        let records = try userRecords(kind: kind)
+        for key in records.keys.sorted() where wanted(key) {
+            if let value = records[key] { try body(key, value) }
+        }
+    }
 }

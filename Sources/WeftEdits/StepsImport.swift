@@ -15,16 +15,21 @@ public struct StepsImport: Sendable {
     }
 
     /// Adds `batch` to the stored history of `library`'s instance and writes the rebuilt snapshot (fetched at `now`,
-    /// keeping the stored one's prefix and expiry; `prefix` for a first one); returns the steps as they are now.
+    /// keeping the stored one's prefix and expiry; `prefix` for a first one), recording `stamps` (path → the
+    /// imported file's ``ExportStamp``); returns the steps as they are now.
     public func write(
-        _ batch: consuming StepBatch, into library: StepLibrary, prefix: String, now: Date
+        _ batch: consuming StepBatch, into library: StepLibrary, prefix: String, now: Date,
+        stamps: [String: ExportStamp] = [:]
     ) throws -> StepsSnapshot {
         let instance = library.instance
         let writer = try CacheWriter(cacheDirectory: cacheDirectory)
         let previousSnapshot = try writer.store.snapshot(instance)
         let previous = try previousSnapshot.map { try $0.decode(StepsSnapshot.self) }
-        let (steps, records) = try library.rebuild(
-            adding: batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: now)
+        var (steps, records) = try library.rebuild(
+            adding: consume batch, store: writer.store, previous: previous, files: previous?.files ?? [:], now: now)
+        if !stamps.isEmpty {
+            steps.imports = (steps.imports ?? [:]).merging(stamps.mapValues(\.text)) { _, new in new }
+        }
         let prefix = previousSnapshot?.prefix ?? prefix
         let snapshot = Snapshot(
             instance: instance, kind: StepsKind.type, prefix: prefix, schemaVersion: StepsSnapshot.schemaVersion,

@@ -46,6 +46,23 @@ extension CacheStore: ProviderDataStore {
             }, empty: [:])
     }
 
+    public func forEachUserRecord(
+        kind: String, where wanted: (String) -> Bool, body: (String, Data) throws -> Void
+    ) throws {
+        try read(
+            { db in
+                guard try db.tableExists("user_record") else { return }
+                // A cursor: a value is copied out only for a key that is wanted, and let go before the next.
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT key, value FROM user_record WHERE kind = ? ORDER BY key", arguments: [kind])
+                while let row = try rows.next() {
+                    let key: String = try row.decode(forColumn: "key")
+                    guard wanted(key) else { continue }
+                    try body(key, try row.decode(forColumn: "value"))
+                }
+            }, empty: ())
+    }
+
     /// Every one of the user's records, of every kind, sorted by kind and key.
     public func allUserRecords() throws(StoreError) -> [UserRecord] {
         try read(

@@ -11,6 +11,7 @@ struct StepsDaysCommand: ParsableCommand {
             Examples:
               weft steps days --from 2026-03-01 --to 2026-03-31
               weft steps days --json | jq '[.[] | select(.steps >= .goal)] | length'
+              weft steps days --activity --from 2026-03-01
             """)
 
     @Option(help: ArgumentHelp("The first day (yyyy-MM-dd).", valueName: "date"))
@@ -24,6 +25,12 @@ struct StepsDaysCommand: ParsableCommand {
             "Print JSON: [{\"date\", \"steps\", \"goal\"}]; a day with data but no steps has steps 0, a day without data is left out."
     )
     var json = false
+
+    @Flag(
+        help:
+            "Add each day's walking and running distance, flights climbed and active energy (JSON: \"distance_m\", \"flights\", \"active_energy_kcal\", null where the exports have none); days with activity but no steps are listed with 0 steps."
+    )
+    var activity = false
 
     @OptionGroup var target: StepsInstanceOptions
 
@@ -41,20 +48,54 @@ struct StepsDaysCommand: ParsableCommand {
             return day
         }
         let (instance, _, _) = try target.resolve()
-        let rows = try target.snapshot(instance).history.rows.filter { row in
+        let history = try target.snapshot(instance).history
+        let rows = (activity ? history.rowsWithActivity : history.rows).filter { row in
             (first.map { row.day >= $0 } ?? true) && (last.map { row.day <= $0 } ?? true)
         }
         if json {
-            let objects = rows.map { ["date": $0.day.iso, "steps": $0.steps, "goal": $0.goal] as [String: Any] }
+            let objects = rows.map { row in
+                var object: [String: Any] = ["date": row.day.iso, "steps": row.steps, "goal": row.goal]
+                if activity {
+                    let amounts = history.activity[row.day] ?? ActivityDay()
+                    object["distance_m"] = amounts.distance.map(Self.exact) ?? NSNull()
+                    object["flights"] = amounts.flights.map(Self.exact) ?? NSNull()
+                    object["active_energy_kcal"] = amounts.energy.map(Self.exact) ?? NSNull()
+                }
+                return object
+            }
             FileHandle.standardOutput.write(Data((try JSONText.text(object: objects) + "\n").utf8))
             return
         }
         let lines = rows.map { row in
             let mark = row.goal > 0 && row.steps >= row.goal ? " ✓" : ""
             let steps = String(row.steps)
-            return
-                "\(row.day.iso)  \(String(repeating: " ", count: max(0, 7 - steps.count)))\(steps) / \(row.goal)\(mark)"
+            let line = "\(row.day.iso)  \(Self.padded(steps, 7)) / \(row.goal)\(mark)"
+            guard activity else { return line }
+            let amounts = history.activity[row.day] ?? ActivityDay()
+            let columns = [
+                amounts.distance.map { String(format: "%.2f km", $0 / 1000) } ?? "– km",
+                amounts.flights.map { String(format: "%.0f flights", $0) } ?? "– flights",
+                amounts.energy.map { String(format: "%.0f kcal", $0) } ?? "– kcal",
+            ]
+            // Padded to the widest steps line, so the activity columns line up.
+            return Self.trailingPadded(line, 26) + Self.padded(columns[0], 10) + "  " + Self.padded(columns[1], 11)
+                + "  " + Self.padded(columns[2], 9)
         }
         Stdout.line(lines.isEmpty ? "No days" : lines.joined(separator: "\n"))
+    }
+
+    /// `text` right-aligned in `width` characters.
+    private static func padded(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// `text` left-aligned in `width` characters.
+    private static func trailingPadded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    /// An amount for JSON: up to four decimals, as the `_exact` variables give it.
+    private static func exact(_ value: Double) -> Double {
+        (value * 10_000).rounded() / 10_000
     }
 }

@@ -31,6 +31,9 @@ struct StepsImportCommand: ParsableCommand {
             holds the time. Without --end-column each row is a count at one moment, and a day's counts add up to \
             its total. Date formats: yyyy MM dd HH mm ss SSS Z a, several separated by |, or iso.
 
+            A file imported before and unchanged since (the same size, modification time and content, with the \
+            same --format and --source) is skipped with a line saying so; --force imports it again.
+
             Examples:
               weft steps import export.csv
               weft steps import ~/Downloads/export.zip --tz Europe/Berlin
@@ -82,6 +85,9 @@ struct StepsImportCommand: ParsableCommand {
     @Flag(help: "Import the good rows even when more than 1% are bad.")
     var lenient = false
 
+    @Flag(help: "Import files even when they are unchanged since their last import.")
+    var force = false
+
     @Option(
         help: ArgumentHelp(
             "The most an Apple Health export.zip may unzip to, in MiB (default: the instance's max_unzipped_mib, else "
@@ -116,6 +122,28 @@ struct StepsImportCommand: ParsableCommand {
             }
             maxUnzipped = bytes
         }
+        // An export imported before and unchanged since is recognised by its recorded stamp: by size and time
+        // without reading it, by its content when only the time changed (a copy made again).
+        let options = (format ?? "") + "|" + (source ?? "") + "|" + library.zone.identifier
+        let recorded = (try? target.snapshot(library.instance))?.imports ?? [:]
+        var stamps: [String: ExportStamp] = [:]
+        var files: [String] = []
+        for file in self.files {
+            let path = URL(fileURLWithPath: file).standardizedFileURL.path
+            let before = recorded[path].flatMap(ExportStamp.init(text:))
+            if !force, let before, before.options == options, let now = ExportStamp.size(atPath: path),
+                now.size == before.size,
+                now.modified == before.modified || ExportStamp.of(path: path, options: options)?.hash == before.hash
+            {
+                Stderr.line(
+                    "weft: \(file) is unchanged since it was imported (same size, time and content): skipped; "
+                        + "--force imports it again")
+                continue
+            }
+            files.append(file)
+            if let stamp = ExportStamp.of(path: path, options: options) { stamps[path] = stamp }
+        }
+        guard !files.isEmpty else { return }
         let bar = ProgressBar.standardError()
         var read = library.read(
             files, format: chosenFormat, lenient: lenient ? true : nil, source: source, maxUnzippedBytes: maxUnzipped,
@@ -124,9 +152,12 @@ struct StepsImportCommand: ParsableCommand {
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
         for failure in read.failures { Stderr.line("weft: error: \(failure.description(for: .commandLine))") }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
+        // A file left out is not recorded, so giving it again reads it again.
+        let failed = Set(read.reads.failures.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path })
         let (issues, issueCount, rowCount) = (batch.issues, batch.issueCount, batch.rowCount)
         let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(
-            consume batch, into: library, prefix: prefix, now: instant)
+            consume batch, into: library, prefix: prefix, now: instant,
+            stamps: stamps.filter { path, _ in !failed.contains(path) })
         for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
         if issueCount > issues.count {
             Stderr.line("weft: … and \(issueCount - issues.count) more bad rows")
@@ -167,11 +198,11 @@ extension StepsImportCommand {
 /// Today's distance, flights and active energy as the import summary adds them (`, 3.5 km, 7 flights, 412 kcal`);
 /// empty when today has none of them.
 private func activitySummary(_ steps: StepsSnapshot, today: StepDay) -> String {
-    let amounts = steps.activityDays?[today.iso] ?? [:]
+    let amounts = steps.history.activity[today] ?? ActivityDay()
     var parts: [String] = []
-    if let metres = amounts["distance"] { parts.append(String(format: "%.1f km", metres / 1000)) }
-    if let flights = amounts["flights"] { parts.append(String(format: "%.0f flights", flights)) }
-    if let kcal = amounts["energy"] { parts.append(String(format: "%.0f kcal", kcal)) }
+    if let metres = amounts.distance { parts.append(String(format: "%.1f km", metres / 1000)) }
+    if let flights = amounts.flights { parts.append(String(format: "%.0f flights", flights)) }
+    if let kcal = amounts.energy { parts.append(String(format: "%.0f kcal", kcal)) }
     return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
 }
 

@@ -70,4 +70,111 @@ struct AppleHealthCommandTests {
                 + Self.clock)
         #expect(shown.stdout == "partial 1020 –\n", "\(shown)")
     }
+
+    /// A real export's records (an iPhone's, January 2016): a week after the import, `--now` on the day they were
+    /// made still gives that day's flights and distance, as it gives its steps.
+    @Test func activityOfAPastDayFromARealExport() async throws {
+        let box = try Sandbox()
+        let later = ["--now", "2016-02-20T12:00:00Z", "--tz", "Europe/Amsterdam"]
+        let imported = await box.weft(arguments: ["steps", "import", Self.fixture("levi_2016_records.xml")] + later)
+        #expect(imported.exitCode == 0, "\(imported)")
+        let that = ["--now", "2016-01-13T21:00:00+01:00", "--tz", "Europe/Amsterdam"]
+        let template =
+            "{{__activity_steps_today}} {{__activity_flights_today}} fl {{__activity_distance_m}} m "
+            + "{{__activity_distance_km_exact}} km {{__activity_active_energy_kcal|–}}"
+        let shown = await box.weft(arguments: ["resolve", template] + that)
+        #expect(shown.stdout == "31 2 fl 24 m 0.0243 km –\n", "\(shown)")
+        // The day before has no data of any kind.
+        let before = await box.weft(
+            arguments: ["resolve", "{{__activity_flights_today|none}}", "--now", "2016-01-12T21:00:00+01:00"]
+                + ["--tz", "Europe/Amsterdam"])
+        #expect(before.stdout == "none\n", "\(before)")
+
+        let days = await box.weft(arguments: ["steps", "days", "--activity"])
+        #expect(days.exitCode == 0, "\(days)")
+        #expect(days.stdout.contains("2016-01-13"), "\(days)")
+        #expect(days.stdout.contains("0.02 km"), "\(days)")
+        #expect(days.stdout.contains("2 flights"), "\(days)")
+        #expect(days.stdout.contains("– kcal"), "\(days)")
+        let json = await box.weft(arguments: ["steps", "days", "--activity", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let row = try #require(rows?.first, "\(json)")
+        #expect(row["date"] as? String == "2016-01-13")
+        #expect(row["steps"] as? Int == 31)
+        #expect(row["flights"] as? Double == 2)
+        #expect(row["distance_m"] as? Double == 24.32)
+        #expect(row["active_energy_kcal"] is NSNull, "\(json)")
+        // Without the flag the columns stay out.
+        let plain = await box.weft(arguments: ["steps", "days", "--json"])
+        #expect(!plain.stdout.contains("flights"), "\(plain)")
+
+        // The board's Steps History says them on the day's cell.
+        let server = try await ServeTests.Server(box, later)
+        let board = await server.request("/")
+        #expect(
+            board.body.contains("<title>Wed 13 Jan 2016 · 31 steps of 10,000 · 24 m · 2 flights</title>"), "\(board)")
+    }
+
+    /// A snapshot written before the history kept activity (today's payload: the last week's activity in
+    /// `activityDays`, none in the history) still loads, and the next refresh fills the history from the stored
+    /// samples without the export being read again.
+    @Test func aSnapshotWithoutActivityHistoryLoadsAndIsRebuilt() async throws {
+        let box = try Sandbox()
+        try box.provider(
+            "steps",
+            "type = \"steps\"\nfiles = [\"\(Self.fixture("levi_2016_records.xml"))\"]\ntimezone = \"Europe/Amsterdam\"\n"
+        )
+        let later = ["--now", "2016-02-20T12:00:00Z", "--tz", "Europe/Amsterdam"]
+        let refresh = await box.weft(arguments: ["refresh"] + later)
+        #expect(refresh.exitCode == 0, "\(refresh)")
+        // The payload as the previous weft wrote it: no `activity` in the history, `activityDays` of the last week.
+        let edit = await WeftProcess.run([
+            "sqlite3", box.database,
+            #"UPDATE snapshot SET payload = CAST(json_set(json_remove(CAST(payload AS TEXT), '$.history.activity'), "#
+                + #"'$.activityDays', json('{"2016-02-19":{"distance":5.5,"flights":1}}')) AS BLOB)"#,
+        ])
+        #expect(edit.exitCode == 0, "\(edit)")
+        let legacy = await box.weft(
+            arguments: ["resolve", "{{__activity_flights_today}} {{__activity_distance_m}}", "--now"]
+                + ["2016-02-19T12:00:00Z", "--tz", "Europe/Amsterdam"])
+        #expect(legacy.stdout == "1 6\n", "\(legacy)")
+        let that = ["--now", "2016-01-13T21:00:00+01:00", "--tz", "Europe/Amsterdam"]
+        let before = await box.weft(arguments: ["resolve", "{{__activity_flights_today|none}}"] + that)
+        #expect(before.stdout == "none\n", "\(before)")
+        let again = await box.weft(arguments: ["refresh"] + later)
+        #expect(again.exitCode == 0, "\(again)")
+        let after = await box.weft(arguments: ["resolve", "{{__activity_flights_today|none}}"] + that)
+        #expect(after.stdout == "2\n", "\(after)")
+    }
+
+    /// An export imported before and unchanged since is skipped with a line saying so; touched but the same is
+    /// still recognised (by content); changed, or with --force, it is imported.
+    @Test func anUnchangedExportIsSkipped() async throws {
+        let box = try Sandbox()
+        let export = box.path("export.zip")
+        try FileManager.default.copyItem(atPath: Self.fixture("export.zip"), toPath: export)
+        let first = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(first.exitCode == 0 && first.stderr.contains("imported 13 rows"), "\(first)")
+        let skipped =
+            "weft: \(export) is unchanged since it was imported (same size, time and content): skipped; "
+            + "--force imports it again\n"
+        let again = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(again.exitCode == 0 && again.stderr == skipped, "\(again)")
+        // A new modification time with the same bytes (the export copied again).
+        try FileManager.default.setAttributes([.modificationDate: Fixed.fileDate], ofItemAtPath: export)
+        let touched = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(touched.exitCode == 0 && touched.stderr == skipped, "\(touched)")
+        let forced = await box.weft(arguments: ["steps", "import", "--force", export] + Self.clock)
+        #expect(forced.exitCode == 0 && forced.stderr.contains("imported 13 rows"), "\(forced)")
+        // Another zone counts other days: not the same import.
+        let zoned = await box.weft(arguments: [
+            "steps", "import", export, "--now", "2024-03-09T17:00:00Z", "--tz", "UTC",
+        ])
+        #expect(zoned.stderr.contains("imported 13 rows"), "\(zoned)")
+        // A newer export under the same name is imported.
+        try FileManager.default.removeItem(atPath: export)
+        try FileManager.default.copyItem(atPath: Self.fixture("export_newer.xml"), toPath: export)
+        let newer = await box.weft(arguments: ["steps", "import", export] + Self.clock)
+        #expect(newer.exitCode == 0 && newer.stderr.contains("imported 16 rows"), "\(newer)")
+    }
 }

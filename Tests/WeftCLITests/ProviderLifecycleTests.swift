@@ -63,8 +63,8 @@ struct ProviderLifecycleTests {
         #expect(forget.exitCode == 1, "\(forget)")
         #expect(
             forget.stderr.hasPrefix(
-                "steps: deleted 2 rebuildable rows (snapshot, attempts, validators, parsed files); moved 2 steps "
-                    + "records to the trash (`weft forget --restore steps` within 30 days)\n"), "\(forget)")
+                "steps: deleted 2 rebuildable rows (snapshot, attempts, validators, parsed files); moved 1 steps "
+                    + "record to the trash (`weft forget --restore steps` within 30 days)\n"), "\(forget)")
         #expect(forget.stderr.hasSuffix("nothing: not in the database\n"), "\(forget)")
         #expect(await box.weft(arguments: ["get", "__steps_today"] + StepsCommandTests.clock).exitCode == 1)
     }

@@ -89,4 +89,20 @@ struct HeatmapTests {
         #expect(svg.contains("<title>Mon 9 Mar 2026 · no data</title>"))
         #expect(svg.contains("class=\"day l4 today\""))
     }
+
+    @Test func aDaysActivityIsInItsTip() {
+        var history = Self.history([("2026-03-10", 12345, 10000)])
+        history.activity[StepDay(year: 2026, month: 3, day: 10)] = ActivityDay(
+            distance: 8_512, flights: 7, energy: 1_412.4)
+        history.activity[StepDay(year: 2026, month: 3, day: 9)] = ActivityDay(distance: 420)
+        let today = StepDay(year: 2026, month: 3, day: 10)
+        let svg = HeatmapSVG(
+            grid: StepCalendarGrid.month(year: 2026, month: 3, history: history, today: today).dayGrid,
+            today: today.dayNumber
+        ).month()
+        #expect(
+            svg.contains("<title>Tue 10 Mar 2026 · 12,345 steps of 10,000 · 8.5 km · 7 flights · 1,412 kcal</title>"))
+        #expect(svg.contains("<title>Mon 9 Mar 2026 · 420 m</title>"))
+        #expect(svg.contains("<title>Sun 8 Mar 2026 · no data</title>"))
+    }
 }

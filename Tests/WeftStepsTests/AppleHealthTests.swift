@@ -150,10 +150,14 @@ import WeftTestSupport
         var archive = StepArchive()
         archive.merge(batch)
         #expect(archive.metrics == Set(ActivityMetric.allCases))
-        let blobs = archive.blobs
-        #expect(blobs.keys.contains("distance/Anna’s Apple Watch"))
-        #expect(blobs.keys.contains("energy/Anna’s iPhone"))
-        #expect(try StepArchive(blobs: blobs) == archive)
+        let change = archive.takeChanges()
+        #expect(change.set.keys.contains("distance@2024-03/Anna’s Apple Watch"))
+        #expect(change.set.keys.contains("energy@2024-03/Anna’s iPhone"))
+        let store = MemoryProviderData()
+        try store.updateProviderData(instance: "record:steps", set: change.set, remove: change.remove)
+        var merged = StepArchive()
+        merged.merge(batch)
+        #expect(try StepArchive.load(from: store) == merged)
     }
 
     func rebuild(_ files: [String], store: MemoryProviderData, previous: StepsSnapshot?, now: Date) throws
@@ -164,7 +168,7 @@ import WeftTestSupport
         let (snapshot, records) = try library.rebuild(
             adding: batch, store: store, previous: previous, files: [:], now: now)
         for change in records {
-            try store.updateProviderData(instance: "record:" + change.kind, set: change.set, remove: [])
+            try store.updateProviderData(instance: "record:" + change.kind, set: change.set, remove: change.remove)
         }
         return snapshot
     }
@@ -179,8 +183,8 @@ import WeftTestSupport
             ["apple_health_export/export_newer.xml"], store: store, previous: snapshot, now: now)
         #expect(snapshot.history.days[stepDay("2024-03-09")]?.steps == 1020)
         #expect(snapshot.history.days[stepDay("2024-03-10")]?.steps == 950)
-        #expect(abs((snapshot.activityDays?["2024-03-09"]?["distance"] ?? 0) - 720) < 1e-6)
-        #expect(abs((snapshot.activityDays?["2024-03-10"]?["distance"] ?? 0) - 710) < 1e-6)
+        #expect(abs((snapshot.history.activity[stepDay("2024-03-09")]?.distance ?? 0) - 720) < 1e-6)
+        #expect(abs((snapshot.history.activity[stepDay("2024-03-10")]?.distance ?? 0) - 710) < 1e-6)
     }
 
     func variables(_ snapshot: StepsSnapshot, at now: Date) -> [String: String] {

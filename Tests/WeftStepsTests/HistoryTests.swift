@@ -182,3 +182,42 @@ extension StepGoals {
         return goals
     }
 }
+
+/// The activity history in the snapshot payload, and payloads written before it existed.
+@Suite struct ActivityHistoryTests {
+    /// A payload exactly as the previous weft wrote it (`weft steps import export.xml` of the Apple fixture).
+    static let previousPayload = #"""
+        {"access":"authorised","activityDays":{"2024-03-09":{"distance":720,"energy":70,"flights":3}},"activityMetrics":["steps","distance","flights","energy"],"files":{},"history":{"averageRule":"days-with-data","days":[{"day":"2024-03-08","goal":10000,"steps":20},{"day":"2024-03-09","goal":10000,"steps":1020}],"goals":{"weekday":10000,"weekend":10000,"weekendDays":[1,7]},"streakRule":"fair","updatedAt":1710003600},"perSource":{"2024-03-08":{"Anna’s iPhone":20},"2024-03-09":{"Anna’s Apple Watch":700,"Anna’s iPhone":932}}}
+        """#
+
+    private func decode(_ json: Data) throws -> StepsSnapshot {
+        let snapshot = Snapshot(
+            instance: "steps", kind: "steps", prefix: "__steps_", schemaVersion: StepsSnapshot.schemaVersion,
+            fetchedAt: Date(), validUntil: Date(), payload: json)
+        return try snapshot.decode(StepsSnapshot.self)
+    }
+
+    @Test func aPreviousPayloadLoadsWithItsWeekOfActivity() throws {
+        let snapshot = try decode(Data(Self.previousPayload.utf8))
+        #expect(snapshot.activityHistoryMissing)
+        #expect(snapshot.history.days[stepDay("2024-03-09")]?.steps == 1020)
+        #expect(snapshot.history.activity[stepDay("2024-03-09")] == ActivityDay(distance: 720, flights: 3, energy: 70))
+        #expect(snapshot.history.activity.count == 1)
+        // Written again, it is in the new form and reads back the same, no longer marked.
+        let again = try decode(try Snapshot.encode(snapshot))
+        #expect(!again.activityHistoryMissing)
+        #expect(again.history == snapshot.history)
+        #expect(!String(decoding: try Snapshot.encode(snapshot), as: UTF8.self).contains("activityDays"))
+    }
+
+    @Test func importedActivityIsKeptPerDayAsStepsAre() {
+        var history = StepHistory()
+        history.recordActivity([.distance: [stepDay("2024-03-09"): 720], .flights: [stepDay("2024-03-09"): 3]])
+        // A later import without 9 March (an export that starts later) keeps it; a new amount replaces the old.
+        history.recordActivity([.distance: [stepDay("2024-03-10"): 10], .flights: [stepDay("2024-03-09"): 4]])
+        #expect(history.activity[stepDay("2024-03-09")] == ActivityDay(distance: 720, flights: 4))
+        #expect(history.activity[stepDay("2024-03-10")] == ActivityDay(distance: 10))
+        #expect(history.rowsWithActivity.map(\.day) == [stepDay("2024-03-09"), stepDay("2024-03-10")])
+        #expect(history.rowsWithActivity.allSatisfy { $0.steps == 0 })
+    }
+}

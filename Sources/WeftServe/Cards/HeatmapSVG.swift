@@ -22,12 +22,28 @@ struct HeatmapSVG {
         }
     }
 
-    /// `Tue 10 Mar 2026 · 8,214 steps of 10,000`, or `… · no data`.
+    /// `Tue 10 Mar 2026 · 8,214 steps of 10,000 · 5.2 km · 7 flights · 412 kcal` (the activity the day has), or
+    /// `… · no data`.
     static func tip(_ cell: DayGrid.Cell) -> String {
         let day = CardText.day(cell.day)
-        guard let steps = cell.count else { return day + (cell.level == .future ? "" : " · no data") }
+        var activity = ""
+        if let metres = cell.distance {
+            activity +=
+                " · " + (metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.1f km", metres / 1000))
+        }
+        if let flights = cell.flights { activity += " · " + String(format: "%.0f flights", flights) }
+        if let kcal = cell.energy {
+            activity +=
+                " · "
+                + CardText.grouped(CheckedNumber.clamped(kcal, to: 0...(1 << 53), rounding: .toNearestOrAwayFromZero))
+                + " kcal"
+        }
+        guard let steps = cell.count else {
+            if !activity.isEmpty { return day + activity }
+            return day + (cell.level == .future ? "" : " · no data")
+        }
         let goal = (cell.goal ?? 0) > 0 ? " of " + CardText.grouped(cell.goal ?? 0) : ""
-        return day + " · " + CardText.grouped(steps) + " steps" + goal
+        return day + " · " + CardText.grouped(steps) + " steps" + goal + activity
     }
 
     /// What the `heatmap-year` and `heatmap-month` templates read.

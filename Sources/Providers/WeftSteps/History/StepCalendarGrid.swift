@@ -19,6 +19,8 @@ public struct StepCalendarGrid: Sendable, Equatable {
         public var record: StepDayRecord?
         /// How the day compares with its goal.
         public var level: Level
+        /// The day's distance, flights and active energy, when it has any.
+        public var activity: ActivityDay?
     }
 
     /// The days in order, first to last.
@@ -40,7 +42,7 @@ public struct StepCalendarGrid: Sendable, Equatable {
             cells.append(
                 Cell(
                     day: day, column: Int((number - firstMonday) / 7), row: LocalDay.weekday(number) - 1,
-                    record: record, level: level))
+                    record: record, level: level, activity: history.activity[day]))
             number += 1
         }
         self.cells = cells
@@ -68,7 +70,8 @@ public struct StepCalendarGrid: Sendable, Equatable {
             cells: cells.map {
                 DayGrid.Cell(
                     day: $0.day.dayNumber, column: $0.column, row: $0.row, count: $0.record?.steps,
-                    goal: $0.record?.goal, level: $0.level)
+                    goal: $0.record?.goal, level: $0.level, distance: $0.activity?.distance,
+                    flights: $0.activity?.flights, energy: $0.activity?.energy)
             },
             columns: columns, monthLabels: monthLabels().map { DayGrid.MonthLabel(month: $0.month, column: $0.column) })
     }

@@ -12,6 +12,9 @@ public struct StepHistory: Sendable, Hashable, Codable {
     var averageRule: AverageRule
     /// When data was last imported.
     public var updatedAt: Date?
+    /// Each local day's distance, flights and active energy, kept as the steps are (a day absent from a new import
+    /// keeps what it had); a day can have activity without steps.
+    public var activity: [StepDay: ActivityDay] = [:]
 
     /// Creates a history.
     init(
@@ -42,6 +45,16 @@ public struct StepHistory: Sendable, Hashable, Codable {
         }
     }
 
+    /// The days with steps or activity as table rows, oldest first: a day with activity but no steps (a workout app
+    /// alone) has 0 steps and the goal it would have now.
+    public var rowsWithActivity: [StepHistoryRow] {
+        var result = rows
+        for day in activity.keys where days[day] == nil {
+            result.append(StepHistoryRow(day: day, steps: 0, goal: goals.goal(for: day)))
+        }
+        return result.sorted { $0.day < $1.day }
+    }
+
     /// Records imported totals at `now`.
     ///
     /// Steps are replaced by the new totals; days absent from them are kept. A day before today that already has a
@@ -60,8 +73,29 @@ public struct StepHistory: Sendable, Hashable, Codable {
         updatedAt = now
     }
 
+    /// Records imported activity totals (per metric, per local day), by the steps' rule: a day's amount of a metric
+    /// is replaced by the new one; days and metrics absent from them are kept.
+    mutating func recordActivity(_ totals: [ActivityMetric: [StepDay: Double]]) {
+        for (metric, days) in totals where metric != .steps {
+            for (day, amount) in days { activity[day, default: ActivityDay()][metric] = amount }
+        }
+    }
+
+    /// One day of `activity` as the payload stores it.
+    private struct ActivityRow: Codable {
+        var day: StepDay
+        var distance: Double?
+        var flights: Double?
+        var energy: Double?
+    }
+
     private enum CodingKeys: String, CodingKey {
-        case days, goals, streakRule, averageRule, updatedAt
+        case days, goals, streakRule, averageRule, updatedAt, activity
+    }
+
+    /// Whether a payload has the activity history (snapshots written before weft kept it do not).
+    static func hasActivity(_ decoder: any Decoder) -> Bool {
+        (try? decoder.container(keyedBy: CodingKeys.self).contains(.activity)) ?? false
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +106,9 @@ public struct StepHistory: Sendable, Hashable, Codable {
             streakRule: try container.decode(StreakRule.self, forKey: .streakRule),
             averageRule: try container.decode(AverageRule.self, forKey: .averageRule),
             updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt))
+        for row in try container.decodeIfPresent([ActivityRow].self, forKey: .activity) ?? [] {
+            activity[row.day] = ActivityDay(distance: row.distance, flights: row.flights, energy: row.energy)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,5 +118,9 @@ public struct StepHistory: Sendable, Hashable, Codable {
         try container.encode(streakRule, forKey: .streakRule)
         try container.encode(averageRule, forKey: .averageRule)
         try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        let rows = activity.keys.sorted().compactMap { day in
+            activity[day].map { ActivityRow(day: day, distance: $0.distance, flights: $0.flights, energy: $0.energy) }
+        }
+        try container.encode(rows, forKey: .activity)
     }
 }

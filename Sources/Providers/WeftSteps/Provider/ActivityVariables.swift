@@ -44,18 +44,18 @@ public enum ActivityVariables {
             set("steps_today", String(steps))
             set("steps_today_exact", String(steps))
         }
-        let amounts = snapshot.activityDays?[today.iso] ?? [:]
-        if let flights = amounts[ActivityMetric.flights.name] {
+        let amounts = snapshot.history.activity[today] ?? ActivityDay()
+        if let flights = amounts.flights {
             set("flights_today", whole(flights))
             set("flights_today_exact", StepVariables.formatRaw(flights))
         }
-        if let metres = amounts[ActivityMetric.distance.name] {
+        if let metres = amounts.distance {
             set("distance_m", whole(metres))
             set("distance_m_exact", StepVariables.formatRaw(metres))
             set("distance_km", String(format: "%.1f", metres / 1000))
             set("distance_km_exact", StepVariables.formatRaw(metres / 1000))
         }
-        if let kcal = amounts[ActivityMetric.energy.name] {
+        if let kcal = amounts.energy {
             set("active_energy_kcal", whole(kcal))
             set("active_energy_kcal_exact", StepVariables.formatRaw(kcal))
         }

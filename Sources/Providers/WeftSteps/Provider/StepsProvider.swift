@@ -19,7 +19,9 @@ extension StepsKind: FileImportKind {
         // Changed settings (a new zone, dedup or priority) re-read every file and rebuild the history from it.
         let rebuild = context.settingsChanged
         var unreadable = !files.unmatched.isEmpty
-        if files.changed.isEmpty, !rebuild, let previous, (previous.access == .denied) == unreadable,
+        // A snapshot from before the history kept activity per day is rebuilt from the archive once.
+        if files.changed.isEmpty, !rebuild, let previous, !previous.activityHistoryMissing,
+            (previous.access == .denied) == unreadable,
             previous.history.goals == settings.goals, previous.timeZone == settings.timeZone?.identifier,
             previous.history.streakRule == settings.streakRule, previous.history.averageRule == settings.averageRule
         {

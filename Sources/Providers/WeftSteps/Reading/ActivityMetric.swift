@@ -35,6 +35,12 @@ public enum ActivityMetric: Int, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// The metric of a ``name``.
+    init?(name: String) {
+        guard let metric = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = metric
+    }
+
     /// The largest plausible amount in one minute of one sample, in the metric's unit: beyond it a value is a
     /// damaged record, not activity (a sprinter makes about 300 steps, 400 m and 30 kcal a minute).
     var maximumPerMinute: Double {

@@ -82,6 +82,11 @@ public struct StepBatch: Sendable {
 
     /// Adds another batch's content, re-indexing its sources.
     public mutating func append(_ other: StepBatch) {
+        // The first file's batch is taken whole: copying a million samples into an empty batch would hold them twice.
+        if sources.isEmpty, samples.isEmpty, activity.isEmpty, dailyTotals.isEmpty, issueCount == 0, rowCount == 0 {
+            self = other
+            return
+        }
         var map: [Int] = []
         for source in other.sources {
             if let index = sourceIndex[source.name] {
