@@ -103,7 +103,10 @@ struct StepProducerQuirksTests {
             ("2024-05-03", "today 12044 steps, 9.1 km"),
         ] {
             let result = await box.weft(
-                arguments: ["steps", "import", export, "--now", "\(day)T22:00:00+02:00", "--tz", "Europe/Berlin"])
+                // --force: the same file again, for the summary of another day.
+                arguments: [
+                    "steps", "import", export, "--force", "--now", "\(day)T22:00:00+02:00", "--tz", "Europe/Berlin",
+                ])
             #expect(result.exitCode == 0, "\(result)")
             #expect(!result.stderr.contains("skipped"), "\(result)")
             #expect(result.stderr.contains("3 days, \(summary)"), "\(result)")
