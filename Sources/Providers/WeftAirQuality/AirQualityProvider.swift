@@ -31,39 +31,23 @@ struct AirQualityProvider: Provider {
     static let attribution = "Air quality data by Open-Meteo.com (CC BY 4.0)"
 
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
-        let now = context.now
-        let hasData =
-            context.previous.map { previous in
-                previous.kind == AirQualityKind.type && previous.schemaVersion == AirQualitySnapshot.schemaVersion
-            } ?? false
-        let exchange = try await source.get(
-            request, validator: hasData ? context.validator(for: request) : nil, now: now)
-        if let failure = exchange.failure { throw failure }
-        let validUntil = HTTPSource.validUntil(
-            expiries: exchange.freshUntil.map { [$0] } ?? [], minimum: Self.minimumInterval, fallback: interval,
-            now: now, instance: instance)
-        let validators = exchange.validator.map { [$0] } ?? []
-        let url = Redactor.displayURL(request.url)
-        if exchange.isNotModified {
-            guard hasData else { throw AirQualityError(url: url, problem: nil) }
-            return RefreshOutcome(.notModified(validUntil: validUntil), validators: validators)
+        try await HTTPSnapshotRefresh(
+            instance: instance, prefix: prefix, kind: AirQualityKind.type,
+            schemaVersion: AirQualitySnapshot.schemaVersion, request: request, source: source,
+            minimumInterval: Self.minimumInterval, interval: interval
+        ).refresh(context) { response in
+            let parsed: (current: AirSample?, hours: [AirSample])
+            switch Result(catching: { () throws(AirQualityProblem) in try AirQualityResponse.parse(response.body) }) {
+            case .success(let value): parsed = value
+            case .failure(.apiError) where response.redirected:
+                // A body reached through a redirect is another server's: its words stay out of the error.
+                throw AirQualityProblem.apiError("(not shown: the answer came through a redirect)")
+            case .failure(let problem): throw problem
+            }
+            return try Snapshot.encode(
+                AirQualitySnapshot(
+                    locationName: settings.name, index: settings.index, timeZone: settings.timeZone,
+                    attribution: Self.attribution, current: parsed.current, hours: parsed.hours))
         }
-        let parsed: (current: AirSample?, hours: [AirSample])
-        let body = exchange.response.body
-        switch Result(catching: { () throws(AirQualityProblem) in try AirQualityResponse.parse(body) }) {
-        case .success(let value): parsed = value
-        case .failure(.apiError) where exchange.response.redirected:
-            // A body reached through a redirect is another server's: its words stay out of the error.
-            throw AirQualityError(url: url, problem: .apiError("(not shown: the answer came through a redirect)"))
-        case .failure(let problem): throw AirQualityError(url: url, problem: problem)
-        }
-        let air = AirQualitySnapshot(
-            locationName: settings.name, index: settings.index, timeZone: settings.timeZone,
-            attribution: Self.attribution, current: parsed.current, hours: parsed.hours)
-        let snapshot = Snapshot(
-            instance: instance, kind: AirQualityKind.type, prefix: prefix,
-            schemaVersion: AirQualitySnapshot.schemaVersion, fetchedAt: now, validUntil: validUntil,
-            payload: try Snapshot.encode(air))
-        return RefreshOutcome(.updated(snapshot), validators: validators)
     }
 }

@@ -123,7 +123,7 @@ struct AirQualityResponse {
     }
 }
 
-/// What is wrong with a response body, by field; ``AirQualityError`` adds the URL.
+/// What is wrong with a response body, by field; the shared refresh (`HTTPSnapshotRefresh`) adds the URL.
 enum AirQualityProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not a JSON object (`what` says what it is).
     case notJSON(String)
@@ -144,20 +144,5 @@ enum AirQualityProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongType(let field, let expected): "\"\(field)\" should be \(expected)"
         case .outOfRange(let field, let value, let range): "\"\(field)\" is \(value), outside \(range)"
         }
-    }
-}
-
-/// Why an `air-quality` answer was not kept; the URL is shown as scheme, host and path (``AirQualityProblem``).
-struct AirQualityError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `scheme://host[:port]/path`.
-    var url: String
-    /// What was wrong.
-    var problem: AirQualityProblem?
-
-    var description: String {
-        guard let problem else {
-            return "GET \(url): the server said 304 Not Modified, but weft has no earlier data and asked for none"
-        }
-        return "GET \(url): \(problem)"
     }
 }

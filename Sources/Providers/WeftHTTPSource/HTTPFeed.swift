@@ -81,29 +81,78 @@ struct HTTPFeedProvider<Feed: HTTPFeed>: Provider {
     static var minimumInterval: TimeInterval { 60 }
 
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
+        try await HTTPSnapshotRefresh(
+            instance: instance, prefix: prefix, kind: Feed.type, schemaVersion: Feed.schemaVersion, request: request,
+            source: source, minimumInterval: Self.minimumInterval, interval: interval
+        ).refresh(context) { response in try Snapshot.encode(try Feed.parse(response.body)) }
+    }
+}
+
+/// One conditional GET per due time into a snapshot: what every HTTP provider kind with one request shares
+/// (``HTTPFeedKind``'s instances, the air-quality kind), so such a kind is its settings and its parser. The stored
+/// validator goes with the GET only when the previous snapshot is of this kind and version; a 304 keeps that
+/// snapshot; a body becomes the payload through `payload`, and what that throws is reported with the URL's host and
+/// path, never its query or credentials.
+public struct HTTPSnapshotRefresh: Sendable {
+    /// The instance (provider file name).
+    public var instance: String
+    /// Its variable prefix.
+    public var prefix: String
+    /// The snapshot's kind (the `type` of the file).
+    public var kind: String
+    /// The payload's schema version.
+    public var schemaVersion: Int
+    /// The GET each refresh makes.
+    public var request: HTTPRequest
+    /// How it is sent.
+    public var source: HTTPSource
+    /// The shortest time between two requests, whatever the server's max-age says.
+    public var minimumInterval: TimeInterval
+    /// How long an answer counts when the server gives no freshness.
+    public var interval: TimeInterval
+
+    /// The refresh of `request` for `instance`.
+    public init(
+        instance: String, prefix: String, kind: String, schemaVersion: Int, request: HTTPRequest, source: HTTPSource,
+        minimumInterval: TimeInterval, interval: TimeInterval
+    ) {
+        self.instance = instance
+        self.prefix = prefix
+        self.kind = kind
+        self.schemaVersion = schemaVersion
+        self.request = request
+        self.source = source
+        self.minimumInterval = minimumInterval
+        self.interval = interval
+    }
+
+    /// Fetches and, for a new body, makes the snapshot of the payload `payload` encodes from the response.
+    public func refresh(_ context: RefreshContext, payload: (HTTPResponse) throws -> Data) async throws
+        -> RefreshOutcome
+    {
         let now = context.now
-        let hasData = context.previous.map { $0.kind == Feed.type && $0.schemaVersion == Feed.schemaVersion } ?? false
+        let hasData = context.previous.map { $0.kind == kind && $0.schemaVersion == schemaVersion } ?? false
         let exchange = try await source.get(
             request, validator: hasData ? context.validator(for: request) : nil, now: now)
         if let failure = exchange.failure { throw failure }
         let validUntil = HTTPSource.validUntil(
-            expiries: exchange.freshUntil.map { [$0] } ?? [], minimum: Self.minimumInterval, fallback: interval,
+            expiries: exchange.freshUntil.map { [$0] } ?? [], minimum: minimumInterval, fallback: interval,
             now: now, instance: instance)
         let validators = exchange.validator.map { [$0] } ?? []
-        let redact = Redactor(secrets: request.allSecrets)
+        let url = Redactor.displayURL(request.url)
         if exchange.isNotModified {
-            guard hasData else { throw HTTPFeedError.notModifiedWithoutData(url: redact(request.url)) }
+            guard hasData else { throw HTTPFeedError.notModifiedWithoutData(url: url) }
             return RefreshOutcome(.notModified(validUntil: validUntil), validators: validators)
         }
-        let payload: Feed.Payload
+        let encoded: Data
         do {
-            payload = try Feed.parse(exchange.response.body)
+            encoded = try payload(exchange.response)
         } catch {
-            throw HTTPFeedError.unreadable(url: redact(request.url), message: redact("\(error)"))
+            throw HTTPFeedError.unreadable(url: url, message: Redactor(secrets: request.allSecrets)("\(error)"))
         }
         let snapshot = Snapshot(
-            instance: instance, kind: Feed.type, prefix: prefix, schemaVersion: Feed.schemaVersion, fetchedAt: now,
-            validUntil: validUntil, payload: try Snapshot.encode(payload))
+            instance: instance, kind: kind, prefix: prefix, schemaVersion: schemaVersion, fetchedAt: now,
+            validUntil: validUntil, payload: encoded)
         return RefreshOutcome(.updated(snapshot), validators: validators)
     }
 }
