@@ -167,4 +167,19 @@ struct TemplateLintTests {
         let nothing = await box.weft(arguments: ["explain", "zzzzzzzz"] + Fixed.clock)
         #expect(nothing.exitCode == 1 && !nothing.stdout.contains("did you mean"), "\(nothing)")
     }
+
+    /// README, "The life of a provider file": the `weft check --template` example prints what the README shows.
+    @Test func readmeCheckTemplateExample() async throws {
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "water", "3").exitCode == 0)
+        let run = await box.weft("check", "--template", "{{watr}} {{__time||uper}} {{water|upper}}")
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = run.stdout + run.stderr
+        #expect(run.exitCode == 2, "\(run)")
+        #expect(
+            readme.contains("$ weft check --template '{{watr}} {{__time||uper}} {{water|upper}}'\n" + shown + "```"),
+            "\(shown)")
+    }
 }
