@@ -154,7 +154,9 @@ public struct BarFile: Sendable {
     /// The templates of the blocks, each placed on the line of its key: what a template check reads.
     public var templates: [PlacedTemplate] {
         blocks.flatMap { block in
-            let keys: [(String, String?)] = [("template", block.template), ("color", block.color), ("urgent", block.urgent)]
+            let keys: [(String, String?)] = [
+                ("template", block.template), ("color", block.color), ("urgent", block.urgent),
+            ]
             return keys.compactMap { key, text in
                 text.map {
                     PlacedTemplate(

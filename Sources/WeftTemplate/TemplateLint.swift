@@ -104,6 +104,16 @@ public struct TemplateLint {
                     + Self.suggestion(Self.closest(to: filter.name, among: Filter.Kind.allCases.map(\.rawValue))))
         }
 
+        for filter in token.filters where filter.kind == .escape {
+            let markup = filter.argument?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() ?? ""
+            if !markup.isEmpty, MarkupText(rawValue: markup) == nil {
+                add(
+                    .unknownFilter,
+                    "`escape:\(markup)` leaves the value unchanged: the markup is "
+                        + MarkupText.allCases.map { "`\($0.rawValue)`" }.joined(separator: " or "))
+            }
+        }
+
         if !body.contains("||"), token.filters.isEmpty,
             let lone = Filter(Substring(token.fallback)), lone.isRecognised, !token.fallback.contains("|")
         {

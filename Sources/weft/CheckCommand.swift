@@ -76,7 +76,9 @@ struct CheckCommand: ParsableCommand {
         } else {
             for problem in problems { Stdout.line("\(problem.error)") }
             for problem in notify { Stdout.line("\(problem)") }
-            for warning in warnings { Stdout.line("\(warning.file ?? ""):\(warning.line ?? 0): warning: \(warning.message)") }
+            for warning in warnings {
+                Stdout.line("\(warning.file ?? ""):\(warning.line ?? 0): warning: \(warning.message)")
+            }
             if !warnings.isEmpty {
                 Stderr.line("\(warnings.count) template warning\(warnings.count == 1 ? "" : "s")")
             }
@@ -122,7 +124,9 @@ struct CheckCommand: ParsableCommand {
         if notify.exists { placed += notify.templates }
         return placed.flatMap { template in
             lint.problems(in: template.text).map {
-                Problem(file: template.file, line: template.line, instance: nil, key: nil, message: "\(template.what): \($0)")
+                Problem(
+                    file: template.file, line: template.line, instance: nil, key: nil,
+                    message: "\(template.what): \($0)")
             }
         }
     }

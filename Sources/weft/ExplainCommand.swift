@@ -107,7 +107,8 @@ private struct Origin: Encodable {
         self.status = status
         self.now = now
         if BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false {
-            note = "kept from your own records (`weft \(status.type == "timers" ? "timer" : "alarm") …` writes it); it never expires"
+            note =
+                "kept from your own records (`weft \(status.type == "timers" ? "timer" : "alarm") …` writes it); it never expires"
         } else if !status.configured {
             note = "its provider file is gone; `weft refresh` forgets it"
         }

@@ -69,7 +69,8 @@ struct ResolveCommand: ParsableCommand {
     private static func refuseUnknowns(in templates: [String], lint: TemplateLint) throws {
         var failed = false
         for template in templates {
-            for problem in lint.problems(in: template) where problem.kind == .unknownKey || problem.kind == .unknownFilter {
+            for problem in lint.problems(in: template)
+            where problem.kind == .unknownKey || problem.kind == .unknownFilter {
                 Stderr.line("weft: error: '\(template)' \(problem)")
                 failed = true
             }

@@ -111,7 +111,8 @@ struct TemplateLintTests {
         let barCheck = await box.weft("bar", "--check", environment: environment)
         #expect(barCheck.exitCode == 0, "\(barCheck)")
         Self.expectFaultyWarnings(barCheck.stderr)
-        #expect(barCheck.stderr.contains("weft: \(bar):4: warning: block \"water\": template: column 1: "), "\(barCheck)")
+        #expect(
+            barCheck.stderr.contains("weft: \(bar):4: warning: block \"water\": template: column 1: "), "\(barCheck)")
         #expect(barCheck.stderr.hasSuffix("1 block, no problems, 5 template warnings\n"), "\(barCheck)")
     }
 
