@@ -121,6 +121,19 @@ public struct TemplateLint {
             add(
                 .fallbackLooksLikeFilter,
                 "`\(written)` is taken as the fallback text; write `{{\(token.base)||\(written)}}` for the filter")
+        } else if !body.contains("||"), token.filters.isEmpty {
+            // `{{x|--|uper}}`: with no known filter after the fallback, every part is fallback text.
+            let later = token.fallback.split(separator: "|", omittingEmptySubsequences: false).dropFirst()
+            for part in later {
+                // Only a near miss of a word long enough to mean one: `a|b` is text, `--|uper` a typo.
+                guard let filter = Filter(part), filter.name.count >= 3 else { continue }
+                let names = Filter.Kind.allCases.map(\.rawValue).filter { NameMatch.distance($0, filter.name) == 1 }
+                guard !names.isEmpty else { continue }
+                add(
+                    .unknownFilter,
+                    "unknown filter `\(filter.name)`: so `\(token.fallback)` is all fallback text"
+                        + Self.suggestion(names))
+            }
         }
         return problems
     }

@@ -57,6 +57,11 @@ struct LintTests {
         #expect(messages("{{water| number:2 }}").count == 1)
         // Three parts with a filter among them are filters; a fallback that is text is fine.
         #expect(messages("{{water|--|upper}} {{water|none}} {{water|a|b}}").isEmpty)
+        // With no known filter, a part spelled close to one is said: it makes the whole rest fallback text.
+        #expect(
+            messages("{{water|--|uper}}") == [
+                "column 1: unknown filter `uper`: so `--|uper` is all fallback text; did you mean `upper`?"
+            ])
     }
 
     @Test func syntaxSaysTheColumn() {
