@@ -1,6 +1,7 @@
 import Foundation
 import WeftCore
 import WeftPrimitives
+import WeftRender
 
 /// `notify.toml` (beside the providers directory, as `bar.toml`): what the notifier tells, how, and when not.
 ///
@@ -570,6 +571,28 @@ enum ActionLabels {
         case "restart": "Restart"
         case "open": "Open"
         default: id
+        }
+    }
+}
+
+extension NotifyFile {
+    /// The templates of the rules (`when`, `title`, `body`, `key`, `link`), each placed on the line of its key:
+    /// what a template check reads.
+    public var templates: [PlacedTemplate] {
+        let lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        return rules.flatMap { rule in
+            let keys: [(String, String?)] = [
+                ("when", rule.when), ("title", rule.title), ("body", rule.body.isEmpty ? nil : rule.body),
+                ("key", rule.key), ("link", rule.link),
+            ]
+            return keys.compactMap { key, text in
+                text.map {
+                    PlacedTemplate(
+                        file: file, line: TOMLText.line(of: key, after: rule.line, in: lines) ?? rule.line,
+                        what: "rule \"\(rule.name)\": \(key)", text: $0)
+                }
+            }
         }
     }
 }

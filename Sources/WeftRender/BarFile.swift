@@ -151,6 +151,22 @@ public struct BarFile: Sendable {
         self.problems = problems
     }
 
+    /// The templates of the blocks, each placed on the line of its key: what a template check reads.
+    public var templates: [PlacedTemplate] {
+        blocks.flatMap { block in
+            let keys: [(String, String?)] = [
+                ("template", block.template), ("color", block.color), ("urgent", block.urgent),
+            ]
+            return keys.compactMap { key, text in
+                text.map {
+                    PlacedTemplate(
+                        file: file, line: Places.line(of: key, after: block.line, in: file) ?? block.line,
+                        what: "block \"\(block.name)\": \(key)", text: $0)
+                }
+            }
+        }
+    }
+
     /// Problems that only show when the actions run: a program that is neither in `PATH` nor an executable file.
     /// `weft` is always found (actions run this very binary).
     public func preflight(environment: [String: String]) -> [SettingsFileError] {

@@ -1,6 +1,5 @@
 import Foundation
 import WeftPrimitives
-import WeftPrimitives
 import WeftStore
 import WeftTemplate
 
@@ -10,6 +9,13 @@ public struct RenderSession {
     public let resolver: VariableResolver
     /// Renders templates with the session's now, zone and locale.
     let renderer: TemplateRenderer
+
+    /// This session writing `markup`: every value a key gives is escaped for it, the template's own text is kept.
+    public func escaping(for markup: MarkupText) -> RenderSession {
+        var renderer = renderer
+        renderer.markup = markup
+        return RenderSession(resolver: resolver, renderer: renderer)
+    }
 
     /// Renders one template.
     public func render(_ template: String) -> String { renderer.render(template, values: resolver.templateValue) }

@@ -86,11 +86,7 @@ public struct StatusLine: Sendable, Equatable {
     }
 
     /// `&`, `<` and `>` as Pango entities, so a calendar title such as "R&D <sync>" shows as written.
-    static func escapePango(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    static func escapePango(_ text: String) -> String { MarkupText.pango.escaped(text) }
 
     private struct Waybar: Encodable {
         var text: String

@@ -10,6 +10,7 @@ struct Filter: Equatable {
         case date, relative
         case daysuntil, hoursuntil, minutesuntil, sincedays, sincehours, sinceminutes
         case plural, bar
+        case escape
     }
 
     /// Output longer than this from `pad:N` or `bar:W` is cut to it, so a typo cannot allocate gigabytes.
@@ -107,7 +108,17 @@ struct Filter: Equatable {
             return plural(value)
         case .bar:
             return bar(value)
+        case .escape:
+            return escape(value, markup: resources.markup)
         }
+    }
+
+    /// `escape:pango`, `escape:html`, or `escape` alone for the markup the render writes (`--markup`); an unknown
+    /// markup, or `escape` alone in a render that writes none, leaves the value unchanged.
+    private func escape(_ value: String, markup: MarkupText?) -> String {
+        let named = trimmedArgument.lowercased()
+        guard let markup = named.isEmpty ? markup : MarkupText(rawValue: named) else { return value }
+        return markup.escaped(value)
     }
 
     /// Trims, then left-pads with `0`; a missing, non-integer or non-positive N leaves the value as is.

@@ -1,14 +1,18 @@
 import Foundation
+import WeftPrimitives
 
 /// Per-render state: the context plus formatters built only when a filter needs them.
 /// Lives for one `render` call, so nothing is shared between threads or kept globally.
 final class RenderResources {
     let context: RenderContext
+    /// The markup the render writes, if any: what `escape` alone escapes for.
+    let markup: MarkupText?
     private var cachedNumbers: LocaleNumbers?
     private var dateFormatters: [String: DateFormatter] = [:]
 
-    init(context: RenderContext) {
+    init(context: RenderContext, markup: MarkupText? = nil) {
         self.context = context
+        self.markup = markup
     }
 
     var numbers: LocaleNumbers {

@@ -24,13 +24,21 @@ public struct TemplateRenderer: Sendable {
     /// The most bytes a render returns, `ellipsis` included.
     public let outputLimit: Int
 
+    /// The markup the output is, if any (`--markup`): every value a key gives is escaped for it after its
+    /// filters (unless the token escapes it itself with `escape`), while the template's own text and fallbacks
+    /// keep their markup.
+    public var markup: MarkupText?
+
     /// The smallest output limit: room for a few characters and the ellipsis. `--max-output` below it is an error.
     public static let minimumOutputLimit = 16
 
     /// Creates a renderer for one context; `outputLimit` below `minimumOutputLimit` is raised to it.
-    public init(context: RenderContext, outputLimit: Int = TemplateRenderer.defaultOutputLimit) {
+    public init(
+        context: RenderContext, outputLimit: Int = TemplateRenderer.defaultOutputLimit, markup: MarkupText? = nil
+    ) {
         self.context = context
         self.outputLimit = max(Self.minimumOutputLimit, outputLimit)
+        self.markup = markup
     }
 
     /// `lookup` receives canonical keys (TemplateKey.canonical) and returns the raw value or nil when missing;
@@ -42,7 +50,7 @@ public struct TemplateRenderer: Sendable {
     /// `values` receives canonical keys and returns the value with whether it may hold a template.
     public func render(_ template: String, values: (String) -> TemplateValue?) -> String {
         guard template.contains("{{") else { return Self.capped(Array(template.utf8), limit: outputLimit) }
-        let resources = RenderResources(context: context)
+        let resources = RenderResources(context: context, markup: markup)
         // One lookup per key and render: a template that names a key 100,000 times asks its source once.
         var known: [String: TemplateValue?] = [:]
         let lookup: (String) -> TemplateValue? = { key in
@@ -174,6 +182,8 @@ public struct TemplateRenderer: Sendable {
         let token = TokenBody(parsing: body)
 
         var value: TemplateValue
+        // Only what a key gives is data to escape; a fallback and a maths result are the template's own.
+        var fromKey = false
         if token.base.hasPrefix("=") {
             let expression = String(token.base.dropFirst())
             if let result = MathExpression.evaluate(expression, now: context.now, lookup: { lookup($0)?.text }) {
@@ -185,6 +195,7 @@ public struct TemplateRenderer: Sendable {
             let key = TemplateKey.canonical(token.base)
             if !key.isEmpty, let found = lookup(key), !found.text.isEmpty {
                 value = found
+                fromKey = true
             } else {
                 value = TemplateValue(token.fallback, isTemplate: true)
             }
@@ -192,6 +203,9 @@ public struct TemplateRenderer: Sendable {
 
         for filter in token.filters {
             value.text = filter.apply(to: value.text, resources: resources)
+        }
+        if let markup, fromKey, !token.filters.contains(where: { $0.kind == .escape }) {
+            value.text = markup.escaped(value.text)
         }
         return value
     }

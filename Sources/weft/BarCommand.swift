@@ -27,7 +27,9 @@ struct BarCommand: ParsableCommand {
             running with no clicks. All blocks share one open cache and one render loop, as `weft watch`. A stale \
             provider greys its block, a failing one makes it urgent.
 
-            --check validates the file (FILE:LINE messages, programs of actions found) and exits 2 on problems.
+            --check validates the file (FILE:LINE messages, programs of actions found) and exits 2 on problems; \
+            a template naming an unknown key or filter, or a fallback spelled like a filter ({{x|upper}}), is a \
+            warning with the closest names (the exit status stays 0).
 
             Example (~/.config/weft/bar.toml):
               [[block]]
@@ -48,10 +50,7 @@ struct BarCommand: ParsableCommand {
 
     func run() throws {
         let environment = ReadOptions.environment
-        let path =
-            config.map { PathExpansion.expand($0) }
-            ?? (environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? PathExpansion.home(environment: environment) + "/.config") + "/weft/bar.toml"
+        let path = config.map { PathExpansion.expand($0) } ?? Self.defaultPath(environment: environment)
         let file = BarFile(contentsOf: path)
         let problems = file.problems + (check ? file.preflight(environment: environment) : [])
         if !problems.isEmpty {
@@ -59,10 +58,22 @@ struct BarCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if check {
-            Stderr.line("\(path): \(file.blocks.count) block\(file.blocks.count == 1 ? "" : "s"), no problems")
+            // A template's unknown key or filter is a warning: the bar still runs, showing the fallback.
+            let lint = try options.settings.templateLint()
+            let warnings = file.templates.flatMap { $0.warnings(lint) }
+            for warning in warnings { Stderr.line("weft: \(warning)") }
+            Stderr.line(
+                "\(path): \(file.blocks.count) block\(file.blocks.count == 1 ? "" : "s"), no problems"
+                    + (warnings.isEmpty ? "" : ", \(warnings.count) template warning\(warnings.count == 1 ? "" : "s")"))
             return
         }
         try serve(file)
+    }
+
+    /// `$XDG_CONFIG_HOME/weft/bar.toml`, else `~/.config/weft/bar.toml`.
+    static func defaultPath(environment: [String: String]) -> String {
+        (environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? PathExpansion.home(environment: environment) + "/.config") + "/weft/bar.toml"
     }
 
     private func serve(_ file: BarFile) throws {

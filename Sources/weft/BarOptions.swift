@@ -37,7 +37,10 @@ struct BarOptions: ParsableArguments {
             valueName: "NAME=CONDITION"))
     var classes: [String] = []
 
-    @Flag(help: "The templates write Pango markup themselves: waybar's text and tooltip are not escaped.")
+    @Flag(
+        help: ArgumentHelp(
+            "The templates write Pango markup themselves: waybar's text and tooltip keep the template's markup, "
+                + "while the values of keys (a calendar title, a stored variable) are escaped."))
     var markup = false
 
     /// Whether anything beyond plain text was asked for.
@@ -64,7 +67,9 @@ struct BarOptions: ParsableArguments {
     /// One rendering of `template` as this format prints it, without a trailing newline.
     func line(_ template: String, session: RenderSession) -> String {
         guard !isPlain else { return OneLine.flatten(session.renderText(template)) }
-        var line = session.statusLine(template, tooltip: tooltip, percentage: percentage)
+        // Only the text and tooltip are Pango; alt, percentage and classes read the values as they are.
+        let pango = markup && format == .waybar ? session.escaping(for: .pango) : session
+        var line = pango.statusLine(template, tooltip: tooltip, percentage: percentage)
         line.alt = alt.map(session.render)
         line.classes = classRules.filter { $0.holds(in: session) }.map(\.name)
         return line.formatted(format, markup: markup)

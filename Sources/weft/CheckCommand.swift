@@ -6,7 +6,9 @@ import WeftNotify
 import WeftPrimitives
 import WeftProviders
 import WeftRefresh
+import WeftRender
 import WeftStore
+import WeftTemplate
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,20 +22,42 @@ struct CheckCommand: ParsableCommand {
             one, is checked too: keys, durations, quiet hours, rates, rule templates and the programs of its \
             commands. Nothing is fetched or written.
 
+            Every template it can see is checked too — the blocks of the bar file (bar.toml) and the rules of the \
+            notify file: a key no configured provider, stored variable or built-in gives, a filter the language \
+            does not know (each with the closest names), a fallback spelled like a filter ({{x|upper}} shows \
+            the text upper) and a token that cannot be read are warnings, FILE:LINE: warning: …, which leave the \
+            exit status as it is. A key of your own with a fallback ({{water|0}}) is taken as a variable not set \
+            yet. --template TEXT checks only the templates given, and exits 2 when one has a warning.
+
             Each problem is one line, FILE:LINE: message; a key inside an inline table or an array is placed on its \
             own line. Exit status: 0 when every file is valid, 2 otherwise.
 
             Examples:
               weft check
               weft check --json | jq '.problems[]'
+              weft check --template '{{__time}} {{__weekday||upper}}'
             """)
 
     @Flag(help: "Print JSON: every file with whether it is valid, and every problem with file, line and message.")
     var json = false
 
+    @Option(
+        name: .customLong("template"),
+        help: ArgumentHelp("Check only this template (repeatable): its keys, filters and tokens.", valueName: "text"))
+    var templates: [String] = []
+
     @OptionGroup var locations: LocationOptions
 
+    /// The render settings of the locations given: what the template check reads.
+    private var settings: RenderSettings {
+        var settings = RenderSettings()
+        settings.cacheDirectory = locations.cache
+        settings.providersDirectory = locations.providers
+        return settings
+    }
+
     func run() throws {
+        if !templates.isEmpty { return try checkTemplates() }
         let where_ = locations.resolved
         let findings = try exitingOnConfigError {
             try Self.findings(providersDirectory: where_.providersDirectory, cacheDirectory: where_.cacheDirectory)
@@ -41,15 +65,23 @@ struct CheckCommand: ParsableCommand {
         let problems = findings.problems
         let broken = Set(problems.compactMap(\.instance))
         let notify = Self.notifyProblems(providersDirectory: where_.providersDirectory)
+        let warnings = templateWarnings(providersDirectory: where_.providersDirectory)
         if json {
             var report = findings.report
             report.problems += notify.map {
                 Problem(file: $0.file, line: $0.line, instance: nil, key: nil, message: "\($0)")
             }
+            report.warnings = warnings
             print(try JSONText.text(report))
         } else {
             for problem in problems { Stdout.line("\(problem.error)") }
             for problem in notify { Stdout.line("\(problem)") }
+            for warning in warnings {
+                Stdout.line("\(warning.file ?? ""):\(warning.line ?? 0): warning: \(warning.message)")
+            }
+            if !warnings.isEmpty {
+                Stderr.line("\(warnings.count) template warning\(warnings.count == 1 ? "" : "s")")
+            }
             if !notify.isEmpty {
                 Stderr.line("\(notify.count) problem\(notify.count == 1 ? "" : "s") in the notify file")
             }
@@ -65,6 +97,38 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if !problems.isEmpty || !notify.isEmpty || !findings.set.directory.exists { throw ExitCode(2) }
+    }
+
+    /// `--template`: each problem of each template given, `warning: column N: …`; exit 2 when there is one.
+    private func checkTemplates() throws {
+        let lint = try settings.templateLint()
+        var count = 0
+        for template in templates {
+            for problem in lint.problems(in: template) {
+                Stdout.line((templates.count > 1 ? "'\(template)': " : "") + "warning: \(problem)")
+                count += 1
+            }
+        }
+        Stderr.line(count == 0 ? "no problems" : "\(count) warning\(count == 1 ? "" : "s")")
+        if count > 0 { throw ExitCode(2) }
+    }
+
+    /// The warnings of every template weft can see: the bar file's blocks and the notify file's rules. Without a
+    /// usable cache there is nothing to tell keys by, and nothing is said.
+    private func templateWarnings(providersDirectory: String) -> [Problem] {
+        guard let lint = try? settings.templateLint() else { return [] }
+        let bar = BarCommand.defaultPath(environment: ReadOptions.environment)
+        var placed: [PlacedTemplate] = []
+        if FileManager.default.fileExists(atPath: bar) { placed += BarFile(contentsOf: bar).templates }
+        let notify = NotifyFile(contentsOf: NotifyFile.defaultPath(providersDirectory: providersDirectory))
+        if notify.exists { placed += notify.templates }
+        return placed.flatMap { template in
+            lint.problems(in: template.text).map {
+                Problem(
+                    file: template.file, line: template.line, instance: nil, key: nil,
+                    message: "\(template.what): \($0)")
+            }
+        }
     }
 
     /// The problems of the notify file beside `providersDirectory` (none when there is no such file).
@@ -122,6 +186,8 @@ struct CheckCommand: ParsableCommand {
         var directory: String
         var files: [File]
         var problems: [Problem]
+        /// The templates' warnings (bar and notify files); they leave every file valid.
+        var warnings: [Problem]?
     }
 
     struct File: Codable {

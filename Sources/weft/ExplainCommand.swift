@@ -5,6 +5,7 @@ import WeftCore
 import WeftPrimitives
 import WeftProviders
 import WeftRefresh
+import WeftRender
 import WeftStore
 import WeftTemplate
 
@@ -16,7 +17,7 @@ struct ExplainCommand: ParsableCommand {
         discussion: """
             The answer comes from the very lookup a render makes, so it has the same precedence: a provider's \
             variable, then this call's --vars, then a stored variable (`weft var`), then the time built-ins. Exits 1 \
-            when nothing answers the key, naming the prefixes that exist.
+            when nothing answers the key, naming the prefixes that exist and the closest keys.
 
             Examples:
               weft explain __weather_temp
@@ -56,12 +57,14 @@ struct ExplainCommand: ParsableCommand {
                 origin.note =
                     "provider \(status.instance) has no variable \(canonical): "
                     + "`weft vars --prefix \(status.prefix)` lists its variables"
+                    + Self.closest(to: canonical, session: session)
             } else {
                 let prefixes = statuses.map(\.prefix).filter { !$0.isEmpty }.sorted()
                 origin.note =
                     "nothing answers \(canonical): no provider prefix matches it, no stored variable has that name "
                     + "and it is not a time built-in"
                     + (prefixes.isEmpty ? "" : " (provider prefixes: \(prefixes.joined(separator: ", ")))")
+                    + Self.closest(to: canonical, session: session)
             }
         }
         if found.source != .provider, found.source != .none, let owner = found.instance {
@@ -74,6 +77,14 @@ struct ExplainCommand: ParsableCommand {
             Stdout.line(origin.text(now: instant, zone: try options.clock.zone()))
         }
         if value == nil { throw ExitCode(1) }
+    }
+}
+
+extension ExplainCommand {
+    /// `; did you mean …?` with the keys a render could answer closest to `key`, or nothing.
+    static func closest(to key: String, session: RenderSession) -> String {
+        let names = TemplateLint.closest(to: key, among: Array(session.resolver.allVariables().keys))
+        return names.isEmpty ? "" : "; did you mean \(names.map { "`\($0)`" }.joined(separator: " or "))?"
     }
 }
 
@@ -96,7 +107,8 @@ private struct Origin: Encodable {
         self.status = status
         self.now = now
         if BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false {
-            note = "kept from your own records (`weft \(status.type == "timers" ? "timer" : "alarm") …` writes it); it never expires"
+            note =
+                "kept from your own records (`weft \(status.type == "timers" ? "timer" : "alarm") …` writes it); it never expires"
         } else if !status.configured {
             note = "its provider file is gone; `weft refresh` forgets it"
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftRender
+import WeftTemplate
 
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,33 +19,62 @@ struct ResolveCommand: ParsableCommand {
               weft resolve --format waybar '{{__weather_nowcast}}' \\
                 --tooltip '{{__weather_rain_next_hour_summary}}'
               weft resolve --format i3bar '👟 {{__steps_today}}'
+              weft resolve --strict '{{__time}} {{__weekday||upper}}'
+
+            --strict fails (exit 1, each problem on a `weft: error:` line, nothing printed) when a template names \
+            a key nothing gives or a filter the language does not know, where a render would show the fallback or \
+            leave the value unchanged; `weft check --template` says the same as warnings.
             """)
 
     @Argument(help: "Templates to render; `-` reads templates from stdin, one per line.")
     var templates: [String]
 
+    @Flag(help: "Fail instead of rendering when a template names an unknown key or filter.")
+    var strict = false
+
     @OptionGroup var options: ReadOptions
     @OptionGroup var bar: BarOptions
 
     func run() throws {
-        try Self.execute(templates: templates, settings: options.settings, bar: bar)
+        try Self.execute(templates: templates, settings: options.settings, bar: bar, strict: strict)
     }
 
-    static func execute(templates: [String], settings: RenderSettings, bar: BarOptions? = nil) throws {
-        let session = try settings.session()
-        var output = ""
-        func line(_ template: String) -> String {
-            guard let bar, !bar.isPlain else { return session.renderText(template) + "\n" }
-            return bar.line(template, session: session) + "\n"
-        }
+    static func execute(
+        templates: [String], settings: RenderSettings, bar: BarOptions? = nil, strict: Bool = false
+    ) throws {
+        let builder = try settings.builder()
+        let session = try builder.open()
+        var all: [String] = []
         for template in templates {
             if template == "-" {
-                while let read = readLine(strippingNewline: true) { output += line(read) }
+                while let read = readLine(strippingNewline: true) { all.append(read) }
             } else {
-                output += line(template)
+                all.append(template)
             }
+        }
+        if strict { try refuseUnknowns(in: all + (bar?.templates ?? []), lint: try builder.lint(session)) }
+        var output = ""
+        for template in all {
+            guard let bar, !bar.isPlain else {
+                output += session.renderText(template) + "\n"
+                continue
+            }
+            output += bar.line(template, session: session) + "\n"
         }
         FileHandle.standardOutput.write(Data(output.utf8))
         try session.checkCache()
+    }
+
+    /// `--strict`: every unknown key or filter of `templates` on its own `weft: error:` line, then exit 1.
+    private static func refuseUnknowns(in templates: [String], lint: TemplateLint) throws {
+        var failed = false
+        for template in templates {
+            for problem in lint.problems(in: template)
+            where problem.kind == .unknownKey || problem.kind == .unknownFilter {
+                Stderr.line("weft: error: '\(template)' \(problem)")
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(1) }
     }
 }
