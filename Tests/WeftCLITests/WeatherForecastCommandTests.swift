@@ -58,6 +58,28 @@ struct WeatherForecastCommandTests {
         #expect(days.stdout.split(separator: "\n").count == 7, "\(days)")
     }
 
+    /// A place far from the user's zone: its file's `timezone` makes its days Auckland's, refreshed from Berlin.
+    @Test func thePlacesOwnZoneKeysItsDays() async throws {
+        let server = try TestHTTPServer()
+        let body = try Self.body("openmeteo-built-auckland-dst-2026.json")
+        server.route("/v1/forecast") { _ in TestResponse(headers: [("Content-Type", "application/json")], body: body) }
+        let box = try Sandbox()
+        try box.provider(
+            "akl",
+            "type = \"open-meteo\"\nname = \"Auckland\"\nlatitude = -36.85\nlongitude = 174.76\n"
+                + "base_url = \"\(server.baseURL)\"\ntimezone = \"Pacific/Auckland\"\nprefix = \"__akl_\"\n")
+        let clock = ["--now", "2026-09-26T12:30:00Z", "--tz", "Europe/Berlin"]
+        #expect(await box.weft(arguments: ["refresh"] + clock).exitCode == 0)
+        let target = try #require(server.requests(path: "/v1/forecast").first?.target)
+        #expect(
+            target.contains("timezone=Pacific%2FAuckland") || target.contains("timezone=Pacific/Auckland"), "\(target)")
+        let line = await box.weft(arguments: ["resolve", "{{__akl_day0_date}} {{__akl_sunrise}}"] + clock)
+        #expect(line.stdout == "2026-09-27 07:04\n", "\(line)")
+        try box.provider("akl", "type = \"open-meteo\"\nlatitude = 1\nlongitude = 1\ntimezone = \"Mars/Olympus\"\n")
+        let check = await box.weft("check")
+        #expect(check.exitCode == 2 && check.stdout.contains("akl.toml:4:"), "\(check)")
+    }
+
     /// MET Norway at Tromsø: no sun times in the response, so they are computed; midnight sun in June, polar night
     /// in December, and an ordinary day in between.
     @Test func tromsoPolarDayAndNight() async throws {

@@ -68,6 +68,9 @@ public struct WeatherSettings: Sendable, Equatable {
     var days: Int = 7
     /// The unit of the wind keys (the `wind_units` setting); nil: ``WindUnit/defaultUnit(for:)``.
     var windUnit: WindUnit?
+    /// The `timezone` setting: the place's own zone, whose local days the forecast's days are (a place far from the
+    /// user's zone); nil: the refresh's zone.
+    var placeZone: TimeZone?
 
     /// Creates settings.
     public init(

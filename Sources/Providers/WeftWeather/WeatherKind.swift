@@ -10,7 +10,10 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
 
     /// The keys every weather type knows.
     static var commonKeys: Set<String> {
-        ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout", "days", "wind_units"]
+        [
+            "name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout", "days", "wind_units",
+            "timezone",
+        ]
     }
 
     static func defaultPrefix(instance: String) -> String { "__weather_" }
@@ -64,6 +67,7 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
             name: try config.string("name") ?? config.instance, latitude: place.latitude, longitude: place.longitude,
             units: units, contact: contact, baseURL: baseURL)
         if let timeout = try config.transferTimeout() { settings.timeout = timeout }
+        settings.placeZone = try config.timeZone()
         if let days = try config.integer("days") {
             guard (1...API.maxDays).contains(days) else {
                 throw config.invalid("days", "must be between 1 and \(API.maxDays) (what \(API.displayName) forecasts)")

@@ -25,7 +25,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
 
     func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
         var api = self.api
-        api.settings.timeZone = context.timeZone
+        api.settings.timeZone = api.settings.placeZone ?? context.timeZone
         let requests = try api.requests(now: context.now)
         // Servers echo keys and tokens back in error bodies; no message, log line or cached error may carry them.
         let redact = Redactor(secrets: requests.flatMap { $0.http.allSecrets })
