@@ -19,6 +19,8 @@ struct DashboardTemplates: Sendable {
         case cardFrame = "card-frame"
         case actionButton = "action-button"
         case weather
+        case weatherIcon = "weather-icon"
+        case weatherHours = "weather-hours"
         case nextUp = "next-up"
         case steps
         case stepsRing = "steps-ring"
@@ -38,6 +40,8 @@ struct DashboardTemplates: Sendable {
             case .cardFrame: DashboardTemplates.cardFrame
             case .actionButton: DashboardTemplates.actionButton
             case .weather: DashboardTemplates.weather
+            case .weatherIcon: DashboardTemplates.weatherIcon
+            case .weatherHours: DashboardTemplates.weatherHours
             case .nextUp: DashboardTemplates.nextUp
             case .steps: DashboardTemplates.steps
             case .stepsRing: DashboardTemplates.stepsRing
