@@ -19,13 +19,14 @@ struct WeatherCardTests {
         ).html()
     }
 
-    /// Hours 0…23 from 12° rising by one each hour, with hour 5's temperature missing and a chance every other hour.
+    /// Hours 0…23 from 10:00, 12° rising by one each hour, with hour 5's temperature missing and a chance every other hour.
     static var hours: [String: String] {
         var values: [String: String] = [:]
         for hour in 0..<24 {
             if hour != 5 { values["hour\(hour)_temp"] = "\(12 + hour)" }
             values["hour\(hour)_precip_chance"] = hour % 2 == 0 ? "\(hour * 4)" : "0"
             values["hour\(hour)_symbol"] = hour < 12 ? "cloud.sun.fill" : "cloud.rain.fill"
+            values["hour\(hour)_time"] = String(format: "%02d:00", (10 + hour) % 24)
         }
         return values
     }
@@ -52,11 +53,11 @@ struct WeatherCardTests {
         #expect(lines.first?.hasPrefix("M12 84L36 ") == true, "12°, the lowest, is at the bottom: \(lines)")
         #expect(lines.last?.hasSuffix("L564 44") == true, "35°, the highest, is at the top: \(lines)")
         #expect(lines.first.map { Self.count("L", in: $0) } == 4 && lines.last.map { Self.count("L", in: $0) } == 17)
-        // A bar for every hour with a chance above zero (hours 2, 4, … 22), 92 % at hour 23 … none at hour 0.
+        // A bar for every hour with a chance above zero: hours 2, 4, … 22 (8 % … 88 %).
         #expect(Self.count("<rect class=\"pop\"", in: html) == 11)
         #expect(!html.contains("<title>now:"), "no bar for no chance")
-        #expect(html.contains("<title>14:00: 16% chance of precipitation</title>"), "hour 4 is 14:00 in Berlin")
-        // Every third hour: a reading and an icon; hour labels from now in the board's zone.
+        #expect(html.contains("<title>14:00: 16% chance of precipitation</title>"), "the bar's hour in its tip")
+        // Every third hour: a reading, an icon and the hour's local time.
         #expect(Self.count("<circle class=\"dot\"", in: html) == 8)
         #expect(html.contains(">12°</text>") && html.contains(">33°</text>") && !html.contains(">13°</text>"))
         #expect(Self.count("aria-label=\"cloud.sun.fill\" x=", in: html) == 4)
@@ -77,7 +78,8 @@ struct WeatherCardTests {
         for day in 0..<7 {
             values["day\(day)_high"] = "\(10 + day)"
             values["day\(day)_low"] = "\(day - 3)"
-            values["day\(day)_weekday"] = ["Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Mon"][day]
+            values["day\(day)_weekday_short"] = ["Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Mon"][day]
+            values["day\(day)_weekday"] = ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Monday"][day]
             values["day\(day)_precip_chance"] = "\(day * 15)"
             values["day\(day)_precip_mm"] = day == 2 ? "3.4" : "0"
             values["day\(day)_condition"] = "Rain"
@@ -113,8 +115,11 @@ struct WeatherCardTests {
         let bare = Self.html(Self.today.merging(["sunset": "17:52", "uv_index": "11", "uv_level": "nuclear"]) { $1 })
         #expect(!bare.contains("Sunrise") && !bare.contains("Wind") && !bare.contains("AQI"))
         #expect(bare.contains("<li class=\"uv\"><span class=\"k\">UV</span> <b>11</b> <small>nuclear</small>"))
-        let north = Self.html(Self.today.merging(["wind_speed": "5", "wind_direction": "0"]) { $1 })
+        let north = Self.html(Self.today.merging(["wind_speed": "5", "wind_unit": "km/h", "wind_direction": "0"]) { $1 })
         #expect(north.contains("transform=\"rotate(180 8 8)\""), "from the north it blows south")
+        #expect(north.contains("<b>5 km/h</b></li>"), "\(north)")
+        let polar = Self.html(Self.today.merging(["sun_polar": "night", "daylight": "0:00", "sun_up": "0"]) { $1 })
+        #expect(polar.contains("<li class=\"sun\"><span class=\"k\">Sun</span> <b>polar night</b> <small>0:00 of daylight</small>"), "\(polar)")
     }
 
     @Test(arguments: [("minor", "minor"), ("moderate", "moderate"), ("Severe", "severe"), ("extreme", "extreme")])
@@ -122,30 +127,31 @@ struct WeatherCardTests {
         let html = Self.html(
             Self.today.merging([
                 "alert_count": "1", "alert_title": "Wind warning", "alert_severity": severity,
-                "alert_until": "2026-03-10T17:00:00Z", "alert_regions": "Brno-město",
+                "alert_until": "18:00", "alert_regions": "Brno-město",
                 "alert_url": "https://www.chmi.cz/varovani",
             ]) { $1 })
         #expect(
             html.contains(
                 "<div class=\"alert \(css)\" role=\"alert\"><strong>Wind warning</strong> "
-                    + "<span class=\"span\">until 18:00</span><small>Brno-město</small>"
-                    + "<a href=\"https://www.chmi.cz/varovani\" rel=\"noopener noreferrer\">details</a></div>"), "\(html)")
+                    + "<span class=\"span\">until 18:00</span>"
+                    + "<a href=\"https://www.chmi.cz/varovani\" rel=\"noopener noreferrer\">details</a>"
+                    + "<small>Brno-město</small></div>"), "\(html)")
     }
 
-    @Test func anAlertsEndOnAnotherDayHasItsDateAndOnlyWebLinksAreLinked() {
+    @Test func anUnknownSeverityIsNeutralFurtherAlertsAreCountedAndOnlyWebLinksAreLinked() {
         let html = Self.html(
             Self.today.merging([
                 "alert_count": "3", "alert_title": "<b>Flood</b>", "alert_severity": "catastrophic",
-                "alert_until": "2026-03-11T17:00:00Z", "alert_url": "javascript:alert(1)",
+                "alert_until": "Wed 18:00", "alert_url": "javascript:alert(1)",
             ]) { $1 })
         #expect(
             html.contains(
                 "<div class=\"alert unknown\" role=\"alert\"><strong>&lt;b&gt;Flood&lt;/b&gt;</strong> "
-                    + "<span class=\"span\">until Wed 11 Mar 18:00</span> <span class=\"more\">+2 more</span></div>"),
+                    + "<span class=\"span\">until Wed 18:00</span> <span class=\"more\">+2 more</span></div>"),
             "\(html)")
         #expect(!html.contains("javascript:"))
-        let plain = Self.html(Self.today.merging(["alert_title": "Heat", "alert_until": "Thu 18:00"]) { $1 })
-        #expect(plain.contains("<strong>Heat</strong> <span class=\"span\">until Thu 18:00</span></div>"), "\(plain)")
+        let none = Self.html(Self.today.merging(["alert_count": "0"]) { $1 })
+        #expect(!none.contains("class=\"alert"), "no alert in force, no banner")
     }
 
     /// Every symbol a condition can have, day and night, has an icon drawn by weft.

@@ -94,7 +94,7 @@ struct WeatherCard {
             let drawn = RainRibbon(expected: nowcast.expectedByMinute, chance: nowcast.chanceByMinute)
             ribbon = RenderedHTML(RibbonSVG(ribbon: drawn, id: "rr\(index)", startMinute: nowcast.startMinute).html())
         }
-        let chart = WeatherHours(values: values, now: card.now, zone: card.zone)
+        let chart = WeatherHours(values: values)
         let days = days()
         let view = View(
             alert: alert(), nowIcon: values["symbol"].flatMap(WeatherIcon.init(symbol:)),
@@ -113,7 +113,7 @@ struct WeatherCard {
     }
 
     /// The first alert, when `alert_title` is there: its severity (one of ``severities``, else `unknown`), until
-    /// when, how many more, where, and its link when that is a web address.
+    /// when (as `alert_until` words it), how many more, where, and its link when that is a web address.
     private func alert() -> View.Alert? {
         guard let title = values["alert_title"], !title.isEmpty else { return nil }
         let severity = values["alert_severity"].map { $0.lowercased() }
@@ -123,17 +123,8 @@ struct WeatherCard {
         }
         return View.Alert(
             severity: severity.flatMap { Self.severities.contains($0) ? $0 : nil } ?? "unknown", title: title,
-            until: values["alert_until"].map(until), more: more > 0 ? "+\(more) more" : nil,
+            until: values["alert_until"], more: more > 0 ? "+\(more) more" : nil,
             regions: values["alert_regions"], link: link)
-    }
-
-    /// An alert's end as the board shows times: `18:00` today, `Sat 28 Nov 18:00` on another day; text that is not
-    /// an instant as it is.
-    private func until(_ text: String) -> String {
-        guard let date = ISOInstant.parse(text) else { return text }
-        let time = CardText.time(date, in: card.zone)
-        return LocalDay.containing(date, in: card.zone) == card.today
-            ? time : CardText.date(date, in: card.zone) + " " + time
     }
 
     /// `day0_*` … `day6_*`, each day that has a high or a low.
@@ -141,7 +132,7 @@ struct WeatherCard {
         (0..<7).compactMap { number in
             let key = { (name: String) in values["day\(number)_\(name)"] }
             guard key("high") != nil || key("low") != nil else { return nil }
-            let weekday = number == 0 ? "Today" : key("weekday") ?? "+\(number) d"
+            let weekday = number == 0 ? "Today" : key("weekday_short") ?? key("weekday") ?? "+\(number) d"
             let chance = key("precip_chance").flatMap { Double($0) }.flatMap { $0 > 0 ? Self.whole($0) + "%" : nil }
             var tip = [weekday, key("condition")].compactMap { $0 }
             if let millimetres = key("precip_mm"), Double(millimetres) ?? 0 > 0 { tip.append("\(millimetres) mm") }
@@ -162,6 +153,9 @@ struct WeatherCard {
             details.append(
                 View.Detail(
                     css: "sunset", name: "Sunset", value: sunset, note: values["daylight"].map { $0 + " of daylight" }))
+        }
+        if values["sunrise"] == nil, let polar = values["sun_polar"].flatMap({ ["day": "polar day", "night": "polar night"][$0] }) {
+            details.append(View.Detail(css: "sun", name: "Sun", value: polar, note: values["daylight"].map { $0 + " of daylight" }))
         }
         if let speed = values["wind_speed"] {
             var note = [values["wind_compass"], values["wind_gust"].map { "gusts " + $0 }].compactMap { $0 }

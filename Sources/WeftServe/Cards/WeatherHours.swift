@@ -1,16 +1,17 @@
 import Foundation
-import WeftPrimitives
 
 /// The next 24 hours as the `weather-hours` figure draws them: the temperature as a line (broken where an hour has
 /// none), each hour's chance of precipitation as a bar beneath it, a condition icon and the temperature every third
 /// hour, and the hours along the bottom.
 struct WeatherHours {
-    /// One hour of `hour<N>_*`: N hours after the start of the current hour.
+    /// One hour of `hour<N>_*`: hour 0 holds now, hour N starts N hours after it.
     struct Hour {
         var offset: Int
         var temperature: Double?
         var chance: Double?
         var symbol: String?
+        /// Its local start, `14:00`.
+        var time: String?
     }
 
     /// What the `weather-hours` partial reads: numbers and the board's hour labels only.
@@ -56,9 +57,6 @@ struct WeatherHours {
     }
 
     var hours: [Hour]
-    /// The start of the current hour: hour N is N hours after it.
-    var start: Date
-    var zone: TimeZone
 
     static let column = 24.0
     static let iconSize = 20.0
@@ -67,19 +65,17 @@ struct WeatherHours {
 
     /// The hours of `values` (`hour0_temp` …), from the first to the last hour that has any of them; nil when fewer
     /// than two hours have a temperature.
-    init?(values: [String: String], now: Date, zone: TimeZone) {
+    init?(values: [String: String]) {
         var hours: [Hour] = []
         for offset in 0..<24 {
             let hour = Hour(
                 offset: offset, temperature: values["hour\(offset)_temp"].flatMap(Double.init),
                 chance: values["hour\(offset)_precip_chance"].flatMap(Double.init),
-                symbol: values["hour\(offset)_symbol"])
+                symbol: values["hour\(offset)_symbol"], time: values["hour\(offset)_time"])
             if hour.temperature != nil || hour.chance != nil || hour.symbol != nil { hours.append(hour) }
         }
         guard hours.count(where: { $0.temperature != nil }) >= 2 else { return nil }
         self.hours = hours
-        start = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
-        self.zone = zone
     }
 
     func view() -> View {
@@ -112,9 +108,7 @@ struct WeatherHours {
         }
         if run.contains("L") { lines.append(run) }
         let barHeight = Self.barBottom - Self.barTop
-        let label = { (offset: Int) -> String in
-            offset == 0 ? "now" : LocalText.time(start.addingTimeInterval(Double(offset) * 3600), in: zone)
-        }
+        let label = { (hour: Hour) -> String in hour.offset == 0 ? "now" : hour.time ?? "+\(hour.offset) h" }
         let third = hours.filter { $0.offset % 3 == 0 }
         return View(
             width: number(width), height: number(Self.labelY + 4), count: last + 1,
@@ -124,7 +118,7 @@ struct WeatherHours {
                 return View.Bar(
                     x: number(x(hour.offset) - Self.column * 0.3), y: number(Self.barBottom - height),
                     width: number(Self.column * 0.6), height: number(height),
-                    tip: "\(label(hour.offset)): \(RainRibbon.number(chance))% chance of precipitation")
+                    tip: "\(label(hour)): \(RainRibbon.number(chance))% chance of precipitation")
             },
             lines: lines,
             readings: third.compactMap { hour in
@@ -142,7 +136,7 @@ struct WeatherHours {
                             x: number(x(hour.offset) - Self.iconSize / 2), y: "0", size: number(Self.iconSize)))
                 }
             },
-            hours: third.map { View.Label(x: number(x($0.offset)), y: number(Self.labelY), text: label($0.offset)) },
+            hours: third.map { View.Label(x: number(x($0.offset)), y: number(Self.labelY), text: label($0)) },
             baseY: number(Self.barBottom))
     }
 }

@@ -4,7 +4,7 @@ extension DashboardTemplates {
     static let weather = """
         {{#alert}}<div class="alert {{severity}}" role="alert"><strong>{{title}}</strong>\
         {{#until}} <span class="span">until {{.}}</span>{{/until}}{{#more}} <span class="more">{{.}}</span>{{/more}}\
-        {{#regions}}<small>{{.}}</small>{{/regions}}{{#link}}<a href="{{.}}" rel="noopener noreferrer">details</a>{{/link}}\
+        {{#link}}<a href="{{.}}" rel="noopener noreferrer">details</a>{{/link}}{{#regions}}<small>{{.}}</small>{{/regions}}\
         </div>
         {{/alert}}<div class="now">{{#nowIcon}}<span class="icon">{{>weather-icon}}</span>{{/nowIcon}}\
         <span class="temp">{{temp}}</span><span class="cond">{{condition}}{{#facts}}<small>{{.}}</small>{{/facts}}\
