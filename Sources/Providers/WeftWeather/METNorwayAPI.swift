@@ -13,6 +13,9 @@ public struct METNorwayAPI: WeatherAPI {
     /// Creates the adapter.
     public init(settings: WeatherSettings) { self.settings = settings }
 
+    /// locationforecast reaches about 9½ days ahead: today and 9 more (the last one partly).
+    static let maxDays = 10
+
     static let extraKeys: Set<String> = []
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
@@ -74,6 +77,9 @@ public struct METNorwayAPI: WeatherAPI {
     ) -> WeatherSnapshot {
         // The nowcast's observation-based current values win; the forecast fills what it lacks.
         var current = nowcast?.current ?? forecast?.current
+        let forecastExtras = forecast?.current?.extras
+        let nowcastExtras = current?.extras
+        current?.extras = nowcastExtras.map { $0.filled(from: forecastExtras) } ?? forecastExtras
         if var merged = current, merged.condition == .unknown, let fallback = forecast?.current {
             merged.condition = fallback.condition
             merged.isDay = merged.isDay ?? fallback.isDay
@@ -109,6 +115,7 @@ public struct METNorwayAPI: WeatherAPI {
                     precipitationIntensity: coverage == "ok" ? try details.optionalDouble("precipitation_rate") : nil)
             }
         }
+        current?.extras = try Self.extras(of: steps.first)
         // Without radar the rate is omitted: that is "no nowcast", never "dry".
         guard coverage == "ok" else { return (current, nil) }
         var points: [MinutePoint] = []
@@ -167,10 +174,66 @@ public struct METNorwayAPI: WeatherAPI {
                 dayOrder.append(date)
             }
         }
-        let daily = dayOrder.compactMap { date in
+        var daily = dayOrder.compactMap { date in
             days[date].map { DailyForecast(date: date, high: $0.high, low: $0.low, precipitationChance: $0.chance) }
         }
+        try addForecastDetails(steps, current: &current, daily: &daily, now: now)
         return (current, hourly, daily)
+    }
+
+    /// The current hour's wind, pressure, clear-sky UV index and dew point; each day's condition and precipitation.
+    private func addForecastDetails(
+        _ steps: [JSONNode], current: inout CurrentConditions?, daily: inout [DailyForecast], now: Date
+    ) throws(WeatherError) {
+        var first: JSONNode?
+        var times: [Date] = []
+        for step in steps {
+            let time = try step.instant("time")
+            if first == nil, time.addingTimeInterval(3600) > now { first = step }
+            times.append(time)
+        }
+        if current != nil { current?.extras = try Self.extras(of: first) }
+        var amounts: [String: Double] = [:]
+        // The day's symbol is the 6-hour one whose period starts nearest local noon (MET gives no daily symbol).
+        var symbols: [String: (distance: Int, condition: WeatherCondition)] = [:]
+        for (index, step) in steps.enumerated() {
+            let date = LocalDay.iso(of: times[index], in: settings.timeZone)
+            let data = try step.field("data")
+            let hour = try data.optionalField("next_1_hours")?.optionalField("details")
+            let six = try data.optionalField("next_6_hours")?.optionalField("details")
+            // Hourly steps count their hour; where the steps are 6 hours apart, their 6 hours.
+            let hourly = index + 1 < times.count && times[index + 1].timeIntervalSince(times[index]) <= 3600
+            let amount =
+                hourly || six == nil
+                ? try hour?.optionalDouble("precipitation_amount") : try six?.optionalDouble("precipitation_amount")
+            if let amount {
+                if let problem = ValueRange.precipitation.problem(amount) {
+                    throw .invalidValue(api: step.api, path: "\(step.path).precipitation_amount", message: problem)
+                }
+                amounts[date, default: 0] += amount
+            }
+            if let symbol = try Self.symbol(of: step, period: "next_6_hours") {
+                let distance = abs(LocalTime.components(of: times[index], in: settings.timeZone).hour - 12)
+                if distance < symbols[date]?.distance ?? Int.max { symbols[date] = (distance, symbol.condition) }
+            }
+        }
+        for index in daily.indices {
+            daily[index].precipitationAmount = amounts[daily[index].date]
+            daily[index].condition = symbols[daily[index].date]?.condition
+        }
+    }
+
+    /// Wind, pressure, clear-sky UV index and dew point of a step's instant; nil when it has none of them.
+    private static func extras(of step: JSONNode?) throws(WeatherError) -> CurrentExtras? {
+        guard let details = try step?.field("data").field("instant").field("details") else { return nil }
+        let extras = CurrentExtras(
+            windSpeed: try details.optionalDouble("wind_speed"),
+            windGust: try details.optionalDouble("wind_speed_of_gust"),
+            windDirection: try details.optionalDouble("wind_from_direction"),
+            uvIndex: try details.optionalDouble("ultraviolet_index_clear_sky"),
+            pressure: try details.optionalDouble("air_pressure_at_sea_level"), visibility: nil,
+            dewPoint: try details.optionalDouble("dew_point_temperature"))
+        return extras.isEmpty ? nil : extras
     }
 
     private static func symbol(of step: JSONNode, period: String) throws(WeatherError) -> (

@@ -13,6 +13,9 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
     /// Creates the adapter.
     public init(settings: WeatherSettings) { self.settings = settings }
 
+    /// Open-Meteo forecasts up to 16 days.
+    static let maxDays = 16
+
     static let extraKeys: Set<String> = []
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
@@ -23,16 +26,26 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
         let query = [
             ("latitude", WeatherSettings.coordinate(settings.latitude)),
             ("longitude", WeatherSettings.coordinate(settings.longitude)),
-            ("current", "temperature_2m,apparent_temperature,relative_humidity_2m,weather_code,precipitation,is_day"),
+            (
+                "current",
+                "temperature_2m,apparent_temperature,relative_humidity_2m,weather_code,precipitation,is_day,"
+                    + "wind_speed_10m,wind_gusts_10m,wind_direction_10m,uv_index,pressure_msl,visibility,dew_point_2m"
+            ),
             ("minutely_15", "precipitation,precipitation_probability"),
             ("hourly", "temperature_2m,precipitation_probability,weather_code"),
-            ("daily", "temperature_2m_max,temperature_2m_min,precipitation_probability_max"),
+            (
+                "daily",
+                "temperature_2m_max,temperature_2m_min,precipitation_probability_max,weather_code,precipitation_sum,"
+                    + "sunrise,sunset"
+            ),
+            ("wind_speed_unit", "ms"),
             ("timeformat", "unixtime"),
-            ("timezone", "auto"),
+            // Days are aggregated over the local days of this zone, the one the snapshot's days are read in.
+            ("timezone", settings.timeZone.identifier),
             ("past_minutely_15", "1"),
             ("forecast_minutely_15", "8"),
             ("forecast_hours", "24"),
-            ("forecast_days", "3"),
+            ("forecast_days", String(settings.days)),
         ]
         let url =
             settings.origin(default: "https://api.open-meteo.com") + "/v1/forecast?"
@@ -55,7 +68,7 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
         if currentNode == nil, minutelyNode == nil, hourlyNode == nil, dailyNode == nil {
             throw .missingField(api: api, path: "current, minutely_15, hourly or daily")
         }
-        return WeatherSnapshot(
+        var snapshot = WeatherSnapshot(
             locationName: settings.name, latitude: settings.latitude, longitude: settings.longitude,
             units: settings.units, providerName: api,
             attribution: Attribution(
@@ -64,6 +77,58 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
             hourly: try hourlyNode.map { node throws(WeatherError) in try hourly(node, now: now) } ?? [],
             daily: try dailyNode.map { node throws(WeatherError) in try daily(node, utcOffset: offset) } ?? [],
             minutes: try minutelyNode.flatMap { node throws(WeatherError) in try minutes(node) })
+        try addForecastDetails(&snapshot, root: root, utcOffset: offset)
+        return snapshot
+    }
+
+    /// Wind, UV, pressure, visibility and dew point now; each day's condition, precipitation and sun times; the zone
+    /// the days were aggregated in.
+    private func addForecastDetails(_ snapshot: inout WeatherSnapshot, root: JSONNode, utcOffset: Double)
+        throws(WeatherError)
+    {
+        snapshot.dayZone = try root.optionalString("timezone").flatMap(TimeZone.init(identifier:))?.identifier
+        if let node = try root.optionalField("current"), snapshot.current != nil {
+            let extras = CurrentExtras(
+                windSpeed: try node.optionalDouble("wind_speed_10m"),
+                windGust: try node.optionalDouble("wind_gusts_10m"),
+                windDirection: try node.optionalDouble("wind_direction_10m"),
+                uvIndex: try node.optionalDouble("uv_index"), pressure: try node.optionalDouble("pressure_msl"),
+                visibility: try node.optionalDouble("visibility").map { $0 / 1000 },
+                dewPoint: try node.optionalDouble("dew_point_2m"))
+            snapshot.current?.extras = extras.isEmpty ? nil : extras
+        }
+        guard let node = try root.optionalField("daily") else { return }
+        let times = try Self.times(node)
+        let codes = try Self.optionalNumbers(node, "weather_code", count: times.count)
+        let amounts = try Self.optionalNumbers(node, "precipitation_sum", count: times.count)
+        let sunrises = try Self.optionalNumbers(node, "sunrise", count: times.count)
+        let sunsets = try Self.optionalNumbers(node, "sunset", count: times.count)
+        for index in times.indices {
+            let date = Self.localDate(times[index], utcOffset: utcOffset)
+            guard let day = snapshot.daily.firstIndex(where: { $0.date == date }) else { continue }
+            if let code = codes[index] {
+                if let problem = ValueRange.weatherCode.problem(code) {
+                    throw .invalidValue(api: node.api, path: "\(node.path).weather_code[\(index)]", message: problem)
+                }
+                snapshot.daily[day].condition = CheckedNumber.int(code).map(WeatherCondition.wmo)
+            }
+            snapshot.daily[day].precipitationAmount = amounts[index]
+            // Where the sun neither rises nor sets, Open-Meteo still writes a time; the snapshot keeps only a pair
+            // that makes a day (the variables compute polar days themselves).
+            if let rise = sunrises[index], let set = sunsets[index], set > rise,
+                ValueRange.unixTime.contains(rise), ValueRange.unixTime.contains(set)
+            {
+                snapshot.daily[day].sunrise = Date(timeIntervalSince1970: rise)
+                snapshot.daily[day].sunset = Date(timeIntervalSince1970: set)
+            }
+        }
+    }
+
+    /// The local date of a daily time: a local midnight as a Unix time. Open-Meteo's one `utc_offset_seconds` is the
+    /// offset of the first day, so a day after a DST change is an hour off midnight; noon is on the right date
+    /// whichever way the clocks went.
+    private static func localDate(_ time: Date, utcOffset: Double) -> String {
+        LocalDay.iso(of: time.addingTimeInterval(utcOffset + 43_200), in: .gmt)
     }
 
     private func current(_ node: JSONNode) throws(WeatherError) -> CurrentConditions {
@@ -123,8 +188,7 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
         let chances = try Self.optionalNumbers(node, "precipitation_probability_max", count: times.count)
         return times.indices.compactMap { index in
             guard let high = highs[index], let low = lows[index] else { return nil }
-            // Daily times are local midnights written as GMT epochs; the offset turns them back into the local date.
-            let date = LocalDay.iso(of: times[index].addingTimeInterval(utcOffset), in: .gmt)
+            let date = Self.localDate(times[index], utcOffset: utcOffset)
             return DailyForecast(date: date, high: high, low: low, precipitationChance: chances[index].map { $0 / 100 })
         }
     }

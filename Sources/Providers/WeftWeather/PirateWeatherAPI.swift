@@ -18,6 +18,9 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
         self.apiKey = apiKey
     }
 
+    /// `daily` holds today and the next 7 days.
+    static let maxDays = 8
+
     static let extraKeys: Set<String> = ["api_key_file", "api_key_env"]
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
@@ -137,10 +140,57 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
         if current == nil, minutes == nil, hourly.isEmpty, daily.isEmpty {
             throw .missingField(api: api, path: "currently, minutely, hourly or daily")
         }
-        return WeatherSnapshot(
+        var snapshot = WeatherSnapshot(
             locationName: settings.name, latitude: settings.latitude, longitude: settings.longitude,
             units: settings.units, providerName: api,
             attribution: Attribution(text: "Powered by Pirate Weather", url: "https://pirateweather.net/"),
             current: current, hourly: hourly, daily: daily, minutes: minutes)
+        try addForecastDetails(&snapshot, root: root, units: units, zone: zone)
+        return snapshot
+    }
+
+    /// Wind, UV, pressure, visibility and dew point now; each day's icon, precipitation and sun times, keyed by the
+    /// response's zone (Pirate Weather's days are the place's local days).
+    private func addForecastDetails(_ snapshot: inout WeatherSnapshot, root: JSONNode, units: String, zone: TimeZone)
+        throws(WeatherError)
+    {
+        snapshot.dayZone = zone.identifier
+        // The documented units: si m/s and km; ca km/h and km; uk2 mph and miles; us mph, miles, °F and inches.
+        let metresPerSecond: (Double) -> Double =
+            switch units {
+            case "si": { $0 }
+            case "ca": { $0 / 3.6 }
+            default: { $0 * 0.44704 }
+            }
+        let metric = units == "si" || units == "ca"
+        let kilometres: (Double) -> Double = { metric || units == "uk" ? $0 : $0 * 1.609344 }
+        if let node = try root.optionalField("currently"), snapshot.current != nil {
+            let extras = CurrentExtras(
+                windSpeed: try node.optionalDouble("windSpeed").map(metresPerSecond),
+                windGust: try node.optionalDouble("windGust").map(metresPerSecond),
+                windDirection: try node.optionalDouble("windBearing"), uvIndex: try node.optionalDouble("uvIndex"),
+                pressure: try node.optionalDouble("pressure"),
+                visibility: try node.optionalDouble("visibility").map(kilometres),
+                dewPoint: try node.optionalDouble("dewPoint").map { metric || units.hasPrefix("uk") ? $0 : ($0 - 32) * 5 / 9 })
+            snapshot.current?.extras = extras.isEmpty ? nil : extras
+        }
+        guard let node = try root.optionalField("daily") else { return }
+        for item in try node.field("data").array() {
+            let date = LocalDay.iso(of: try item.unixTime("time"), in: zone)
+            guard let index = snapshot.daily.firstIndex(where: { $0.date == date }) else { continue }
+            snapshot.daily[index].condition = try item.optionalString("icon").map {
+                WeatherCondition.pirateIcon($0).condition
+            }
+            // `precipAccumulation` is in cm (inches for us); a re-serialised copy drops it when it is 0.
+            snapshot.daily[index].precipitationAmount = try item.optionalDouble("precipAccumulation").map {
+                units == "us" ? $0 * 25.4 : $0 * 10
+            }
+            if let rise = try item.optionalField("sunriseTime")?.unixTime(),
+                let set = try item.optionalField("sunsetTime")?.unixTime(), set > rise
+            {
+                snapshot.daily[index].sunrise = rise
+                snapshot.daily[index].sunset = set
+            }
+        }
     }
 }

@@ -9,6 +9,8 @@ protocol WeatherAPI: Sendable {
     static var type: String { get }
     /// The API's name in messages and `__weather_provider`.
     static var displayName: String { get }
+    /// The most local days, today included, the API forecasts (the `days` setting's upper bound).
+    static var maxDays: Int { get }
     /// The config keys this API adds to the common ones.
     static var extraKeys: Set<String> { get }
     /// Makes the adapter from its configuration (the common keys are already in `settings`).
@@ -56,6 +58,10 @@ public struct WeatherSettings: Sendable, Equatable {
     public var timeZone: TimeZone
     /// The limit for each whole HTTP transfer.
     var timeout: Duration = .seconds(20)
+    /// How many local days, today first, the snapshot keeps (the `days` setting).
+    var days: Int = 7
+    /// The unit of the wind keys (the `wind_units` setting); nil: ``WindUnit/defaultUnit(for:)``.
+    var windUnit: WindUnit?
 
     /// Creates settings.
     public init(

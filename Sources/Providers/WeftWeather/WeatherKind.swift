@@ -10,7 +10,7 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
 
     /// The keys every weather type knows.
     static var commonKeys: Set<String> {
-        ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout"]
+        ["name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout", "days", "wind_units"]
     }
 
     static func defaultPrefix(instance: String) -> String { "__weather_" }
@@ -85,6 +85,19 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
                 throw config.invalid("timeout", "must be between 1 s and 5 min, e.g. timeout = \"20s\"")
             }
             settings.timeout = timeout
+        }
+        if let days = try config.integer("days") {
+            guard (1...API.maxDays).contains(days) else {
+                throw config.invalid("days", "must be between 1 and \(API.maxDays) (what \(API.displayName) forecasts)")
+            }
+            settings.days = days
+        }
+        if let text = try config.string("wind_units") {
+            guard let unit = WindUnit(rawValue: text) else {
+                let names = WindUnit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw config.invalid("wind_units", "\"\(text)\" is not a wind unit; write one of \(names)")
+            }
+            settings.windUnit = unit
         }
         return settings
     }

@@ -18,6 +18,9 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
         self.signer = signer
     }
 
+    /// `forecastDaily` holds 10 days.
+    static let maxDays = 10
+
     static let extraKeys: Set<String> = ["team_id", "service_id", "key_id", "private_key_file"]
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
@@ -124,11 +127,39 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
             }
         }
         let text = dataProvider.map { "\(Self.displayName) (data: \($0))" } ?? Self.displayName
-        return WeatherSnapshot(
+        var snapshot = WeatherSnapshot(
             locationName: settings.name, latitude: settings.latitude, longitude: settings.longitude,
             units: settings.units, providerName: Self.displayName,
             attribution: Attribution(
                 text: text, url: attributionURL ?? "https://weatherkit.apple.com/legal-attribution.html"),
             current: current, hourly: hourly, daily: daily, minutes: minutes, providerExpiry: expiry)
+        try addForecastDetails(&snapshot, root: root)
+        return snapshot
+    }
+
+    /// Wind, UV, pressure, visibility and dew point now (WeatherKit's metric units: km/h, mb, m, °C); each day's
+    /// condition, precipitation and sun times (absent on a polar day or night).
+    private func addForecastDetails(_ snapshot: inout WeatherSnapshot, root: JSONNode) throws(WeatherError) {
+        if let node = try root.optionalField("currentWeather"), snapshot.current != nil {
+            let extras = CurrentExtras(
+                windSpeed: try node.optionalDouble("windSpeed").map { $0 / 3.6 },
+                windGust: try node.optionalDouble("windGust").map { $0 / 3.6 },
+                windDirection: try node.optionalDouble("windDirection"), uvIndex: try node.optionalDouble("uvIndex"),
+                pressure: try node.optionalDouble("pressure"),
+                visibility: try node.optionalDouble("visibility").map { $0 / 1000 },
+                dewPoint: try node.optionalDouble("temperatureDewPoint"))
+            snapshot.current?.extras = extras.isEmpty ? nil : extras
+        }
+        guard let node = try root.optionalField("forecastDaily") else { return }
+        for (index, item) in try node.field("days").array().enumerated() where index < snapshot.daily.count {
+            snapshot.daily[index].condition = try item.optionalString("conditionCode").map(WeatherCondition.weatherKit)
+            snapshot.daily[index].precipitationAmount = try item.optionalDouble("precipitationAmount")
+            if let rise = try item.optionalField("sunrise")?.instant(),
+                let set = try item.optionalField("sunset")?.instant(), set > rise
+            {
+                snapshot.daily[index].sunrise = rise
+                snapshot.daily[index].sunset = set
+            }
+        }
     }
 }

@@ -96,9 +96,10 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
                 expiries: expiries, minimum: api.minimumInterval, fallback: fallback, now: now, instance: instance)
             return RefreshOutcome(.notModified(validUntil: due), validators: validators)
         }
-        let weather: WeatherSnapshot
+        var weather: WeatherSnapshot
         do {
             weather = try api.snapshot(from: bodies, previous: previous, now: now)
+            weather.keepDays(settings: api.settings, now: now)
         } catch {
             // A body reached through a redirect is another server's page: its words stay out of the error.
             guard redirected else { throw error }

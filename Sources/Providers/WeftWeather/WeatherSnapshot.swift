@@ -27,6 +27,33 @@ public struct WeatherSnapshot: Codable, Sendable, Equatable {
     public var minutes: MinuteSeries?
     /// The provider's own expiry of this data (WeatherKit `expireTime`), when it gives one in the body.
     var providerExpiry: Date?
+    /// The unit the wind keys use; nil (snapshots before it existed) means km/h for °C, mph for °F.
+    var windUnit: WindUnit?
+    /// The zone whose local days `daily` holds (the API's aggregation window), when known; else the view's zone.
+    var dayZone: String?
+}
+
+/// The unit of the `wind_speed` and `wind_gust` keys (the `wind_units` setting).
+public enum WindUnit: String, Codable, Sendable, CaseIterable {
+    case kilometresPerHour = "km/h"
+    case metresPerSecond = "m/s"
+    case milesPerHour = "mph"
+    case knots
+
+    /// A speed in m/s converted to this unit.
+    func convert(_ metresPerSecond: Double) -> Double {
+        switch self {
+        case .kilometresPerHour: metresPerSecond * 3.6
+        case .metresPerSecond: metresPerSecond
+        case .milesPerHour: metresPerSecond / 0.44704
+        case .knots: metresPerSecond * 3600 / 1852
+        }
+    }
+
+    /// The unit a provider file that sets no `wind_units` gets: km/h with °C, mph with °F.
+    static func defaultUnit(for units: TemperatureUnit) -> WindUnit {
+        units == .fahrenheit ? .milesPerHour : .kilometresPerHour
+    }
 }
 
 /// The temperature unit of the plain `__weather_temp`-style keys.
@@ -56,6 +83,39 @@ public struct CurrentConditions: Codable, Sendable, Equatable {
     var isDay: Bool?
     /// Precipitation intensity now, mm/h, when known.
     var precipitationIntensity: Double?
+    /// Wind, air pressure, UV and the like, when the API gives them.
+    var extras: CurrentExtras?
+}
+
+/// What a weather widget shows beside the temperature; each value is nil when the API does not give it.
+struct CurrentExtras: Codable, Sendable, Equatable {
+    /// Mean wind speed, m/s.
+    var windSpeed: Double?
+    /// Gust speed, m/s.
+    var windGust: Double?
+    /// The direction the wind comes from, degrees clockwise from north.
+    var windDirection: Double?
+    /// The UV index.
+    var uvIndex: Double?
+    /// Air pressure at sea level, hPa.
+    var pressure: Double?
+    /// Visibility, km.
+    var visibility: Double?
+    /// Dew point, °C.
+    var dewPoint: Double?
+
+    /// Whether no value is known.
+    var isEmpty: Bool { self == CurrentExtras() }
+
+    /// These values, with those that are nil taken from `other`.
+    func filled(from other: CurrentExtras?) -> CurrentExtras {
+        guard let other else { return self }
+        return CurrentExtras(
+            windSpeed: windSpeed ?? other.windSpeed, windGust: windGust ?? other.windGust,
+            windDirection: windDirection ?? other.windDirection, uvIndex: uvIndex ?? other.uvIndex,
+            pressure: pressure ?? other.pressure, visibility: visibility ?? other.visibility,
+            dewPoint: dewPoint ?? other.dewPoint)
+    }
 }
 
 /// One hour of forecast.
@@ -80,6 +140,14 @@ public struct DailyForecast: Codable, Sendable, Equatable {
     var low: Double
     /// Chance of precipitation, 0–1, when known.
     var precipitationChance: Double?
+    /// The day's prevailing condition, when the API gives one.
+    var condition: WeatherCondition?
+    /// Expected precipitation over the day, mm, when known.
+    var precipitationAmount: Double?
+    /// Sunrise, when the API gives it.
+    var sunrise: Date?
+    /// Sunset, when the API gives it.
+    var sunset: Date?
 }
 
 /// The minute-scale forecast as the provider gave it (before bucketing into minutes).

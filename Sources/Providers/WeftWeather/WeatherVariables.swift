@@ -87,7 +87,7 @@ public enum WeatherVariables {
         }
         temperature("temp", "temperature", weather.current?.temperature ?? thisHour?.temperature)
         temperature("feels", "temperature_feels_like", weather.current?.apparentTemperature)
-        let today = LocalDay.iso(of: now, in: context.timeZone)
+        let today = LocalDay.iso(of: now, in: weather.dayZone(context))
         let day = weather.daily.first { $0.date == today }
         temperature("high", "daily_high", day?.high)
         temperature("low", "daily_low", day?.low)
@@ -133,6 +133,7 @@ public enum WeatherVariables {
             return "\(hh) \(chance) \(temperature)"
         }
         if !strip.isEmpty { set(["hourly_strip"], strip.joined(separator: " · ")) }
+        result.merge(ForecastVariables.derive(weather, prefix: prefix, context: context)) { old, _ in old }
         return result
     }
 
