@@ -19,6 +19,8 @@ public struct Occasion: Sendable, Hashable, Codable {
         case habit = "habits"
         /// A counter or step goal reached.
         case goal = "goals"
+        /// A severe-weather alert issued for a weather provider's place.
+        case alerts
         /// A rule the user wrote in `notify.toml`.
         case rule
     }

@@ -50,6 +50,21 @@ extension OccasionQuery {
         }
     }
 
+    /// The severities of CAP, mildest first, as `[alerts] min_severity` names them.
+    public static let severities = ["minor", "moderate", "severe", "extreme"]
+    /// What `min_severity` must be.
+    public static let severityExpected = "one of \"minor\", \"moderate\", \"severe\" or \"extreme\""
+
+    /// The severity option `name` of `section` (`[alerts] min_severity = "severe"`) as its place in ``severities``,
+    /// `fallback` when it is not set.
+    public func severityRank(_ name: String, in section: Occasion.Kind, default fallback: Int)
+        throws(OccasionOptionError) -> Int
+    {
+        try value(name, in: section, default: fallback, expected: Self.severityExpected) {
+            Self.severities.firstIndex(of: $0)
+        }
+    }
+
     /// The option `name` of `section` read by `parse`, `fallback` when it is not set; a value `parse` refuses is an
     /// error that says what it must be (`expected`).
     private func value<Value>(

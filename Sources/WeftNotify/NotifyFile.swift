@@ -6,7 +6,7 @@ import WeftPrimitives
 ///
 /// Top level: `quiet = "22:00-07:00"` (nothing but alarms is shown then), `late = "10m"` (how late a missed occasion
 /// may still fire). One section per kind of occasion (`[alarms]`, `[pre-alerts]`, `[timers]`, `[reminders]`,
-/// `[rain]`, `[habits]`, `[goals]`), each with `enabled`, `urgency`, `deliver`, `command`, `rate`, `late` and the
+/// `[rain]`, `[habits]`, `[goals]`, `[alerts]`), each with `enabled`, `urgency`, `deliver`, `command`, `rate`, `late` and the
 /// kind's own options; `[[rule]]` tables for the user's own conditions. Problems name the file and line.
 public struct NotifyFile: Sendable {
     /// How an occasion reaches the user.
@@ -99,7 +99,7 @@ public struct NotifyFile: Sendable {
     public static let defaultLate: Duration = .seconds(600)
 
     /// The kinds on without a section: what the user set up on purpose (alarms, timers, a calendar's own reminders).
-    /// Rain, habit and goal notices nag, so they start when their section is written.
+    /// Rain, habit, goal and weather-alert notices nag, so they start when their section is written.
     public static let onByDefault: Set<Occasion.Kind> = [.alarm, .preAlert, .timer, .reminder]
 
     /// The default urgency per kind: an alarm stays until dismissed.
@@ -108,6 +108,7 @@ public struct NotifyFile: Sendable {
     /// The kind options each section knows, passed to the provider kinds (unknown keys are errors).
     public static let kindOptions: [Occasion.Kind: [String]] = [
         .alarm: [], .preAlert: [], .timer: [], .reminder: [], .rain: ["lead"], .habit: ["at"], .goal: [],
+        .alerts: ["min_severity"],
     ]
 
     static let commonKeys = ["enabled", "urgency", "deliver", "command", "rate", "late"]
@@ -417,6 +418,7 @@ private struct NotifyReader {
         switch key {
         case "lead": DurationText.parse(text) == nil ? "a duration such as \"15m\"" : nil
         case "at": TimeOfDayText.parse(text) == nil ? "a time of day such as \"20:00\"" : nil
+        case "min_severity": OccasionQuery.severities.contains(text) ? nil : OccasionQuery.severityExpected
         default: nil
         }
     }

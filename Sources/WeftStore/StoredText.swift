@@ -13,10 +13,7 @@ enum StoredText {
 
     /// `text` cut to `limit` characters, saying how much was cut.
     static func capped(_ text: String, limit: Int = longestError) -> String {
-        // Counted in UTF-8 first: most texts are short, and counting characters of megabytes is slow.
-        guard text.utf8.count > limit, text.count > limit else { return text }
-        let total = text.count
-        return String(text.prefix(limit)) + "… (\(total - limit) more characters cut)"
+        TextCap.capped(text, limit: limit)
     }
 
     /// Warnings with repeated ones collapsed (``ProviderHealth/collapsed(_:)``), each at most `longestWarning`

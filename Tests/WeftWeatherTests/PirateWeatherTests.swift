@@ -118,7 +118,7 @@ import WeftCore
         let requests = try api.requests(now: Date())
         #expect(
             requests.map(\.url) == [
-                "https://api.pirateweather.net/forecast/SECRETKEY123/40.7128,-74.0059?units=si&exclude=alerts"
+                "https://api.pirateweather.net/forecast/SECRETKEY123/40.7128,-74.0059?units=si"
             ])
         #expect(
             requests.map(\.displayURL) == [

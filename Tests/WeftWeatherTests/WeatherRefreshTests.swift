@@ -220,6 +220,7 @@ actor FakeServer {
                     ],
                     body: forecast)
             ),
+            ("/metalerts/", reply(status: 200, body: try Fixture.data("met-metalerts-current-none-2024.json"))),
         ])
         var settings = WeatherSettings.test("Toulon", 43.1, 5.7)
         settings.contact = "ops@example.org"
@@ -236,8 +237,9 @@ actor FakeServer {
         let weather = try snapshot.decode(WeatherSnapshot.self)
         #expect(weather.minutes == nil)
         #expect(weather.current?.temperature == 21.2)
+        #expect(weather.alerts == [], "MetAlerts answered: no alerts here")
         let sent = await server.requests
-        #expect(sent.count == 2)
+        #expect(sent.count == 3, "nowcast, forecast and alerts")
         #expect(sent.allSatisfy { $0.headers["User-Agent"] == "weft/0.1.0 (+ops@example.org)" })
     }
 

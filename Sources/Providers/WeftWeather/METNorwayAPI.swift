@@ -2,7 +2,8 @@ import Foundation
 import WeftCore
 import WeftPrimitives
 
-/// MET Norway: nowcast 2.0 `complete` (5-minute radar rates, Nordic area) plus locationforecast 2.0 `complete`.
+/// MET Norway: nowcast 2.0 `complete` (5-minute radar rates, Nordic area) plus locationforecast 2.0 `complete`, and
+/// MetAlerts 2.0 for the place's warnings.
 public struct METNorwayAPI: WeatherAPI {
     public static let type = "met-norway"
     static let displayName = "MET Norway"
@@ -38,6 +39,10 @@ public struct METNorwayAPI: WeatherAPI {
             WeatherRequest(
                 url: "\(origin)/weatherapi/nowcast/2.0/complete?\(query)", headers: headers, optional: true),
             WeatherRequest(url: "\(origin)/weatherapi/locationforecast/2.0/complete?\(query)", headers: headers),
+            // A failing alerts request keeps the forecast and the last good alerts.
+            WeatherRequest(
+                url: "\(origin)/weatherapi/metalerts/2.0/current.json?\(query)&lang=en", headers: headers,
+                supplementary: true),
         ]
     }
 
@@ -61,7 +66,18 @@ public struct METNorwayAPI: WeatherAPI {
             }
         case .unavailable: forecast = nil
         }
-        return assemble(nowcast: nowcast, forecast: forecast)
+        var weather = assemble(nowcast: nowcast, forecast: forecast)
+        weather.alerts = Self.alerts(from: bodies.count > 2 ? bodies[2] : .unavailable, previous: previous, now: now)
+        return weather
+    }
+
+    func supplementaryProblem(_ body: Data, now: Date) -> String? {
+        do {
+            _ = try Self.alerts(fromMetAlerts: body, now: now)
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     /// Parses a nowcast body and/or a locationforecast body into one snapshot.

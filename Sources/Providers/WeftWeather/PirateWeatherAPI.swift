@@ -46,7 +46,7 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
     func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {
         let origin = settings.origin(default: "https://api.pirateweather.net")
         let place = "\(WeatherSettings.coordinate(settings.latitude)),\(WeatherSettings.coordinate(settings.longitude))"
-        let tail = "/\(place)?units=si&exclude=alerts"
+        let tail = "/\(place)?units=si"
         return [
             WeatherRequest(
                 url: "\(origin)/forecast/\(queryValue(apiKey))\(tail)",
@@ -146,6 +146,7 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
             attribution: Attribution(text: "Powered by Pirate Weather", url: "https://pirateweather.net/"),
             current: current, hourly: hourly, daily: daily, minutes: minutes)
         try addForecastDetails(&snapshot, root: root, units: units, zone: zone)
+        snapshot.alerts = try Self.alerts(in: root, now: now)
         return snapshot
     }
 

@@ -7,7 +7,8 @@ public enum SavedResponse {
 
     /// Parses `bodies` as `type` would at `now`; nil when `type` is not a weather type.
     ///
-    /// MET Norway takes a nowcast and/or a locationforecast body, told apart by the nowcast's `radar_coverage`.
+    /// MET Norway takes a nowcast and/or a locationforecast body, told apart by the nowcast's `radar_coverage`, and
+    /// a MetAlerts body (a GeoJSON `FeatureCollection`).
     public static func snapshot(type: String, bodies: [Data], now: Date, timeZone: TimeZone) throws(WeatherError)
         -> WeatherSnapshot?
     {
@@ -21,9 +22,14 @@ public enum SavedResponse {
         case WeatherKitAPI.type: return try parse(WeatherKitAPI(settings: settings, signer: nil), bodies)
         case METNorwayAPI.type:
             let marker = Data("\"radar_coverage\"".utf8)
-            let nowcast = bodies.first { $0.range(of: marker) != nil }
-            let forecast = bodies.first { $0.range(of: marker) == nil }
-            return try METNorwayAPI(settings: settings).parse(nowcast: nowcast, forecast: forecast, now: now)
+            let alertsMarker = Data("\"FeatureCollection\"".utf8)
+            let alerts = bodies.first { $0.range(of: alertsMarker) != nil }
+            let rest = bodies.filter { $0.range(of: alertsMarker) == nil }
+            let nowcast = rest.first { $0.range(of: marker) != nil }
+            let forecast = rest.first { $0.range(of: marker) == nil }
+            var weather = try METNorwayAPI(settings: settings).parse(nowcast: nowcast, forecast: forecast, now: now)
+            if let alerts { weather.alerts = try METNorwayAPI.alerts(fromMetAlerts: alerts, now: now) }
+            return weather
         default: return nil
         }
     }

@@ -24,6 +24,12 @@ protocol WeatherAPI: Sendable {
     /// Builds a snapshot from one body per request (`previous` fills in parts the server said were unchanged).
     func snapshot(from bodies: [WeatherBody], previous: WeatherSnapshot?, now: Date) throws(WeatherError)
         -> WeatherSnapshot
+    /// What is wrong with a supplementary request's body, so the refresh goes on without it; nil when it reads.
+    func supplementaryProblem(_ body: Data, now: Date) -> String?
+}
+
+extension WeatherAPI {
+    func supplementaryProblem(_ body: Data, now: Date) -> String? { nil }
 }
 
 /// An API whose refresh makes one request and reads its body alone.
@@ -106,6 +112,9 @@ public struct WeatherRequest: Sendable, Equatable {
     var headers: [String: String]
     /// Whether the refresh goes on without this response when the server refuses it (MET nowcast outside its area).
     var optional: Bool
+    /// Whether the refresh goes on without this response whatever goes wrong with it (MET's alerts): the failure is
+    /// a warning, and the previous snapshot's part stands.
+    var supplementary: Bool
     /// Strings in the URL or headers (API keys) that never appear in a message or log line.
     var secrets: [String]
     /// The limit for the whole transfer.
@@ -114,12 +123,13 @@ public struct WeatherRequest: Sendable, Equatable {
     /// Creates a request.
     init(
         url: String, displayURL: String? = nil, headers: [String: String], optional: Bool = false,
-        secrets: [String] = [], timeout: Duration = .seconds(20)
+        supplementary: Bool = false, secrets: [String] = [], timeout: Duration = .seconds(20)
     ) {
         self.url = url
         self.displayURL = Redactor.displayURL(displayURL ?? url)
         self.headers = headers
         self.optional = optional
+        self.supplementary = supplementary
         self.secrets = secrets
         self.timeout = timeout
     }

@@ -33,11 +33,12 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
 
     static var card: BoardCard { .weather }
 
-    /// Rain about to start or stop (``RainOccasions``).
+    /// Rain about to start or stop (``RainOccasions``), and severe-weather alerts (``AlertOccasions``).
     static func occasions(of snapshot: Snapshot, query: OccasionQuery) throws -> [Occasion] {
         let weather = try snapshot.decode(WeatherSnapshot.self)
         try weather.checkRanges()
         return try RainOccasions.occasions(weather, snapshot: snapshot, query: query)
+            + AlertOccasions.occasions(weather, snapshot: snapshot, query: query)
     }
 
     /// The next 60 minutes re-anchored on the render's now.

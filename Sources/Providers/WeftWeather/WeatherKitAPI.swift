@@ -9,6 +9,8 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
     public var settings: WeatherSettings
     /// Signs the bearer token; nil builds requests without one (for tests of the URL).
     var signer: WeatherKitSigner?
+    /// The place's ISO 3166 alpha-2 country (`country`): WeatherKit gives alerts only when it is sent.
+    var country: String?
     /// `expireTime` governs; the next-hour data expires after 3 minutes, which is more often than worth asking.
     var minimumInterval: TimeInterval { 300 }
 
@@ -21,7 +23,7 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
     /// `forecastDaily` holds 10 days.
     static let maxDays = 10
 
-    static let extraKeys: Set<String> = ["team_id", "service_id", "key_id", "private_key_file"]
+    static let extraKeys: Set<String> = ["team_id", "service_id", "key_id", "private_key_file", "country"]
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         let team = try config.requiredString("team_id", "your Apple Developer team id, e.g. \"ABCDE12345\"")
@@ -31,7 +33,9 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
         let pem = try ConfigSecrets.file(config, "private_key_file", path: path)
         do {
             let signer = try WeatherKitSigner(teamID: team, serviceID: service, keyID: keyID, privateKeyPEM: pem)
-            return Self(settings: settings, signer: signer)
+            var api = Self(settings: settings, signer: signer)
+            api.country = try Self.country(config)
+            return api
         } catch {
             throw config.invalid("private_key_file", "\(path): \(error)")
         }
@@ -43,6 +47,7 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
             "\(origin)/api/v1/weather/en/\(WeatherSettings.coordinate(settings.latitude))/"
             + "\(WeatherSettings.coordinate(settings.longitude))"
             + "?dataSets=currentWeather,forecastNextHour,forecastHourly,forecastDaily"
+            + (country.map { ",weatherAlerts&countryCode=\($0)" } ?? "")
             + "&timezone=\(queryValue(settings.timeZone.identifier))"
         var headers = ["User-Agent": settings.userAgent]
         if let signer { headers["Authorization"] = "Bearer \(try signer.token(now: now))" }
@@ -134,6 +139,7 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
                 text: text, url: attributionURL ?? "https://weatherkit.apple.com/legal-attribution.html"),
             current: current, hourly: hourly, daily: daily, minutes: minutes, providerExpiry: expiry)
         try addForecastDetails(&snapshot, root: root)
+        snapshot.alerts = try alerts(in: root, now: now)
         return snapshot
     }
 

@@ -30,7 +30,9 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         // Servers echo keys and tokens back in error bodies; no message, log line or cached error may carry them.
         let redact = Redactor(secrets: requests.flatMap { $0.http.allSecrets })
         do {
-            return try await refresh(context, api: api, requests: requests)
+            var outcome = try await refresh(context, api: api, requests: requests)
+            outcome.problems = outcome.problems.map { redact($0) }
+            return outcome
         } catch let error as WeatherError {
             throw error.redacted { redact($0) }
         }
@@ -50,6 +52,15 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         var validators: [HTTPValidator] = []
         var expiries: [Date] = []
         var redirected = false
+        // A supplementary request that failed: a warning, its part kept from the previous snapshot, and its server's
+        // Retry-After still honoured for the whole instance (the same host).
+        var problems: [String] = []
+        var retryAfter: Date?
+        func skip(_ request: WeatherRequest, _ problem: String) {
+            context.logger.warning("\(problem); going on without it")
+            problems.append(problem)
+            bodies.append(.unavailable)
+        }
         for var request in requests {
             request.timeout = api.settings.timeout
             let http = request.http
@@ -57,12 +68,11 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
             do {
                 exchange = try await source.get(
                     http, validator: previous != nil ? context.validator(for: http) : nil, now: now)
-            } catch let error as HTTPError {
-                throw WeatherError.transport(url: request.displayURL, message: error.detail)
-            } catch let error as WeatherError {
-                throw error
             } catch {
-                throw WeatherError.transport(url: request.displayURL, message: "\(error)")
+                let failure = Self.transportFailure(error, url: request.displayURL)
+                guard request.supplementary else { throw failure }
+                skip(request, failure.description)
+                continue
             }
             switch exchange.status {
             case 304:
@@ -74,6 +84,10 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
                         "\(request.displayURL): HTTP 203, the product is deprecated or in beta; check the API's changelog"
                     )
                 }
+                if request.supplementary, let problem = api.supplementaryProblem(exchange.response.body, now: now) {
+                    skip(request, "\(request.displayURL): \(problem)")
+                    continue
+                }
                 bodies.append(.fresh(exchange.response.body))
                 redirected = redirected || exchange.response.redirected
             default:
@@ -83,18 +97,25 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
                     bodies.append(.unavailable)
                     continue
                 }
-                throw WeatherError.httpStatus(
+                let failure = WeatherError.httpStatus(
                     url: request.displayURL, status: exchange.status, retryAfter: exchange.retryAfter,
                     message: exchange.response.errorMessage)
+                guard request.supplementary else { throw failure }
+                if let asked = exchange.retryAfter { retryAfter = max(retryAfter ?? asked, asked) }
+                skip(request, failure.description)
+                continue
             }
             if let validator = exchange.validator { validators.append(validator) }
             if let expiry = exchange.freshUntil { expiries.append(expiry) }
         }
         let fallback = max(api.minimumInterval, 300)
-        if bodies.allSatisfy({ $0 == .notModified }) {
+        func due() -> Date {
             let due = HTTPSource.validUntil(
                 expiries: expiries, minimum: api.minimumInterval, fallback: fallback, now: now, instance: instance)
-            return RefreshOutcome(.notModified(validUntil: due), validators: validators)
+            return retryAfter.map { max(due, $0) } ?? due
+        }
+        if bodies.allSatisfy({ $0 == .notModified }) {
+            return RefreshOutcome(.notModified(validUntil: due()), validators: validators)
         }
         var weather: WeatherSnapshot
         do {
@@ -107,11 +128,18 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         }
         try weather.checkRanges()
         if let expiry = weather.providerExpiry { expiries.append(expiry) }
-        let due = HTTPSource.validUntil(
-            expiries: expiries, minimum: api.minimumInterval, fallback: fallback, now: now, instance: instance)
         let snapshot = Snapshot(
             instance: instance, kind: API.type, prefix: prefix, schemaVersion: WeatherSnapshot.schemaVersion,
-            fetchedAt: now, validUntil: due, payload: try Snapshot.encode(weather))
-        return RefreshOutcome(.updated(snapshot), validators: validators)
+            fetchedAt: now, validUntil: due(), payload: try Snapshot.encode(weather))
+        return RefreshOutcome(.updated(snapshot), validators: validators, problems: problems)
+    }
+
+    /// A transfer that did not complete, as the error naming its URL.
+    private static func transportFailure(_ error: any Error, url: String) -> WeatherError {
+        switch error {
+        case let error as HTTPError: .transport(url: url, message: error.detail)
+        case let error as WeatherError: error
+        default: .transport(url: url, message: "\(error)")
+        }
     }
 }

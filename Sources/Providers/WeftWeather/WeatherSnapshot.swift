@@ -31,6 +31,9 @@ public struct WeatherSnapshot: Codable, Sendable, Equatable {
     var windUnit: WindUnit?
     /// The zone whose local days `daily` holds (the API's aggregation window), when known; else the view's zone.
     var dayZone: String?
+    /// Severe-weather alerts, most severe first; nil when the API gives none or was not asked (absent keys), empty
+    /// when it said there are none.
+    var alerts: [WeatherAlert]?
 }
 
 /// The unit of the `wind_speed` and `wind_gust` keys (the `wind_units` setting).

@@ -38,6 +38,13 @@ import WeftPrimitives
 /// | `nowcast_series` | the 60 minutes' expected intensities, mm/h, comma-separated | `0.80,0.80,…,0.00` |
 /// | `nowcast_spark` | the same as a sparkline | `▄▄▄▄▁▁▁▁` |
 /// | `hourly_strip` | the next `stripHours` hours as `HH chance temperature` | `10 85% 33 · 11 — 35` |
+/// | `alert_count` | severe-weather alerts in force or announced, not yet ended (`0`: none; absent: the API gives none) | `1` |
+/// | `alert_title` | the first alert (most severe, then soonest ending): its title | `Wind Advisory` |
+/// | `alert_severity` | its severity: `minor`, `moderate`, `severe` or `extreme` | `moderate` |
+/// | `alert_until`, `alert_until_iso` | when it ends: local `HH:MM` today, else `Fri HH:MM`; and in UTC | `Fri 15:00` |
+/// | `alert_regions` | the areas it covers, comma-separated | `Torungen - Oksøy` |
+/// | `alert_url` | a page with its full text | `https://www.met.no/…` |
+/// | `alerts` | every alert, one per line: `Severity: title until … (regions)` | `Moderate: Gale until Fri 15:00 (…)` |
 ///
 /// ## Bookkeeping keys (added by the resolver for every provider)
 ///
@@ -134,6 +141,7 @@ public enum WeatherVariables {
         }
         if !strip.isEmpty { set(["hourly_strip"], strip.joined(separator: " · ")) }
         result.merge(ForecastVariables.derive(weather, prefix: prefix, context: context)) { old, _ in old }
+        for (key, value) in alertVariables(weather.alerts, context: context) { set([key], value) }
         return result
     }
 
