@@ -80,7 +80,13 @@ import WeftCore
         #expect(weather.current?.condition == .rain)
         #expect(weather.hourly.count == 1)
         #expect(weather.hourly.first?.precipitationChance == nil)
-        #expect(weather.daily == [DailyForecast(date: "2023-03-24", high: 8.3, low: 8.3, precipitationChance: nil)])
+        // The day's symbol is its only 6-hour one; its precipitation the one hour's 0.9 mm.
+        #expect(
+            weather.daily == [
+                DailyForecast(
+                    date: "2023-03-24", high: 8.3, low: 8.3, precipitationChance: nil, condition: .rainShowers,
+                    precipitationAmount: 0.9)
+            ])
         let vars = variables(weather, now: "2023-03-24T08:40:00Z", zone: "Europe/Stockholm")
         #expect(vars["__weather_hourly_strip"] == "10 — 8")
         #expect(vars["__weather_condition"] == "Rain")

@@ -115,7 +115,7 @@ import WeftCore
         let url = try #require(requests.first?.url)
         #expect(url.hasPrefix("https://api.open-meteo.com/v1/forecast?latitude=52.52&longitude=13.405&"))
         for part in [
-            "timeformat=unixtime", "timezone=auto", "minutely_15=precipitation,precipitation_probability",
+            "timeformat=unixtime", "timezone=GMT", "minutely_15=precipitation,precipitation_probability",
             "current=temperature_2m,", "hourly=temperature_2m,precipitation_probability,weather_code",
             "daily=temperature_2m_max,temperature_2m_min,precipitation_probability_max",
         ] {

@@ -103,7 +103,9 @@ actor FakeServer {
         let previous = Snapshot(
             instance: "weather", kind: "open-meteo", prefix: "__weather_", schemaVersion: 1,
             fetchedAt: now.addingTimeInterval(-900), validUntil: now, payload: previousData)
-        let url = try OpenMeteoAPI(settings: .test("Kolín", 50, 14.76)).requests(now: now)[0].url
+        // The request names the refresh's zone (Europe/Prague), whose days it asks for.
+        let url = try OpenMeteoAPI(settings: .test("Kolín", 50, 14.76, zone: "Europe/Prague")).requests(now: now)[0]
+            .url
         let validator = HTTPValidator(url: url, etag: "\"abc\"", lastModified: "Thu, 13 Aug 2026 19:50:00 GMT")
         let server = FakeServer([
             ("/v1/forecast", reply(status: 304, headers: ["Expires": "Thu, 13 Aug 2026 21:00:00 GMT"]))

@@ -41,9 +41,27 @@ import WeftTestSupport
         let vars = WeatherVariables.derive(
             complete, prefix: "__weather_", fetchedAt: Pinned.date("2026-03-10T09:25:00Z"),
             context: Pinned.context("2026-03-10T09:30:40Z", zone: "Europe/Berlin"))
+        // Every documented key, from a snapshot that has everything (this one's next hour lacks a chance).
+        var full = complete
+        full.hourly[1].precipitationChance = 0.2
+        full.daily[1].condition = .lightRain
+        full.daily[1].precipitationAmount = 3.2
+        full.daily.append(
+            DailyForecast(
+                date: "2026-03-11", high: 9, low: 6, precipitationChance: 0.8, condition: .rain,
+                precipitationAmount: 6))
+        full.current?.extras = CurrentExtras(
+            windSpeed: 5, windGust: 9, windDirection: 225, uvIndex: 6, pressure: 1013, visibility: 16.1, dewPoint: -2)
+        let fullVars = WeatherVariables.derive(
+            full, prefix: "__weather_", fetchedAt: Pinned.date("2026-03-10T09:25:00Z"),
+            context: Pinned.context("2026-03-10T09:30:40Z", zone: "Europe/Berlin"))
         #expect(
-            try KeyTable(sourceFile: "WeatherVariables.swift").mismatches(derived: vars.keys, prefix: "__weather_")
-                == [])
+            try KeyTable(sourceFile: "WeatherVariables.swift").mismatches(
+                derived: fullVars.keys, prefix: "__weather_", placeholders: ["d": ["0", "1"], "h": ["0", "1"]]) == [])
+        #expect(fullVars["__weather_days"] == "Tue 🌧 38°/28° 90%\nWed 🌧 48°/43° 80%")
+        #expect(fullVars["__weather_wind_arrow"] == "↗", "a south-west wind blows north-east")
+        #expect(fullVars["__weather_wind_compass"] == "SW")
+        #expect(fullVars["__weather_wind_speed"] == "11", "5 m/s in mph, the default with °F")
         let expected: [String: String] = [
             "location": "Berlin", "location_name": "Berlin", "lat": "52.5200", "lon": "13.4050",
             "condition": "Light rain", "symbol": "cloud.rain.fill", "condition_symbol": "cloud.rain.fill", "icon": "🌧",
@@ -84,7 +102,15 @@ import WeftTestSupport
         let vars = try PirateWeatherKind.variables(
             of: snapshot, context: Pinned.context("2023-01-24T05:36:00Z", zone: "America/New_York"))
         let table = try KeyTable(sourceFile: "WeatherVariables.swift")
-        #expect(table.mismatches(derived: vars.keys, prefix: "__nyc_") == [])
+        // This re-serialised recording dropped its zero values: the night's UV index and the days' precipitation.
+        let dropped = ["day0_precip_mm", "uv_index", "uv_level"].map {
+            "__nyc_\($0) is documented, not derived"
+        }
+        let hours = (0..<24).map(String.init).filter { vars["__nyc_hour\($0)_temp"] != nil }
+        #expect(!hours.isEmpty)
+        #expect(
+            table.mismatches(derived: vars.keys, prefix: "__nyc_", placeholders: ["d": ["0", "1"], "h": hours])
+                == dropped)
     }
 
     @Test func missingDataGivesNoKeys() {
@@ -100,6 +126,11 @@ import WeftTestSupport
                 "__weather_lon": "151.2093", "__weather_provider": "Open-Meteo", "__weather_attribution": "Open-Meteo",
                 "__weather_nowcast": "Next-hour rain unavailable",
                 "__weather_rain_next_hour_summary": "Next-hour rain unavailable",
+                // The sun needs only the place: Sydney's sunrise on the 10th (UTC) is 06:49 AEDT.
+                "__weather_sunrise": "19:49", "__weather_sunset": "08:20",
+                "__weather_sunrise_iso": "2026-03-09T19:49:55Z",
+                "__weather_sunset_iso": "2026-03-10T08:20:19Z", "__weather_daylight": "12:30", "__weather_sun_up": "0",
+                "__weather_golden_hour_start": "07:47",
             ])
     }
 

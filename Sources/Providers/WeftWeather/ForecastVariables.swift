@@ -22,6 +22,9 @@ extension WeatherSnapshot {
 enum ForecastVariables {
     /// How many `hour<N>_*` keys there are at most.
     static let hours = 24
+    /// The most days ahead any API gives: a day further on is not keyed.
+    static let maxDays = max(
+        OpenMeteoAPI.maxDays, METNorwayAPI.maxDays, PirateWeatherAPI.maxDays, WeatherKitAPI.maxDays)
     /// The chance from which `days` shows a day's precipitation chance.
     static let stripChance = 0.2
 
@@ -61,7 +64,7 @@ enum ForecastVariables {
         let today = LocalDay.containing(context.now, in: zone)
         var lines: [String] = []
         for day in weather.daily {
-            guard let number = LocalDay.parse(day.date), number >= today, number - today < 16 else { continue }
+            guard let number = LocalDay.parse(day.date), number >= today, number - today < maxDays else { continue }
             let weekday = LocalDay.weekday(number)
             var names = ["day\(number - today)_"]
             if number - today == 1 { names.append("tomorrow_") }

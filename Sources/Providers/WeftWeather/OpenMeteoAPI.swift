@@ -40,8 +40,7 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
             ),
             ("wind_speed_unit", "ms"),
             ("timeformat", "unixtime"),
-            // Days are aggregated over the local days of this zone, the one the snapshot's days are read in.
-            ("timezone", settings.timeZone.identifier),
+            ("timezone", Self.zoneParameter(settings.timeZone)),
             ("past_minutely_15", "1"),
             ("forecast_minutely_15", "8"),
             ("forecast_hours", "24"),
@@ -122,6 +121,14 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
                 snapshot.daily[day].sunset = Date(timeIntervalSince1970: set)
             }
         }
+    }
+
+    /// The zone whose local days the daily values are aggregated over: the refresh's, so `tomorrow` is the day the
+    /// user's bar calls tomorrow. A zone without a tz database name (a fixed offset read from a POSIX `TZ`) is one
+    /// Open-Meteo refuses; `auto` (the place's own zone) is asked instead, and the response names it.
+    static func zoneParameter(_ zone: TimeZone) -> String {
+        let name = zone.identifier
+        return name == "GMT" || name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name) ? name : "auto"
     }
 
     /// The local date of a daily time: a local midnight as a Unix time. Open-Meteo's one `utc_offset_seconds` is the

@@ -172,7 +172,9 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
                 windDirection: try node.optionalDouble("windBearing"), uvIndex: try node.optionalDouble("uvIndex"),
                 pressure: try node.optionalDouble("pressure"),
                 visibility: try node.optionalDouble("visibility").map(kilometres),
-                dewPoint: try node.optionalDouble("dewPoint").map { metric || units.hasPrefix("uk") ? $0 : ($0 - 32) * 5 / 9 })
+                dewPoint: try node.optionalDouble("dewPoint").map {
+                    metric || units.hasPrefix("uk") ? $0 : ($0 - 32) * 5 / 9
+                })
             snapshot.current?.extras = extras.isEmpty ? nil : extras
         }
         guard let node = try root.optionalField("daily") else { return }

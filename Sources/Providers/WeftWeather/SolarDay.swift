@@ -28,7 +28,8 @@ struct SolarDay: Sendable, Equatable {
 
     /// The sun of local day `day` (days since 1970) in `zone` at `latitude`/`longitude` (degrees, east positive).
     init(day: Int64, latitude: Double, longitude: Double, zone: TimeZone) {
-        let noon = Self.solarNoon(near: LocalDay.instant(day: day, secondsIntoDay: 43_200, in: zone), longitude: longitude)
+        let noon = Self.solarNoon(
+            near: LocalDay.instant(day: day, secondsIntoDay: 43_200, in: zone), longitude: longitude)
         func crossing(_ altitude: Double, rising: Bool) -> Date? {
             // Two passes: the sun's declination is taken again at the first estimate (it moves up to 0.4° a day).
             var estimate = noon

@@ -9,7 +9,9 @@ import WeftPrimitives
 /// Each key follows the provider's `prefix` (`__weather_` by default); a key whose data the snapshot lacks is
 /// absent, so a template's fallback shows. Temperatures are whole degrees rounded half away from zero; the plain
 /// key follows the configured `units`. The `rain_*` keys and the series need minute data; `rain_start*` and
-/// `rain_end_min` need a wet minute within the hour (and a dry one after it).
+/// `rain_end_min` need a wet minute within the hour (and a dry one after it). Wind, UV, pressure, visibility and dew
+/// point are present only where the API gives them (MET Norway: no visibility, and its UV index is the clear-sky one);
+/// sun times come from the API where it gives them and are computed (NOAA's algorithm) otherwise.
 ///
 /// | key | meaning | example |
 /// |---|---|---|
@@ -38,6 +40,26 @@ import WeftPrimitives
 /// | `nowcast_series` | the 60 minutes' expected intensities, mm/h, comma-separated | `0.80,0.80,…,0.00` |
 /// | `nowcast_spark` | the same as a sparkline | `▄▄▄▄▁▁▁▁` |
 /// | `hourly_strip` | the next `stripHours` hours as `HH chance temperature` | `10 85% 33 · 11 — 35` |
+/// | `day<d>_date`, `day<d>_weekday`, `day<d>_weekday_short` | local day d of the days ahead (0 today … `days` − 1, in the zone the API's days are in): its date and weekday | `2026-03-11`, `Wednesday`, `Wed` |
+/// | `day<d>_high`, `day<d>_high_c`, `day<d>_high_f` | its high in the configured unit, °C and °F | `12` |
+/// | `day<d>_low`, `day<d>_low_c`, `day<d>_low_f` | its low, likewise | `4` |
+/// | `day<d>_condition`, `day<d>_symbol`, `day<d>_icon` | its prevailing condition: words, SF Symbols name, glyph | `Rain`, `cloud.rain.fill`, `🌧` |
+/// | `day<d>_precip_chance`, `day<d>_precip_mm` | its chance of precipitation (percent) and expected amount (mm) | `80`, `3.2` |
+/// | `tomorrow_date`, `tomorrow_weekday`, `tomorrow_weekday_short`, `tomorrow_high`, `tomorrow_high_c`, `tomorrow_high_f`, `tomorrow_low`, `tomorrow_low_c`, `tomorrow_low_f`, `tomorrow_condition`, `tomorrow_symbol`, `tomorrow_icon`, `tomorrow_precip_chance`, `tomorrow_precip_mm` | the same as the `day1_` keys | `9` |
+/// | `days` | the days ahead, one line each: weekday, glyph, high°/low°, and the chance of precipitation from 20% | `Sat ☀️ 12°/4°⏎Sun 🌧 9°/6° 80%` |
+/// | `hour<h>_time`, `hour<h>_temp`, `hour<h>_symbol`, `hour<h>_icon`, `hour<h>_precip_chance` | hour h of the next 24 (0 holds now): its start, temperature, symbol, glyph and chance (percent) | `11:00`, `35`, `cloud.fill`, `☁️`, `20` |
+/// | `sunrise`, `sunset` | today's sunrise and sunset, local `HH:MM` (from the API, else computed); absent on a polar day or night | `06:42`, `18:14` |
+/// | `sunrise_iso`, `sunset_iso` | the same as UTC instants | `2026-03-10T05:42:10Z` |
+/// | `daylight` | the time from sunrise to sunset, `h:mm`; `24:00` on a polar day, `0:00` in the polar night | `11:32` |
+/// | `sun_up` | `1` while the sun is above the horizon at the render's now (all of a polar day), else `0` | `1` |
+/// | `golden_hour_start` | when the evening sun sinks to 6° above the horizon, local `HH:MM`; absent where it does not | `17:31` |
+/// | `wind_speed`, `wind_gust`, `wind_unit` | mean wind and gusts in the `wind_units` unit (one decimal for m/s), and that unit | `18`, `32`, `km/h` |
+/// | `wind_direction`, `wind_compass`, `wind_arrow` | where the wind comes from: degrees, 16-point compass, and an arrow pointing where it blows to | `225`, `SW`, `↗` |
+/// | `wind_beaufort` | the Beaufort force of the mean wind | `3` |
+/// | `uv_index`, `uv_level` | the UV index now, and its WHO band: low, moderate, high, very high, extreme | `6`, `high` |
+/// | `pressure` | air pressure at sea level, hPa | `1013` |
+/// | `visibility_km` | visibility, km | `16.1` |
+/// | `dew_point`, `dew_point_c`, `dew_point_f` | dew point in the configured unit, °C and °F | `-2` |
 /// | `alert_count` | severe-weather alerts in force or announced, not yet ended (`0`: none; absent: the API gives none) | `1` |
 /// | `alert_title` | the first alert (most severe, then soonest ending): its title | `Wind Advisory` |
 /// | `alert_severity` | its severity: `minor`, `moderate`, `severe` or `extreme` | `moderate` |
