@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A full `weft refresh` of every provider kind against loopback servers: Open-Meteo replayed from a recording,
-# MET Norway, Pirate Weather and WeatherKit (a freshly signed ES256 token per run) from recorded responses served
+# MET Norway (nowcast, forecast and MetAlerts), Pirate Weather and WeatherKit (a freshly signed ES256 token per run) from recorded responses served
 # as files, a 2,000-event calendar over HTTP plus a local one, a 100,000-row step export, a habit export and a
 # command. Timed cold (a new
 # cache: everything fetched, parsed and imported) and warm (`--force` on a kept cache: conditional GETs answered
@@ -17,10 +17,11 @@ python3 "$here/gen-steps.py" 100000 "$work/steps.csv" >/dev/null
 fixtures=$root/Tests/Fixtures/weather
 # The recorded API responses at the paths each adapter asks for (the static server ignores query strings).
 mkdir -p "$work/www/weatherapi/nowcast/2.0" "$work/www/weatherapi/locationforecast/2.0" \
-  "$work/www/forecast/benchkey" "$work/www/api/v1/weather/en/40.7128"
+  "$work/www/weatherapi/metalerts/2.0" "$work/www/forecast/benchkey" "$work/www/api/v1/weather/en/40.7128"
 cp "$fixtures/met-nowcast-complete-trondheim-2023-rain.json" "$work/www/weatherapi/nowcast/2.0/complete"
 cp "$fixtures/met-locationforecast-complete-toulon-2024-trimmed.json" \
   "$work/www/weatherapi/locationforecast/2.0/complete"
+cp "$fixtures/met-metalerts-current-torungen-2024-gale.json" "$work/www/weatherapi/metalerts/2.0/current.json"
 cp "$fixtures/pirateweather-forecast-nyc-2023-sanitized-trimmed.json" "$work/www/forecast/benchkey/40.7128,-74.006"
 cp "$fixtures/weatherkit-full-nyc-2022-trimmed.json" "$work/www/api/v1/weather/en/40.7128/-74.006"
 echo benchkey >"$work/pirate.key"

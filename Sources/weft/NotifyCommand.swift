@@ -6,7 +6,7 @@ import Foundation
 struct NotifyCommand: ProgramCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
-        abstract: "Deliver alarms, timers, reminders, rain alerts and your rules as desktop notifications.",
+        abstract: "Deliver alarms, timers, reminders, rain and weather alerts and your rules as desktop notifications.",
         discussion: "Run `weft notify --help` for notify.toml, --dry-run and --missed.")
 
     @Argument(parsing: .captureForPassthrough, help: "Options for the notifier; see `weft notify --help`.")

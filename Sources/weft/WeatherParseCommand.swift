@@ -11,13 +11,14 @@ struct WeatherParseCommand: ParsableCommand {
         abstract: "Normalise a saved weather API response with no network, and show its variables.",
         discussion: """
             What to attach to a bug report: the snapshot weft makes of the response and every __weather_* \
-            variable as it renders at --now. For met-norway give the nowcast and/or the locationforecast file.
+            variable as it renders at --now. For met-norway give the nowcast and/or the locationforecast file, and \
+            the MetAlerts file if you have one.
 
             Examples:
               curl -s 'https://api.open-meteo.com/v1/forecast?…' > saved.json
               weft weather parse --type open-meteo saved.json \\
                 --now 2026-03-10T09:30:00Z --json
-              weft weather parse --type met-norway nowcast.json forecast.json
+              weft weather parse --type met-norway nowcast.json forecast.json metalerts.json
             """)
 
     @Option(
@@ -25,7 +26,7 @@ struct WeatherParseCommand: ParsableCommand {
             "The API the response came from: \(SavedResponse.types.joined(separator: ", ")).", valueName: "type"))
     var type: String
 
-    @Argument(help: ArgumentHelp("The saved response body (met-norway: up to two).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The saved response body (met-norway: up to three).", valueName: "file"))
     var files: [String]
 
     @Flag(help: "Print {\"snapshot\": …, \"variables\": {…}} as JSON.")
@@ -41,8 +42,8 @@ struct WeatherParseCommand: ParsableCommand {
             throw ValidationError(
                 "--type \"\(type)\" is not a weather type; use one of \(SavedResponse.types.joined(separator: ", "))")
         }
-        guard files.count == 1 || (type == METNorwayAPI.type && files.count == 2) else {
-            throw ValidationError(type == METNorwayAPI.type ? "give one or two files" : "give exactly one file")
+        guard files.count == 1 || (type == METNorwayAPI.type && (2...3).contains(files.count)) else {
+            throw ValidationError(type == METNorwayAPI.type ? "give one to three files" : "give exactly one file")
         }
     }
 

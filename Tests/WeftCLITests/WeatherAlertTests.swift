@@ -47,8 +47,10 @@ struct WeatherAlertTests {
 
         // One minute after it ends: gone, with no refresh in between.
         let after = await box.weft(
-            arguments: ["resolve", "{{__weather_alert_count}}|{{__weather_alert_title|none}}|{{__weather_alerts|-}}",
-                "--now", "2025-11-10T08:03:00Z"] + zone)
+            arguments: [
+                "resolve", "{{__weather_alert_count}}|{{__weather_alert_title|none}}|{{__weather_alerts|-}}",
+                "--now", "2025-11-10T08:03:00Z",
+            ] + zone)
         #expect(after.stdout == "0|none|-\n", "\(after)")
         #expect(server.requests.count == 1, "no refresh between the renders")
     }
@@ -101,8 +103,10 @@ struct WeatherAlertTests {
                 + "Moderate: Heat Advisory until 20:00 (New York (Manhattan))\n", "\(list)")
         // After the watch ends the advisory leads.
         let later = await box.weft(
-            arguments: ["resolve", "{{__weather_alert_count}}|{{__weather_alert_title}}", "--now",
-                "2022-07-05T23:30:00Z", "--tz", "America/New_York"])
+            arguments: [
+                "resolve", "{{__weather_alert_count}}|{{__weather_alert_title}}", "--now",
+                "2022-07-05T23:30:00Z", "--tz", "America/New_York",
+            ])
         #expect(later.stdout == "1|Heat Advisory\n", "\(later)")
     }
 
@@ -122,6 +126,21 @@ struct WeatherAlertTests {
 
     // MARK: MET Norway
 
+    /// A saved MetAlerts body beside a saved forecast, as a bug report would attach them.
+    @Test func aSavedMetAlertsResponseParses() async throws {
+        let result = await WeftProcess.weft([
+            "weather", "parse", "--type", "met-norway",
+            FixtureFiles.path("weather", "met-locationforecast-complete-toulon-2024-trimmed.json"),
+            FixtureFiles.path("weather", "met-metalerts-current-torungen-2024-gale.json"),
+            "--now", "2024-05-03T12:00:00Z", "--tz", "Europe/Oslo", "--json",
+        ])
+        #expect(result.exitCode == 0, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let variables = try #require(object["variables"] as? [String: String])
+        #expect(variables["__weather_alerts"] == "Moderate: Kuling until 15:00 (Torungen - Oksøy)", "\(variables)")
+        #expect(variables["__weather_temp"] == "21")
+    }
+
     /// A loopback MET with a forecast and a MetAlerts answer that can be made to fail; MetAlerts sends an ETag.
     final class MET: Sendable {
         let server: TestHTTPServer
@@ -135,7 +154,9 @@ struct WeatherAlertTests {
             server.route("/weatherapi/nowcast/2.0/complete") { _ in .text("Outside coverage", status: 422) }
             server.route("/weatherapi/locationforecast/2.0/complete") { _ in TestResponse(body: forecast) }
             server.route("/weatherapi/metalerts/2.0/current.json") { request in
-                if fail.withLock({ $0 }) { return .text("Service Unavailable", status: 503) }
+                if fail.withLock({ $0 }) {
+                    return .text("Service Unavailable", status: 503, headers: [("Retry-After", "3600")])
+                }
                 if request.header("If-None-Match") == "\"gale-1\"" { return TestResponse(status: 304, body: []) }
                 return TestResponse(headers: [("ETag", "\"gale-1\"")], body: alerts)
             }
@@ -190,8 +211,8 @@ struct WeatherAlertTests {
             "kept across the 304: \(keys)")
     }
 
-    /// A failing alerts request keeps the new forecast and the last good alerts, as a warning; with no alerts ever
-    /// fetched the forecast still arrives and the alert keys are absent.
+    /// A failing alerts request keeps the new forecast and the last good alerts, as a warning, and its Retry-After
+    /// holds the instance; with no alerts ever fetched the forecast still arrives and the alert keys are absent.
     @Test func aFailingAlertsRequestKeepsTheForecastAndTheLastAlerts() async throws {
         let met = try MET()
         let box = try met.sandbox()
@@ -201,16 +222,27 @@ struct WeatherAlertTests {
         #expect(failed.exitCode == 0, "the forecast still arrived: \(failed)")
         #expect(failed.stderr.contains("HTTP 503"), "the failure is a warning: \(failed)")
         let after = await box.weft(
-            arguments: ["resolve", "{{__weather_updated_iso}}|{{__weather_temp}}|{{__weather_alert_count}}|{{__weather_alert_title}}",
-                "--now", "2024-05-02T15:00:00Z"] + Self.oslo)
+            arguments: [
+                "resolve",
+                "{{__weather_updated_iso}}|{{__weather_temp}}|{{__weather_alert_count}}|{{__weather_alert_title}}",
+                "--now", "2024-05-02T15:00:00Z",
+            ] + Self.oslo)
         #expect(after.stdout == "2024-05-02T15:00:00Z|21|1|Kuling\n", "\(after)")
+        // MetAlerts asked for an hour's pause: the instance waits for it, though its forecast alone would be due.
+        let asked = met.server.requests.count
+        #expect(await box.weft(arguments: ["refresh", "--now", "2024-05-02T15:30:00Z"] + Self.oslo).exitCode == 0)
+        #expect(met.server.requests.count == asked, "Retry-After holds: \(met.server.requests.count - asked) asked")
+        #expect(await box.weft(arguments: ["refresh", "--now", "2024-05-02T16:01:00Z"] + Self.oslo).exitCode == 0)
+        #expect(met.server.requests.count == asked + 3, "due after it")
 
         let fresh = try met.sandbox()
         let first = await fresh.weft(arguments: ["refresh", "--now", "2024-05-02T14:40:00Z"] + Self.oslo)
         #expect(first.exitCode == 0, "\(first)")
         let keys = await fresh.weft(
-            arguments: ["resolve", "{{__weather_temp}}|{{__weather_alert_count|absent}}", "--now",
-                "2024-05-02T14:40:00Z"] + Self.oslo)
+            arguments: [
+                "resolve", "{{__weather_temp}}|{{__weather_alert_count|absent}}", "--now",
+                "2024-05-02T14:40:00Z",
+            ] + Self.oslo)
         #expect(keys.stdout == "21|absent\n", "\(keys)")
     }
 
@@ -252,5 +284,27 @@ struct WeatherAlertTests {
         try box.write("notify.toml", "[alerts]\nmin_severity = \"bad\"\n")
         let check = await box.weft("check")
         #expect(check.stdout.contains("[alerts] min_severity = \"bad\" is not one of"), "\(check)")
+    }
+
+    /// Over a private session bus: the gale warning is one notification at normal urgency with an Open button,
+    /// however many notifier runs and refreshes see it.
+    @Test func anAlertReachesTheNotificationServerOnce() async throws {
+        let bus = try TestSessionBus()
+        let server = try TestNotificationServer(on: bus)
+        let met = try MET()
+        let box = try met.sandbox()
+        try box.write("notify.toml", "[alerts]\n")
+        for now in ["2024-05-02T14:40:00Z", "2024-05-02T14:50:00Z"] {
+            let refresh = await box.weft(arguments: ["refresh", "--now", now] + Self.oslo)
+            #expect(refresh.exitCode == 0, "\(refresh)")
+            let run = await box.weft(
+                arguments: ["notify", "--now", now, "--simulate-until", "2024-05-02T15:00:00Z"] + Self.oslo,
+                environment: bus.environment)
+            #expect(run.exitCode == 0, "\(run)")
+        }
+        let calls = try server.calls(atLeast: 1).filter { $0.method == "Notify" }
+        #expect(calls.map(\.summary) == ["Moderate: Kuling"], "\(calls)")
+        #expect(calls.first?.hints?["urgency"] == .byte(1), "\(calls)")
+        #expect(calls.first?.actions?.contains("open") == true, "\(calls)")
     }
 }

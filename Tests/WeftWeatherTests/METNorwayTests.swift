@@ -120,8 +120,10 @@ import WeftCore
             requests.map(\.url) == [
                 "https://api.met.no/weatherapi/nowcast/2.0/complete?lat=59.9139&lon=10.7522",
                 "https://api.met.no/weatherapi/locationforecast/2.0/complete?lat=59.9139&lon=10.7522",
+                "https://api.met.no/weatherapi/metalerts/2.0/current.json?lat=59.9139&lon=10.7522&lang=en",
             ])
-        #expect(requests.map(\.optional) == [true, false])
+        #expect(requests.map(\.optional) == [true, false, false])
+        #expect(requests.map(\.supplementary) == [false, false, true])
         #expect(requests.allSatisfy { $0.headers["User-Agent"] == "weft/0.1.0 (+ops@example.org)" })
     }
 

@@ -39,10 +39,14 @@ import WeftCore
         #expect(gale.id == "2.49.0.1.578.0.20240502143145.095")
         #expect(gale.title == "Kuling" && gale.severity == .moderate && gale.regions == ["Torungen - Oksøy"])
         #expect(gale.start == Pinned.date("2024-05-01T18:00:00Z") && gale.end == Pinned.date("2024-05-03T13:00:00Z"))
-        #expect(gale.description == "Nordøstlig periodevis stiv kuling 15 m/s. Minkende fredag ettermiddag.\nVurder å la båten ligge.")
+        #expect(
+            gale.description
+                == "Nordøstlig periodevis stiv kuling 15 m/s. Minkende fredag ettermiddag.\nVurder å la båten ligge.")
         #expect(gale.source == "MET Norway")
 
-        func feature(_ properties: String, interval: String = #"["2024-05-02T00:00:00+00:00","2024-05-04T00:00:00+00:00"]"#)
+        func feature(
+            _ properties: String, interval: String = #"["2024-05-02T00:00:00+00:00","2024-05-04T00:00:00+00:00"]"#
+        )
             -> String
         {
             #"{"type":"Feature","properties":{\#(properties)},"when":{"interval":\#(interval)}}"#
@@ -57,11 +61,15 @@ import WeftCore
                         #""id":"d","event":"ice","severity":"Minor""#,
                         interval: #"["2024-05-04T00:00:00+00:00","2024-05-03T00:00:00+00:00"]"#),
                     feature(
+                        #""id":"f","event":"ice","severity":"Minor""#,
+                        interval: #"["1900-05-01T00:00:00+00:00","2024-05-03T00:00:00+00:00"]"#),
+                    feature(
                         #""id":"e","event":"fog","severity":"Minor""#,
                         interval: #"["2024-05-01T00:00:00+00:00","2024-05-02T12:00:00+00:00"]"#),
                 ].joined(separator: ",") + "]}").utf8)
         let read = try METNorwayAPI.alerts(fromMetAlerts: body, now: now)
-        #expect(read.map(\.id) == ["a"], "test, cancelled, reversed and ended alerts are left out: \(read)")
+        #expect(
+            read.map(\.id) == ["a"], "test, cancelled, reversed, out-of-range and ended alerts are left out: \(read)")
         #expect(read.first?.severity == .severe && read.first?.title == "Wind")
     }
 

@@ -34,7 +34,16 @@ import WeftTestSupport
                     MinutePoint(
                         date: start.addingTimeInterval(Double($0 * 60)), intensity: $0 < 25 ? 1.0 : 0, chance: 0.8,
                         step: 60)
-                }))
+                }),
+            alerts: [
+                WeatherAlert(
+                    id: "a1", title: "Storm warning", severity: .severe, start: Pinned.date("2026-03-10T06:00:00Z"),
+                    end: Pinned.date("2026-03-11T17:00:00Z"), regions: ["Berlin", "Brandenburg"],
+                    url: "https://example.org/a1", description: "Gusts to 100 km/h.", source: "DWD"),
+                WeatherAlert(
+                    id: "a2", title: "Frost", severity: .minor, start: nil, end: Pinned.date("2026-03-10T10:00:00Z"),
+                    regions: [], url: nil, description: nil, source: nil),
+            ])
     }
 
     @Test func everyKeyAndAliasOfTheSpecIsProduced() throws {
@@ -80,6 +89,10 @@ import WeftTestSupport
             "nowcast_spark": String(repeating: "▄", count: 25) + String(repeating: "▁", count: 35),
             "hourly_strip": "10 85% 33 · 11 — 35",
             "provider": "Open-Meteo", "attribution": "Weather data by Open-Meteo.com (https://open-meteo.com/)",
+            "alert_count": "2", "alert_title": "Storm warning", "alert_severity": "severe",
+            "alert_until": "Wed 18:00", "alert_until_iso": "2026-03-11T17:00:00Z",
+            "alert_regions": "Berlin, Brandenburg", "alert_url": "https://example.org/a1",
+            "alerts": "Severe: Storm warning until Wed 18:00 (Berlin, Brandenburg)\nMinor: Frost until 11:00",
         ]
         for (key, value) in expected {
             #expect(vars["__weather_" + key] == value, "\(key)")
@@ -90,12 +103,13 @@ import WeftTestSupport
     }
 
     /// The table at the head of WeatherVariables.swift is the one list of keys: a recorded Pirate Weather response
-    /// (rain in 12 minutes) read through the kind gives every key it documents and no other.
+    /// (rain in 12 minutes, with the docs example's alert) read through the kind gives every key it documents and no
+    /// other.
     @Test func aRecordedResponseGivesExactlyTheDocumentedKeys() throws {
         let api = PirateWeatherAPI(
             settings: .test("New York", 40.7128, -74.0059, zone: "America/New_York"), apiKey: "KEY")
         let now = Pinned.date("2023-01-24T05:36:00Z")
-        let weather = try api.parse(Fixture.data("pirateweather-forecast-derived-si-rain-in-12m.json"), now: now)
+        let weather = try api.parse(Fixture.data("pirateweather-forecast-derived-si-docs-alert.json"), now: now)
         let snapshot = Snapshot(
             instance: "nyc", kind: PirateWeatherKind.type, prefix: "__nyc_", schemaVersion: 1, fetchedAt: now,
             validUntil: now.addingTimeInterval(900), payload: try Snapshot.encode(weather))

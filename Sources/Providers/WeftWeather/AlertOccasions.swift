@@ -21,7 +21,7 @@ enum AlertOccasions {
         let now = query.context.now
         let seen = Date(timeIntervalSince1970: (snapshot.fetchedAt.timeIntervalSince1970 / 60).rounded(.up) * 60)
         guard seen < query.until, let alerts = weather.alerts else { return [] }
-        return WeatherAlert.normalised(alerts, now: now).filter { $0.severity >= minimum }.map { alert in
+        return WeatherAlert.inForce(alerts, at: now).filter { $0.severity >= minimum }.map { alert in
             let thread = "alert:\(snapshot.instance):\(alert.id)"
             var body: [String] = []
             if let end = alert.end { body.append("Until " + WeatherVariables.until(end, context: query.context)) }

@@ -55,18 +55,30 @@ extension WeatherAlert {
     static let longestDescription = 2_000
     /// The most regions of one alert kept.
     static let mostRegions = 20
+    /// An alert's times, in seconds since 1970: what the parsers keep and a stored snapshot may hold.
+    static let times = ValueRange("a time between 1970 and 9999", 0, Double(Instant.latestSeconds))
 
     /// The alerts worth keeping, in the order the variables show them: those still true at `now` (or with no end),
     /// with their texts capped, most severe first and then soonest ending, at most ``mostAlerts``. An alert whose end
-    /// is before its start is dropped: its times cannot both be right.
+    /// is before its start, or with a time outside ``times``, is dropped: its times cannot be right, and one bad
+    /// alert does not cost the forecast.
     static func normalised(_ alerts: [WeatherAlert], now: Date) -> [WeatherAlert] {
         alerts.filter { alert in
             if let start = alert.start, let end = alert.end, end < start { return false }
+            for time in [alert.start, alert.end] {
+                if let time, !times.contains(time.timeIntervalSince1970) { return false }
+            }
             return alert.end.map { $0 > now } ?? true
         }
         .map(\.capped)
         .sorted(by: shownBefore)
         .prefix(mostAlerts).map { $0 }
+    }
+
+    /// Stored alerts (already ``normalised(_:now:)``) still true at `now`, in their order: what a render or the
+    /// notifier reads, with no text cut twice.
+    static func inForce(_ alerts: [WeatherAlert], at now: Date) -> [WeatherAlert] {
+        alerts.filter { alert in alert.end.map { $0 > now } ?? true }
     }
 
     /// The showing order: more severe first, then the one ending sooner (an open end last), then by title.
@@ -82,7 +94,8 @@ extension WeatherAlert {
     var capped: WeatherAlert {
         func line(_ text: String?) -> String? {
             guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-            return TextCap.capped(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: Self.longestLine)
+            return TextCap.capped(
+                text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: Self.longestLine)
         }
         var copy = self
         copy.id = line(id) ?? ""
@@ -112,7 +125,7 @@ extension WeatherVariables {
     /// Nil alerts (the API gives none, or was not asked) give no key at all; none in force give `alert_count` 0.
     static func alertVariables(_ alerts: [WeatherAlert]?, context: VariableContext) -> [String: String] {
         guard let alerts else { return [:] }
-        let shown = WeatherAlert.normalised(alerts, now: context.now)
+        let shown = WeatherAlert.inForce(alerts, at: context.now)
         var result = ["alert_count": String(shown.count)]
         guard let first = shown.first else { return result }
         result["alert_title"] = first.title

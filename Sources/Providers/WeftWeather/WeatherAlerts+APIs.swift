@@ -81,7 +81,8 @@ extension METNorwayAPI {
                         ?? WeatherAlert.madeID(title: title ?? "", start: start, end: end),
                     title: title ?? "Weather alert", severity: AlertSeverity(reading: severity), start: start, end: end,
                     regions: [try properties.optionalString("area")].compactMap { $0 },
-                    url: try properties.optionalString("web"), description: text.isEmpty ? nil : text.joined(separator: "\n"),
+                    url: try properties.optionalString("web"),
+                    description: text.isEmpty ? nil : text.joined(separator: "\n"),
                     source: displayName))
         }
         return WeatherAlert.normalised(alerts, now: now)
@@ -91,7 +92,7 @@ extension METNorwayAPI {
     /// true at `now`.
     static func alerts(from body: WeatherBody, previous: WeatherSnapshot?, now: Date) -> [WeatherAlert]? {
         if case .fresh(let data) = body, let alerts = try? alerts(fromMetAlerts: data, now: now) { return alerts }
-        return previous?.alerts.map { WeatherAlert.normalised($0, now: now) }
+        return previous?.alerts.map { WeatherAlert.inForce($0, at: now) }
     }
 }
 

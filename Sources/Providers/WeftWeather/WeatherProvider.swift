@@ -56,7 +56,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         // Retry-After still honoured for the whole instance (the same host).
         var problems: [String] = []
         var retryAfter: Date?
-        func skip(_ request: WeatherRequest, _ problem: String) {
+        func skip(_ problem: String) {
             context.logger.warning("\(problem); going on without it")
             problems.append(problem)
             bodies.append(.unavailable)
@@ -71,7 +71,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
             } catch {
                 let failure = Self.transportFailure(error, url: request.displayURL)
                 guard request.supplementary else { throw failure }
-                skip(request, failure.description)
+                skip(failure.description)
                 continue
             }
             switch exchange.status {
@@ -85,7 +85,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
                     )
                 }
                 if request.supplementary, let problem = api.supplementaryProblem(exchange.response.body, now: now) {
-                    skip(request, "\(request.displayURL): \(problem)")
+                    skip("\(request.displayURL): \(problem)")
                     continue
                 }
                 bodies.append(.fresh(exchange.response.body))
@@ -102,7 +102,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
                     message: exchange.response.errorMessage)
                 guard request.supplementary else { throw failure }
                 if let asked = exchange.retryAfter { retryAfter = max(retryAfter ?? asked, asked) }
-                skip(request, failure.description)
+                skip(failure.description)
                 continue
             }
             if let validator = exchange.validator { validators.append(validator) }

@@ -32,6 +32,10 @@ extension WeatherSnapshot {
             try check(point.intensity, .precipitation, "minutes[\(index)].intensity")
             try check(point.chance, .fraction, "minutes[\(index)].chance")
         }
+        for (index, alert) in (alerts ?? []).enumerated() {
+            try check(alert.start?.timeIntervalSince1970, WeatherAlert.times, "alerts[\(index)].start")
+            try check(alert.end?.timeIntervalSince1970, WeatherAlert.times, "alerts[\(index)].end")
+        }
     }
 }
 
