@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftProviders
 
 @testable import WeftRefresh
 @testable import WeftServe
@@ -120,6 +121,28 @@ struct WeatherCardTests {
         #expect(north.contains("<b>5 km/h</b></li>"), "\(north)")
         let polar = Self.html(Self.today.merging(["sun_polar": "night", "daylight": "0:00", "sun_up": "0"]) { $1 })
         #expect(polar.contains("<li class=\"sun\"><span class=\"k\">Sun</span> <b>polar night</b> <small>0:00 of daylight</small>"), "\(polar)")
+    }
+
+    /// The AQI item reads the board's first air-quality instance (by name); without one there is none.
+    @Test func theAQIItemReadsTheBoardsFirstAirQualityInstance() {
+        let statuses = [
+            EscapingTests.status("home", type: "open-meteo", prefix: "__weather_"),
+            EscapingTests.status("town", type: "air-quality", prefix: "__town_"),
+            EscapingTests.status("city", type: "air-quality", prefix: "__air_"),
+        ]
+        let variables = [
+            "__weather_temp": "21", "__air_aqi": "42", "__air_aqi_level": "good", "__town_aqi": "77",
+            "__town_aqi_level": "moderate",
+        ]
+        func board(_ statuses: [ProviderStatus]) -> String {
+            Dashboard(
+                statuses: statuses, variables: variables, snapshots: [:], registry: BuiltinProviders.registry,
+                stored: [], now: CardTests.now, zone: .gmt, csrfToken: "t"
+            ).board()
+        }
+        #expect(
+            board(statuses).contains("<li class=\"aqi\"><span class=\"k\">AQI</span> <b>42</b> <small>good</small></li>"))
+        #expect(!board([statuses[0]]).contains("class=\"aqi\""))
     }
 
     @Test(arguments: [("minor", "minor"), ("moderate", "moderate"), ("Severe", "severe"), ("extreme", "extreme")])
