@@ -233,7 +233,7 @@ enum DashboardAssets {
           .card { padding: 12px; }
           .weather .temp { font-size: 2.2rem; }
           .days { grid-template-columns: 1fr; }
-          .days li { flex-direction: row; justify-content: space-between; padding: 4px 10px; }
+          .days li { flex-direction: row; justify-content: space-between; padding: 1px 10px; }
           .days .wd { width: 4.5em; } .days .di { width: 26px; height: 26px; }
           .days .pc { width: 3em; text-align: right; } .days .hl { width: 6em; text-align: right; }
           .ring { width: 110px; }

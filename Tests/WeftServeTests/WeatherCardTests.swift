@@ -80,7 +80,8 @@ struct WeatherCardTests {
             values["day\(day)_high"] = "\(10 + day)"
             values["day\(day)_low"] = "\(day - 3)"
             values["day\(day)_weekday_short"] = ["Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Mon"][day]
-            values["day\(day)_weekday"] = ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Monday"][day]
+            values["day\(day)_weekday"] =
+                ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Monday"][day]
             values["day\(day)_precip_chance"] = "\(day * 15)"
             values["day\(day)_precip_mm"] = day == 2 ? "3.4" : "0"
             values["day\(day)_condition"] = "Rain"
@@ -116,11 +117,15 @@ struct WeatherCardTests {
         let bare = Self.html(Self.today.merging(["sunset": "17:52", "uv_index": "11", "uv_level": "nuclear"]) { $1 })
         #expect(!bare.contains("Sunrise") && !bare.contains("Wind") && !bare.contains("AQI"))
         #expect(bare.contains("<li class=\"uv\"><span class=\"k\">UV</span> <b>11</b> <small>nuclear</small>"))
-        let north = Self.html(Self.today.merging(["wind_speed": "5", "wind_unit": "km/h", "wind_direction": "0"]) { $1 })
+        let north = Self.html(
+            Self.today.merging(["wind_speed": "5", "wind_unit": "km/h", "wind_direction": "0"]) { $1 })
         #expect(north.contains("transform=\"rotate(180 8 8)\""), "from the north it blows south")
         #expect(north.contains("<b>5 km/h</b></li>"), "\(north)")
         let polar = Self.html(Self.today.merging(["sun_polar": "night", "daylight": "0:00", "sun_up": "0"]) { $1 })
-        #expect(polar.contains("<li class=\"sun\"><span class=\"k\">Sun</span> <b>polar night</b> <small>0:00 of daylight</small>"), "\(polar)")
+        #expect(
+            polar.contains(
+                "<li class=\"sun\"><span class=\"k\">Sun</span> <b>polar night</b> <small>0:00 of daylight</small>"),
+            "\(polar)")
     }
 
     /// The AQI item reads the board's first air-quality instance (by name); without one there is none.
@@ -141,7 +146,8 @@ struct WeatherCardTests {
             ).board()
         }
         #expect(
-            board(statuses).contains("<li class=\"aqi\"><span class=\"k\">AQI</span> <b>42</b> <small>good</small></li>"))
+            board(statuses).contains(
+                "<li class=\"aqi\"><span class=\"k\">AQI</span> <b>42</b> <small>good</small></li>"))
         #expect(!board([statuses[0]]).contains("class=\"aqi\""))
     }
 

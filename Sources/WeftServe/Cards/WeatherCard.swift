@@ -1,6 +1,5 @@
 import Foundation
 import WeftCore
-import WeftPrimitives
 import WeftRefresh
 
 /// The Weather card: an alert banner in its severity's colour, place, temperature and condition with weft's own
@@ -108,7 +107,8 @@ struct WeatherCard {
             details: details().map(View.Details.init(list:)),
             attribution: values["attribution"])
         let frame = card.frame(
-            "weather", title: values["location"] ?? status.instance, status: status, wide: chart != nil || !days.isEmpty)
+            "weather", title: values["location"] ?? status.instance, status: status, wide: chart != nil || !days.isEmpty
+        )
         return frame.html(DashboardTemplates.render(.weather, view))
     }
 
@@ -154,8 +154,12 @@ struct WeatherCard {
                 View.Detail(
                     css: "sunset", name: "Sunset", value: sunset, note: values["daylight"].map { $0 + " of daylight" }))
         }
-        if values["sunrise"] == nil, let polar = values["sun_polar"].flatMap({ ["day": "polar day", "night": "polar night"][$0] }) {
-            details.append(View.Detail(css: "sun", name: "Sun", value: polar, note: values["daylight"].map { $0 + " of daylight" }))
+        if values["sunrise"] == nil,
+            let polar = values["sun_polar"].flatMap({ ["day": "polar day", "night": "polar night"][$0] })
+        {
+            details.append(
+                View.Detail(css: "sun", name: "Sun", value: polar, note: values["daylight"].map { $0 + " of daylight" })
+            )
         }
         if let speed = values["wind_speed"] {
             var note = [values["wind_compass"], values["wind_gust"].map { "gusts " + $0 }].compactMap { $0 }
@@ -166,7 +170,8 @@ struct WeatherCard {
             }
             details.append(
                 View.Detail(
-                    css: "wind", name: "Wind", value: [speed, values["wind_unit"]].compactMap { $0 }.joined(separator: " "),
+                    css: "wind", name: "Wind",
+                    value: [speed, values["wind_unit"]].compactMap { $0 }.joined(separator: " "),
                     note: note.isEmpty ? nil : note.joined(separator: " · "), arrow: arrow))
         }
         if let uv = values["uv_index"] {

@@ -33,7 +33,8 @@ struct WeatherIcon {
         case "sun.haze.fill": return sun(16, 12, 5.5) + fog(from: 24)
         case "moon.haze.fill": return moon(16, 12, 7) + fog(from: 24)
         case "smoke.fill": return cloud(dy: -2) + [Shape(css: "fog", d: "M6 25q3-2 6 0t6 0 6 0M9 29q3-2 6 0t6 0")]
-        case "sun.dust.fill": return sun(16, 12, 5.5) + [Shape(css: "fog", d: dots([(7, 25), (13, 27), (19, 25), (25, 27)]))]
+        case "sun.dust.fill":
+            return sun(16, 12, 5.5) + [Shape(css: "fog", d: dots([(7, 25), (13, 27), (19, 25), (25, 27)]))]
         case "wind": return wind
         case "cloud.drizzle.fill": return cloud(dy: -2) + drops([(10, 24), (16, 26), (22, 24)], length: 1.5)
         case "cloud.rain.fill": return cloud(dy: -2) + drops([(11, 24), (17, 24), (23, 24)], length: 5)
@@ -84,7 +85,10 @@ struct WeatherIcon {
         return [Shape(css: "moon", d: d)]
     }
 
-    private static let stars = [Shape(css: "star", d: "M25 5l1 2 2 1-2 1-1 2-1-2-2-1 2-1zM27 14l.6 1.4 1.4.6-1.4.6-.6 1.4-.6-1.4-1.4-.6 1.4-.6z")]
+    private static let stars = [
+        Shape(
+            css: "star", d: "M25 5l1 2 2 1-2 1-1 2-1-2-2-1 2-1zM27 14l.6 1.4 1.4.6-1.4.6-.6 1.4-.6-1.4-1.4-.6 1.4-.6z")
+    ]
 
     /// The cloud, moved down by `dy` from its place above the precipitation.
     private static func cloud(dy: Double) -> [Shape] {
