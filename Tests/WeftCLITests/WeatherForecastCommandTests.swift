@@ -124,4 +124,25 @@ struct WeatherForecastCommandTests {
         #expect(apple["__weather_day0_condition"] == "Drizzle")
         #expect(apple["__weather_days"]?.hasPrefix("Tue 🌧 30°/21° 59%\n") == true, "\(apple)")
     }
+
+    /// `days` beyond what the API forecasts and an unknown `wind_units` are named with their line by `weft check`.
+    @Test func daysAndWindUnitsAreCheckedWithTheirLine() async throws {
+        let box = try Sandbox()
+        try box.provider(
+            "weather",
+            "type = \"met-norway\"\nlatitude = 69.65\nlongitude = 18.96\ncontact = \"a@example.org\"\ndays = 12\n")
+        let days = await box.weft("check")
+        #expect(days.exitCode == 2, "\(days)")
+        #expect(
+            days.stdout.contains("weather.toml:5: key \"days\": must be between 1 and 10 (what MET Norway forecasts)"),
+            "\(days)")
+        try box.provider(
+            "weather", "type = \"open-meteo\"\nlatitude = 1\nlongitude = 2\nwind_units = \"beaufort\"\n")
+        let wind = await box.weft("check")
+        #expect(
+            wind.stdout.contains(
+                "weather.toml:4: key \"wind_units\": \"beaufort\" is not a wind unit; write one of \"km/h\", \"m/s\", "
+                    + "\"mph\", \"knots\""),
+            "\(wind)")
+    }
 }

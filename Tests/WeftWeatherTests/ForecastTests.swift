@@ -250,6 +250,42 @@ import WeftTestSupport
         #expect(v["__weather_sun_up"] == "1")
     }
 
+    /// At Tromsø in June and December every key derived is documented, and sunrise and sunset are absent.
+    @Test func polarKeysAreDocumented() throws {
+        for (month, now, up) in [("june", "2026-06-21T23:30:00Z", "1"), ("december", "2026-12-21T11:00:00Z", "0")] {
+            let api = METNorwayAPI(settings: .test("Tromsø", 69.65, 18.96, zone: "Europe/Oslo"))
+            let weather = try api.parse(
+                nowcast: nil, forecast: Fixture.data("met-locationforecast-derived-tromso-\(month)-2026.json"),
+                now: Pinned.date(now))
+            let v = vars(weather, now, "Europe/Oslo")
+            #expect(v["__weather_sun_up"] == up, "\(month)")
+            #expect(v["__weather_sunrise"] == nil && v["__weather_sunset_iso"] == nil, "\(month)")
+            let undocumented = try KeyTable(sourceFile: "WeatherVariables.swift").mismatches(
+                derived: v.keys, prefix: "__weather_", placeholders: ["d": ["0"], "h": ["0", "1", "2"]]
+            ).filter { $0.hasSuffix("derived, not documented") }
+            #expect(undocumented == [], "\(month)")
+        }
+    }
+
+    /// A new value outside its physical range fails the refresh by name, as the older ones do.
+    @Test func outOfRangeValuesAreRefusedByName() throws {
+        let api = OpenMeteoAPI(settings: .test("Berlin", 52.52, 13.405))
+        let cases: [(String, String, String)] = [
+            ("\"wind_speed_10m\":500", "current.wind_speed", "500.0 is not a wind speed in m/s (0…150)"),
+            ("\"wind_direction_10m\":361", "current.wind_direction", "361.0 is not a direction in degrees (0…360)"),
+            ("\"uv_index\":-1", "current.uv_index", "-1.0 is not a UV index (0…50)"),
+            ("\"pressure_msl\":10", "current.pressure", "10.0 is not an air pressure in hPa (800…1100)"),
+            ("\"dew_point_2m\":1e300", "current.dew_point", "1e+300 is not a temperature in °C (-150…100)"),
+        ]
+        for (field, path, message) in cases {
+            let body = Data((#"{"current":{"time":1773480413,"temperature_2m":5,"# + field + "}}").utf8)
+            let weather = try api.parse(body, now: Pinned.date("2026-03-14T09:30:00Z"))
+            #expect(throws: WeatherError.invalidValue(api: "Open-Meteo", path: path, message: message)) {
+                try weather.checkRanges()
+            }
+        }
+    }
+
     @Test func unitsBandsAndArrows() {
         #expect(WindUnit.knots.convert(10) == 10.0 * 3600 / 1852)
         #expect(WindUnit.defaultUnit(for: .celsius) == .kilometresPerHour)

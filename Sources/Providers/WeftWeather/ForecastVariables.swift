@@ -36,11 +36,10 @@ enum ForecastVariables {
         }
         func temperature(_ key: String, _ celsius: Double?) {
             guard let celsius else { return }
-            let c = WeatherVariables.roundedText(celsius)
-            let f = WeatherVariables.roundedText(celsius * 9 / 5 + 32)
-            set(key, weather.units == .fahrenheit ? f : c)
-            set(key + "_c", c)
-            set(key + "_f", f)
+            let texts = WeatherVariables.temperatureTexts(celsius, units: weather.units)
+            set(key, texts.plain)
+            set(key + "_c", texts.c)
+            set(key + "_f", texts.f)
         }
         days(weather, context: context, set: set, temperature: temperature)
         hours(weather, context: context, set: set)
@@ -81,11 +80,11 @@ enum ForecastVariables {
                 set(name + "precip_chance", chance)
                 set(name + "precip_mm", day.precipitationAmount.map { NumberText.fixed($0, places: 1) })
             }
-            let (high, low) =
-                weather.units == .fahrenheit ? (day.high * 9 / 5 + 32, day.low * 9 / 5 + 32) : (day.high, day.low)
+            let high = WeatherVariables.temperatureTexts(day.high, units: weather.units).plain
+            let low = WeatherVariables.temperatureTexts(day.low, units: weather.units).plain
             var line = [LocalText.weekdayShort(weekday)]
             if let icon = day.condition?.icon(isDay: true) { line.append(icon) }
-            line.append("\(WeatherVariables.roundedText(high))°/\(WeatherVariables.roundedText(low))°")
+            line.append("\(high)°/\(low)°")
             if let value = day.precipitationChance, value >= stripChance, let chance { line.append(chance + "%") }
             lines.append(line.joined(separator: " "))
         }
@@ -105,10 +104,7 @@ enum ForecastVariables {
             let isDay = SolarDay.isUp(at: moment, latitude: weather.latitude, longitude: weather.longitude)
             let name = "hour\(index)_"
             set(name + "time", LocalText.time(hour.time, in: context.timeZone))
-            let celsius = hour.temperature
-            set(
-                name + "temp",
-                WeatherVariables.roundedText(weather.units == .fahrenheit ? celsius * 9 / 5 + 32 : celsius))
+            set(name + "temp", WeatherVariables.temperatureTexts(hour.temperature, units: weather.units).plain)
             set(name + "symbol", hour.condition.symbol(isDay: isDay))
             set(name + "icon", hour.condition.icon(isDay: isDay))
             set(name + "precip_chance", hour.precipitationChance.map { String(Nowcast.percent($0)) })
@@ -125,12 +121,10 @@ enum ForecastVariables {
         case .polarDay:
             set("sun_up", "1")
             set("daylight", "24:00")
-            set("sun_polar", "day")
             return
         case .polarNight:
             set("sun_up", "0")
             set("daylight", "0:00")
-            set("sun_polar", "night")
             return
         case .normal(let sunrise, let sunset): times = (sunrise, sunset)
         }
@@ -146,8 +140,9 @@ enum ForecastVariables {
         set("sunset", LocalText.time(sunset, in: zone))
         set("sunrise_iso", ISOInstant.format(sunrise))
         set("sunset_iso", ISOInstant.format(sunset))
-        let minutes = Int(sunset.timeIntervalSince(sunrise) / 60)
-        set("daylight", "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)")
+        if let minutes = CheckedNumber.int((sunset.timeIntervalSince(sunrise) / 60).rounded(.down)) {
+            set("daylight", "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)")
+        }
         set("sun_up", sunrise <= context.now && context.now < sunset ? "1" : "0")
     }
 
@@ -164,9 +159,9 @@ enum ForecastVariables {
         guard let direction = extras.windDirection else { return }
         let degrees = direction.rounded().truncatingRemainder(dividingBy: 360)
         set("wind_direction", WeatherVariables.roundedText(degrees))
-        set("wind_compass", compass[Int((direction / 22.5).rounded()) % 16])
+        set("wind_compass", CheckedNumber.int((direction / 22.5).rounded()).map { compass[($0 % 16 + 16) % 16] })
         // The arrow points where the wind goes: a north wind blows south.
-        set("wind_arrow", arrows[Int(((direction + 180) / 45).rounded()) % 8])
+        set("wind_arrow", CheckedNumber.int(((direction + 180) / 45).rounded()).map { arrows[($0 % 8 + 8) % 8] })
     }
 
     /// The 16 compass points, clockwise from north.

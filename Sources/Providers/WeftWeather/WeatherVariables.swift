@@ -108,11 +108,10 @@ public enum WeatherVariables {
 
         func temperature(_ base: String, _ alias: String, _ celsius: Double?) {
             guard let celsius else { return }
-            let c = roundedText(celsius)
-            let f = roundedText(celsius * 9 / 5 + 32)
-            set([base, alias], weather.units == .fahrenheit ? f : c)
-            set([base + "_c"], c)
-            set([base + "_f"], f)
+            let texts = temperatureTexts(celsius, units: weather.units)
+            set([base, alias], texts.plain)
+            set([base + "_c"], texts.c)
+            set([base + "_f"], texts.f)
         }
         temperature("temp", "temperature", weather.current?.temperature ?? thisHour?.temperature)
         temperature("feels", "temperature_feels_like", weather.current?.apparentTemperature)
@@ -165,6 +164,13 @@ public enum WeatherVariables {
         result.merge(ForecastVariables.derive(weather, prefix: prefix, context: context)) { old, _ in old }
         for (key, value) in alertVariables(weather.alerts, context: context) { set([key], value) }
         return result
+    }
+
+    /// A temperature in whole degrees: in the configured unit (the plain key), in °C and in °F.
+    static func temperatureTexts(_ celsius: Double, units: TemperatureUnit) -> (plain: String, c: String, f: String) {
+        let c = roundedText(celsius)
+        let f = roundedText(celsius * 9 / 5 + 32)
+        return (units == .fahrenheit ? f : c, c, f)
     }
 
     /// An integer rounded half away from zero, never `-0`.
