@@ -133,7 +133,7 @@ struct WeatherCard {
             let key = { (name: String) in values["day\(number)_\(name)"] }
             guard key("high") != nil || key("low") != nil else { return nil }
             let weekday = number == 0 ? "Today" : key("weekday_short") ?? key("weekday") ?? "+\(number) d"
-            let chance = key("precip_chance").flatMap { Double($0) }.flatMap { $0 > 0 ? Self.whole($0) + "%" : nil }
+            let chance = key("precip_chance").flatMap { (Double($0) ?? 0) > 0 ? $0 + "%" : nil }
             var tip = [weekday, key("condition")].compactMap { $0 }
             if let millimetres = key("precip_mm"), Double(millimetres) ?? 0 > 0 { tip.append("\(millimetres) mm") }
             return View.Day(
@@ -186,13 +186,6 @@ struct WeatherCard {
             details.append(View.Detail(css: "aqi", name: "AQI", value: aqi, note: air["aqi_level"]))
         }
         return details.isEmpty ? nil : details
-    }
-
-    /// A temperature as whole degrees, rounded half away from zero, never `-0`.
-    static func whole(_ value: Double) -> String {
-        let rounded = value.rounded(.toNearestOrAwayFromZero)
-        guard rounded != 0, let integer = Int(exactly: rounded) else { return "0" }
-        return String(integer)
     }
 
     /// `10 85% 33 · 11 — 35` as a row of hours: hour, chance, temperature.

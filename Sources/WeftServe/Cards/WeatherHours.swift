@@ -8,6 +8,8 @@ struct WeatherHours {
     struct Hour {
         var offset: Int
         var temperature: Double?
+        /// The temperature as the variable gives it, whole degrees.
+        var temperatureText: String?
         var chance: Double?
         var symbol: String?
         /// Its local start, `14:00`.
@@ -63,13 +65,13 @@ struct WeatherHours {
     /// Top and bottom of the temperature line, of the bars, and the hour labels' baseline.
     static let (lineTop, lineBottom, barTop, barBottom, labelY) = (44.0, 84.0, 92.0, 120.0, 136.0)
 
-    /// The hours of `values` (`hour0_temp` …), from the first to the last hour that has any of them; nil when fewer
-    /// than two hours have a temperature.
+    /// The hours of `values` (`hour0_temp` …) that have any of them; nil when fewer than two have a temperature.
     init?(values: [String: String]) {
         var hours: [Hour] = []
         for offset in 0..<24 {
             let hour = Hour(
                 offset: offset, temperature: values["hour\(offset)_temp"].flatMap(Double.init),
+                temperatureText: values["hour\(offset)_temp"],
                 chance: values["hour\(offset)_precip_chance"].flatMap(Double.init),
                 symbol: values["hour\(offset)_symbol"], time: values["hour\(offset)_time"])
             if hour.temperature != nil || hour.chance != nil || hour.symbol != nil { hours.append(hour) }
@@ -125,7 +127,7 @@ struct WeatherHours {
                 hour.temperature.map {
                     View.Reading(
                         x: number(x(hour.offset)), y: number(y($0)), textY: number(y($0) - 7),
-                        text: WeatherCard.whole($0) + "°")
+                        text: (hour.temperatureText ?? "") + "°")
                 }
             },
             icons: third.compactMap { hour in
