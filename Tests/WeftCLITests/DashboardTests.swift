@@ -4,9 +4,9 @@ import WeftPrimitives
 import WeftTestSupport
 
 /// The board at `/` in a real headless Chromium (driven over the DevTools pipe by a standard-library Python
-/// script): every card on a cache with rain in 12 minutes, a calendar, a year of steps, habits, a ringing alarm, a
-/// running timer and a counter, at 1280 and 400 px in light and dark, and a counter's + button and the Start 25m
-/// button clicked in the browser.
+/// script): every card on a cache with rain in 12 minutes (and a weather alert, the next 24 hours and the days
+/// ahead), a calendar, a year of steps, habits, a ringing alarm, a running timer and a counter, at 1280 and 400 px in
+/// light and dark, and a counter's + button and the Start 25m button clicked in the browser.
 @Suite("dashboard", .serialized)
 struct DashboardTests {
     /// The rain fixture's moment: rain from minute 12, the series cut here to 46 minutes.
