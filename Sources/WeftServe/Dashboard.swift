@@ -103,8 +103,11 @@ struct Dashboard {
         switch card(status.type) {
         case .weather:
             defer { weatherIndex += 1 }
+            // The AQI item reads the board's first air-quality instance, which keeps its own card as well.
+            let air = statuses.filter { $0.type == "air-quality" }.min { $0.instance < $1.instance }
             return WeatherCard(
-                status: status, values: values, nowcast: figures?.nextHour, card: board, index: weatherIndex
+                status: status, values: values, nowcast: figures?.nextHour, card: board, index: weatherIndex,
+                air: air.map { self.values($0.prefix) } ?? [:]
             ).html()
         case .airQuality:
             return AirQualityCard(status: status, values: values, card: board).html()

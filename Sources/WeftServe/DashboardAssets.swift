@@ -8,6 +8,8 @@ enum DashboardAssets {
           --rain: #1f6fd1; --ok: #15803d; --warn: #b45309; --bad: #c0262d; --hatch: #c9ced6;
           --l1: #d6ecd9; --l2: #9fd3a8; --l3: #55b26a; --l4: #1e7d3a; --future: #f0f1f4;
           --done: #1e7d3a; --due: #c0262d;
+          --sun: #f59e0b; --moon: #7c86a8; --cloud: #d5dbe4; --cloud-edge: #9aa5b6; --snow: #3b82c4;
+          --bolt: #eab308; --fog: #8c95a5; --temp: #e4572e;
           color-scheme: light dark;
         }
         @media (prefers-color-scheme: dark) {
@@ -16,6 +18,8 @@ enum DashboardAssets {
             --rain: #5aa9ff; --ok: #4ade80; --warn: #fbbf24; --bad: #f87171; --hatch: #3a4250;
             --l1: #1d3a28; --l2: #23603a; --l3: #2f8f4e; --l4: #4fd07a; --future: #1d222c;
             --done: #4fd07a; --due: #f87171;
+            --sun: #fbbf24; --moon: #e6e1b8; --cloud: #6f7a8c; --cloud-edge: #a3adbd; --snow: #bfe0ff;
+            --bolt: #facc15; --fog: #9aa3b2; --temp: #ff8a65;
           }
         }
         * { box-sizing: border-box; }
@@ -51,8 +55,11 @@ enum DashboardAssets {
         svg text { fill: var(--muted); font-size: 11px; font-family: inherit; }
         /* Weather */
         .weather .now { display: flex; align-items: center; gap: 12px; }
-        .weather .icon { font-size: 2.2rem; line-height: 1; }
+        .weather .now .icon { width: 52px; height: 52px; flex: none; }
         .weather .temp { font-size: 2.6rem; font-weight: 300; line-height: 1; }
+        /* Degree signs stay with their numbers: break at spaces only. */
+        .weather .temp, .weather .cond small, .days .hl, .hours .t, .wx b { overflow-wrap: normal; }
+        .weather .temp, .days .hl b, .days .hl span, .wx b { white-space: nowrap; }
         .weather .cond { display: flex; flex-direction: column; }
         .weather .cond small { color: var(--muted); }
         .weather .headline { margin: 12px 0 4px; font-size: 1.05rem; }
@@ -66,6 +73,57 @@ enum DashboardAssets {
           display: flex; flex-direction: column; font-size: .8rem; min-width: 0; }
         .hours .h { color: var(--muted); } .hours .t { font-weight: 600; font-size: .95rem; }
         .hours .p { color: var(--rain); }
+        .wi { display: block; width: 100%; height: 100%; overflow: visible; }
+        /* An icon inside the hours figure: the page's svg rule would stretch it. */
+        .hourly .wi { display: inline; width: 20px; height: 20px; max-width: none; }
+        .wi path { stroke-linecap: round; stroke-linejoin: round; }
+        .wi .sun, .wi .moon, .wi .star { fill: var(--sun); }
+        .wi .moon, .wi .star { fill: var(--moon); }
+        .wi .rays { fill: none; stroke: var(--sun); stroke-width: 2; }
+        .wi .cloud { fill: var(--cloud); stroke: var(--cloud-edge); stroke-width: 1.2; }
+        .wi .rain { fill: none; stroke: var(--rain); stroke-width: 2; }
+        .wi .snow, .wi .hail { fill: none; stroke: var(--snow); stroke-width: 1.5; }
+        .wi .bolt { fill: var(--bolt); stroke: var(--bolt); stroke-width: .8; }
+        .wi .fog, .wi .wind { fill: none; stroke: var(--fog); stroke-width: 2; }
+        .wi .thermo { fill: none; stroke: var(--temp); stroke-width: 2; }
+        .wi .storm { fill: var(--fog); fill-rule: evenodd; }
+        .weather .alert { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 10px; margin: 0 0 12px;
+          padding: 8px 12px; border-radius: 10px; background: var(--line); color: var(--text); }
+        .weather .alert small { flex-basis: 100%; opacity: .85; }
+        .weather .alert a { color: inherit; font-weight: 600; margin-left: auto; }
+        .weather .alert.minor { background: #fde047; color: #2b2300; }
+        .weather .alert.moderate { background: #fb923c; color: #2b1100; }
+        .weather .alert.severe { background: #dc2626; color: #fff; }
+        .weather .alert.extreme { background: #7e22ce; color: #fff; }
+        @media (prefers-color-scheme: dark) {
+          .weather .alert.minor { background: #ca8a04; color: #1a1400; }
+          .weather .alert.moderate { background: #ea580c; color: #fff; }
+          .weather .alert.severe { background: #b91c1c; color: #fff; }
+          .weather .alert.extreme { background: #6b21a8; color: #fff; }
+        }
+        /* The next 24 hours keep a readable size: on a phone the figure scrolls inside the card. */
+        .hscroll { overflow-x: auto; margin-top: 10px; }
+        .hourly { width: 100%; min-width: 520px; }
+        .hourly text { font-size: 12px; }
+        .hourly .reading { fill: var(--text); font-weight: 600; }
+        .hourly .templine { fill: none; stroke: var(--temp); stroke-width: 2.5; stroke-linejoin: round; }
+        .hourly .dot { fill: var(--temp); }
+        .hourly .pop { fill: var(--rain); opacity: .5; }
+        .hourly .base { stroke: var(--line); stroke-width: 1; }
+        .days { list-style: none; padding: 0; margin: 10px 0 0; display: grid; gap: 4px;
+          grid-template-columns: repeat(auto-fit, minmax(64px, 1fr)); }
+        .days li { background: var(--bg); border-radius: 8px; padding: 6px 4px; display: flex; flex-direction: column;
+          align-items: center; gap: 2px; font-size: .85rem; min-width: 0; }
+        .days .wd { color: var(--muted); font-weight: 600; }
+        .days .di { width: 30px; height: 30px; }
+        .days .pc { color: var(--rain); font-size: .78rem; min-height: 1.1em; }
+        .wx { list-style: none; padding: 0; margin: 10px 0 0; display: flex; flex-wrap: wrap; gap: 6px; }
+        .wx li { background: var(--bg); border-radius: 8px; padding: 4px 10px; display: flex; align-items: center;
+          flex-wrap: wrap; gap: 0 6px; font-size: .85rem; }
+        .wx .k, .wx small { color: var(--muted); }
+        .wx .arrow { width: 16px; height: 16px; fill: var(--text); }
+        .wx .uv-low b { color: var(--ok); } .wx .uv-moderate b { color: #ca8a04; }
+        .wx .uv-high b { color: #ea580c; } .wx .uv-very-high b { color: var(--bad); } .wx .uv-extreme b { color: #9333ea; }
         /* Next Up */
         .event { display: flex; gap: 12px; padding: 8px 0; border-top: 1px solid var(--line); }
         .event.first { border-top: 0; }
@@ -191,6 +249,10 @@ enum DashboardAssets {
           .board { padding: 8px; gap: 10px; }
           .card { padding: 12px; }
           .weather .temp { font-size: 2.2rem; }
+          .days { grid-template-columns: 1fr; }
+          .days li { flex-direction: row; justify-content: space-between; padding: 1px 10px; }
+          .days .wd { width: 4.5em; } .days .di { width: 26px; height: 26px; }
+          .days .pc { width: 3em; text-align: right; } .days .hl { width: 6em; text-align: right; }
           .ring { width: 110px; }
         }
         """#

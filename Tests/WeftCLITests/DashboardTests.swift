@@ -4,9 +4,9 @@ import WeftPrimitives
 import WeftTestSupport
 
 /// The board at `/` in a real headless Chromium (driven over the DevTools pipe by a standard-library Python
-/// script): every card on a cache with rain in 12 minutes, a calendar, a year of steps, habits, a ringing alarm, a
-/// running timer and a counter, at 1280 and 400 px in light and dark, and a counter's + button and the Start 25m
-/// button clicked in the browser.
+/// script): every card on a cache with rain in 12 minutes (and a weather alert, the next 24 hours and the days
+/// ahead), a calendar, a year of steps, habits, a ringing alarm, a running timer and a counter, at 1280 and 400 px in
+/// light and dark, and a counter's + button and the Start 25m button clicked in the browser.
 @Suite("dashboard", .serialized)
 struct DashboardTests {
     /// The rain fixture's moment: rain from minute 12, the series cut here to 46 minutes.
@@ -15,7 +15,12 @@ struct DashboardTests {
     static let chromium = "/usr/bin/chromium"
 
     /// Pirate Weather's minute series with rain from minute 12, the chance rising from 30 % to 90 %, and only 46
-    /// minutes given (the ribbon must stop at minute 46, not stretch to 60).
+    /// minutes given (the ribbon must stop at minute 46, not stretch to 60); with the rest of a full answer for the
+    /// weather card, derived in code from the recorded one: its °F temperatures, mph winds and miles read as the `si`
+    /// units the fixture claims (°C, m/s, km), the recorded hours and days extended to Pirate Weather's 48 hours and 8
+    /// days (New York January temperatures, a rainy afternoon, a day of snow), `uvIndex` 0 at night, and the docs'
+    /// alert (`pirateweather-forecast-derived-si-docs-alert.json`, verbatim) moved to run from two hours before the
+    /// board's now to ten hours after it.
     static func weatherBody() throws -> [UInt8] {
         let data = try Data(
             contentsOf: URL(
@@ -30,6 +35,64 @@ struct DashboardTests {
         }
         minutely["data"] = points
         object["minutely"] = minutely
+        let celsius = { (fahrenheit: Any?) in ((fahrenheit as? Double ?? 32) - 32) * 5 / 9 }
+        var currently = try #require(object["currently"] as? [String: Any])
+        for key in ["temperature", "apparentTemperature", "dewPoint"] { currently[key] = celsius(currently[key]) }
+        for key in ["windSpeed", "windGust"] { currently[key] = (currently[key] as? Double ?? 0) * 0.44704 }
+        currently["visibility"] = (currently["visibility"] as? Double ?? 0) * 1.609344
+        currently["uvIndex"] = 0
+        object["currently"] = currently
+        // 05:00Z is midnight in New York: hour i is local hour i % 24.
+        var hourly = try #require(object["hourly"] as? [String: Any])
+        var hours = try #require(hourly["data"] as? [[String: Any]])
+        let first = try #require(hours.first?["time"] as? Int)
+        for index in 0..<48 {
+            var hour = index < hours.count ? hours[index] : hours[hours.count - 1]
+            let local = Double(index % 24)
+            let chance = (11...16).contains(index) ? [0.2, 0.4, 0.7, 0.8, 0.6, 0.3][index - 11] : 0
+            hour["time"] = first + index * 3600
+            hour["temperature"] = 2 + 3.5 * sin(2 * .pi * (local - 9) / 24)
+            hour["precipProbability"] = chance
+            hour["precipIntensity"] = chance > 0.5 ? 1.2 : 0
+            hour["icon"] =
+                chance >= 0.5
+                ? "rain" : chance > 0 ? "cloudy" : (7..<17).contains(index % 24) ? "clear-day" : "clear-night"
+            if index < hours.count { hours[index] = hour } else { hours.append(hour) }
+        }
+        hourly["data"] = hours
+        object["hourly"] = hourly
+        var daily = try #require(object["daily"] as? [String: Any])
+        var days = try #require(daily["data"] as? [[String: Any]])
+        let morning = try #require(days.first?["time"] as? Int)
+        let weeks: [(high: Double, low: Double, chance: Double, icon: String, cm: Double)] = [
+            (5.5, -1.5, 0.8, "rain", 0.4), (3, -2, 0.1, "partly-cloudy-day", 0), (1, -5, 0.9, "snow", 6),
+            (-1, -7, 0.2, "wind", 0), (2, -4, 0, "clear-day", 0), (6, 0, 0.4, "cloudy", 0.1), (8, 2, 0.6, "sleet", 0.8),
+            (7, 1, 0.1, "partly-cloudy-day", 0),
+        ]
+        for (index, week) in weeks.enumerated() {
+            var day = index < days.count ? days[index] : days[days.count - 1]
+            for key in ["time", "sunriseTime", "sunsetTime"] {
+                day[key] = (days[0][key] as? Int ?? morning) + index * 86_400
+            }
+            for key in ["temperatureHigh", "temperatureMax"] { day[key] = week.high }
+            for key in ["temperatureLow", "temperatureMin"] { day[key] = week.low }
+            day["precipProbability"] = week.chance
+            day["icon"] = week.icon
+            day["precipAccumulation"] = week.cm
+            if index < days.count { days[index] = day } else { days.append(day) }
+        }
+        daily["data"] = days
+        object["daily"] = daily
+        let alerted = try Data(
+            contentsOf: URL(
+                fileURLWithPath: WeatherCommandTests.fixtures + "/pirateweather-forecast-derived-si-docs-alert.json"))
+        let alerts = try #require(
+            (try JSONSerialization.jsonObject(with: alerted) as? [String: Any])?["alerts"] as? [[String: Any]])
+        var alert = try #require(alerts.first)
+        let now = try #require(ISOInstant.parse(Self.now)).timeIntervalSince1970
+        alert["time"] = Int(now) - 7200
+        alert["expires"] = Int(now) + 36_000
+        object["alerts"] = [alert]
         return Array(try JSONSerialization.data(withJSONObject: object))
     }
 
@@ -154,12 +217,35 @@ struct DashboardTests {
             #expect(view["title"] as? String == "weft", "\(name): the variable's <script> ran")
             #expect(view["nextUp"] as? String == "Stand-up <b>daily</b>", "\(name)")
             #expect(view["columns"] as? Int == ((view["innerWidth"] as? Int ?? 0) <= 400 ? 1 : 3), "\(name): \(view)")
+            let weather = try #require(view["weather"] as? [String: Any], "\(name): \(view)")
+            let phone = (view["innerWidth"] as? Int ?? 0) <= 400
+            #expect(weather["alert"] as? String == "alert moderate", "\(name): \(weather)")
+            #expect(weather["alertText"] as? String == "avertissement de neige en vigueur until 10:36", "\(name)")
+            #expect(weather["hourLines"] as? Int == 1 && weather["hourBars"] as? Int == 6, "\(name): \(weather)")
+            #expect(weather["hourIcons"] as? Int == 8, "\(name): \(weather)")
+            #expect(
+                weather["hourLabels"] as? [String]
+                    == ["now", "03:00", "06:00", "09:00", "12:00", "15:00", "18:00", "21:00"], "\(name): \(weather)")
+            #expect(
+                weather["days"] as? [String] == ["Today", "Wed", "Thu", "Fri", "Sat", "Sun", "Mon"], "\(name)")
+            #expect(weather["details"] as? [String] == ["Sunrise", "Sunset", "Wind", "UV"], "\(name): \(weather)")
+            #expect(weather["icons"] as? Int == 1 + 8 + 7, "now, every third hour, the days: \(weather)")
+            #expect(weather["emoji"] as? Bool == false, "\(name): no emoji in the weather card")
+            #expect(weather["degreeBreaks"] as? Int == 0, "\(name): a degree sign wrapped")
+            #expect(weather["wide"] as? Bool == !phone, "\(name): two columns wide on a wide screen \(weather)")
             let file = shots + "/\(name).png"
             #expect(FileManager.default.fileExists(atPath: file), "\(name)")
         }
         let dark = try #require(views.first { $0["name"] as? String == "1280-dark" })
         let light = try #require(views.first { $0["name"] as? String == "1280-light" })
         #expect(dark["background"] as? String != light["background"] as? String, "the page follows the colour scheme")
+        // The alert's severity colour, and weft's icons, in each scheme.
+        let (darkWeather, lightWeather) = (dark["weather"] as? [String: Any], light["weather"] as? [String: Any])
+        #expect(
+            lightWeather?["alertBackground"] as? String == "rgb(251, 146, 60)", "\(String(describing: lightWeather))")
+        #expect(darkWeather?["alertBackground"] as? String == "rgb(234, 88, 12)", "\(String(describing: darkWeather))")
+        #expect(lightWeather?["cloud"] as? String == "rgb(213, 219, 228)")
+        #expect(darkWeather?["cloud"] as? String == "rgb(111, 122, 140)")
         // The + button, clicked in the browser, changes the value shown and the stored one.
         #expect(report["counterBefore"] as? String == "3")
         #expect(report["counterAfter"] as? String == "4", "\(report)")
@@ -327,7 +413,37 @@ struct DashboardTests {
           }
           const headline = q('.weather .headline');
           const next = q('.nextup .event h3');
-          return JSON.stringify({
+          const w = q('section.card.weather');
+          const alert = w.querySelector('.alert');
+          // A degree sign on another line than the digit before it.
+          let degreeBreaks = 0;
+          const walker = document.createTreeWalker(w, NodeFilter.SHOW_TEXT);
+          while (walker.nextNode()) {
+            const node = walker.currentNode;
+            for (let i = node.data.indexOf('°'); i > 0; i = node.data.indexOf('°', i + 1)) {
+              const range = document.createRange();
+              range.setStart(node, i - 1);
+              range.setEnd(node, i + 1);
+              const tops = [...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top));
+              if (new Set(tops).size > 1) degreeBreaks++;
+            }
+          }
+          const weather = {
+            alert: alert ? alert.className : null,
+            alertText: alert ? alert.querySelector('strong').textContent + ' ' + alert.querySelector('.span').textContent : null,
+            alertBackground: alert ? getComputedStyle(alert).backgroundColor : null,
+            hourLines: w.querySelectorAll('svg.hourly path.templine').length,
+            hourBars: w.querySelectorAll('svg.hourly rect.pop').length,
+            hourIcons: w.querySelectorAll('svg.hourly svg.wi').length,
+            hourLabels: [...w.querySelectorAll('svg.hourly > text:not(.reading)')].map(t => t.textContent),
+            days: [...w.querySelectorAll('.days .wd')].map(e => e.textContent),
+            details: [...w.querySelectorAll('.wx .k')].map(e => e.textContent),
+            icons: w.querySelectorAll('svg.wi').length,
+            emoji: /\p{Extended_Pictographic}/u.test(w.textContent),
+            wide: w.getBoundingClientRect().width > 1.5 * q('section.card.nextup').getBoundingClientRect().width,
+            degreeBreaks: degreeBreaks,
+            cloud: getComputedStyle(w.querySelector('svg.wi path.cloud')).fill };
+          return JSON.stringify({ weather: weather,
             innerWidth: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
             cards: [...document.querySelectorAll('section.card')].map(c => c.classList[1]),
             stale: [...document.querySelectorAll('section.card.stale, section.card.failed')].map(c => c.classList[1]),

@@ -20,6 +20,8 @@ struct DashboardTemplates: Sendable {
         case actionButton = "action-button"
         case weather
         case airQuality = "air-quality"
+        case weatherIcon = "weather-icon"
+        case weatherHours = "weather-hours"
         case nextUp = "next-up"
         case steps
         case stepsRing = "steps-ring"
@@ -40,6 +42,8 @@ struct DashboardTemplates: Sendable {
             case .actionButton: DashboardTemplates.actionButton
             case .weather: DashboardTemplates.weather
             case .airQuality: DashboardTemplates.airQuality
+            case .weatherIcon: DashboardTemplates.weatherIcon
+            case .weatherHours: DashboardTemplates.weatherHours
             case .nextUp: DashboardTemplates.nextUp
             case .steps: DashboardTemplates.steps
             case .stepsRing: DashboardTemplates.stepsRing
