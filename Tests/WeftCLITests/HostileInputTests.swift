@@ -285,7 +285,8 @@ struct HostileInputTests {
         try box.provider("slow", Self.bash("exec -a \(marker) sleep 60", extra: #"timeout = "30s""#))
         let refresh = try StreamingChild([WeftProcess.binary, "refresh"] + box.locations)
         var running = ""
-        let started = await Poll.until(every: .milliseconds(50)) {
+        // A generous limit, for a machine loaded with builds: it only bounds a broken refresh.
+        let started = await Poll.until(within: .seconds(180), every: .milliseconds(50)) {
             running = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
             return !running.isEmpty
         }
