@@ -21,7 +21,8 @@ struct StepExportsCommandTests {
         try Data(noise).write(to: URL(fileURLWithPath: box.path("steps.bin")))
         // A zip goes to the Apple Health reader, which says it cannot be read; other bytes say what they look like.
         for (name, found) in [
-            ("export.zip", "a zip archive that cannot be read"), ("steps.bin", "not a step export weft reads: binary data"),
+            ("export.zip", "a zip archive that cannot be read"),
+            ("steps.bin", "not a step export weft reads: binary data"),
         ] {
             let result = await box.weft(arguments: ["steps", "import", box.path(name)] + Self.clock)
             #expect(result.exitCode == 1, "\(result)")
@@ -34,6 +35,23 @@ struct StepExportsCommandTests {
                 result.stderr.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) },
                 "no control bytes reach the terminal")
         }
+    }
+
+    /// A Samsung Health file weft has no layout for (its other files sit beside step_daily_trend) is refused at the
+    /// line of its header, under the metadata line, not at line 1.
+    @Test func anUnknownLayoutIsNamedAtItsHeadersLine() async throws {
+        let box = try Sandbox()
+        try box.write(
+            "pedometer_day_summary.csv",
+            "com.samsung.shealth.tracker.pedometer_day_summary,6307003,6\n"
+                + "run_step,walk_step,create_time,step_count,day_time\n1,2,2023-11-09 02:48:10.652,3,1699488000000\n")
+        let result = await box.weft(arguments: ["steps", "import", box.path("pedometer_day_summary.csv")] + Self.clock)
+        #expect(result.exitCode == 1, "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                "weft: error: \(box.path("pedometer_day_summary.csv")):2: unknown step export layout (header: run_step,"
+            ),
+            "\(result)")
     }
 
     @Test func exportsOfEveryKindImportAndZeroDaysShowAsZero() async throws {

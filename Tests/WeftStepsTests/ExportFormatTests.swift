@@ -203,7 +203,7 @@ import WeftTestSupport
             try importText("{\"hello\": [1, 2, {\"a\": null}]}", file: "x.json")
         }
         // A header with control characters is shown escaped, never raw.
-        let error = StepImportError.unknownFormat(file: "f.csv", header: ["a\u{1B}[2Jb", "c"])
+        let error = StepImportError.unknownFormat(file: "f.csv", line: 1, header: ["a\u{1B}[2Jb", "c"])
         #expect(error.description.contains("a\\u{1b}[2Jb,c"))
         #expect(!error.description.contains("\u{1B}"))
     }

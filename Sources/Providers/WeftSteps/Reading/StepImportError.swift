@@ -15,7 +15,7 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     /// The file has no header line.
     case empty(file: String)
     /// No known layout matches the header.
-    case unknownFormat(file: String, header: [String])
+    case unknownFormat(file: String, line: Int, header: [String])
     /// The header lacks a column the (chosen) format needs.
     case missingColumn(file: String, line: Int, format: String, column: String)
     /// A format override names no known format.
@@ -50,7 +50,7 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     /// The file the error is about, when it is about one.
     public var file: String? {
         switch self {
-        case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _), .missingColumn(let file, _, _, _),
+        case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _, _), .missingColumn(let file, _, _, _),
             .tooManyBadRows(let file, _, _, _), .noDateInFileName(let file), .notAppleHealthArchive(let file),
             .damagedArchive(let file, _), .notAppleHealthXML(let file, _), .truncatedExport(let file, _, _, _),
             .malformedExport(let file, _, _, _, _), .tagTooLong(let file, _, _), .unzipsTooLarge(let file, _),
@@ -69,8 +69,8 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
         case .empty(let file): return "\(file): the file is empty; expected a CSV header line"
-        case .unknownFormat(let file, let header):
-            return "\(file):1: unknown step export layout (header: \(Self.printable(header.joined(separator: ",")))); "
+        case .unknownFormat(let file, let line, let header):
+            return "\(file):\(line): unknown step export layout (header: \(Self.printable(header.joined(separator: ",")))); "
                 + (place == .commandLine
                     ? "give --format NAME, or --format generic with --date-column and --steps-column"
                     : "set format = \"…\" or a generic column mapping in the steps provider file")

@@ -57,7 +57,7 @@ public enum StepImporter {
         let header = StepHeader(reader.strings)
         let headerLine = reader.line
         guard let chosen = layout ?? CSVLayouts.detect(header) else {
-            throw .unknownFormat(file: file, header: header.names)
+            throw .unknownFormat(file: file, line: headerLine, header: header.names)
         }
         var rows = CSVRows(
             file: file, header: header, headerLine: headerLine, options: options, layout: chosen.name,
