@@ -77,7 +77,9 @@ public final class BarActions {
         let names = ended.take()
         for name in names {
             running[name] = nil
-            if let waiting = queued.removeValue(forKey: name) { _ = start(waiting.argv, block: name, click: waiting.click) }
+            if let waiting = queued.removeValue(forKey: name) {
+                _ = start(waiting.argv, block: name, click: waiting.click)
+            }
         }
         return names
     }

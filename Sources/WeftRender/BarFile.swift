@@ -151,7 +151,8 @@ public struct BarFile: Sendable {
                 if let block = reader.block() {
                     let identity = BlockIdentity(name: block.name, instance: block.instance)
                     if let first = names[identity] {
-                        let named = "named \"\(block.name)\"" + (block.instance.map { " with instance \"\($0)\"" } ?? "")
+                        let named =
+                            "named \"\(block.name)\"" + (block.instance.map { " with instance \"\($0)\"" } ?? "")
                         reader.problems.append(
                             .invalid(
                                 file: file, line: places.key("name", block: index) ?? block.line,
@@ -354,7 +355,8 @@ private struct BlockReader {
             switch values[key] {
             case .none: break
             case .integer(let pixels) where (0...Self.mostPixels).contains(pixels): block.borderWidths[side] = pixels
-            case .integer(let pixels): fail(key, "must be a number of pixels from 0 to \(Self.mostPixels), found \(pixels)")
+            case .integer(let pixels):
+                fail(key, "must be a number of pixels from 0 to \(Self.mostPixels), found \(pixels)")
             case .some(let other): fail(key, "must be a number of pixels, found \(other.typeName)")
             }
         }

@@ -29,6 +29,9 @@ public struct I3Bar: Sendable {
         /// whole numbers within ``largestCoordinate`` are kept.
         public var numbers: [String: Int] = [:]
 
+        /// Whether the click is on `block`: its name and its instance (or none) are the click's.
+        public func isOn(_ block: BarFile.Block) -> Bool { block.name == name && block.instance == instance }
+
         /// The click as environment variables for its action, named as i3blocks names them: `button`, `modifiers`
         /// (comma-separated), `x`, `y`, `relative_x`, `relative_y`, `output_x`, `output_y`, `width`, `height`, `name`
         /// and `instance`. Every one is set, empty when the bar did not send it, so none leaks from the bar's own
@@ -80,7 +83,8 @@ public struct I3Bar: Sendable {
             }
             let urgent = block.urgent.map(session.render)?.trimmingCharacters(in: .whitespaces)
             var result = I3Block(
-                line, name: block.name, color: colour(block.color), urgent: urgent.map { !$0.isEmpty && $0 != "0" } ?? false)
+                line, name: block.name, color: colour(block.color),
+                urgent: urgent.map { !$0.isEmpty && $0 != "0" } ?? false)
             result.instance = block.instance
             result.short_text = block.shortTemplate.map { OneLine.flatten(texts.renderText($0)) }
             result.markup = block.pango ? "pango" : nil
@@ -114,10 +118,14 @@ public struct I3Bar: Sendable {
         var click = Click(name: event.name, instance: event.instance, button: button)
         click.modifiers = (event.modifiers ?? []).prefix(Click.mostModifiers).filter { name in
             !name.isEmpty && name.utf8.count <= Click.longestModifier
-                && name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+                && name.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+                }
         }
         for (key, value) in event.numbers {
-            guard value.isFinite, value.rounded() == value, abs(value) <= Double(Click.largestCoordinate) else { continue }
+            guard value.isFinite, value.rounded() == value, abs(value) <= Double(Click.largestCoordinate) else {
+                continue
+            }
             click.numbers[key] = Int(value)
         }
         return click

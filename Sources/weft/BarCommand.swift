@@ -118,7 +118,7 @@ struct BarCommand: ParsableCommand {
                 }
                 for line in lines {
                     guard let click = I3Bar.click(from: line),
-                        let block = file.blocks.first(where: { $0.name == click.name && $0.instance == click.instance }),
+                        let block = file.blocks.first(where: click.isOn),
                         let argv = block.actions[click.button]
                     else { continue }
                     // Named as the log names it; a block's instance tells blocks of one name apart.

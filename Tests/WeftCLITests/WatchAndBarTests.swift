@@ -285,8 +285,10 @@ import WeftTestSupport
         #expect(await box.weft("var", "set", "short", "R&D").exitCode == 0)
         let out = box.path("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let fields = ["button", "modifiers", "x", "y", "relative_x", "relative_y", "output_x", "output_y", "width",
-            "height", "name", "instance"]
+        let fields = [
+            "button", "modifiers", "x", "y", "relative_x", "relative_y", "output_x", "output_y", "width",
+            "height", "name", "instance",
+        ]
         // TOML literal strings (no escapes); the shell command uses double quotes only.
         func writeClick(_ file: String) -> String {
             let format = Array(repeating: "%s", count: fields.count).joined(separator: "|")

@@ -260,7 +260,8 @@ struct SessionMaker {
     @Test func aClicksNumbersAreKeptOnlyWhenWholeAndWithinAScreen() throws {
         let click = try #require(
             I3Bar.click(
-                from: #"{"name":"n","instance":"i","button":9,"x":-20,"y":1e7,"relative_x":2.5,"width":"w","height":30,"#
+                from:
+                    #"{"name":"n","instance":"i","button":9,"x":-20,"y":1e7,"relative_x":2.5,"width":"w","height":30,"#
                     + #""modifiers":["Mod4","a b",""]}"#))
         #expect(click.button == .forward && click.instance == "i" && click.modifiers == ["Mod4"])
         #expect(click.numbers == ["x": -20, "height": 30])
