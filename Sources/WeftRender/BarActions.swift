@@ -20,8 +20,8 @@ public final class BarActions {
     private let scope = SpawnScope()
     /// The running action of each block that has one.
     private var running: [String: RunningProgram] = [:]
-    /// The last click on a block while its action ran: started when that action ends.
-    private var queued: [String: [String]] = [:]
+    /// The last click on a block while its action ran, with its environment: started when that action ends.
+    private var queued: [String: (argv: [String], click: [String: String])] = [:]
 
     /// Actions that see `cacheDirectory` and `providersDirectory`; `weft` as a program is this very binary.
     public init(
@@ -39,15 +39,17 @@ public final class BarActions {
     /// Whether an action is still running.
     public var isBusy: Bool { !running.isEmpty }
 
-    /// Starts `argv` for the block `name`, or, while that block's action still runs, keeps it to start when that
-    /// one ends (in place of any click kept before); a program that cannot start is logged and reported as the error.
-    public func start(_ argv: [String], block name: String) -> String? {
+    /// Starts `argv` for the block `name` (a block's name and instance), with `click` added to its environment (the
+    /// click's variables), or, while that block's action still runs, keeps it to start when that one ends (in place
+    /// of any click kept before); a program that cannot start is logged and reported as the error.
+    public func start(_ argv: [String], block name: String, click: [String: String] = [:]) -> String? {
         guard let program = argv.first else { return nil }
         if running[name] != nil {
             logger.debug("block \"\(name)\": its action still runs, the click waits for it (earlier waiting ones go)")
-            queued[name] = argv
+            queued[name] = (argv, click)
             return nil
         }
+        let environment = environment.merging(click) { _, clicked in clicked }
         var arguments = argv
         if program == "weft" { arguments[0] = executable }
         // Nothing on the bar's protocol stream, no click events read; a group of its own, so the bar's end can stop
@@ -75,7 +77,9 @@ public final class BarActions {
         let names = ended.take()
         for name in names {
             running[name] = nil
-            if let argv = queued.removeValue(forKey: name) { _ = start(argv, block: name) }
+            if let waiting = queued.removeValue(forKey: name) {
+                _ = start(waiting.argv, block: name, click: waiting.click)
+            }
         }
         return names
     }

@@ -12,6 +12,10 @@ public struct BarFile: Sendable {
         case right = 3
         case scrollUp = 4
         case scrollDown = 5
+        case scrollLeft = 6
+        case scrollRight = 7
+        case back = 8
+        case forward = 9
 
         /// The block key of this button's action.
         public var key: String {
@@ -21,6 +25,10 @@ public struct BarFile: Sendable {
             case .right: "on_right_click"
             case .scrollUp: "on_scroll_up"
             case .scrollDown: "on_scroll_down"
+            case .scrollLeft: "on_scroll_left"
+            case .scrollRight: "on_scroll_right"
+            case .back: "on_back"
+            case .forward: "on_forward"
             }
         }
     }
@@ -35,10 +43,22 @@ public struct BarFile: Sendable {
     public struct Block: Sendable, Equatable {
         /// The block's name (i3bar's `name`; click events carry it).
         public var name: String
+        /// i3bar's `instance`: blocks may share a name when their instances differ (click events carry both).
+        public var instance: String?
         /// The template of `full_text`.
         public var template: String
-        /// A template giving the text colour (`#rrggbb`); empty means the bar's colour.
+        /// The template of `short_text`, which the bar shows when space is short.
+        public var shortTemplate: String?
+        /// Whether the templates write Pango markup (`markup = "pango"`): the values they show are then escaped.
+        public var pango = false
+        /// A template giving the text colour (`#rrggbb` or `#rrggbbaa`); empty means the bar's colour.
         public var color: String?
+        /// A template giving the background colour; empty means the bar's.
+        public var background: String?
+        /// A template giving the border colour; empty means none.
+        public var border: String?
+        /// The border's widths in pixels: top, right, bottom, left (i3bar's `border_top` and so on).
+        public var borderWidths: [Int?] = [nil, nil, nil, nil]
         /// A template; the block is urgent when it renders to neither empty nor `0` (and when a provider fails).
         public var urgent: String?
         /// i3bar's `min_width`.
@@ -66,9 +86,15 @@ public struct BarFile: Sendable {
 
     private static let blockKeys: Set<String> = Set(
         [
-            "name", "template", "color", "urgent", "min_width", "align", "separator", "separator_block_width",
-            "interval",
-        ] + Button.allCases.map(\.key))
+            "name", "instance", "template", "short_text", "markup", "color", "background", "border", "urgent",
+            "min_width", "align", "separator", "separator_block_width", "interval",
+        ] + borderWidthKeys + Button.allCases.map(\.key))
+
+    /// The keys of the border's widths, in the order of ``Block/borderWidths``.
+    static let borderWidthKeys = ["border_top", "border_right", "border_bottom", "border_left"]
+
+    /// The keys whose templates give a colour.
+    static let colorKeys = ["color", "background", "border"]
 
     /// Reads and checks a bar file; a file that cannot be read or parsed has that as its only problem.
     public init(contentsOf path: String) {
@@ -115,7 +141,7 @@ public struct BarFile: Sendable {
         var blocks: [Block] = []
         switch parsed.values["block"] {
         case .array(let elements) where !elements.isEmpty:
-            var names: [String: Int] = [:]
+            var names: [BlockIdentity: Int] = [:]
             for (index, element) in elements.enumerated() {
                 guard case .table(let values) = element else {
                     problems.append(.invalid(file: file, line: nil, message: "block \(index + 1) is not a table"))
@@ -123,14 +149,17 @@ public struct BarFile: Sendable {
                 }
                 var reader = BlockReader(file: file, index: index, values: values, places: places)
                 if let block = reader.block() {
-                    if let first = names[block.name] {
+                    let identity = BlockIdentity(name: block.name, instance: block.instance)
+                    if let first = names[identity] {
+                        let named =
+                            "named \"\(block.name)\"" + (block.instance.map { " with instance \"\($0)\"" } ?? "")
                         reader.problems.append(
                             .invalid(
                                 file: file, line: places.key("name", block: index) ?? block.line,
-                                message: "a second block named \"\(block.name)\" (the first is on line \(first)); "
-                                    + "names must differ, clicks find blocks by name"))
+                                message: "a second block \(named) (the first is on line \(first)); names, or "
+                                    + "instances of one name, must differ: clicks find blocks by name and instance"))
                     } else {
-                        names[block.name] = block.line
+                        names[identity] = block.line
                         blocks.append(block)
                     }
                 }
@@ -155,7 +184,8 @@ public struct BarFile: Sendable {
     public var templates: [PlacedTemplate] {
         blocks.flatMap { block in
             let keys: [(String, String?)] = [
-                ("template", block.template), ("color", block.color), ("urgent", block.urgent),
+                ("template", block.template), ("short_text", block.shortTemplate), ("color", block.color),
+                ("background", block.background), ("border", block.border), ("urgent", block.urgent),
             ]
             return keys.compactMap { key, text in
                 text.map {
@@ -185,6 +215,12 @@ public struct BarFile: Sendable {
         }
         return problems
     }
+}
+
+/// What a click finds a block by.
+private struct BlockIdentity: Hashable {
+    var name: String
+    var instance: String?
 }
 
 extension ConfigValue {
@@ -283,6 +319,19 @@ private struct BlockReader {
         }
     }
 
+    /// The widest a width in pixels may be: wider than any screen, small enough for every bar's integers.
+    static let mostPixels = 10000
+
+    /// A colour key: a template, or a colour checked here when it holds no `{{…}}` (a template's colour is checked
+    /// when it renders).
+    private mutating func color(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        if !text.contains("{{"), !text.isEmpty, !HexColor.isValid(text) {
+            fail(key, "must be \(HexColor.expected) (or a template giving one), found \"\(text)\"")
+        }
+        return text
+    }
+
     mutating func block() -> BarFile.Block? {
         for key in values.keys.sorted() where !BarFile.blockKeysForReader.contains(key) {
             fail(key, "unknown key; a block knows " + BarFile.blockKeysForReader.sorted().joined(separator: ", "))
@@ -291,11 +340,29 @@ private struct BlockReader {
         if let name, name.isEmpty { fail("name", "must not be empty") }
         let template = string("template", required: true)
         var block = BarFile.Block(
-            name: name ?? "", template: template ?? "", color: string("color"), urgent: string("urgent"),
+            name: name ?? "", template: template ?? "", color: color("color"), urgent: string("urgent"),
             actions: [:], line: places.header(block: index) ?? 0)
+        block.instance = string("instance")
+        block.shortTemplate = string("short_text")
+        block.background = color("background")
+        block.border = color("border")
+        switch string("markup") {
+        case .none, "none": break
+        case "pango": block.pango = true
+        case .some(let other): fail("markup", "must be \"pango\" or \"none\", found \"\(other)\"")
+        }
+        for (side, key) in BarFile.borderWidthKeys.enumerated() {
+            switch values[key] {
+            case .none: break
+            case .integer(let pixels) where (0...Self.mostPixels).contains(pixels): block.borderWidths[side] = pixels
+            case .integer(let pixels):
+                fail(key, "must be a number of pixels from 0 to \(Self.mostPixels), found \(pixels)")
+            case .some(let other): fail(key, "must be a number of pixels, found \(other.typeName)")
+            }
+        }
         switch values["min_width"] {
         case .none: break
-        case .integer(let pixels) where pixels >= 0: block.minWidth = .pixels(pixels)
+        case .integer(let pixels) where (0...Self.mostPixels).contains(pixels): block.minWidth = .pixels(pixels)
         case .string(let text): block.minWidth = .text(text)
         case .some(let other): fail("min_width", "must be a number of pixels or a text, found \(other.typeName)")
         }
@@ -313,7 +380,7 @@ private struct BlockReader {
         }
         switch values["separator_block_width"] {
         case .none: break
-        case .integer(let pixels) where pixels >= 0: block.separatorBlockWidth = pixels
+        case .integer(let pixels) where (0...Self.mostPixels).contains(pixels): block.separatorBlockWidth = pixels
         case .some(let other): fail("separator_block_width", "must be a number of pixels, found \(other.typeName)")
         }
         if let text = string("interval") {

@@ -15,17 +15,24 @@ struct BarCommand: ParsableCommand {
         abstract: "An i3bar / swaybar status_command: blocks from a bar file, with click actions.",
         discussion: """
             Reads the bar file ($XDG_CONFIG_HOME/weft/bar.toml, else ~/.config/weft/bar.toml, or --config FILE): \
-            [[block]] tables, each with name, template, optional color and urgent (templates), min_width, align, \
-            separator, separator_block_width, interval (render at least this often), and click actions on_click, \
-            on_middle_click, on_right_click, on_scroll_up, on_scroll_down: an argv run without a shell, with \
-            WEFT_CACHE and WEFT_PROVIDERS set to the bar's directories (`weft` is this very program). A block is \
+            [[block]] tables, each with name, template, optional instance (blocks may share a name when their \
+            instances differ), short_text (a template the bar shows when space is short), markup = "pango" (the \
+            templates write Pango markup; the values they show are escaped), color, background and border \
+            (templates giving #rrggbb or #rrggbbaa), border_top, border_right, border_bottom, border_left, urgent \
+            (a template), min_width, align, separator, separator_block_width, interval (render at least this \
+            often), and click actions on_click, on_middle_click, on_right_click, on_scroll_up, on_scroll_down, \
+            on_scroll_left, on_scroll_right, on_back, on_forward (buttons 1 to 9): an argv run without a shell, with \
+            WEFT_CACHE and WEFT_PROVIDERS set to the bar's directories (`weft` is this very program) and the click \
+            as i3blocks passes it: $button, $modifiers (comma-separated), $x, $y, $relative_x, $relative_y, \
+            $output_x, $output_y, $width, $height, $name, $instance (empty when the bar did not send one). A block is \
             rendered again as soon as its action ends. A block runs one action at a time: clicks while it runs are \
             coalesced into one, run when it ends. The actions, and whatever they started, end with the bar.
 
-            Speaks the i3bar protocol on stdout (the header {"version":1,"click_events":true}, then an endless \
+            Speaks the i3bar protocol on stdout (the header \(I3Bar.header), then an endless \
             array with one array of blocks per change) and reads click events on stdin; without stdin it keeps \
             running with no clicks. All blocks share one open cache and one render loop, as `weft watch`. A stale \
-            provider greys its block, a failing one makes it urgent.
+            provider greys its block, a failing one makes it urgent. The header asks the bar to send SIGSTOP \
+            while it is hidden and SIGCONT when it shows again: weft renders nothing in between.
 
             --check validates the file (FILE:LINE messages, programs of actions found) and exits 2 on problems; \
             a template naming an unknown key or filter, or a fallback spelled like a filter ({{x|upper}}), is a \
@@ -111,10 +118,14 @@ struct BarCommand: ParsableCommand {
                 }
                 for line in lines {
                     guard let click = I3Bar.click(from: line),
-                        let block = file.blocks.first(where: { $0.name == click.name }),
+                        let block = file.blocks.first(where: click.isOn),
                         let argv = block.actions[click.button]
                     else { continue }
-                    if let problem = actions.start(argv, block: block.name) { Stderr.line("weft: \(problem)") }
+                    // Named as the log names it; a block's instance tells blocks of one name apart.
+                    let key = block.instance.map { "\(block.name)\" instance \"\($0)" } ?? block.name
+                    if let problem = actions.start(argv, block: key, click: click.environment) {
+                        Stderr.line("weft: \(problem)")
+                    }
                 }
                 return true
             },

@@ -275,6 +275,106 @@ import WeftTestSupport
         #expect(await box.weft("get", "water").stdout == "1\n")
     }
 
+    /// The whole i3bar protocol through a Python i3bar: short_text and Pango markup with the values escaped, colours
+    /// and borders, blocks sharing a name told apart by instance, a click's modifiers and coordinates reaching the
+    /// action as i3blocks' variables (out-of-range numbers left out), buttons 4 to 9, and SIGSTOP/SIGCONT from the
+    /// header pausing the renders.
+    @Test func barSpeaksTheWholeI3barProtocol() async throws {
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "title", "R&D <sync>").exitCode == 0)
+        #expect(await box.weft("var", "set", "short", "R&D").exitCode == 0)
+        let out = box.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let fields = [
+            "button", "modifiers", "x", "y", "relative_x", "relative_y", "output_x", "output_y", "width",
+            "height", "name", "instance",
+        ]
+        // TOML literal strings (no escapes); the shell command uses double quotes only.
+        func writeClick(_ file: String) -> String {
+            let format = Array(repeating: "%s", count: fields.count).joined(separator: "|")
+            let values = fields.map { "\"$\($0)\"" }.joined(separator: " ")
+            return "['sh', '-c', 'printf \"\(format)\\n\" \(values) > \(out)/\(file)']"
+        }
+        func append(_ word: String) -> String { "['sh', '-c', 'echo \(word) $button >> \(out)/buttons']" }
+        try box.write(
+            "bar.toml",
+            """
+            [[block]]
+            name = "title"
+            instance = "a"
+            template = "<b>{{title}}</b>"
+            short_text = "{{short}}"
+            markup = "pango"
+            background = "#102030"
+            border = "{{border_colour|#405060aa}}"
+            border_bottom = 2
+            on_click = \(writeClick("click-a"))
+
+            [[block]]
+            name = "title"
+            instance = "b"
+            template = "{{title}}"
+            on_click = \(writeClick("click-b"))
+            on_scroll_up = \(append("up"))
+            on_scroll_down = \(append("down"))
+            on_scroll_left = \(append("left"))
+            on_scroll_right = \(append("right"))
+            on_back = \(append("back"))
+            on_forward = \(append("forward"))
+
+            [[block]]
+            name = "clock"
+            template = "{{__now_unix}}"
+            """)
+        let check = await box.weft("bar", "--check", "--config", box.path("bar.toml"))
+        #expect(check.exitCode == 0 && check.stderr.contains("3 blocks, no problems"), "\(check)")
+        let client = FixtureFiles.path("bar", "i3bar-protocol-client.py")
+        let run = await WeftProcess.run(
+            ["python3", client, WeftProcess.binary, box.path("bar.toml"), out] + box.locations, timeout: .seconds(90))
+        #expect(run.exitCode == 0 && run.stdout == "ok\n", "\(run)")
+    }
+
+    @Test func barCheckValidatesTheI3barKeys() async throws {
+        let box = try Sandbox()
+        try box.write(
+            "bad.toml",
+            """
+            [[block]]
+            name = "one"
+            template = "x"
+            color = "red"
+            background = "#12345"
+            border = "{{colour|#123456}}"
+            border_top = 20000
+            markup = "html"
+
+            [[block]]
+            name = "one"
+            instance = "i"
+            template = "y"
+
+            [[block]]
+            name = "one"
+            instance = "i"
+            template = "z"
+            """)
+        let bad = await box.weft("bar", "--check", "--config", box.path("bad.toml"))
+        let file = box.path("bad.toml")
+        #expect(bad.exitCode == 2, "\(bad)")
+        for expected in [
+            "\(file):4: block \"one\": color: must be a colour #rrggbb or #rrggbbaa (or a template giving one), found \"red\"",
+            "\(file):5: block \"one\": background: must be a colour #rrggbb or #rrggbbaa",
+            "\(file):7: block \"one\": border_top: must be a number of pixels from 0 to 10000, found 20000",
+            "\(file):8: block \"one\": markup: must be \"pango\" or \"none\", found \"html\"",
+            "\(file):16: a second block named \"one\" with instance \"i\" (the first is on line 10)",
+        ] {
+            #expect(bad.stderr.contains(expected), "\(expected)\n\(bad)")
+        }
+        // A template colour is checked when it renders; one block name with two instances is fine.
+        #expect(!bad.stderr.contains(":6:"), "\(bad)")
+        #expect(!bad.stderr.contains(":12:") && !bad.stderr.contains("line 1)"), "\(bad)")
+    }
+
     @Test func barCheckPlacesProblemsOnTheirLines() async throws {
         let box = try Sandbox()
         try box.write(

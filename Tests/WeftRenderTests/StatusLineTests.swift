@@ -242,18 +242,30 @@ struct SessionMaker {
         let header = try #require(
             JSONSerialization.jsonObject(with: Data(I3Bar.header.utf8)) as? [String: Any])
         #expect(header["version"] as? Int == 1 && header["click_events"] as? Bool == true)
+        #expect(header["stop_signal"] as? Int32 == SIGSTOP && header["cont_signal"] as? Int32 == SIGCONT)
     }
 
     @Test func clicksAreReadWhateverTheArraysPunctuation() {
         #expect(
             I3Bar.click(from: #"  ,{"name":"cal","button":3,"modifiers":["Shift"]}"#)
-                == I3Bar.Click(name: "cal", button: .right))
+                == I3Bar.Click(name: "cal", button: .right, modifiers: ["Shift"]))
         #expect(I3Bar.click(from: #"[{"name":"cal","button":5}"#) == I3Bar.Click(name: "cal", button: .scrollDown))
         #expect(I3Bar.click(from: #"{"button":1}"#) == nil, "no name")
         #expect(I3Bar.click(from: #"{"name":"cal"}"#) == nil, "no button")
         #expect(I3Bar.click(from: #"{"name":"cal","button":"1"}"#) == nil, "a button is a number")
         #expect(I3Bar.click(from: "{not json") == nil)
         #expect(I3Bar.click(from: "]") == nil)
+    }
+
+    @Test func aClicksNumbersAreKeptOnlyWhenWholeAndWithinAScreen() throws {
+        let click = try #require(
+            I3Bar.click(
+                from:
+                    #"{"name":"n","instance":"i","button":9,"x":-20,"y":1e7,"relative_x":2.5,"width":"w","height":30,"#
+                    + #""modifiers":["Mod4","a b",""]}"#))
+        #expect(click.button == .forward && click.instance == "i" && click.modifiers == ["Mod4"])
+        #expect(click.numbers == ["x": -20, "height": 30])
+        #expect(click.environment["y"] == "" && click.environment["x"] == "-20" && click.environment["button"] == "9")
     }
 }
 

@@ -57,7 +57,7 @@ def click(name, button, first=False):
 
 
 header = json.loads(read_line())
-if header != {"version": 1, "click_events": True}:
+if header != {"version": 1, "click_events": True, "stop_signal": 19, "cont_signal": 18}:
     fail("unexpected header %r" % header)
 if read_line() != "[":
     fail("the endless array does not open with [")
