@@ -74,16 +74,8 @@ public struct StatusLine: Sendable, Equatable {
     /// `field` cut to the line's output limit.
     private func capped(_ field: String) -> String { TemplateRenderer.capped(field, limit: outputLimit) }
 
-    /// A Pango field cut to the line's output limit, never inside an entity (`&amp;`, `&#x1F600;`): a cut that
-    /// ends in an `&` and a few entity characters loses that tail.
-    private func cappedMarkup(_ field: String) -> String {
-        let cut = TemplateRenderer.capped(field, limit: outputLimit)
-        guard cut != field, let ampersand = cut.lastIndex(of: "&") else { return cut }
-        let tail = cut[cut.index(after: ampersand)...].dropLast()
-        let entityCharacter: (Character) -> Bool = { $0 == "#" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        guard tail.count <= 9, tail.allSatisfy(entityCharacter) else { return cut }
-        return String(cut[..<ampersand]) + "…"
-    }
+    /// A Pango field cut to the line's output limit, never inside an entity.
+    private func cappedMarkup(_ field: String) -> String { TemplateRenderer.cappedMarkup(field, limit: outputLimit) }
 
     /// `&`, `<` and `>` as Pango entities, so a calendar title such as "R&D <sync>" shows as written.
     static func escapePango(_ text: String) -> String { MarkupText.pango.escaped(text) }

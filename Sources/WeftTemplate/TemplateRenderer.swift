@@ -85,7 +85,9 @@ public struct TemplateRenderer: Sendable {
         }
         var bytes: [UInt8] = []
         for segment in text { bytes.append(contentsOf: segment.bytes) }
-        return Self.capped(bytes, limit: outputLimit, force: truncated)
+        return markup == nil
+            ? Self.capped(bytes, limit: outputLimit, force: truncated)
+            : Self.cappedMarkup(bytes, limit: outputLimit, force: truncated)
     }
 
     /// A run of output and whether later passes may render it.
@@ -133,6 +135,23 @@ public struct TemplateRenderer: Sendable {
         // Back up to the start of a UTF-8 sequence so no character is split.
         while end > 0, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
         return String(decoding: bytes[..<end] + mark, as: UTF8.self)
+    }
+
+    /// Markup cut to `limit` bytes as ``capped(_:limit:)`` cuts text, never inside an entity (`&amp;`, `&#x1F600;`):
+    /// a cut that ends in an `&` and a few entity characters loses that tail, so the bar never reads broken markup.
+    public static func cappedMarkup(_ text: String, limit: Int) -> String {
+        let limit = max(16, limit)
+        guard text.utf8.count > limit else { return text }
+        return cappedMarkup(Array(text.utf8), limit: limit)
+    }
+
+    static func cappedMarkup(_ bytes: [UInt8], limit: Int, force: Bool = false) -> String {
+        let cut = capped(bytes, limit: limit, force: force)
+        guard force || bytes.count > limit, let ampersand = cut.lastIndex(of: "&") else { return cut }
+        let tail = cut[cut.index(after: ampersand)...].dropLast()
+        let entityCharacter: (Character) -> Bool = { $0 == "#" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard tail.count <= 9, tail.allSatisfy(entityCharacter) else { return cut }
+        return String(cut[..<ampersand]) + ellipsis
     }
 
     /// Replaces every `{{…}}` once. A token ends at the first `}}` after its `{{`; an unclosed `{{`

@@ -31,6 +31,16 @@ struct LintTests {
         #expect(renderer.render("{{t}}") { table[$0] } == "&lt;i&gt;R&amp;D&lt;/i&gt;")
     }
 
+    /// Markup cut at the output limit never ends inside an entity an escaped value made (an i3bar block with
+    /// `markup = "pango"`, Waybar's text): the half entity goes with the cut.
+    @Test func aMarkupRenderIsNeverCutInsideAnEntity() {
+        var renderer = TemplateRenderer(context: context(), outputLimit: 16)
+        renderer.markup = .pango
+        #expect(renderer.render("<b>{{a}}") { ["a": "aaaaaaaa&bbbbbbb"][$0] } == "<b>aaaaaaaa…")
+        renderer.markup = nil
+        #expect(renderer.render("<b>{{a}}") { ["a": "aaaaaaaa&bbbbbbb"][$0] } == "<b>aaaaaaaa&b…")
+    }
+
     @Test func unknownKeysAndFiltersWithTheClosestNames() {
         #expect(
             messages("{{__weather_nowcst}} {{water||uper}} {{watr}} {{mine|0}}") == [
