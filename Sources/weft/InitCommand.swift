@@ -212,7 +212,9 @@ struct InitCommand: ParsableCommand {
 
             """
         let names = folders.map(\.name).joined(separator: ", ")
-        return Plan(instance: "calendar", text: text, summary: "\(folders.count) calendar\(folders.count == 1 ? "" : "s") (\(names))")
+        return Plan(
+            instance: "calendar", text: text,
+            summary: "\(folders.count) calendar\(folders.count == 1 ? "" : "s") (\(names))")
     }
 
     private func stepsPlan(_ steps: FirstRunDiscovery.StepFiles, zone: String) -> Plan {

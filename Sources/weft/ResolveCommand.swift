@@ -67,7 +67,8 @@ struct ResolveCommand: ParsableCommand {
             let directory = builder.workspace.locations.providersDirectory
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             if !names.contains(where: { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }) {
-                Stderr.line("weft: nothing gives \(key): there are no provider files in \(directory); \(InitCommand.startHint)")
+                Stderr.line(
+                    "weft: nothing gives \(key): there are no provider files in \(directory); \(InitCommand.startHint)")
             }
         }
     }

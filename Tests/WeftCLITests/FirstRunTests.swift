@@ -113,7 +113,8 @@ import WeftTestSupport
             [locale]
             timeformat = %H:%M
             """)
-        let result = await box.weft("init", "--dry-run", "--zone", "America/New_York", environment: Self.homeEnvironment(box))
+        let result = await box.weft(
+            "init", "--dry-run", "--zone", "America/New_York", environment: Self.homeEnvironment(box))
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout.contains("would write \(box.providers)/calendar.toml"), "\(result)")
         #expect(result.stdout.contains(#"{ name = "private", path = "~/cals/private" },"#), "\(result)")
@@ -136,7 +137,8 @@ import WeftTestSupport
         try box.provider("home", mine)
         let foreign = shellProvider("printf '{}'")
         try box.provider("steps", foreign)
-        let result = await box.weft("init", "--latitude", "52.5", "--longitude", "13.4", environment: Self.homeEnvironment(box))
+        let result = await box.weft(
+            "init", "--latitude", "52.5", "--longitude", "13.4", environment: Self.homeEnvironment(box))
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdout.contains("weather: kept home.toml (met-norway)"), "\(result)")
         #expect(result.stdout.contains("kept \(box.providers)/steps.toml: it exists"), "\(result)")
@@ -148,14 +150,35 @@ import WeftTestSupport
         let dry = await WeftProcess.weft(
             ["init", "--dry-run", "--providers", box.path("other"), "--cache", box.cache],
             environment: Self.homeEnvironment(box))
-        #expect(dry.stdout.contains("Downloads/Takeout/Fit/All Data/derived_com.google.step_count.delta_*.json"), "\(dry)")
+        #expect(
+            dry.stdout.contains("Downloads/Takeout/Fit/All Data/derived_com.google.step_count.delta_*.json"), "\(dry)")
+    }
+
+    /// On a terminal the place is asked once (script(1) gives weft a terminal for its stdin).
+    @Test func initAsksForThePlaceOnATerminal() async throws {
+        let box = try Sandbox()
+        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
+        let command = [WeftProcess.binary, "init"] + box.locations
+        let result = await WeftProcess.run(
+            ["/usr/bin/script", "-qec", command.joined(separator: " "), "/dev/null"],
+            stdin: "48.2082, 16.3738 Wien\n", environment: Self.homeEnvironment(box))
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout.contains("Weather: where are you?"), "\(result)")
+        let weather = try String(contentsOfFile: box.providers + "/weather.toml", encoding: .utf8)
+        #expect(weather.contains("name = \"Wien\"") && weather.contains("latitude = 48.2082"), "\(weather)")
+        #expect(weather.contains("longitude = 16.3738"), "\(weather)")
+        // Without a terminal nothing is asked and no weather is written.
+        let piped = await WeftProcess.weft(["init", "--dry-run"] + box.locations, stdin: "1 2\n")
+        #expect(!piped.stdout.contains("Weather: where") && !piped.stderr.contains("Weather: where"), "\(piped)")
     }
 
     @Test func initSaysWhatAZipIsAndValidatesFlags() async throws {
         let box = try Sandbox()
         try box.write("Downloads/takeout-20260101T000000Z-001.zip", "")
         let result = await box.weft("init", "--dry-run", environment: Self.homeEnvironment(box))
-        #expect(result.stdout.contains("~/Downloads/takeout-20260101T000000Z-001.zip is a Google Takeout zip: unzip it"), "\(result)")
+        #expect(
+            result.stdout.contains("~/Downloads/takeout-20260101T000000Z-001.zip is a Google Takeout zip: unzip it"),
+            "\(result)")
         let half = await box.weft("init", "--latitude", "52.5", environment: Self.homeEnvironment(box))
         #expect(half.exitCode == 64 && half.stderr.contains("give --latitude and --longitude together"), "\(half)")
         let zone = await box.weft("init", "--zone", "Mars/Olympus", environment: Self.homeEnvironment(box))
@@ -215,7 +238,8 @@ import WeftTestSupport
         let box = try Sandbox()
         try box.provider("uptime", shellProvider("printf '{\"load\": 1}'"))
         try box.provider("reading", "type = \"habits\"\n")
-        let done = await box.weft(arguments: ["habit", "done", "Read more", "--create", "--instance", "reading"] + Fixed.clock)
+        let done = await box.weft(
+            arguments: ["habit", "done", "Read more", "--create", "--instance", "reading"] + Fixed.clock)
         #expect(done.exitCode == 0, "\(done)")
         let set = await box.weft(arguments: ["var", "set", "water", "3"] + Fixed.clock)
         #expect(set.exitCode == 0, "\(set)")
@@ -233,7 +257,8 @@ import WeftTestSupport
         #expect(habits == ["Read more"], "\(habits)")
         let keys = await Self.complete(["get"], "positional@0", words: ["weft", "get"] + locations + [""])
         #expect(keys.contains("water") && keys.contains("__uptime_load") && keys.contains("__time"), "\(keys)")
-        let stored = await Self.complete(["var", "set"], "positional@0", words: ["weft", "var", "set"] + locations + [""])
+        let stored = await Self.complete(
+            ["var", "set"], "positional@0", words: ["weft", "var", "set"] + locations + [""])
         #expect(stored == ["water"], "\(stored)")
         let zones = await Self.complete(["status"], "--tz", words: ["weft", "status", "--tz", ""])
         #expect(zones.contains("Europe/Berlin") && zones.contains("America/New_York"), "\(zones.count)")
