@@ -138,6 +138,8 @@ struct InitCommand: ParsableCommand {
             let path = directory + "/\(plan.instance).toml"
             if FileManager.default.fileExists(atPath: path) {
                 Stdout.line("kept \(path): it exists (weft init never overwrites a file)")
+                // A file of another type holds the name, so the kind's keys are not there to show.
+                prefixes[plan.instance] = nil
                 continue
             }
             if dryRun {
@@ -150,7 +152,8 @@ struct InitCommand: ParsableCommand {
             written.append(plan.instance)
         }
         for line in said { Stdout.line(line) }
-        if written.contains("weather") {
+        let weatherPlanned = plans.contains { $0.instance == "weather" }
+        if contact == nil, weatherPlanned, written.contains("weather") || (dryRun && prefixes["weather"] != nil) {
             Stdout.line(
                 "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the "
                     + "weather service can reach you instead of blocking weft")

@@ -146,6 +146,7 @@ import WeftTestSupport
         #expect(!FileManager.default.fileExists(atPath: box.providers + "/weather.toml"))
         // The kept weather file's prefix is what the next resolve names.
         #expect(result.stdout.contains("{{__weather_nowcast|…}}"), "\(result)")
+        #expect(!result.stdout.contains("__steps_today"), "\(result)")
         // An unzipped Takeout is found even when its zip is there too.
         let dry = await WeftProcess.weft(
             ["init", "--dry-run", "--providers", box.path("other"), "--cache", box.cache],
@@ -179,6 +180,13 @@ import WeftTestSupport
         #expect(
             result.stdout.contains("~/Downloads/takeout-20260101T000000Z-001.zip is a Google Takeout zip: unzip it"),
             "\(result)")
+        let contact = await box.weft(
+            "init", "--latitude", "52.5", "--longitude", "13.4", "--contact", "anna@example.org",
+            environment: Self.homeEnvironment(box))
+        #expect(contact.exitCode == 0 && !contact.stdout.contains("fill in"), "\(contact)")
+        let weather = try String(contentsOfFile: box.providers + "/weather.toml", encoding: .utf8)
+        #expect(weather.contains("\ncontact = \"anna@example.org\""), "\(weather)")
+        #expect(weather.contains("name = \"Home\""), "\(weather)")
         let half = await box.weft("init", "--latitude", "52.5", environment: Self.homeEnvironment(box))
         #expect(half.exitCode == 64 && half.stderr.contains("give --latitude and --longitude together"), "\(half)")
         let zone = await box.weft("init", "--zone", "Mars/Olympus", environment: Self.homeEnvironment(box))
