@@ -11,8 +11,12 @@ public struct ClockOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Time zone for local days and times where the provider sets no timezone (default: $TZ, else the "
-                + "system's; an unknown TZ is UTC).", valueName: "zone"))
+                + "system's; an unknown TZ is UTC).", valueName: "zone"),
+        completion: ClockOptions.zoneNames)
     public var tz: String?
+
+    /// The zones a `--tz` (or `weft init --zone`) completes to: every IANA name this system knows.
+    public static let zoneNames = CompletionKind.custom { _, _, _ in TimeZone.knownTimeZoneIdentifiers.sorted() }
 
     /// Options with every default.
     public init() {}

@@ -33,6 +33,9 @@ public final class VariableResolver {
     private var touched: Set<String> = []
     /// Why a snapshot could not be turned into variables, by instance.
     private var unreadableSnapshots: [String: String] = [:]
+    /// A provider-looking key (`__…`) that nothing answered, not even a provider's prefix: what `weft resolve` tells
+    /// a user who has no providers yet.
+    public private(set) var unansweredProviderKey: String?
 
     /// Creates a resolver over an open cache; `overrides` are this call's extra stored variables.
     public convenience init(
@@ -91,6 +94,7 @@ public final class VariableResolver {
         if let value = TimeVariables.value(key, context: context) {
             return VariableOrigin(key: key, value: value, source: .builtin, instance: owner)
         }
+        if owner == nil, key.hasPrefix("__"), cacheError == nil { unansweredProviderKey = key }
         return VariableOrigin(key: key, value: nil, source: .none, instance: owner)
     }
 

@@ -36,7 +36,8 @@ struct CalendarReadOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Read the sources of this calendar provider (default, without SOURCE: the only one configured).",
-            valueName: "name"))
+            valueName: "name"),
+        completion: Completions.instances(type: "calendar"))
     var instance: String?
 
     @Option(

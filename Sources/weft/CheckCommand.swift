@@ -95,6 +95,7 @@ struct CheckCommand: ParsableCommand {
                     "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(broken.count) of \(count) "
                         + "provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory)")
             }
+            if count == 0 && findings.set.problems.isEmpty { Stderr.line("weft: " + InitCommand.startHint) }
         }
         if !problems.isEmpty || !notify.isEmpty || !findings.set.directory.exists { throw ExitCode(2) }
     }

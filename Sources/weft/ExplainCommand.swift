@@ -24,7 +24,8 @@ struct ExplainCommand: ParsableCommand {
               weft explain water --json
             """)
 
-    @Argument(help: "The variable, as written in a template (`__weather_temp`, `water`).")
+    @Argument(
+        help: "The variable, as written in a template (`__weather_temp`, `water`).", completion: Completions.keys)
     var key: String
 
     @Flag(help: "Print JSON (times in UTC ISO 8601).")

@@ -28,7 +28,7 @@ struct ForgetCommand: AsyncParsableCommand {
               weft forget --restore steps
             """)
 
-    @Argument(help: "Instance ids (provider file names without .toml).")
+    @Argument(help: "Instance ids (provider file names without .toml).", completion: Completions.instances())
     var instances: [String] = []
 
     @Flag(help: "Print what would be deleted and moved to the trash, and change nothing.")

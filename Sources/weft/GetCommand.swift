@@ -14,7 +14,7 @@ struct GetCommand: ParsableCommand {
               weft get __uptime_load || echo "no data"
             """)
 
-    @Argument(help: "The variable key (case and spacing do not matter).")
+    @Argument(help: "The variable key (case and spacing do not matter).", completion: Completions.keys)
     var key: String
 
     @OptionGroup var options: ReadOptions

@@ -73,7 +73,7 @@ extension InstanceOptions where Kind == HabitsKind {
 
 /// What `done` and `undo` share: the habit's name, `--date` (a day, `today` or `yesterday`), the clock and the instance.
 struct HabitEditOptions: ParsableArguments {
-    @Argument(help: "The habit's name.")
+    @Argument(help: "The habit's name.", completion: Completions.habits)
     var name: String
 
     @Option(

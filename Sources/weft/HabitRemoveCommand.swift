@@ -15,7 +15,7 @@ struct HabitRemoveCommand: ParsableCommand {
               weft habit remove mediter
             """)
 
-    @Argument(help: "The habit's name.")
+    @Argument(help: "The habit's name.", completion: Completions.habits)
     var name: String
 
     @OptionGroup var clock: ClockOptions

@@ -15,7 +15,7 @@ struct HabitRenameCommand: ParsableCommand {
               weft habit rename Stretch "Stretch 10min"
             """)
 
-    @Argument(help: "The habit's name now.")
+    @Argument(help: "The habit's name now.", completion: Completions.habits)
     var name: String
 
     @Argument(help: "Its new name.")

@@ -39,7 +39,8 @@ protocol CommandKind: FileImportKind {
 struct InstanceOptions<Kind: CommandKind>: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The \(Kind.type) instance (default: the only one configured, else \"\(Kind.type)\").", valueName: "name"))
+            "The \(Kind.type) instance (default: the only one configured, else \"\(Kind.type)\").", valueName: "name"),
+        completion: Completions.instances(type: Kind.type))
     var instance: String?
 
     @OptionGroup var locations: LocationOptions

@@ -41,7 +41,9 @@ struct RefreshCommand: AsyncParsableCommand {
               weft schedule --cron             a crontab line that runs it every 5 minutes
             """)
 
-    @Argument(help: "Provider instances to refresh (file names in providers/ without .toml); default: all.")
+    @Argument(
+        help: "Provider instances to refresh (file names in providers/ without .toml); default: all.",
+        completion: Completions.instances())
     var instances: [String] = []
 
     @Flag(help: "Refresh even when the snapshot is still fresh.")
@@ -72,7 +74,7 @@ struct RefreshCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if report.entries.isEmpty && !quiet {
-            Stderr.line("weft: no providers in \(locations.resolved.providersDirectory)")
+            Stderr.line("weft: no providers in \(locations.resolved.providersDirectory); \(InitCommand.startHint)")
         }
         if !report.keptInEmptyDirectory.isEmpty {
             Stderr.line(

@@ -63,6 +63,14 @@ struct ResolveCommand: ParsableCommand {
         }
         FileHandle.standardOutput.write(Data(output.utf8))
         try session.checkCache()
+        if let key = session.resolver.unansweredProviderKey {
+            let directory = builder.workspace.locations.providersDirectory
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            if !names.contains(where: { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }) {
+                Stderr.line(
+                    "weft: nothing gives \(key): there are no provider files in \(directory); \(InitCommand.startHint)")
+            }
+        }
     }
 
     /// `--strict`: every unknown key or filter of `templates` on its own `weft: error:` line, then exit 1.

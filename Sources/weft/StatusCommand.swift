@@ -53,6 +53,7 @@ struct StatusCommand: ParsableCommand {
         }
         if statuses.isEmpty {
             Stdout.line("no providers in \(where_.providersDirectory)")
+            Stdout.line(InitCommand.startHint)
             return
         }
         for status in statuses {

@@ -9,7 +9,9 @@ import WeftTemplate
 
 /// The key argument, locations and zone every `weft var` subcommand shares.
 struct VarTarget: ParsableArguments {
-    @Argument(help: "The variable key (canonicalised like template keys: trimmed, lower-cased).")
+    @Argument(
+        help: "The variable key (canonicalised like template keys: trimmed, lower-cased).",
+        completion: Completions.storedKeys)
     var key: String
 
     @OptionGroup var clock: ClockOptions

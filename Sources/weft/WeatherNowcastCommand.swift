@@ -18,7 +18,9 @@ struct WeatherNowcastCommand: ParsableCommand {
               weft weather nowcast --instance home --json
             """)
 
-    @Option(help: ArgumentHelp("The weather instance (default: the only one in the cache).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The weather instance (default: the only one in the cache).", valueName: "name"),
+        completion: Completions.instances())
     var instance: String?
 
     @Flag(help: "Print JSON: forecast_start, now, headline, secondary and 60 minutes of {intensity, chance, expected}.")

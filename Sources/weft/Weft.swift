@@ -26,7 +26,7 @@ struct Weft: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
+            InitCommand.self, RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
             AlarmCommand.self, TimerCommand.self,
             ExplainCommand.self, WatchCommand.self, BarCommand.self, NotifyCommand.self, ScheduleCommand.self,
