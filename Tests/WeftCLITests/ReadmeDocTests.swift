@@ -15,7 +15,7 @@ import WeftTestSupport
 /// is not shown; `$DOCTEST_FIXTURES` is `Tests/Fixtures`, to copy shared fixtures from), then each command of the block in `$HOME` with `/bin/sh`, where `weft` is the built binary with
 /// `--now NOW` added to every subcommand that takes it (and does not give its own), `TZ=ZONE` and `NO_COLOR=1`.
 /// `home=` may be left out (an empty home). Files under `NAME/http` are served on 127.0.0.1 at their relative path,
-/// and `@BASE_URL@` in the home's provider files is that server's address. In the output the home's path reads `/home/anna`. A shown line that is
+/// and `@BASE_URL@` in the home's provider files is that server's address. In the output the home's path reads `/home/anna` and the binary's `/usr/local/bin/weft`. A shown line that is
 /// `…` alone matches any number of lines, and `…` inside a line matches any text. A console block with neither
 /// marker fails, and the skips are counted here, so no example is left out silently.
 @Suite("README doc-test")
@@ -28,6 +28,8 @@ struct ReadmeDocTests {
     static let fixtures = repository.appendingPathComponent("Tests/Fixtures/doctest")
     /// What the fixture home's path is shown as.
     static let shownHome = "/home/anna"
+    /// What the built binary's path is shown as.
+    static let shownBinary = "/usr/local/bin/weft"
 
     /// How a block is run.
     enum Marker: Equatable {
@@ -144,7 +146,8 @@ struct ReadmeDocTests {
             return (takesNow && !path.isEmpty ? [path.joined(separator: " ")] : [])
                 + (command.subcommands ?? []).flatMap { walk($0, path + [$0.commandName]) }
         }
-        return "|" + walk(root, []).joined(separator: "|") + "|"
+        // `notify` and `serve` hand their options to weft-notify and weft-serve, which the dump does not describe.
+        return "|" + (walk(root, []) + ["notify", "serve"]).joined(separator: "|") + "|"
     }
 
     /// The `weft` a block's commands call: the built binary, with `--now` where the subcommand takes it.
@@ -238,7 +241,10 @@ struct ReadmeDocTests {
         var failures: [String] = []
         for step in block.steps {
             let run = await shell(step.command, in: home, environment)
-            let printed = run.stdout.replacingOccurrences(of: home, with: shownHome)
+            var printed = run.stdout.replacingOccurrences(of: home, with: shownHome)
+            for binary in [URL(fileURLWithPath: WeftProcess.binary).resolvingSymlinksInPath().path, WeftProcess.binary] {
+                printed = printed.replacingOccurrences(of: binary, with: shownBinary)
+            }
             var lines = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
             if !matches(step.shown, lines) {
