@@ -165,7 +165,8 @@ struct HelpExamplesTests {
                     continue
                 }
                 let run = await WeftProcess.run(
-                    ["/bin/sh", "-c", "cd \"$HOME\" && " + example], environment: prepared.environment,
+                    ["/bin/sh", "-c", "unset WEFT_CACHE WEFT_PROVIDERS WEFT_HOME; cd \"$HOME\" && " + example],
+                    environment: prepared.environment,
                     timeout: .seconds(Self.runsUntilStopped(example) ? 3 : 30))
                 let shown = "weft \(path.joined(separator: " ")) --help: \(example)\n\(run)"
                 if Self.runsUntilStopped(example) {

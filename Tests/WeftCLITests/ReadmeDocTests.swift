@@ -11,13 +11,14 @@ import WeftTestSupport
 ///     <!-- doctest: skip needs a desktop's notification server -->
 ///
 /// `home=NAME` copies `Tests/Fixtures/doctest/NAME/home` as `$HOME` (providers in `~/.config/weft/providers`, the
-/// database in `~/.local/state/weft`), runs `Tests/Fixtures/doctest/NAME/setup.sh` there when it exists (its output
-/// is not shown; `$DOCTEST_FIXTURES` is `Tests/Fixtures`, to copy shared fixtures from), then each command of the block in `$HOME` with `/bin/sh`, where `weft` is the built binary with
-/// `--now NOW` added to every subcommand that takes it (and does not give its own), `TZ=ZONE` and `NO_COLOR=1`.
-/// `home=` may be left out (an empty home). Files under `NAME/http` are served on 127.0.0.1 at their relative path,
-/// and `@BASE_URL@` in the home's provider files is that server's address. In the output the home's path reads `/home/anna` and the binary's `/usr/local/bin/weft`. A shown line that is
-/// `…` alone matches any number of lines, and `…` inside a line matches any text. A console block with neither
-/// marker fails, and the skips are counted here, so no example is left out silently.
+/// database in `~/.local/state/weft`) and runs `Tests/Fixtures/doctest/NAME/setup.sh` there when it exists (its output
+/// is not shown; `$DOCTEST_FIXTURES` is `Tests/Fixtures`, to copy shared fixtures from). Then each command of the block
+/// runs in `$HOME` with `/bin/sh`, where `weft` is the built binary with `--now NOW` added to every subcommand that
+/// takes it (and does not give its own), `TZ=ZONE` and `NO_COLOR=1`. `home=` may be left out (an empty home). Files
+/// under `NAME/http` are served on 127.0.0.1 at their relative path, and `@BASE_URL@` in the home's provider files is
+/// that server's address. In the output the home's path reads `/home/anna` and the binary's `/usr/local/bin/weft`. A
+/// shown line that is `…` alone matches any number of lines, and `…` inside a line matches any text. A console block
+/// with neither marker fails, and the skips are counted here, so no example is left out silently.
 @Suite("README doc-test")
 struct ReadmeDocTests {
     /// The skipped console blocks, each with its reason in README.md; a new skip must be added here too.
@@ -198,7 +199,8 @@ struct ReadmeDocTests {
             "XDG_CACHE_HOME": home + "/.cache", "TZ": tz, "NO_COLOR": "1", "LC_ALL": "C.UTF-8",
             "PATH": box.path("bin") + ":/usr/bin:/bin", "DOCTEST_WEFT": WeftProcess.binary, "DOCTEST_NOW": now,
             "DOCTEST_NOW_COMMANDS": try commandsTakingNow(),
-            "DOCTEST_FIXTURES": repository.appendingPathComponent("Tests/Fixtures").path, "WEFT_CACHE": "", "WEFT_PROVIDERS": "", "WEFT_HOME": "",
+            "DOCTEST_FIXTURES": repository.appendingPathComponent("Tests/Fixtures").path, "WEFT_CACHE": "",
+            "WEFT_PROVIDERS": "", "WEFT_HOME": "",
         ]
         return (home, environment)
     }
@@ -242,7 +244,8 @@ struct ReadmeDocTests {
         for step in block.steps {
             let run = await shell(step.command, in: home, environment)
             var printed = run.stdout.replacingOccurrences(of: home, with: shownHome)
-            for binary in [URL(fileURLWithPath: WeftProcess.binary).resolvingSymlinksInPath().path, WeftProcess.binary] {
+            for binary in [URL(fileURLWithPath: WeftProcess.binary).resolvingSymlinksInPath().path, WeftProcess.binary]
+            {
                 printed = printed.replacingOccurrences(of: binary, with: shownBinary)
             }
             var lines = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
