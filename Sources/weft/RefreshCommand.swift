@@ -36,9 +36,9 @@ struct RefreshCommand: AsyncParsableCommand {
             failed (its last good snapshot is kept), 2 when a provider file is invalid (the others still ran).
 
             Examples:
-              weft refresh                     every provider that is due
-              weft refresh weather --force     just providers/weather.toml, now
-              weft schedule --cron             a crontab line that runs it every 5 minutes
+              weft refresh                     # every provider that is due
+              weft refresh weather --force     # just providers/weather.toml, now
+              weft schedule --cron             # a crontab line that runs it every 5 min
             """)
 
     @Argument(

@@ -9,7 +9,7 @@ struct VarDecrementCommand: ParsableCommand {
             two amounts.
 
             Examples:
-              weft var decr water                 a glass fewer
+              weft var decr water                 # a glass fewer
               weft var decr pushups --by 10
             """)
 

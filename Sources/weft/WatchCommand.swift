@@ -24,7 +24,7 @@ struct WatchCommand: ParsableCommand {
               weft watch '{{__time}} {{__weather_nowcast}}'
               weft watch --format waybar '{{__calendar_next_label}}' \\
                 --tooltip '{{__calendar_next_title}}'
-              weft watch --output ~/.cache/weft/conky.txt \\
+              weft watch --output ~/.cache/weft-conky.txt \\
                 '{{__weather_temp|?}}° {{__steps_today|0}}'
             """)
 

@@ -18,7 +18,7 @@ struct Weft: AsyncParsableCommand {
             derive variables from them at the moment they run, so a status bar can call them every second.
 
             Examples:
-              weft refresh                          refresh whatever is due
+              weft refresh                          # refresh whatever is due
               weft resolve 'Load {{__uptime_load|?}} · {{__time}}'
               weft get __now_unix
               weft var incr water --goal 8 --reset daily

@@ -103,7 +103,7 @@ struct CounterLimitTests {
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let line = try #require(
-            text.split(separator: "\n").first { $0.hasPrefix("weft resolve '💧 {{water|0}}/8") }, "README example")
+            text.split(separator: "\n").first { $0.hasPrefix("$ weft resolve '💧 {{water|0}}/8") }, "README example")
         let open = try #require(line.firstIndex(of: "'"))
         let close = try #require(line.lastIndex(of: "'"))
         let template = String(line[line.index(after: open)..<close])

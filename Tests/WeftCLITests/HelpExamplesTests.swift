@@ -134,6 +134,56 @@ struct HelpExamplesTests {
         #expect(checked >= 10)
     }
 
+    /// The examples that are not run, each with why; a new one must be added here with its reason.
+    static let notRun: [(example: String, reason: String)] = [
+        ("curl -s 'https://api.open-meteo.com/v1/forecast?…' > saved.json", "reaches the internet"),
+        ("weft calendar next work.ics https://example.org/team.ics", "reaches the internet"),
+        ("| crontab -", "replaces the user's crontab"),
+        ("weft serve", "listens on port 7878 (ServeTests run the server on free ports)"),
+        ("curl -s -H \"Authorization: Bearer", "needs `weft serve` on port 7878"),
+    ]
+
+    /// Commands that run until stopped: an example of one passes when it is still running after a few seconds.
+    static func runsUntilStopped(_ example: String) -> Bool {
+        example.hasPrefix("weft watch ") || example == "weft notify"
+    }
+
+    /// Every `Examples:` line of every `--help`, in the order the help shows them, runs in one fixture home
+    /// (Tests/Fixtures/doctest/help: two weather instances, a calendar, steps, a command provider, the files the
+    /// examples name): it exits 0, or 1 or 2 with a message saying why (a refused change, such as snoozing when no
+    /// alarm rings: README, "Alarms and timers"), never with a usage error (64) or a signal. A long-running command
+    /// is still running after 3 s.
+    @Test func everyExampleOfEveryHelpRunsOrSaysWhy() async throws {
+        let prepared = try await ReadmeDocTests.prepare("help", now: Fixed.now, tz: Fixed.zone)
+        var ran = 0
+        var skipped = 0
+        for path in try await Self.commandPaths() {
+            let help = await WeftProcess.weft(path + ["--help"])
+            for example in Self.examples(help.stdout) {
+                if Self.notRun.contains(where: { example.contains($0.example) }) {
+                    skipped += 1
+                    continue
+                }
+                let run = await WeftProcess.run(
+                    ["/bin/sh", "-c", "unset WEFT_CACHE WEFT_PROVIDERS WEFT_HOME; cd \"$HOME\" && " + example],
+                    environment: prepared.environment,
+                    timeout: .seconds(Self.runsUntilStopped(example) ? 3 : 30))
+                let shown = "weft \(path.joined(separator: " ")) --help: \(example)\n\(run)"
+                if Self.runsUntilStopped(example) {
+                    // The notifier says once that there is no session bus here, and goes on.
+                    #expect(run.killedByHarness && (example == "weft notify" || run.stderr.isEmpty), "\(shown)")
+                } else if run.exitCode != 0 {
+                    #expect([1, 2].contains(run.exitCode) && !(run.stdout + run.stderr).isEmpty, "\(shown)")
+                    #expect(!run.stderr.contains("Usage:") && !run.stderr.contains("Error:"), "\(shown)")
+                }
+                ran += 1
+            }
+        }
+        withExtendedLifetime(prepared) {}
+        #expect(ran > 120, "examples run: \(ran)")
+        #expect(skipped == 7, "examples not run: \(skipped)")
+    }
+
     /// Every command path of `weft`, from ArgumentParser's description of the command tree.
     static func commandPaths() async throws -> [[String]] {
         struct Dump: Decodable {

@@ -1,0 +1,1 @@
+weft refresh --quiet

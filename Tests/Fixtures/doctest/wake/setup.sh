@@ -1,0 +1,1 @@
+weft alarm add 07:00 --days daily --label Wake >/dev/null

@@ -1,0 +1,1 @@
+weft var set water 3 >/dev/null
