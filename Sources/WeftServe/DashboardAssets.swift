@@ -234,8 +234,8 @@ enum DashboardAssets {
            short card does not leave the rest of a tall row empty. Without it, rows as tall as their tallest card. */
         .board.masonry { grid-auto-rows: 1px; row-gap: 0; align-items: start; }
         .board.masonry > * { margin-bottom: 14px; }
-        /* A number and its unit stay on one line */
-        .num { white-space: nowrap; }
+        /* A number and its unit or degree sign stay on one line (`.card` may otherwise break a word anywhere) */
+        .num, .weather .temp, .hours .t { white-space: nowrap; }
         /* Login: the board's card and colours */
         .login { max-width: 460px; margin: 10vh auto; padding: 0 14px; }
         .login h1 { font-size: 1.25rem; margin: 0 0 8px; letter-spacing: .02em; }
