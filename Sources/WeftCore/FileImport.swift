@@ -244,4 +244,3 @@ public struct FileImportInstance<Kind: FileImportKind>: Provider {
         return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
     }
 }
-

@@ -247,10 +247,9 @@ enum DashboardAssets {
           border-radius: 10px; border: 1px solid var(--line); background: var(--bg); color: var(--text); }
         .login input[type=password]:focus { outline: 2px solid var(--accent); outline-offset: 1px; }
         .login button { font: inherit; font-weight: 600; padding: 8px 18px; border-radius: 10px; cursor: pointer;
-          border: 1px solid var(--accent); background: var(--accent); color: #fff; }
+          border: 1px solid var(--accent); background: var(--accent); color: var(--bg); }
         @media (max-width: 480px) {
           .board { padding: 8px; gap: 10px; }
-          .board.masonry { row-gap: 0; }
           .board.masonry > * { margin-bottom: 10px; }
           .card { padding: 12px; }
           .weather .temp { font-size: 2.2rem; }

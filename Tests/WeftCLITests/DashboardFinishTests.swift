@@ -132,7 +132,8 @@ struct DashboardFinishTests {
         try box.provider("room", shellProvider(#"printf '{"temp": 21.5}'"#, extra: "\n[units]\ntemp = 21\n"))
         let bad = await box.weft("check")
         #expect(
-            bad.exitCode != 0 && bad.stdout.contains("room.toml:5: key \"units.temp\" must be a string, found an integer"),
+            bad.exitCode != 0
+                && bad.stdout.contains("room.toml:5: key \"units.temp\" must be a string, found an integer"),
             "\(bad)")
     }
 }
