@@ -39,11 +39,16 @@ public struct CardFigures: Sendable, Equatable {
     public var alarms: [AlarmFigure]?
     /// The timers, the one a bar shows first.
     public var timers: [TimerFigure]?
+    /// What a key/value card calls each value, by its key without the prefix.
+    public var labels: [String: String]?
+    /// The unit written after each value, by its key without the prefix.
+    public var units: [String: String]?
 
     /// Figures with what a kind has.
     public init(
         nextHour: RainMinutes? = nil, pastYear: DayGrid? = nil, month: DayGrid? = nil, weeks: [HabitWeek]? = nil,
-        alarms: [AlarmFigure]? = nil, timers: [TimerFigure]? = nil
+        alarms: [AlarmFigure]? = nil, timers: [TimerFigure]? = nil, labels: [String: String]? = nil,
+        units: [String: String]? = nil
     ) {
         self.nextHour = nextHour
         self.pastYear = pastYear
@@ -51,6 +56,8 @@ public struct CardFigures: Sendable, Equatable {
         self.weeks = weeks
         self.alarms = alarms
         self.timers = timers
+        self.labels = labels
+        self.units = units
     }
 }
 

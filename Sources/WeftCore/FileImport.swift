@@ -168,33 +168,34 @@ public protocol FileImportKind: ProviderKind {
 }
 
 extension FileImportKind {
-    /// An instance from its provider file: the kind's settings, the prefix, and how often its files are checked
-    /// (`interval`, default 5 minutes).
+    /// An instance from its provider file: the kind's settings and the prefix. An `interval` is still read (a bad
+    /// one is said), for files written when it set how long an import stayed fresh; an import now stays fresh until
+    /// its files change.
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
         let settings = try Settings(config: config)
         let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
-        let interval = try config.interval(default: .seconds(300), minimum: .seconds(10))
-        return FileImportInstance<Self>(
-            instance: config.instance, prefix: prefix, settings: settings, interval: DurationText.seconds(interval))
+        _ = try config.interval(default: .seconds(300), minimum: .seconds(10))
+        return FileImportInstance<Self>(instance: config.instance, prefix: prefix, settings: settings)
     }
 }
 
 /// A configured file-import instance: a change to any file its patterns match makes it due, `weft check` checks
 /// that each pattern matches a readable file, and its kind re-imports the files that changed (size or mtime).
+///
+/// Its data is valid until its files change: a snapshot never expires by age (the refresher makes the instance due
+/// when a matched file or the provider file is newer than the snapshot), so a card or bar does not call steps or
+/// habits stale a few minutes after every refresh.
 public struct FileImportInstance<Kind: FileImportKind>: Provider {
     public let instance: String
     public let prefix: String
     /// The instance's settings.
     public var settings: Kind.Settings
-    /// How often the files are checked for changes, in seconds.
-    public var interval: TimeInterval
 
     /// Creates an instance.
-    public init(instance: String, prefix: String, settings: Kind.Settings, interval: TimeInterval) {
+    public init(instance: String, prefix: String, settings: Kind.Settings) {
         self.instance = instance
         self.prefix = prefix
         self.settings = settings
-        self.interval = interval
     }
 
     public func refresh(_ context: RefreshContext) async throws -> RefreshOutcome {
@@ -225,12 +226,12 @@ public struct FileImportInstance<Kind: FileImportKind>: Provider {
         return (store, library, previous, files)
     }
 
-    /// The outcome of a refresh with nothing to read: the snapshot stays, valid for another interval.
+    /// The outcome of a refresh with nothing to read: the snapshot stays, valid until the files change.
     public func notModified(_ context: RefreshContext, _ files: FileImport<Kind.ImportError>) -> RefreshOutcome {
-        RefreshOutcome(.notModified(validUntil: context.now.addingTimeInterval(interval)), problems: files.problems)
+        RefreshOutcome(.notModified(validUntil: Validity.untilChanged), problems: files.problems)
     }
 
-    /// The outcome of a refresh that rebuilt the payload: its snapshot, valid for an interval, with the user's
+    /// The outcome of a refresh that rebuilt the payload: its snapshot, valid until the files change, with the user's
     /// records to store in the same transaction.
     public func updated(
         _ payload: Kind.Payload, _ context: RefreshContext, _ files: FileImport<Kind.ImportError>,
@@ -238,9 +239,8 @@ public struct FileImportInstance<Kind: FileImportKind>: Provider {
     ) throws -> RefreshOutcome {
         let snapshot = Snapshot(
             instance: instance, kind: Kind.type, prefix: prefix, schemaVersion: Kind.Payload.schemaVersion,
-            fetchedAt: context.now, validUntil: context.now.addingTimeInterval(interval),
+            fetchedAt: context.now, validUntil: Validity.untilChanged,
             payload: try Snapshot.encode(payload), extraPrefix: extraPrefix)
         return RefreshOutcome(.updated(snapshot), problems: files.problems, records: records)
     }
 }
-

@@ -188,6 +188,24 @@ public struct ProviderConfig: Sendable {
         return strings
     }
 
+    /// An optional table of strings (`[labels]` with `load = "Load"`), by key.
+    public func stringTable(_ key: String) throws(ConfigError) -> [String: String]? {
+        guard let value = values[key] else { return nil }
+        guard case .table(let table) = value else {
+            throw wrongType(key, expected: "a table of strings, e.g. [\(key)] on its own line", found: value)
+        }
+        var strings: [String: String] = [:]
+        for (name, item) in table {
+            guard case .string(let string) = item else {
+                throw .wrongType(
+                    file: file, line: line(of: name) ?? line(of: key), key: "\(key).\(name)", expected: "a string",
+                    found: item.typeName)
+            }
+            strings[name] = string
+        }
+        return strings
+    }
+
     /// The longest duration a provider setting may hold; longer values are mistakes (`1e300`, `inf`), not settings.
     public static let maximumDuration = Duration.seconds(366 * 86_400)
 

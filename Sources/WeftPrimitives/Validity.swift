@@ -5,4 +5,8 @@ import Foundation
 public enum Validity {
     /// Whether data valid until `validUntil` is stale at `now`.
     public static func isStale(until validUntil: Date, at now: Date) -> Bool { now >= validUntil }
+
+    /// The validity of data that does not age, only changes (an import of local files): the latest instant weft
+    /// writes. Its provider is due when its files change.
+    public static let untilChanged = Date(timeIntervalSince1970: TimeInterval(Instant.latestSeconds))
 }

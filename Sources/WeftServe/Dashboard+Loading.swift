@@ -13,7 +13,7 @@ extension Dashboard {
     ) throws -> Dashboard {
         let store = try CacheStore.openForReading(directory: cacheDirectory)
         var snapshots: [String: Snapshot] = [:]
-        for status in statuses where (registry.kind(status.type)?.card ?? .keyValue) != .keyValue {
+        for status in statuses {
             if let snapshot = try store.snapshot(status.instance) { snapshots[status.instance] = snapshot }
         }
         return Dashboard(

@@ -16,7 +16,7 @@ import WeftRefresh
 struct Dashboard {
     var statuses: [ProviderStatus]
     var variables: [String: String]
-    /// Snapshots of the instances whose cards draw more than a list of their variables, by instance.
+    /// The instances' snapshots, from which their kinds draw what a card shows beyond its variables, by instance.
     var snapshots: [String: Snapshot]
     /// The kinds, which say which card shows an instance and what it draws.
     var registry: ProviderRegistry
@@ -35,13 +35,17 @@ struct Dashboard {
     private struct Page {
         var csrfToken: String
         var pollSeconds: Int
+        /// The render's moment, from which the script keeps the clock and the ages (the server's clock, not the
+        /// browser's).
+        var now: String
         var board: RenderedHTML
     }
 
     /// What the `board` template reads.
     private struct Board {
-        var iso: String
-        var clock: String
+        /// The board's zone, for the time the script writes beside the day.
+        var zone: String
+        var day: String
         var cards: [RenderedHTML]
         var empty: Bool
         var count: Int
@@ -51,10 +55,15 @@ struct Dashboard {
     /// The whole page.
     func html() -> String {
         DashboardTemplates.render(
-            .page, Page(csrfToken: csrfToken, pollSeconds: Self.pollSeconds, board: RenderedHTML(board())))
+            .page,
+            Page(
+                csrfToken: csrfToken, pollSeconds: Self.pollSeconds, now: ISOInstant.format(now),
+                board: RenderedHTML(board())))
     }
 
-    /// The cards, as `/board` serves them for the script to swap in.
+    /// The cards, as `/board` serves them for the script to swap in. The variables that follow the clock alone (the
+    /// time to the second or minute, each provider's `age_min`) are left out of *All variables*, so the cards and
+    /// their ETag change only when something on them does; `weft vars` lists them.
     func board() -> String {
         var cards: [String] = []
         var weatherIndex = 0
@@ -68,11 +77,13 @@ struct Dashboard {
             cards.append(card(status, weatherIndex: &weatherIndex))
         }
         if !countersShown { cards.append(countersCard()) }
+        let ticking = Set(["__now", "__now_unix", "__time"] + statuses.map { $0.prefix + "age_min" })
+        let listed = variables.filter { !ticking.contains($0.key) }
         let board = Board(
-            iso: ISOInstant.format(now), clock: CardText.date(now, in: zone) + " · " + CardText.time(now, in: zone),
+            zone: zone.identifier, day: CardText.date(now, in: zone),
             cards: cards.filter { !$0.isEmpty }.map(RenderedHTML.init), empty: statuses.isEmpty,
-            count: variables.count,
-            variables: variables.sorted { $0.key < $1.key }.map { CardEntry(key: $0.key, value: $0.value) })
+            count: listed.count,
+            variables: listed.sorted { $0.key < $1.key }.map { CardEntry(key: $0.key, value: $0.value) })
         return DashboardTemplates.render(.board, board)
     }
 
@@ -126,7 +137,10 @@ struct Dashboard {
         case .timers:
             return TimersCard(status: status, timers: figures?.timers, card: board).html()
         case .keyValue:
-            return KeyValueCard(status: status, values: values, card: board).html()
+            return KeyValueCard(
+                status: status, values: values, labels: figures?.labels ?? [:], units: figures?.units ?? [:],
+                card: board
+            ).html()
         }
     }
 

@@ -1,6 +1,49 @@
+import Hummingbird
+
 /// The board's own style sheet and script, served at `/assets/app.css` and `/assets/app.js` so the page needs no
-/// inline style or script (a `Content-Security-Policy` of `script-src 'self'; style-src 'self'` holds).
+/// inline style or script (a `Content-Security-Policy` of `script-src 'self'; style-src 'self'` holds), its icon and
+/// its web app manifest.
 enum DashboardAssets {
+    /// Every asset: path, content type, text.
+    static let files: [(path: String, type: String, text: String)] = [
+        ("/assets/app.css", "text/css; charset=utf-8", css),
+        ("/assets/app.js", "text/javascript; charset=utf-8", js),
+        ("/assets/icon.svg", "image/svg+xml", icon),
+        ("/manifest.webmanifest", "application/manifest+json", manifest),
+    ]
+
+    /// Adds the assets to `router`, each with an ETag. The server adds them ahead of the token gate: they hold no
+    /// data, the login page needs its style, and browsers fetch an icon and a manifest without the session cookie.
+    static func add(to router: Router<ServeContext>) {
+        for file in files {
+            for method in [HTTPRequest.Method.get, .head] {
+                router.on(RouterPath(file.path), method: method) { request, _ in
+                    Reply.text(file.text, type: file.type).conditional(ifNoneMatch: request.headers[.ifNoneMatch])
+                        .response
+                }
+            }
+        }
+    }
+
+    /// `/assets/icon.svg`: the favicon and the home-screen icon, three woven threads on the accent blue.
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+        <rect width="64" height="64" rx="14" fill="#2563eb"/>
+        <g fill="none" stroke="#ffffff" stroke-width="6" stroke-linecap="round">
+        <path d="M14 20 Q24 12 32 20 T50 20"/><path d="M14 32 Q24 24 32 32 T50 32"/><path d="M14 44 Q24 36 32 44 T50 44"/>
+        </g>
+        </svg>
+
+        """
+
+    /// `/manifest.webmanifest`: the board as an app a phone can pin, opening at `/` in its own window.
+    static let manifest = """
+        {"name": "weft", "short_name": "weft", "start_url": "/", "scope": "/", "display": "standalone",
+         "background_color": "#f3f4f7", "theme_color": "#2563eb",
+         "icons": [{"src": "/assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
+
+        """
+
     /// `/assets/app.css`: light and dark (following `prefers-color-scheme`), a grid that is one column on a phone.
     static let css = #"""
         :root {
@@ -245,8 +288,27 @@ enum DashboardAssets {
         .allvars th, .allvars td { text-align: left; vertical-align: top; padding: 3px 6px;
           border-top: 1px solid var(--line); overflow-wrap: anywhere; }
         .allvars th { width: 38%; font-family: ui-monospace, monospace; font-weight: 400; }
+        /* Masonry: with the script, the grid's rows are 1 px and each card spans its own height (app.js), so a
+           short card does not leave the rest of a tall row empty. Without it, rows as tall as their tallest card. */
+        .board.masonry { grid-auto-rows: 1px; row-gap: 0; align-items: start; }
+        .board.masonry > * { margin-bottom: 14px; }
+        /* A number and its unit or degree sign stay on one line (`.card` may otherwise break a word anywhere) */
+        .num, .weather .temp, .hours .t { white-space: nowrap; }
+        /* Login: the board's card and colours */
+        .login { max-width: 460px; margin: 10vh auto; padding: 0 14px; }
+        .login h1 { font-size: 1.25rem; margin: 0 0 8px; letter-spacing: .02em; }
+        .login p { margin: 0 0 10px; }
+        .login code { font-size: .85em; }
+        .login #message { color: var(--bad); }
+        .login label { font-size: .85rem; color: var(--muted); }
+        .login input[type=password] { width: 100%; font: inherit; padding: 8px 10px; margin-top: 4px;
+          border-radius: 10px; border: 1px solid var(--line); background: var(--bg); color: var(--text); }
+        .login input[type=password]:focus { outline: 2px solid var(--accent); outline-offset: 1px; }
+        .login button { font: inherit; font-weight: 600; padding: 8px 18px; border-radius: 10px; cursor: pointer;
+          border: 1px solid var(--accent); background: var(--accent); color: var(--bg); }
         @media (max-width: 480px) {
           .board { padding: 8px; gap: 10px; }
+          .board.masonry > * { margin-bottom: 10px; }
           .card { padding: 12px; }
           .weather .temp { font-size: 2.2rem; }
           .days { grid-template-columns: 1fr; }
@@ -267,8 +329,45 @@ enum DashboardAssets {
           var every = Math.max(5, Number(pollMeta ? pollMeta.getAttribute("content") : 15)) * 1000;
           var etag = null;
           var busy = false;
+          // The server's clock, not the browser's: the ages and the clock are counted from the moment it rendered.
+          var nowMeta = document.querySelector('meta[name="weft-now"]');
+          var skew = nowMeta ? Date.parse(nowMeta.getAttribute("content")) - Date.now() : 0;
+          if (!isFinite(skew)) skew = 0;
 
           function board() { return document.getElementById("board"); }
+
+          // As weft's own age text: 42 s, 5 min, 2 h 3 min (under two days), 4 days.
+          function ageText(seconds) {
+            if (seconds < 3600) return Math.floor(seconds / 60) + " min";
+            if (seconds < 172800) return Math.floor(seconds / 3600) + " h " + Math.floor(seconds % 3600 / 60) + " min";
+            return Math.floor(seconds / 86400) + " days";
+          }
+
+          function hhmm(now, zone) {
+            var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+            try {
+              return new Intl.DateTimeFormat("en-GB", Object.assign({ timeZone: zone }, options)).format(now);
+            } catch (error) {
+              return new Intl.DateTimeFormat("en-GB", options).format(now);
+            }
+          }
+
+          // The clock beside the day and each card's age: written here, so the cards the server sends (and their
+          // ETag) stay the same from one poll to the next.
+          function tick() {
+            var now = Date.now() + skew;
+            var clock = document.getElementById("clock");
+            if (clock) {
+              if (!clock.dataset.day) clock.dataset.day = clock.textContent;
+              clock.textContent = clock.dataset.day + " · " + hhmm(now, clock.dataset.zone);
+            }
+            document.querySelectorAll("time.ago").forEach(function (element) {
+              var at = Date.parse(element.getAttribute("datetime"));
+              if (!isFinite(at)) return;
+              var seconds = Math.floor((now - at) / 1000);
+              element.textContent = seconds < 60 ? "just now" : ageText(seconds) + " ago";
+            });
+          }
 
           function live(on) {
             var mark = document.getElementById("live");
@@ -277,12 +376,28 @@ enum DashboardAssets {
             mark.classList.toggle("on", on);
           }
 
+          // Masonry on a grid of 1 px rows: each card spans its own height and its margin, so a short card beside a
+          // tall one leaves no empty band below it (the grid's `dense` flow fills the holes).
+          function pack() {
+            var grid = board();
+            if (!grid) return;
+            grid.classList.add("masonry");
+            for (var index = 0; index < grid.children.length; index++) {
+              var item = grid.children[index];
+              var margin = parseFloat(getComputedStyle(item).marginBottom) || 0;
+              var height = Math.ceil(item.getBoundingClientRect().height + margin);
+              item.style.gridRowEnd = "span " + Math.max(1, height);
+            }
+          }
+
           function swap(html) {
             var open = document.getElementById("allvars");
             var wasOpen = open ? open.open : false;
             board().innerHTML = html;
             var again = document.getElementById("allvars");
             if (again && wasOpen) again.open = true;
+            tick();
+            pack();
             live(true);
           }
 
@@ -326,6 +441,11 @@ enum DashboardAssets {
           });
 
           live(true);
+          tick();
+          pack();
+          window.addEventListener("resize", pack);
+          document.addEventListener("toggle", pack, true);
+          setInterval(tick, 10000);
           setInterval(function () { if (!document.hidden) refresh(); }, every);
           document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
         })();

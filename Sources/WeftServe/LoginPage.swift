@@ -1,6 +1,6 @@
 /// The form `/login` shows: the token once, in a password field posted to `/login`, never put back in the page.
 ///
-/// No style or script of its own, so the Content-Security-Policy holds as it is. The `login` template reads these
+/// The board's style sheet (light and dark), no script, so the Content-Security-Policy holds as it is. The `login` template reads these
 /// properties.
 struct LoginPage {
     /// The page's CSRF token, in the form's `csrf` field.

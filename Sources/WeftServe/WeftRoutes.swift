@@ -30,6 +30,7 @@ struct WeftRoutes: Sendable {
     static func responder(_ configuration: ServeConfiguration) -> some HTTPResponder<ServeContext> {
         let router = Router(context: ServeContext.self)
         WeftRoutes(configuration: configuration).add(to: router)
+        DashboardAssets.add(to: router)
         return router.buildResponder()
     }
 
@@ -50,10 +51,6 @@ struct WeftRoutes: Sendable {
         on("/healthz", readOnly) { _, _ in Reply.text("ok\n", type: "text/plain; charset=utf-8") }
         on("/", readOnly) { _, context in try dashboard(csrfToken: context.csrfToken) }
         on("/board", readOnly) { _, context in try dashboard(csrfToken: context.csrfToken, cardsOnly: true) }
-        on("/assets/app.css", readOnly) { _, _ in Reply.text(DashboardAssets.css, type: "text/css; charset=utf-8") }
-        on("/assets/app.js", readOnly) { _, _ in
-            Reply.text(DashboardAssets.js, type: "text/javascript; charset=utf-8")
-        }
         on("/v1/vars", readOnly) { request, _ in try variables(request) }
         on("/v1/status", readOnly) { _, _ in try status() }
         on("/v1/resolve", readOnly + [.post]) { request, context in try await resolve(request, context) }
@@ -68,11 +65,12 @@ struct WeftRoutes: Sendable {
     /// in `add(to:)`.
     static func allowedMethods(_ path: String) -> String? {
         switch path {
-        case "/healthz", "/", "/board", "/assets/app.css", "/assets/app.js", "/v1/vars", "/v1/status":
+        case "/healthz", "/", "/board", "/v1/vars", "/v1/status":
             return "GET, HEAD"
         case "/v1/resolve", "/login": return "GET, HEAD, POST"
         case "/logout": return "POST"
         default:
+            if DashboardAssets.files.contains(where: { $0.path == path }) { return "GET, HEAD" }
             if DashboardActions.handles(path) { return "POST" }
             return path.hasPrefix("/v1/vars/") ? "GET, HEAD" : nil
         }

@@ -40,7 +40,8 @@ public enum WeftServer {
 
     /// The routes behind their middleware, outermost first: security headers on every answer, the rate limit, the
     /// `Host` check, the budget of failed authentications, who is asking (and the body limit), the CSRF check, then
-    /// `/login` and `/logout`, then the token gate in front of every other route.
+    /// `/login`, `/logout` and the assets (style, script, icon, manifest), then the token gate in front of every
+    /// other route.
     static func responder(_ configuration: ServeConfiguration) -> some HTTPResponder<ServeContext> {
         let sessions = Sessions(
             token: configuration.token, revoked: configuration.revokedSessions,
@@ -57,6 +58,7 @@ public enum WeftServer {
                 token: configuration.token, sessions: sessions, maxBodyBytes: configuration.maxBodyBytes))
         router.add(middleware: CSRFMiddleware())
         LoginRoutes(token: configuration.token, sessions: sessions).add(to: router)
+        DashboardAssets.add(to: router)
         router.add(middleware: AuthenticationGate())
         WeftRoutes(configuration: configuration).add(to: router)
         return router.buildResponder()

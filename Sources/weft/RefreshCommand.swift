@@ -88,7 +88,10 @@ struct RefreshCommand: AsyncParsableCommand {
             }
         }
         for entry in report.entries {
-            func due(_ date: Date) -> String { "next due \(Clock.short(date, now: instant, zone: zone))" }
+            func due(_ date: Date) -> String {
+                date == Validity.untilChanged
+                    ? "due when its files change" : "next due \(Clock.short(date, now: instant, zone: zone))"
+            }
             let line: String
             var problem = true
             switch entry.result {

@@ -73,6 +73,8 @@ struct StatusCommand: ParsableCommand {
                         + "(`weft refresh --force \(status.instance)` tries now)")
             } else if let wait = status.retryAfter {
                 parts.append("waiting for Retry-After until \(Clock.short(wait, now: instant, zone: zone))")
+            } else if status.nextDue == Validity.untilChanged {
+                parts.append("due when its files change")
             } else if let due = status.nextDue, !Validity.isStale(until: due, at: instant) {
                 parts.append("next due \(Clock.short(due, now: instant, zone: zone))")
             } else {

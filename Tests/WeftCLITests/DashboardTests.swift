@@ -5,7 +5,7 @@ import WeftTestSupport
 
 /// The board at `/` in a real headless Chromium (driven over the DevTools pipe by a standard-library Python
 /// script): every card on a cache with rain in 12 minutes (and a weather alert, the next 24 hours and the days
-/// ahead), a calendar, a year of steps, habits, a ringing alarm, a running timer and a counter, at 1280 and 400 px in
+/// ahead), a calendar, a year of steps, habits, a ringing alarm, a running timer and a counter, at 1280 and 390 px in
 /// light and dark, and a counter's + button and the Start 25m button clicked in the browser.
 @Suite("dashboard", .serialized)
 struct DashboardTests {
@@ -187,13 +187,15 @@ struct DashboardTests {
         let http = try TestHTTPServer()
         let box = try await Self.sandbox(http)
         let server = try await ServeTests.Server(box, Self.clock)
+        // The same cache on the real clock (the zone pinned), for the page's own polls of /board.
+        let ticking = try await ServeTests.Server(box, ["--tz", "America/New_York"])
         let shots = box.path("shots")
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         try box.write("cdp.py", Self.script)
         let run = await WeftProcess.run(
             [
                 "python3", box.path("cdp.py"), Self.chromium, server.base + "/", shots, box.path("profile"),
-                WeftProcess.binary, box.providers, box.cache,
+                WeftProcess.binary, box.providers, box.cache, ticking.base + "/",
             ],
             timeout: .seconds(120))
         let report = try #require(
@@ -233,6 +235,15 @@ struct DashboardTests {
             #expect(weather["emoji"] as? Bool == false, "\(name): no emoji in the weather card")
             #expect(weather["degreeBreaks"] as? Int == 0, "\(name): a degree sign wrapped")
             #expect(weather["wide"] as? Bool == !phone, "\(name): two columns wide on a wide screen \(weather)")
+            // Every card spans the rows of its own height: no card is stretched to a taller neighbour's row.
+            #expect(view["stretched"] as? [String] == [], "\(name): \(view)")
+            #expect(view["clock"] as? String == "Tue 24 Jan · 00:36", "\(name): the script writes the time")
+            // The ages the script writes from each card's fetch instant, counted on the server's clock: the alarm was
+            // set at 05:30 and the timer started at 05:31.
+            #expect(
+                view["ages"] as? [String]
+                    == ["just now", "just now", "just now", "just now", "6 min ago", "5 min ago", "just now"],
+                "\(name): \(view)")
             let file = shots + "/\(name).png"
             #expect(FileManager.default.fileExists(atPath: file), "\(name)")
         }
@@ -260,14 +271,19 @@ struct DashboardTests {
         #expect(report["timersAfter"] as? [String] == ["tea running 05:00", "25mtimer running 25:00"], "\(report)")
         let timers = await box.weft(arguments: ["get", "__timer_count"] + Self.clock)
         #expect(timers.stdout == "2\n", "\(timers)")
+        // README "Live": on the real clock, the page's own polls of /board a second apart, with nothing changed:
+        // the first (without an ETag yet) gets the cards, the second a 304.
+        #expect(report["polls"] as? [Int] == [200, 304], "\(report)")
         if let keep = ProcessInfo.processInfo.environment["WEFT_DASHBOARD_SHOTS"] {
-            for name in ["1280-light", "1280-dark", "400-light", "400-dark", "1280-light-full"] {
+            for name in ["1280-light", "1280-dark", "390-light", "390-dark", "1280-light-full", "390-light-full"] {
                 try? FileManager.default.removeItem(atPath: keep + "/\(name).png")
                 try? FileManager.default.copyItem(atPath: shots + "/\(name).png", toPath: keep + "/\(name).png")
             }
         }
-        server.child.send(SIGTERM)
-        _ = server.child.ending(within: .seconds(15))
+        for child in [server.child, ticking.child] {
+            child.send(SIGTERM)
+            _ = child.ending(within: .seconds(15))
+        }
     }
 
     /// The steps card's best day carries its date: the card reads the plain `yyyy-MM-dd` variable, not the UTC
@@ -349,11 +365,11 @@ struct DashboardTests {
     }
 
     /// Drives Chromium over `--remote-debugging-pipe` (fds 3 and 4, NUL-separated JSON) with the standard library
-    /// only: four views (1280 and 400 px wide, light and dark), each measured in the page and captured, then a click
+    /// only: four views (1280 and 390 px wide, light and dark), each measured in the page and captured, then a click
     /// on the water counter's + button. Prints one JSON report.
     static let script = #"""
         import base64, fcntl, json, os, subprocess, sys, time
-        chromium, url, shots, profile, weft, providers, cache = sys.argv[1:8]
+        chromium, url, shots, profile, weft, providers, cache, ticking = sys.argv[1:9]
         to_r, to_w = os.pipe()
         from_r, from_w = os.pipe()
         def wire():
@@ -454,6 +470,13 @@ struct DashboardTests {
             headline: headline ? headline.textContent : null, title: document.title,
             nextUp: next ? next.textContent : null,
             columns: getComputedStyle(q('#board')).gridTemplateColumns.split(' ').length,
+            stretched: [...document.querySelectorAll('#board > section.card')].filter(c => {
+              const rows = getComputedStyle(c).gridRowEnd.match(/span ([0-9]+)/);
+              const margin = parseFloat(getComputedStyle(c).marginBottom) || 0;
+              return !rows || Number(rows[1]) - Math.ceil(c.getBoundingClientRect().height + margin) !== 0;
+            }).map(c => c.classList[1]),
+            clock: q('#clock') ? q('#clock').textContent : null,
+            ages: [...document.querySelectorAll('.card time.ago')].map(t => t.textContent),
             background: getComputedStyle(document.body).backgroundColor });
         })()"""
         report = {"views": []}
@@ -461,7 +484,7 @@ struct DashboardTests {
             target = call("Target.createTarget", {"url": "about:blank"})["targetId"]
             session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
             call("Page.enable", {}, session)
-            for width in (1280, 400):
+            for width in (1280, 390):
                 for scheme in ("light", "dark"):
                     name = "%d-%s" % (width, scheme)
                     call("Emulation.setDeviceMetricsOverride",
@@ -486,6 +509,15 @@ struct DashboardTests {
                  {"width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
             shot = call("Page.captureScreenshot", {"format": "png"}, session)["data"]
             with open(os.path.join(shots, "1280-light-full.png"), "wb") as out:
+                out.write(base64.b64decode(shot))
+            # And at a phone's 390 px.
+            call("Emulation.setDeviceMetricsOverride",
+                 {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False}, session)
+            height = evaluate("document.documentElement.scrollHeight", session)
+            call("Emulation.setDeviceMetricsOverride",
+                 {"width": 390, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
+            shot = call("Page.captureScreenshot", {"format": "png"}, session)["data"]
+            with open(os.path.join(shots, "390-light-full.png"), "wb") as out:
                 out.write(base64.b64decode(shot))
             call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]}, session)
             call("Emulation.setDeviceMetricsOverride",
@@ -526,6 +558,23 @@ struct DashboardTests {
                 time.sleep(0.1)
                 shown = evaluate(timers, session)
             report["timersAfter"] = shown
+            # The page's own polls, on a server with the real clock: each /board answer's status is recorded, and
+            # two polls are asked for (as the tab coming back into view does), a second apart.
+            call("Page.navigate", {"url": ticking}, session)
+            wait_event("Page.loadEventFired")
+            evaluate("""window.weftPolls = [];
+              const plain = window.fetch;
+              window.fetch = (url, options) => plain(url, options).then(r => {
+                if (String(url) === '/board') window.weftPolls.push(r.status);
+                return r;
+              });""", session)
+            for count in (1, 2):
+                time.sleep(1.1)
+                evaluate("document.dispatchEvent(new Event('visibilitychange'))", session)
+                deadline = time.time() + 10
+                while time.time() < deadline and evaluate("window.weftPolls.length", session) < count:
+                    time.sleep(0.1)
+            report["polls"] = evaluate("window.weftPolls", session)
         finally:
             print(json.dumps(report))
             try:

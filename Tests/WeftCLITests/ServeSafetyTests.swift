@@ -87,7 +87,8 @@ struct ServeSafetyTests {
             #expect(
                 answer.headers["content-security-policy"]
                     == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                    + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'", "\(answer)")
+                    + "connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+                    + "form-action 'self'", "\(answer)")
             #expect(answer.headers["x-content-type-options"] == "nosniff", "\(answer)")
             #expect(answer.headers["referrer-policy"] == "no-referrer", "\(answer)")
             #expect(!answer.headers.keys.contains { $0.hasPrefix("access-control-") }, "\(answer)")

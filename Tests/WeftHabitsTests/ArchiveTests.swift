@@ -59,8 +59,7 @@ import WeftTestSupport
             toFile: file, atomically: false, encoding: .utf8)
         let store = try CacheStore.openForWriting(directory: directory + "/cache")
         let provider = HabitsProvider(
-            instance: "habits", prefix: "__habits_", settings: HabitSettings(files: [directory + "/*.csv"]),
-            interval: 300)
+            instance: "habits", prefix: "__habits_", settings: HabitSettings(files: [directory + "/*.csv"]))
         let now = instant("2024-10-14T12:00:00Z")
         // Stores what each refresh returns, as the engine's writer does.
         func refresh(previous: Snapshot?) async throws -> RefreshOutcome {

@@ -2,13 +2,16 @@ import Foundation
 import WeftCore
 import WeftPrimitives
 import WeftSpawn
+import WeftTemplate
 
 /// The `command` provider kind: runs a program and exposes the JSON object it prints as variables.
 public enum CommandKind: ProviderKind {
     public static let type = "command"
     public static let schemaVersion = 1
 
-    static let knownKeys: Set<String> = ["command", "prefix", "timeout", "interval", "max_output"]
+    static let knownKeys: Set<String> = [
+        "command", "prefix", "timeout", "interval", "max_output", "labels", "units",
+    ]
 
     /// `__<file name>_`: each command file is its own source.
     public static func defaultPrefix(instance: String) -> String { "__\(instance.lowercased())_" }
@@ -33,9 +36,14 @@ public enum CommandKind: ProviderKind {
         let interval = try config.interval(default: .seconds(300), minimum: .seconds(1))
         let maxOutput = try config.integer("max_output") ?? 1_048_576
         guard maxOutput > 0 else { throw config.invalid("max_output", "must be a positive number of bytes") }
+        // Keyed as the printed object's keys are, so `[labels]` `Load = "…"` names the value `load`.
+        func canonical(_ table: [String: String]?) -> [String: String]? {
+            table.map { Dictionary($0.map { (TemplateKey.canonical($0.key), $0.value) }) { _, last in last } }
+        }
         return CommandProvider(
             instance: config.instance, prefix: prefix, argv: argv, timeout: timeout, interval: interval,
-            maxOutput: maxOutput, directory: directory)
+            maxOutput: maxOutput, directory: directory, labels: canonical(try config.stringTable("labels")),
+            units: canonical(try config.stringTable("units")))
     }
 
     /// The absolute folder of a provider file.
@@ -49,11 +57,20 @@ public enum CommandKind: ProviderKind {
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
         CommandVariables.derive(try snapshot.decode(CommandPayload.self), prefix: snapshot.prefix)
     }
+
+    /// The provider file's `[labels]` and `[units]`, for its card.
+    public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? {
+        let payload = try snapshot.decode(CommandPayload.self)
+        return CardFigures(labels: payload.labels, units: payload.units)
+    }
 }
 
-/// What a command snapshot holds: the values it printed, by canonical key.
+/// What a command snapshot holds: the values it printed, by canonical key, and what the provider file calls them
+/// and their units (absent in snapshots of an older weft).
 struct CommandPayload: Codable {
     var values: [String: String]
+    var labels: [String: String]?
+    var units: [String: String]?
 }
 
 /// One configured `command` instance.
@@ -66,6 +83,9 @@ struct CommandProvider: Provider {
     let maxOutput: Int
     /// The provider file's folder: the program's working directory.
     let directory: String
+    /// The card's name and unit for each value, by canonical key.
+    var labels: [String: String]?
+    var units: [String: String]?
 
     /// The program must exist: as a path (relative to the provider file's folder) or on `PATH`.
     func preflight(_ config: ProviderConfig) -> [ConfigError] {
@@ -104,7 +124,7 @@ struct CommandProvider: Provider {
         let snapshot = Snapshot(
             instance: instance, kind: CommandKind.type, prefix: prefix, schemaVersion: CommandKind.schemaVersion,
             fetchedAt: context.now, validUntil: context.now.addingTimeInterval(DurationText.seconds(interval)),
-            payload: try Snapshot.encode(CommandPayload(values: output.values)))
+            payload: try Snapshot.encode(CommandPayload(values: output.values, labels: labels, units: units)))
         return RefreshOutcome(.updated(snapshot))
     }
 }

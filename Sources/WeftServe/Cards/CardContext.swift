@@ -17,7 +17,7 @@ struct CardContext {
 
     /// The card's frame: `kind` its CSS class, `title` its heading, `status` its provider (nil for stored variables).
     func frame(_ kind: String, title: String, status: ProviderStatus?, wide: Bool = false) -> CardFrame {
-        CardFrame(kind: kind, title: title, status: status, now: now, wide: wide)
+        CardFrame(kind: kind, title: title, status: status, now: now, zone: zone, wide: wide)
     }
 
     /// The button that posts `action` under `path` (`/v1/alarms/wake/` and `snooze`) with the page's token, classed

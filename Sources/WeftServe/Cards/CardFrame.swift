@@ -19,6 +19,8 @@ struct CardFrame {
     var status: ProviderStatus?
     /// The render's moment.
     var now: Date
+    /// The zone the fetch time is shown in.
+    var zone: TimeZone = .gmt
     /// Whether the card takes two grid columns on wide screens.
     var wide = false
 
@@ -36,6 +38,8 @@ struct CardFrame {
     private struct View {
         struct Age {
             var fetched: String
+            /// The fetch's instant, from which the page's script writes "5 min ago".
+            var iso: String?
             var flag: String?
             var warning: Warning?
             var text: String
@@ -66,19 +70,28 @@ struct CardFrame {
             let count = status.warnings.map(ProviderHealth.count(of:)) ?? 1
             return View.Age(
                 fetched: status.lastSuccess.map { "fetched " + ISOInstant.format($0) } ?? "never fetched",
+                iso: status.lastSuccess.map { ISOInstant.format($0) },
                 flag: state.words,
                 warning: status.health == .warning
                     ? status.warningSummary.map {
                         View.Warning(summary: $0, count: count == 1 ? "1 warning" : "\(count) warnings")
                     } : nil,
-                // Whole minutes at least, so the cards (and their ETag) stay the same between two polls.
-                text: status.ageSeconds.map { $0 < 60 ? "just now" : AgeText.format($0) + " ago" } ?? "never")
+                // The moment, not the age: an age changes at every poll, and so would the cards' ETag. The page's
+                // script writes the age from `iso`.
+                text: status.lastSuccess.map { fetchedText($0) } ?? "never")
         }
         let view = View(
             kind: kind, state: state.css, wide: wide, instance: status?.instance, title: title, age: age,
             problem: status?.lastError.map { View.Problem(full: Self.redacted($0), short: Self.shortError($0)) },
             body: RenderedHTML(body))
         return DashboardTemplates.render(.cardFrame, view)
+    }
+
+    /// `at 09:30` today in the card's zone, `at Mon 23 Jan 09:30` before.
+    private func fetchedText(_ fetched: Date) -> String {
+        let time = CardText.time(fetched, in: zone)
+        guard LocalDay.containing(fetched, in: zone) != LocalDay.containing(now, in: zone) else { return "at " + time }
+        return "at " + CardText.date(fetched, in: zone) + " " + time
     }
 
     /// An error for the card: every URL as every message shows it (``Redactor``: no credentials, query or token-like

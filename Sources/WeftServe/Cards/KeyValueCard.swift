@@ -6,6 +6,9 @@ struct KeyValueCard {
     var status: ProviderStatus
     /// The instance's variables without their prefix.
     var values: [String: String]
+    /// What the provider file calls the values and their units (`[labels]`, `[units]`), by key.
+    var labels: [String: String] = [:]
+    var units: [String: String] = [:]
     var card: CardContext
 
     /// The bookkeeping keys every provider gets; the frame already shows what they say.
@@ -13,14 +16,22 @@ struct KeyValueCard {
 
     /// What the `key-value` template reads.
     private struct View {
-        var rows: [CardEntry]
+        struct Row {
+            var key: String
+            var value: String
+            /// Written after the value with a no-break space, the two kept on one line.
+            var unit: String?
+        }
+        var rows: [Row]
         var list: Bool
     }
 
     func html() -> String {
         let frame = card.frame("command", title: status.instance, status: status)
         let rows = values.filter { !Self.bookkeeping.contains($0.key) }.sorted { $0.key < $1.key }
-            .map { CardEntry(key: $0.key, value: $0.value) }
+            .map { View.Row(key: labels[$0.key] ?? $0.key, value: $0.value, unit: units[$0.key].flatMap(nonEmpty)) }
         return frame.html(DashboardTemplates.render(.keyValue, View(rows: rows, list: !rows.isEmpty)))
     }
+
+    private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 }

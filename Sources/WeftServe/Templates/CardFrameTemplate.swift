@@ -7,7 +7,7 @@ extension DashboardTemplates {
         <header><h2>{{title}}</h2>{{#age}}<span class="age" title="{{fetched}}">\
         {{#flag}}<span class="flag">{{.}}</span> {{/flag}}\
         {{#warning}}<span class="badge warning" title="{{summary}}">{{count}}</span> {{/warning}}\
-        {{text}}</span>{{/age}}</header>
+        {{#iso}}<time class="ago" datetime="{{.}}">{{/iso}}{{text}}{{#iso}}</time>{{/iso}}</span>{{/age}}</header>
         {{#problem}}<p class="problem" title="{{full}}">{{short}}</p>
         {{/problem}}{{{body}}}</section>
 

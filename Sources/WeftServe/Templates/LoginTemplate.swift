@@ -5,7 +5,7 @@ extension DashboardTemplates {
         <meta name="weft-csrf" content="{{csrfToken}}">
         <title>weft · log in</title>
         </head><body>
-        <main>
+        <main class="login"><section class="card">
         <h1>weft</h1>
         <p>This server needs its token once; this browser then stays logged in for 30 days.</p>
         <p>When it started, <code>weft serve</code> printed a link that logs one browser in, and the file that holds
@@ -17,7 +17,7 @@ extension DashboardTemplates {
         <input id="token" name="token" type="password" autocomplete="current-password" required autofocus></p>
         <p><button type="submit">Log in</button></p>
         </form>
-        </main>
+        </section></main>
         </body></html>
 
         """

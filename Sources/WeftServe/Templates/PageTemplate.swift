@@ -2,11 +2,10 @@ extension DashboardTemplates {
     /// The whole board page: its token and poll interval for the script, the cards inside `<main>`.
     static let page = """
         {{>document-head}}
-        <meta name="color-scheme" content="light dark">
         <meta name="weft-csrf" content="{{csrfToken}}">
         <meta name="weft-poll" content="{{pollSeconds}}">
+        <meta name="weft-now" content="{{now}}">
         <title>weft</title>
-        <link rel="stylesheet" href="/assets/app.css">
         <script src="/assets/app.js" defer></script>
         <noscript><meta http-equiv="refresh" content="30"></noscript>
         </head><body>
