@@ -271,6 +271,21 @@ private struct BlockReader {
             .invalid(file: file, line: line, message: "\(label): " + (key.map { "\($0): " } ?? "") + message))
     }
 
+    /// A value as the message shows it: a number or text as written, anything else by its kind.
+    private static func shown(_ value: ConfigValue) -> String {
+        switch value {
+        case .integer(let number): "\(number)"
+        case .double(let number): NumberText.plain(number)
+        case .string(let text): "\"\(text)\""
+        default: value.typeName
+        }
+    }
+
+    /// `#rrggbb` or `#rrggbbaa`, as i3bar and swaybar read a colour.
+    static func isColour(_ text: String) -> Bool {
+        text.hasPrefix("#") && [7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
     private mutating func string(_ key: String, required: Bool = false) -> String? {
         switch values[key] {
         case .none:
@@ -297,7 +312,17 @@ private struct BlockReader {
         case .none: break
         case .integer(let pixels) where pixels >= 0: block.minWidth = .pixels(pixels)
         case .string(let text): block.minWidth = .text(text)
-        case .some(let other): fail("min_width", "must be a number of pixels or a text, found \(other.typeName)")
+        case .some(let other):
+            fail(
+                "min_width",
+                "must be a whole number of pixels (0 or more) or a text as wide as the block should be, such as "
+                    + "\"00:00\", found \(Self.shown(other))")
+        }
+        if let colour = block.color, !colour.isEmpty, !colour.contains("{{"), !Self.isColour(colour) {
+            fail(
+                "color",
+                "must be a colour #rrggbb or #rrggbbaa (such as \"#ff8800\"), or a template giving one, found "
+                    + "\"\(colour)\"")
         }
         if let align = string("align") {
             if ["left", "center", "right"].contains(align) {
@@ -314,7 +339,8 @@ private struct BlockReader {
         switch values["separator_block_width"] {
         case .none: break
         case .integer(let pixels) where pixels >= 0: block.separatorBlockWidth = pixels
-        case .some(let other): fail("separator_block_width", "must be a number of pixels, found \(other.typeName)")
+        case .some(let other):
+            fail("separator_block_width", "must be a whole number of pixels (0 or more), found \(Self.shown(other))")
         }
         if let text = string("interval") {
             if let duration = DurationText.parse(text), duration >= .milliseconds(100) {
