@@ -110,7 +110,8 @@ public struct ProviderSet: Sendable {
 
     /// Every problem `registry.make` finds in `config`, `first` first: after a problem about a key, the file is made
     /// again without that key, so a second typo or a wrong value further down is said now, not after the first is
-    /// fixed. It stops where leaving a key out would only say the key is missing.
+    /// fixed; once it is made, its preflight runs too. It stops where leaving a key out would only say the key is
+    /// missing.
     private static func problems(of config: ProviderConfig, first: ConfigError, registry: ProviderRegistry)
         -> [ConfigError]
     {
@@ -123,7 +124,8 @@ public struct ProviderSet: Sendable {
         {
             current = current.removing(String(key))
             do throws(ConfigError) {
-                _ = try registry.make(current)
+                // Made without the keys at fault: what it names (files, programs) is checked as a usable file's is.
+                errors += try registry.make(current).preflight(current).filter { !errors.contains($0) }
                 break
             } catch {
                 if case .missingKey(_, let missing, _) = error, removed.contains(missing) { break }
