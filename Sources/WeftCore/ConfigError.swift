@@ -46,7 +46,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .duplicatePrefix(let prefix, let files, let lines):
             let places = files.indices.map { Self.place(files[$0], lines.indices.contains($0) ? lines[$0] : nil) }
             let others = places.dropLast().joined(separator: " and ")
-            let instance = ((files.last ?? "") as NSString).lastPathComponent.replacingOccurrences(of: ".toml", with: "")
+            let instance = ((files.last ?? "") as NSString).lastPathComponent.replacingOccurrences(
+                of: ".toml", with: "")
             return "\(places.last ?? ""): the variable prefix \"\(prefix)\" is already used by \(others); give this "
                 + "file a prefix of its own, such as prefix = \"__\(instance)_\""
         }

@@ -22,6 +22,9 @@ public enum ErrorText {
         if let decoding = error as? DecodingError { return words(decoding) }
         if let posix = error as? POSIXError { return systemText(posix.code.rawValue) }
         if let cocoa = error as? CocoaError { return cocoa.localizedDescription }
+        if let url = error as? URLError { return words(NSError(domain: NSURLErrorDomain, code: url.errorCode)) }
+        // An NSError describes itself as `Error Domain=… Code=… "(null)"`.
+        if type(of: error) is NSError.Type { return words(error as NSError) }
         return described(String(describing: error))
     }
 
@@ -78,6 +81,22 @@ public enum ErrorText {
         let text = String(cString: strerror(number))
         guard let first = text.first else { return "system error \(number)" }
         return first.lowercased() + text.dropFirst()
+    }
+
+    private static func words(_ error: NSError) -> String {
+        switch (error.domain, error.code) {
+        case (NSPOSIXErrorDomain, let code): return systemText(Int32(truncatingIfNeeded: code))
+        case (NSURLErrorDomain, NSURLErrorTimedOut): return "the server did not answer in time"
+        case (NSURLErrorDomain, NSURLErrorCannotFindHost): return "the server's name cannot be resolved"
+        case (NSURLErrorDomain, NSURLErrorCannotConnectToHost):
+            return "the server cannot be reached (connection refused)"
+        case (NSURLErrorDomain, NSURLErrorNotConnectedToInternet): return "this machine is not connected to a network"
+        case (NSURLErrorDomain, _): return "the request failed (URL error \(error.code))"
+        default:
+            let text = error.localizedDescription
+            return text.contains("(null)") || text.hasPrefix("The operation could not be completed")
+                ? "\(error.domain) error \(error.code)" : text
+        }
     }
 
     private static func words(_ error: DecodingError) -> String {

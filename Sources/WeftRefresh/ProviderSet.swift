@@ -80,7 +80,8 @@ public struct ProviderSet: Sendable {
                         errors: [
                             .duplicatePrefix(
                                 prefix: prefix, files: [owner.config.file, entry.config.file],
-                                lines: [owner, entry].map { $0.config.line(of: "prefix") ?? $0.config.line(of: "type") })
+                                lines: [owner, entry].map { $0.config.line(of: "prefix") ?? $0.config.line(of: "type") }
+                            )
                         ],
                         instance: entry.config.instance, file: entry.config.file, type: entry.config.type,
                         prefix: nil))

@@ -100,7 +100,7 @@ public struct BarFile: Sendable {
             if case .malformedTOML(let file, let line, let column, let message) = error {
                 problems = [.malformed(file: file, line: line, column: column, message: message)]
             } else {
-                problems = [.malformed(file: file, line: 1, column: 1, message: "\(error)")]
+                problems = [.malformed(file: file, line: 1, column: 1, message: "\(ErrorText.words(error))")]
             }
             return
         }

@@ -101,7 +101,7 @@ public struct ServeConfiguration: Sendable {
             } catch let error as ServeConfigurationError {
                 throw error
             } catch {
-                throw .unusableTokenFile("\(error)")
+                throw .unusableTokenFile("\(ErrorText.words(error))")
             }
         }
         do {
@@ -109,7 +109,7 @@ public struct ServeConfiguration: Sendable {
             revokedSessions = Sessions.revocations(in: text ?? "")
         } catch {
             // A list of logouts that cannot be read (someone else's file) would bring the sessions back.
-            throw .unusableTokenFile("\(error)")
+            throw .unusableTokenFile("\(ErrorText.words(error))")
         }
         loginCode = Self.random()
     }

@@ -239,7 +239,8 @@ final class ProgressBar: Sendable {
         if elapsed >= Self.measured {
             let rate = Double(progress.rows - start.rows) / elapsed
             let bytesPerSecond = Double(progress.bytesRead - start.bytes) / elapsed
-            let left = bytesPerSecond > 0 ? Double(max(progress.totalBytes - progress.bytesRead, 0)) / bytesPerSecond : 0
+            let left =
+                bytesPerSecond > 0 ? Double(max(progress.totalBytes - progress.bytesRead, 0)) / bytesPerSecond : 0
             line += String(
                 format: ", %@ %@/s, %.1f MB/s, %.0fs left", String(CheckedNumber.clamped(rate, to: 0...Int.max)), unit,
                 bytesPerSecond / 1_000_000, left)

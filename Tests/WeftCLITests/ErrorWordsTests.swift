@@ -109,7 +109,9 @@ import WeftTestSupport
         let box = try Sandbox()
         try box.provider("rel", "type = \"command\"\ncommand = [\"./to.sh\"]\n")
         let run = await box.weft("check")
-        #expect(run.stdout.contains("rel.toml:2: key \"command\": \(box.providers)/to.sh is not an executable file"), "\(run)")
+        #expect(
+            run.stdout.contains("rel.toml:2: key \"command\": \(box.providers)/to.sh is not an executable file"),
+            "\(run)")
         #expect(!run.stdout.contains("/./"), "\(run)")
     }
 
@@ -199,7 +201,9 @@ import WeftTestSupport
         }
         let (descriptor, port) = try Self.listeningSocket()
         defer { close(descriptor) }
-        try box.write("providers/key.p8", "-----BEGIN PRIVATE KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END PRIVATE KEY-----\n")
+        try box.write(
+            "providers/key.p8",
+            "-----BEGIN PRIVATE KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END PRIVATE KEY-----\n")
         try box.provider(
             "wk",
             """

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftPrimitives
 
 /// A library's error in words: no Swift type, enum case or errno reaches a person.
@@ -19,6 +20,7 @@ import Testing
             ErrorText.described("bind(descriptor:ptr:bytes:): Address already in use (errno: 98)")
                 == "address already in use")
         #expect(ErrorText.words(POSIXError(.ENOENT)) == "no such file or directory")
+        #expect(ErrorText.words(URLError(.cannotConnectToHost)) == "the server cannot be reached (connection refused)")
     }
 
     @Test func decodingErrorsSayWhereAndWhat() {

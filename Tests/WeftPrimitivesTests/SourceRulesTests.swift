@@ -29,7 +29,8 @@ import WeftTestSupport
         let sources = try Self.sources()
         let all = sources.map(\.text).joined(separator: "\n")
         let declaration = try Regex(
-            #"(?m)^\s*(?:public |package |private |fileprivate )?(?:enum|struct|final class|class) (\w+)(?:<[^>]*>)?: ([^{\n]*)"#)
+            #"(?m)^\s*(?:public |package |private |fileprivate )?(?:enum|struct|final class|class) (\w+)(?:<[^>]*>)?: ([^{\n]*)"#
+        )
         var offending: [String] = []
         for (path, text) in sources {
             for match in text.matches(of: declaration) {
