@@ -36,6 +36,12 @@ public enum ProgramEntry {
         // Help, --version and a command's own exit status (it said why already) end as ArgumentParser ends them;
         // help arrives wrapped in the parser's error, so it is known by its exit status.
         if error is ExitCode || command.exitCode(for: error) == .success { command.exit(withError: error) }
+        // A library's error (Foundation, NIO, a decoder) that reached here unexplained is put into words, never shown
+        // as its Swift type or enum case.
+        if let words = ErrorText.library(error) {
+            Stderr.line("weft: error: " + words)
+            Foundation.exit(command.exitCode(for: error).rawValue)
+        }
         var text = command.fullMessage(for: error)
         let parserPrefix = "Error: "
         if text.hasPrefix(parserPrefix) { text.removeFirst(parserPrefix.count) }

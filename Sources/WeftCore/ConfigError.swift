@@ -11,7 +11,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownKey(file: String, line: Int?, key: String, known: [String])
     case badInstanceName(file: String)
     case noSuchInstance(String, directory: String)
-    case duplicatePrefix(prefix: String, files: [String])
+    /// Two files, `files` (the one that keeps the prefix first), each at the line of its `prefix` (else `type`).
+    case duplicatePrefix(prefix: String, files: [String], lines: [Int?])
 
     public var description: String {
         switch self {
@@ -34,10 +35,21 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badInstanceName(let file):
             return "\(file): a provider file name must be letters, digits, '-' or '_' followed by .toml"
         case .noSuchInstance(let name, let directory):
+            // A file name or path given for an instance: say the instance name it means.
+            let base = (name as NSString).lastPathComponent
+            if base.hasSuffix(".toml") || name.contains("/") {
+                let instance = base.hasSuffix(".toml") ? String(base.dropLast(5)) : base
+                return "no provider named \"\(name)\": an instance is named by its file name without the folder "
+                    + "and .toml (\"\(instance)\" for \(directory)/\(instance).toml)"
+            }
             return "no provider named \"\(name)\" (no \(name).toml in \(directory))"
-        case .duplicatePrefix(let prefix, let files):
-            return "providers \(files.joined(separator: " and ")) both use the variable prefix \"\(prefix)\"; "
-                + "set a distinct `prefix` in one of them"
+        case .duplicatePrefix(let prefix, let files, let lines):
+            let places = files.indices.map { Self.place(files[$0], lines.indices.contains($0) ? lines[$0] : nil) }
+            let others = places.dropLast().joined(separator: " and ")
+            let instance = ((files.last ?? "") as NSString).lastPathComponent.replacingOccurrences(
+                of: ".toml", with: "")
+            return "\(places.last ?? ""): the variable prefix \"\(prefix)\" is already used by \(others); give this "
+                + "file a prefix of its own, such as prefix = \"__\(instance)_\""
         }
     }
 
@@ -48,7 +60,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             .missingKey(let file, _, _), .wrongType(let file, _, _, _, _), .invalidValue(let file, _, _, _),
             .unknownKey(let file, _, _, _), .badInstanceName(let file):
             return file
-        case .duplicatePrefix(_, let files): return files.last
+        case .duplicatePrefix(_, let files, _): return files.last
         case .noSuchInstance: return nil
         }
     }
@@ -57,10 +69,11 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int? {
         switch self {
         case .malformedTOML(_, let line, _, _): return line
+        case .duplicatePrefix(_, _, let lines): return lines.last ?? nil
         case .unknownType(_, let line, _, _), .wrongType(_, let line, _, _, _), .invalidValue(_, let line, _, _),
             .unknownKey(_, let line, _, _):
             return line
-        case .unreadable, .missingKey, .badInstanceName, .noSuchInstance, .duplicatePrefix: return nil
+        case .unreadable, .missingKey, .badInstanceName, .noSuchInstance: return nil
         }
     }
 

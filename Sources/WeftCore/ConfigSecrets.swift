@@ -17,7 +17,7 @@ public enum ConfigSecrets {
         do throws(InputFile.Problem) {
             data = try InputFile.read(resolved, limit: 1 << 20)
         } catch {
-            throw invalid("cannot read \(resolved): \(error)")
+            throw invalid("cannot read \(resolved): \(ErrorText.words(error))")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw invalid("\(resolved) is not UTF-8 text") }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -27,7 +27,7 @@ extension ProviderConfig {
         do {
             return try TimeZoneName.zone(name)
         } catch {
-            throw invalid("timezone", "\(error)")
+            throw invalid("timezone", "\(ErrorText.words(error))")
         }
     }
 

@@ -11,7 +11,7 @@ public struct ProviderConfig: Sendable {
     /// The provider type (`type = "…"`).
     public let type: String
     /// Every top-level key and its value.
-    public let values: [String: ConfigValue]
+    public private(set) var values: [String: ConfigValue]
     private let lines: [Substring]
     private let locator: TOMLLocator
 
@@ -120,6 +120,13 @@ public struct ProviderConfig: Sendable {
         for key in values.keys.sorted() where !allowed.contains(key) {
             throw .unknownKey(file: file, line: line(of: key), key: key, known: Array(allowed))
         }
+    }
+
+    /// The same file without the top-level `key`: to look past a problem with it for the file's next one.
+    public func removing(_ key: String) -> ProviderConfig {
+        var copy = self
+        copy.values[key] = nil
+        return copy
     }
 
     /// An error about `key`, placed on its line.

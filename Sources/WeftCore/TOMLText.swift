@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import WeftPrimitives
 
 /// A TOML configuration text parsed the one way weft parses its files (provider files and `bar.toml`): a table
 /// header that would crash the parser is refused first, then TOMLKit parses; errors name the file, line and column.
@@ -35,7 +36,7 @@ public struct TOMLText: Sendable {
                 file: file, line: error.source.begin.line, column: error.source.begin.column,
                 message: error.description)
         } catch {
-            throw .malformedTOML(file: file, line: 1, column: 1, message: "\(error)")
+            throw .malformedTOML(file: file, line: 1, column: 1, message: "\(ErrorText.words(error))")
         }
         values = ConfigValue.convert(table)
         locator = TOMLLocator(text: text)

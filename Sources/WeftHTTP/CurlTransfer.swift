@@ -14,7 +14,7 @@ struct CurlOutcome: Sendable {
 }
 
 /// Why a curl transfer failed, before redaction and mapping to `HTTPError`.
-struct CurlFailure: Error, Sendable {
+struct CurlFailure: Error, Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         case timedOut, connection, nameResolution, tls, bodyTooLarge, tooManyRedirects, invalid, transfer, cancelled
         /// The address a hop would connect to is one it may not reach (``ConnectRule``).
@@ -22,6 +22,8 @@ struct CurlFailure: Error, Sendable {
     }
     var kind: Kind
     var message: String
+
+    var description: String { message }
 }
 
 /// Request header lines for CURLOPT_HTTPHEADER, in two variants.

@@ -159,8 +159,10 @@ public struct HTTPClient: Sendable {
         return .success(lines)
     }
 
-    struct HeaderFailure: Error {
+    struct HeaderFailure: Error, CustomStringConvertible {
         var message: String
+
+        var description: String { message }
     }
 
     static func error(for failure: CurlFailure, url: String, request: HTTPRequest, redact: Redactor) -> HTTPError {

@@ -117,7 +117,7 @@ public final class CommandDelivery {
             return nil
         } catch {
             running.ended()
-            let problem = "cannot start \(argv[0]): \(error)"
+            let problem = "cannot start \(argv[0]): \(ErrorText.words(error))"
             logger.error("\(problem)")
             return problem
         }

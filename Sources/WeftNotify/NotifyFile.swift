@@ -162,7 +162,7 @@ public struct NotifyFile: Sendable {
             if case .malformedTOML(let file, let line, let column, let message) = error {
                 reader.problems = [.malformed(file: file, line: line, column: column, message: message)]
             } else {
-                reader.problems = [.invalid(file: file, line: 1, message: "\(error)")]
+                reader.problems = [.invalid(file: file, line: 1, message: "\(ErrorText.words(error))")]
             }
             quiet = nil
             late = Self.defaultLate

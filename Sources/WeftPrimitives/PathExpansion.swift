@@ -31,7 +31,18 @@ public enum PathExpansion {
         }
         guard !expanded.hasPrefix("/"), let base, !base.isEmpty else { return expanded }
         if expanded.isEmpty { return base }
-        return base.hasSuffix("/") ? base + expanded : base + "/" + expanded
+        return normalized(base + "/" + expanded)
+    }
+
+    /// `path` without `.` components and doubled slashes (`pv/./to.sh` → `pv/to.sh`), the form a person reads in a
+    /// message. `..` is kept: through a symbolic link, `a/b/..` need not be `a`.
+    public static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        var joined = parts.joined(separator: "/")
+        if path.hasSuffix("/"), !joined.isEmpty { joined += "/" }
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 
     /// The directory holding `path` (`.` for a bare name; trailing slashes ignored, so `providers/` is in `.`), to use

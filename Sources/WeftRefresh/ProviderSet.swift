@@ -18,8 +18,10 @@ public struct ProviderSet: Sendable {
 
     /// A provider file that cannot be used.
     public struct Problem: Sendable, CustomStringConvertible {
-        /// What is wrong, naming the file and line.
-        public let error: ConfigError
+        /// What is wrong, naming the file and line: the first of `errors`.
+        public var error: ConfigError { errors[0] }
+        /// Every problem found in the file, in the order found (never empty).
+        public let errors: [ConfigError]
         /// The instance the file is for, when its name is a valid instance id.
         public let instance: String?
         /// The file's path.
@@ -51,7 +53,7 @@ public struct ProviderSet: Sendable {
         let directory = try ProviderDirectory(path: path)
         var made: [Entry] = []
         var problems = directory.problems.map {
-            Problem(error: $0, instance: $0.instance, file: $0.file, type: nil, prefix: nil)
+            Problem(errors: [$0], instance: $0.instance, file: $0.file, type: nil, prefix: nil)
         }
         for config in directory.configs {
             do throws(ConfigError) {
@@ -59,8 +61,8 @@ public struct ProviderSet: Sendable {
             } catch {
                 problems.append(
                     Problem(
-                        error: error, instance: config.instance, file: config.file, type: config.type,
-                        prefix: Self.prefix(of: config, registry: registry)))
+                        errors: Self.problems(of: config, first: error, registry: registry), instance: config.instance,
+                        file: config.file, type: config.type, prefix: Self.prefix(of: config, registry: registry)))
             }
         }
         var entries: [Entry] = []
@@ -75,7 +77,12 @@ public struct ProviderSet: Sendable {
                 }
                 problems.append(
                     Problem(
-                        error: .duplicatePrefix(prefix: prefix, files: [owner.config.file, entry.config.file]),
+                        errors: [
+                            .duplicatePrefix(
+                                prefix: prefix, files: [owner.config.file, entry.config.file],
+                                lines: [owner, entry].map { $0.config.line(of: "prefix") ?? $0.config.line(of: "type") }
+                            )
+                        ],
                         instance: entry.config.instance, file: entry.config.file, type: entry.config.type,
                         prefix: nil))
             }
@@ -100,6 +107,34 @@ public struct ProviderSet: Sendable {
             entries.filter { names.contains($0.config.instance) },
             problems.filter { $0.instance.map(names.contains) ?? false }
         )
+    }
+
+    /// Every problem `registry.make` finds in `config`, `first` first: after a problem about a key, the file is made
+    /// again without that key, so a second typo or a wrong value further down is said now, not after the first is
+    /// fixed; once it is made, its preflight runs too. It stops where leaving a key out would only say the key is
+    /// missing.
+    private static func problems(of config: ProviderConfig, first: ConfigError, registry: ProviderRegistry)
+        -> [ConfigError]
+    {
+        var errors = [first]
+        var current = config
+        var removed: Set<String> = []
+        // A key such as `sources[0].password_env` is left out as the whole `sources`.
+        while errors.count < 50, let key = errors.last?.key?.prefix(while: { $0 != "[" && $0 != "." }),
+            removed.insert(String(key)).inserted
+        {
+            current = current.removing(String(key))
+            do throws(ConfigError) {
+                // Made without the keys at fault: what it names (files, programs) is checked as a usable file's is.
+                errors += try registry.make(current).preflight(current).filter { !errors.contains($0) }
+                break
+            } catch {
+                if case .missingKey(_, let missing, _) = error, removed.contains(missing) { break }
+                if errors.contains(error) { break }
+                errors.append(error)
+            }
+        }
+        return errors
     }
 
     /// The prefix a file that failed to make a provider would use: its own `prefix` when usable, else its type's.

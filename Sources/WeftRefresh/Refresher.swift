@@ -257,17 +257,18 @@ public struct Refresher: Sendable {
                 }
             } catch {
                 let failure = error as? any RefreshFailure
-                logger.warning("\(instance): \(error)")
+                logger.warning("\(instance): \(ErrorText.words(error))")
                 try writer.recordFailure(
                     RefreshAttempt(
                         instance: instance, prefix: provider.prefix, attemptedAt: start, outcome: .failed,
-                        error: "\(error)", httpStatus: failure?.httpStatus, retryAfter: failure?.retryAfter,
+                        error: "\(ErrorText.words(error))", httpStatus: failure?.httpStatus,
+                        retryAfter: failure?.retryAfter,
                         fingerprint: config.fingerprint),
                     duration: clock.now - began)
-                return .failed("\(error)")
+                return .failed("\(ErrorText.words(error))")
             }
         } catch {
-            return .failed("\(error)")
+            return .failed("\(ErrorText.words(error))")
         }
     }
 

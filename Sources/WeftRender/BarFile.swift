@@ -126,7 +126,7 @@ public struct BarFile: Sendable {
             if case .malformedTOML(let file, let line, let column, let message) = error {
                 problems = [.malformed(file: file, line: line, column: column, message: message)]
             } else {
-                problems = [.malformed(file: file, line: 1, column: 1, message: "\(error)")]
+                problems = [.malformed(file: file, line: 1, column: 1, message: "\(ErrorText.words(error))")]
             }
             return
         }
@@ -307,6 +307,16 @@ private struct BlockReader {
             .invalid(file: file, line: line, message: "\(label): " + (key.map { "\($0): " } ?? "") + message))
     }
 
+    /// A value as the message shows it: a number or text as written, anything else by its kind.
+    private static func shown(_ value: ConfigValue) -> String {
+        switch value {
+        case .integer(let number): "\(number)"
+        case .double(let number): NumberText.plain(number)
+        case .string(let text): "\"\(text)\""
+        default: value.typeName
+        }
+    }
+
     private mutating func string(_ key: String, required: Bool = false) -> String? {
         switch values[key] {
         case .none:
@@ -364,7 +374,11 @@ private struct BlockReader {
         case .none: break
         case .integer(let pixels) where (0...Self.mostPixels).contains(pixels): block.minWidth = .pixels(pixels)
         case .string(let text): block.minWidth = .text(text)
-        case .some(let other): fail("min_width", "must be a number of pixels or a text, found \(other.typeName)")
+        case .some(let other):
+            fail(
+                "min_width",
+                "must be a whole number of pixels (0 to \(Self.mostPixels)) or a text as wide as the block should be, such as "
+                    + "\"00:00\", found \(Self.shown(other))")
         }
         if let align = string("align") {
             if ["left", "center", "right"].contains(align) {
@@ -381,7 +395,10 @@ private struct BlockReader {
         switch values["separator_block_width"] {
         case .none: break
         case .integer(let pixels) where (0...Self.mostPixels).contains(pixels): block.separatorBlockWidth = pixels
-        case .some(let other): fail("separator_block_width", "must be a number of pixels, found \(other.typeName)")
+        case .some(let other):
+            fail(
+                "separator_block_width",
+                "must be a whole number of pixels (0 to \(Self.mostPixels)), found \(Self.shown(other))")
         }
         if let text = string("interval") {
             if let duration = DurationText.parse(text), duration >= .milliseconds(100) {

@@ -121,7 +121,7 @@ public final class LiveLoop {
                         if let error = session.resolver.cacheError { throw error }
                         say(nil, report)
                     } catch {
-                        say("\(error)", report)
+                        say("\(ErrorText.words(error))", report)
                     }
                     if pinnedNow == nil { boundary = session.nextBoundary(after: now, templates: templates) }
                     logger.debug(
@@ -205,7 +205,7 @@ public final class LiveLoop {
         } catch {
             reads = nil
             brokenStamp = FileIdentity.stamp(path: path)
-            say("\(error)", report)
+            say("\(ErrorText.words(error))", report)
         }
     }
 
@@ -228,7 +228,7 @@ public final class LiveLoop {
             return try reads.revalidate()
         } catch {
             brokenStamp = FileIdentity.stamp(path: path)
-            say("\(error)", report)
+            say("\(ErrorText.words(error))", report)
             return true
         }
     }

@@ -79,7 +79,7 @@ public struct RenderSessionBuilder: Sendable {
             for (key, value) in try FlatJSONObject.parse([UInt8](data)) { result[TemplateKey.canonical(key)] = value }
             return result
         } catch {
-            throw .badVars(varsFile, "\(error)")
+            throw .badVars(varsFile, "\(ErrorText.words(error))")
         }
     }
 }

@@ -101,7 +101,7 @@ public struct ServeConfiguration: Sendable {
             } catch let error as ServeConfigurationError {
                 throw error
             } catch {
-                throw .unusableTokenFile("\(error)")
+                throw .unusableTokenFile("\(ErrorText.words(error))")
             }
         }
         do {
@@ -109,7 +109,7 @@ public struct ServeConfiguration: Sendable {
             revokedSessions = Sessions.revocations(in: text ?? "")
         } catch {
             // A list of logouts that cannot be read (someone else's file) would bring the sessions back.
-            throw .unusableTokenFile("\(error)")
+            throw .unusableTokenFile("\(ErrorText.words(error))")
         }
         loginCode = Self.random()
     }
@@ -169,6 +169,7 @@ public enum ServeConfigurationError: Error, Sendable, Equatable, CustomStringCon
     case badAllowedHost(String)
     case tokenAndNoToken
     case unusableTokenFile(String)
+    case cannotListen(address: String, port: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -187,6 +188,20 @@ public enum ServeConfigurationError: Error, Sendable, Equatable, CustomStringCon
             "--allow-host \(host) is not a host name or name:port (such as weft.home.arpa or weft.home.arpa:8443)"
         case .tokenAndNoToken: "--token-file and --no-token contradict each other; give one of them"
         case .unusableTokenFile(let reason): "cannot keep the server's token or its logouts: \(reason)"
+        case .cannotListen(let address, let port, let reason):
+            "cannot listen on \(address.contains(":") ? "[\(address)]" : address):\(port): \(reason)"
         }
+    }
+
+    /// Why the server cannot listen on `address`:`port`, from the system's errno, with what to do about it.
+    static func cannotListen(address: String, port: Int, errno: Int32) -> Self {
+        let reason: String
+        switch errno {
+        case EADDRINUSE: reason = "the port is in use (another weft serve?); choose another with --port"
+        case EACCES: reason = "ports below 1024 need privileges; choose --port 1024 or above"
+        case EADDRNOTAVAIL: reason = "this machine has no such address; choose --bind 127.0.0.1 or one of its own"
+        default: reason = ErrorText.systemText(errno)
+        }
+        return .cannotListen(address: address, port: port, reason: reason)
     }
 }

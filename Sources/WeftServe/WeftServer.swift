@@ -35,7 +35,13 @@ public enum WeftServer {
                 serverName: "weft"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            // NIO names the system call (`bind(descriptor:ptr:bytes:)`); the person needs the address and a way out.
+            throw ServeConfigurationError.cannotListen(
+                address: address.ipAddress ?? configuration.bind, port: configuration.port, errno: error.errnoCode)
+        }
     }
 
     /// The routes behind their middleware, outermost first: security headers on every answer, the rate limit, the

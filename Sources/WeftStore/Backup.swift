@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WeftPrimitives
 
 /// `weft backup` / `weft restore`: every one of the user's own records — stored variables with all their counter
 /// settings, the user records (hand-kept habits, imported step history, alarms and timers) and the notifier's ledger
@@ -114,7 +115,7 @@ extension CacheStore {
         do {
             return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted])
         } catch {
-            throw .database(path: path, reason: "the backup could not be written as JSON: \(error)")
+            throw .database(path: path, reason: "the backup could not be written as JSON: \(ErrorText.words(error))")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import WeftCore
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -123,7 +124,7 @@ public struct CacheStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .cannotCreate(path: path, reason: "\(error)")
+            throw .cannotCreate(path: path, reason: "\(ErrorText.words(error))")
         }
         if link(temporary, path) != 0 && errno != EEXIST {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
@@ -142,7 +143,9 @@ public struct CacheStore: Sendable {
         if let error = error as? StoreError { return error }
         // A cell of the wrong type (text where a time belongs) is damage, not a bug to crash on.
         if error is RowDecodingError { return .corrupt(path: path, reason: "a value of the wrong type in it") }
-        guard let error = error as? DatabaseError else { return .database(path: path, reason: "\(error)") }
+        guard let error = error as? DatabaseError else {
+            return .database(path: path, reason: "\(ErrorText.words(error))")
+        }
         let reason = error.message ?? "\(error.resultCode)"
         switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .corrupt(path: path, reason: reason)

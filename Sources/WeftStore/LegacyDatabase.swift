@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -46,7 +47,10 @@ public enum LegacyDatabase {
                 + "\(old) is a cache directory that cleaners empty")
             }
         } catch {
-            return (fallback, "weft: could not move the database from \(old) to \(new) (\(error)); using \(old)")
+            return (
+                fallback,
+                "weft: could not move the database from \(old) to \(new) (\(ErrorText.words(error))); using \(old)"
+            )
         }
     }
 

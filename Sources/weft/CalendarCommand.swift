@@ -135,7 +135,7 @@ struct CalendarReadOptions: ParsableArguments {
             } catch let error as CLIError {
                 throw error
             } catch {
-                throw CLIError("\(error)")
+                throw CLIError("\(ErrorText.words(error))")
             }
         }
         return calendars

@@ -174,7 +174,9 @@ struct CheckCommand: ParsableCommand {
         let workspace = Workspace(
             locations: WeftLocations(cacheDirectory: cacheDirectory, providersDirectory: providersDirectory))
         let set = try workspace.openWithProviders(registry: BuiltinProviders.registry).set
-        var problems: [(instance: String?, error: ConfigError)] = set.problems.map { ($0.instance, $0.error) }
+        var problems: [(instance: String?, error: ConfigError)] = set.problems.flatMap { problem in
+            problem.errors.map { (problem.instance, $0) }
+        }
         for entry in set.entries {
             problems += entry.provider.preflight(entry.config).map { (entry.config.instance, $0) }
         }

@@ -51,7 +51,7 @@ struct HabitImportCommand: ParsableCommand {
         do {
             imports = try library.read(files, format: format)
         } catch {
-            throw CLIError("\(error)")
+            throw CLIError("\(ErrorText.words(error))")
         }
         let (habits, _) = try target.update(library: library, prefix: prefix, now: now) { archive in
             for result in imports { archive.merge(result) }

@@ -17,6 +17,9 @@ extension LocationOptions {
         }) {
             throw CLIError("\(problem); `weft check` lists every problem")
         }
+        if let instance, instance.hasSuffix(".toml") || instance.contains("/") {
+            throw ConfigError.noSuchInstance(instance, directory: set.directory.path)
+        }
         let entries = set.entries.filter { $0.config.type == type }
         if let instance { return entries.first { $0.config.instance == instance } }
         guard entries.count <= 1 else {

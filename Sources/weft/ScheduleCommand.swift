@@ -215,7 +215,7 @@ struct TimerCheck {
             here = try CheckCommand.findings(providersDirectory: providersDirectory, cacheDirectory: cacheDirectory)
             there = try checkInTimerEnvironment()
         } catch {
-            return ["weft: could not check the providers in the timer's environment: \(error)"]
+            return ["weft: could not check the providers in the timer's environment: \(ErrorText.words(error))"]
         }
         let failingHere = Set(here.problems.map { Place(file: $0.error.file, key: $0.error.key) })
         let onlyThere = there.problems.filter { !failingHere.contains(Place(file: $0.file, key: $0.key)) }
@@ -270,7 +270,7 @@ struct TimerCheck {
             // A check reads provider files and looks programs up, no network: a minute is far beyond it.
             captured = try launch.runBlocking(timeout: .seconds(60), maxOutput: 16 << 20)
         } catch {
-            throw Failure(description: "\(error)")
+            throw Failure(description: "\(ErrorText.words(error))")
         }
         guard let report = try? JSONDecoder().decode(CheckCommand.Report.self, from: Data(captured.stdout)) else {
             throw Failure(description: "`weft check` \(captured.ending) and no report")

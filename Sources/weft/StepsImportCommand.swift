@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import WeftCommandLine
 import WeftEdits
 import WeftPrimitives
@@ -208,29 +209,43 @@ private func activitySummary(_ steps: StepsSnapshot, today: StepDay) -> String {
 
 /// A one-line progress bar on stderr (rows, rate, time left), shown only when stderr is a terminal.
 final class ProgressBar: Sendable {
-    private let started = Date()
+    /// When the current file's first frame was drawn, and what it had read: rates are measured from there.
+    private let first = Mutex<(file: String, at: Date, rows: Int, bytes: Int)?>(nil)
+    /// A rate measured over less time than this is noise (the first frame's would be rows / 1 ms).
+    private static let measured: TimeInterval = 1
 
     /// A bar on stderr, or nil when stderr is not a terminal.
     static func standardError() -> ProgressBar? { isatty(2) == 1 ? ProgressBar() : nil }
 
-    /// Redraws the bar.
+    /// Redraws the bar; the rate and the time left appear once there is a second of reading to measure them by.
     @Sendable func update(_ progress: StepProgress) {
-        let elapsed = max(Date().timeIntervalSince(started), 0.001)
+        let now = Date()
+        let start = first.withLock { first in
+            if let start = first, start.file == progress.file { return start }
+            let start = (file: progress.file, at: now, rows: progress.rows, bytes: progress.bytesRead)
+            first = start
+            return start
+        }
+        let elapsed = now.timeIntervalSince(start.at)
         let fraction = progress.totalBytes > 0 ? Double(progress.bytesRead) / Double(progress.totalBytes) : 0
         let width = 24
         // A file that grew while it was read can report more bytes than its size: clamp, never trap.
         let filled = CheckedNumber.clamped(fraction * Double(width), to: 0...width)
-        let rate = Double(progress.rows) / elapsed
-        let megabytes = Double(progress.bytesRead) / 1_000_000 / elapsed
-        let left = fraction > 0 ? elapsed / fraction - elapsed : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let name = (progress.file as NSString).lastPathComponent
         // Apple Health's XML has records; CSVs have rows.
         let unit = name.hasSuffix(".xml") || name.hasSuffix(".zip") ? "records" : "rows"
-        let line = String(
-            format: "\r%@ %@ %3.0f%% %@ %@, %@ %@/s, %.1f MB/s, %.0fs left ", name, bar, fraction * 100,
-            String(progress.rows), unit, String(CheckedNumber.clamped(rate, to: 0...Int.max)), unit, megabytes, left)
-        FileHandle.standardError.write(Data(line.utf8))
+        var line = String(format: "\r%@ %@ %3.0f%% %@ %@", name, bar, fraction * 100, String(progress.rows), unit)
+        if elapsed >= Self.measured {
+            let rate = Double(progress.rows - start.rows) / elapsed
+            let bytesPerSecond = Double(progress.bytesRead - start.bytes) / elapsed
+            let left =
+                bytesPerSecond > 0 ? Double(max(progress.totalBytes - progress.bytesRead, 0)) / bytesPerSecond : 0
+            line += String(
+                format: ", %@ %@/s, %.1f MB/s, %.0fs left", String(CheckedNumber.clamped(rate, to: 0...Int.max)), unit,
+                bytesPerSecond / 1_000_000, left)
+        }
+        FileHandle.standardError.write(Data((line + " \u{1B}[K").utf8))
     }
 
     /// Clears the bar's line.

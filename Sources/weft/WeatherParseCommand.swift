@@ -64,7 +64,7 @@ struct WeatherParseCommand: ParsableCommand {
             }
             weather = parsed
         } catch let error as WeatherError {
-            throw CLIError("\(files.joined(separator: ", ")): \(error)")
+            throw CLIError("\(files.joined(separator: ", ")): \(ErrorText.words(error))")
         }
         let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: locale))
         let variables = WeatherVariables.derive(weather, prefix: "__weather_", fetchedAt: now, context: context)

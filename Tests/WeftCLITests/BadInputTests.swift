@@ -171,7 +171,7 @@ struct BadInputTests {
         try box.provider("demo", shellProvider("echo '[1, 2]'"))
         let result = await box.weft(arguments: ["refresh", "--force"] + Fixed.clock)
         #expect(result.exitCode == 1, "\(result)")
-        #expect(result.stderr.contains("a JSON object of string or number values is expected"), "\(result)")
+        #expect(result.stderr.contains("it must print one JSON object of string or number values"), "\(result)")
         await Self.expectRecordedFailure(box, containing: "JSON object")
     }
 

@@ -93,7 +93,7 @@ func shell(_ script: String, extra: String = "") -> String {
     @Test func wrongShapesAreExplained() async throws {
         await #expect {
             _ = try await refresh(try makeProvider(shell("echo '[1,2]'")))
-        } throws: { "\($0)".contains("printed JSON an array, but a JSON object") }
+        } throws: { "\($0)".contains("printed JSON that is an array, not an object") }
         await #expect {
             _ = try await refresh(try makeProvider(shell(#"echo '{"ok": true}'"#)))
         } throws: { "\($0)".contains("printed a boolean for \"ok\"") }

@@ -15,6 +15,6 @@ import WeftCore
         #expect(absolute.path("/srv/x.ics", environment: env) == "/srv/x.ics")
         let relative = try config("providers/steps.toml")
         #expect(relative.path("data.csv", environment: env) == "providers/data.csv")
-        #expect(try config("steps.toml").path("data.csv", environment: env) == "./data.csv")
+        #expect(try config("steps.toml").path("data.csv", environment: env) == "data.csv", "no ./ shown")
     }
 }

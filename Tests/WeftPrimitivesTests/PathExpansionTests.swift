@@ -34,6 +34,17 @@ import WeftPrimitives
         #expect(PathExpansion.expand("file", environment: env) == "file", "no base: left relative")
         #expect(PathExpansion.expand("file", relativeTo: "", environment: env) == "file")
         #expect(PathExpansion.expand("a~b", relativeTo: "/p", environment: env) == "/p/a~b")
+        #expect(PathExpansion.expand("./to.sh", relativeTo: "/h/pv", environment: env) == "/h/pv/to.sh")
+        #expect(PathExpansion.expand("x.csv", relativeTo: ".", environment: env) == "x.csv")
+    }
+
+    /// A path shown to a person has no `.` components or doubled slashes; `..` stays (a symbolic link may be on it).
+    @Test func normalizedPaths() {
+        #expect(PathExpansion.normalized("/h/pv/./to.sh") == "/h/pv/to.sh")
+        #expect(PathExpansion.normalized("pv//a/./") == "pv/a/")
+        #expect(PathExpansion.normalized("./.") == ".")
+        #expect(PathExpansion.normalized("/") == "/")
+        #expect(PathExpansion.normalized("/p/../x.ics") == "/p/../x.ics")
     }
 
     @Test func theDirectoryOfAFile() {

@@ -136,7 +136,8 @@ let t0 = pinnedNow
             Issue.record("\(report.entries)")
             return
         }
-        #expect(message.contains("both use the variable prefix \"__same_\""), "\(message)")
+        #expect(message.contains("the variable prefix \"__same_\" is already used by "), "\(message)")
+        #expect(message.contains("a.toml:") && message.contains("b.toml:"), "\(message)")
         #expect(report.entries.first { $0.instance == "b" }?.result == .refreshed(nextDue: t0 + 360, problems: []))
     }
 

@@ -159,7 +159,8 @@ import WeftTestSupport
         let bad = try makeError(WeatherKitKind.self, text, file: file)
         #expect(
             bad?.description.hasPrefix(
-                "\(file):7: key \"private_key_file\": \(keyFile.path): cannot sign the WeatherKit token") == true)
+                "\(file):7: key \"private_key_file\": \(keyFile.path): its key is not a P-256 (ES256) private key")
+                == true, "\(String(describing: bad))")
 
         let noTeam = try makeError(
             WeatherKitKind.self, text.replacingOccurrences(of: "team_id = \"TEAM123456\"\n", with: ""), file: file)

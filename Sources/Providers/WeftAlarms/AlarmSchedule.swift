@@ -141,9 +141,11 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
     }
 
     /// A weekday that ``days(_:)`` could not read.
-    public struct DayListError: Error, Sendable, Equatable {
+    public struct DayListError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The word as written.
         public var word: String
+
+        public var description: String { "\"\(word)\" is not a weekday (mon … sun) or a range such as mon-fri" }
     }
 
     /// The ISO weekday of `mon`, `monday`, `tue`, `tues`, … (English), or nil.

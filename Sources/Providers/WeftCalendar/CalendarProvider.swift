@@ -107,16 +107,19 @@ public struct CalendarProvider: Provider {
                 parts.append(part.events)
             } catch {
                 failures.append(error)
-                let message = "\(source.name): \(error)"
+                let message = "\(source.name): \(ErrorText.words(error))"
                 context.logger.warning("\(message)")
                 problems.append(message)
                 // A source that fails keeps its last good events; the failure shows in status and __calendar_error.
                 if var kept = last {
                     kept.dropEnded(before: min(dayStart, now))
-                    kept.error = "\(error)"
+                    kept.error = "\(ErrorText.words(error))"
                     parts.append(kept)
                 } else {
-                    parts.append(.init(source: source, occurrences: [], horizon: now, readAt: now, error: "\(error)"))
+                    parts.append(
+                        .init(
+                            source: source, occurrences: [], horizon: now, readAt: now,
+                            error: "\(ErrorText.words(error))"))
                 }
             }
         }

@@ -28,7 +28,8 @@ enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notJSON(let command, let reason, let excerpt):
             return "`\(command)` printed something that is not JSON (\(reason)): \"\(excerpt)\""
         case .notAnObject(let command, let found):
-            return "`\(command)` printed JSON \(found), but a JSON object of string or number values is expected"
+            return "`\(command)` printed JSON that is \(found), not an object; it must print one JSON object of string "
+                + "or number values, such as {\"load\": 0.4, \"state\": \"ok\"}"
         case .unsupportedValue(let command, let key, let found):
             return "`\(command)` printed \(found) for \"\(key)\"; values must be strings or numbers (or null)"
         }

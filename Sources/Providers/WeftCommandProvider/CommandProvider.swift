@@ -29,7 +29,9 @@ public enum CommandKind: ProviderKind {
         // The program runs in the provider file's folder; a relative program path is made absolute against it, since
         // the spawner would otherwise check it against weft's own directory.
         let directory = Self.folder(of: config.file)
-        if program.contains("/"), !program.hasPrefix("/") { argv[0] = directory + "/" + program }
+        if program.contains("/"), !program.hasPrefix("/") {
+            argv[0] = PathExpansion.normalized(directory + "/" + program)
+        }
         let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
         let timeout = try config.duration("timeout") ?? .seconds(10)
         guard timeout > .zero else { throw config.invalid("timeout", "must be longer than 0 s") }

@@ -148,7 +148,8 @@ public struct HTTPSnapshotRefresh: Sendable {
         do {
             encoded = try payload(exchange.response)
         } catch {
-            throw HTTPFeedError.unreadable(url: url, message: Redactor(secrets: request.allSecrets)("\(error)"))
+            throw HTTPFeedError.unreadable(
+                url: url, message: Redactor(secrets: request.allSecrets)("\(ErrorText.words(error))"))
         }
         let snapshot = Snapshot(
             instance: instance, kind: kind, prefix: prefix, schemaVersion: schemaVersion, fetchedAt: now,

@@ -31,14 +31,16 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
         let keyID = try config.requiredString("key_id", "the id of the WeatherKit key (.p8)")
         let path = try config.requiredString("private_key_file", "the path of the WeatherKit .p8 private key")
         let pem = try ConfigSecrets.file(config, "private_key_file", path: path)
-        do {
-            let signer = try WeatherKitSigner(teamID: team, serviceID: service, keyID: keyID, privateKeyPEM: pem)
-            var api = Self(settings: settings, signer: signer)
-            api.country = try Self.country(config)
-            return api
+        let signer: WeatherKitSigner
+        do throws(WeatherError) {
+            signer = try WeatherKitSigner(teamID: team, serviceID: service, keyID: keyID, privateKeyPEM: pem)
         } catch {
-            throw config.invalid("private_key_file", "\(path): \(error)")
+            guard case .signing(let message) = error else { throw config.invalid("private_key_file", "\(error)") }
+            throw config.invalid("private_key_file", "\(config.path(path)): \(message)")
         }
+        var api = Self(settings: settings, signer: signer)
+        api.country = try Self.country(config)
+        return api
     }
 
     func requests(now: Date) throws(WeatherError) -> [WeatherRequest] {

@@ -22,7 +22,14 @@ public struct WeatherKitSigner: Sendable {
         do {
             self.keyBytes = try P256.Signing.PrivateKey(pemRepresentation: privateKeyPEM).rawRepresentation
         } catch {
-            throw .signing("the private key is not a P-256 key in PEM form (a WeatherKit .p8 file): \(error)")
+            // swift-crypto says only `invalidPEMDocument` and the like: what matters is what the file should hold.
+            let found =
+                privateKeyPEM.contains("-----BEGIN")
+                ? "its key is not a P-256 (ES256) private key, which a WeatherKit key is"
+                : "it holds no PEM key (no -----BEGIN PRIVATE KEY----- line)"
+            throw .signing(
+                found + "; download the key from Apple Developer (Certificates, Identifiers & Profiles → Keys) as "
+                    + "its .p8 file and name that file")
         }
         self.teamID = teamID
         self.serviceID = serviceID
@@ -51,14 +58,14 @@ public struct WeatherKitSigner: Sendable {
             signingInput =
                 Self.base64URL(try encoder.encode(header)) + "." + Self.base64URL(try encoder.encode(claims))
         } catch {
-            throw .signing("cannot encode the token: \(error)")
+            throw .signing("cannot encode the token: \(ErrorText.words(error))")
         }
         let signature: P256.Signing.ECDSASignature
         do {
             let key = try P256.Signing.PrivateKey(rawRepresentation: keyBytes)
             signature = try key.signature(for: Data(signingInput.utf8))
         } catch {
-            throw .signing("\(error)")
+            throw .signing(ErrorText.words(error))
         }
         // JWS wants the raw 64-byte r‖s form, not DER.
         return signingInput + "." + Self.base64URL(signature.rawRepresentation)

@@ -139,7 +139,7 @@ struct WeatherProvider<API: WeatherAPI>: Provider {
         switch error {
         case let error as HTTPError: .transport(url: url, message: error.detail)
         case let error as WeatherError: error
-        default: .transport(url: url, message: "\(error)")
+        default: .transport(url: url, message: "\(ErrorText.words(error))")
         }
     }
 }

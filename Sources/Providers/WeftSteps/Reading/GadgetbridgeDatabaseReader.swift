@@ -109,7 +109,7 @@ enum GadgetbridgeDatabaseReader {
                 ? "the database is damaged or cut off (\(reason))" : "SQLite: \(reason)"
             throw .malformed(file: file, line: 0, message: hint)
         } catch {
-            throw .unreadable(file: file, reason: "\(error)")
+            throw .unreadable(file: file, reason: "\(ErrorText.words(error))")
         }
     }
 

@@ -52,7 +52,13 @@ final class HealthXMLParser {
 }
 
 /// libxml2 could not be used.
-enum HealthXMLParserError: Error {
+enum HealthXMLParserError: Error, CustomStringConvertible {
     /// libxml2 is missing or failed to start; the reason says which.
     case unavailable(String)
+
+    var description: String {
+        switch self {
+        case .unavailable(let reason): "cannot load libxml2: \(reason)"
+        }
+    }
 }
