@@ -139,11 +139,11 @@ struct JSONWriter {
         }
     }
 
-    /// Whole numbers without a fraction (up to 2^53, where a double still counts by ones), others in Swift's
-    /// shortest round-trip form (`0.1`, `1e-07`), which is valid JSON; NaN and infinities as `null`.
+    /// Whole numbers without a fraction (below 2^63), others in Swift's shortest round-trip form (`0.1`, `1e-07`),
+    /// which is valid JSON; NaN and infinities as `null`.
     private mutating func write(_ number: Double) {
         guard number.isFinite else { return append("null") }
-        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+        if number == number.rounded(), abs(number) < 9.2e18 {
             append(String(Int64(number)))
         } else {
             append(number.description)
