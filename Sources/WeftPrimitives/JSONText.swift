@@ -33,11 +33,6 @@ public enum JSONText {
         FileHandle.standardOutput.write(Data(writer.bytes))
     }
 
-    /// Prints `value`, indented, and a newline on stdout.
-    public static func print(_ value: some Encodable) throws {
-        print(try JSONValue(encoding: value))
-    }
-
     /// A built value as JSON text on one line.
     public static func line(_ value: JSONValue) -> String {
         var writer = JSONWriter(indented: false)
@@ -47,7 +42,7 @@ public enum JSONText {
 }
 
 /// A JSON value whose objects keep their keys in the order given.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -73,20 +68,6 @@ public enum JSONValue: Sendable, Equatable {
     /// `value` through its `Encodable` conformance (keys in byte order, dates as UTC ISO 8601 text).
     public init(encoding value: some Encodable) throws {
         self = try JSONValueEncoder.encode(value)
-    }
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.int(let a), .int(let b)): a == b
-        case (.double(let a), .double(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)):
-            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: false
-        }
     }
 }
 

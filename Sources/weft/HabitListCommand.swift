@@ -37,12 +37,17 @@ struct HabitListCommand: ParsableCommand {
                     ("name", .string(habit.name)), ("slug", .string(habit.slug)), ("identity", .string(habit.identity)),
                     ("experiments", .array(habit.experiments.map { .string($0) })),
                     ("schedule", .string(habit.schedule.digits)),
-                    ("streak", .int(HabitStats.streak(habit, today: today))), ("done_today", .bool(habit.isDone(today))),
+                    ("streak", .int(HabitStats.streak(habit, today: today))),
+                    ("done_today", .bool(habit.isDone(today))),
                     ("scheduled_today", .bool(habit.schedule.contains(day: today))),
                     ("completions", .array(habit.completions.map { .string(LocalDay.iso($0.day)) })),
                 ]
                 for length in [7, 30] {
-                    pairs.append(("rate_\(length)", HabitStats.rate(habit, today: today, length: length).map { .int($0) } ?? .null))
+                    pairs.append(
+                        (
+                            "rate_\(length)",
+                            HabitStats.rate(habit, today: today, length: length).map { .int($0) } ?? .null
+                        ))
                 }
                 return .object(pairs)
             }

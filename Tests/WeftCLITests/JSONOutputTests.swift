@@ -61,7 +61,9 @@ struct JSONOutputTests {
         let picked = try #require(try object(next) as? [String: Any])
         #expect((picked["next"] as? [String: Any])?["title"] as? String == "Tea \"at\" noon \\ café ☕, then\nback")
         #expect((picked["all_day"] as? [[String: Any]])?.count == 1, "\(next)")
-        let top = next.stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
+        let top = next.stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
+            $0.split(separator: "\"")[1]
+        }
         #expect(top == ["next", "then", "all_day", "ongoing"], "\(next)")
     }
 

@@ -66,7 +66,8 @@ struct JSONTextTests {
                 """)
         #expect(
             JSONText.line(value)
-                == #"{"title":"x","start":1,"all_day":false,"none":null,"list":[1,{"b":true}],"empty":[],"nothing":{}}"#)
+                == #"{"title":"x","start":1,"all_day":false,"none":null,"list":[1,{"b":true}],"empty":[],"nothing":{}}"#
+        )
     }
 
     struct Record: Encodable {
@@ -89,7 +90,8 @@ struct JSONTextTests {
         let many = Dictionary(uniqueKeysWithValues: (0..<200).map { ("key\($0)", $0) })
         let first = try JSONText.text(many)
         for _ in 0..<5 { #expect(try JSONText.text(Dictionary(uniqueKeysWithValues: many.map { ($0, $1) })) == first) }
-        let keys = try #require(first.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: "\"")[1] })
+        let keys = try #require(
+            first.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: "\"")[1] })
         #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 }

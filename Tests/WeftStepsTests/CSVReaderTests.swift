@@ -46,7 +46,8 @@ import Testing
             index += 1
         }
         text += "\"unterminated,8\nstill"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-chunks-\(UUID().uuidString).csv").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-chunks-\(UUID().uuidString).csv")
+            .path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var memory = CSVReader(bytes: Array(text.utf8))

@@ -140,7 +140,9 @@ struct CSVReader {
                     } else if byte == UInt8(ascii: "\\") {
                         // The backslash dialect (Radcliffe's applehealthdata.py) writes `\"` for `"` and `\\` for `\`.
                         if read + 1 >= end, !final { return nil }
-                        if read + 1 < end, buffer[read + 1] == UInt8(ascii: "\"") || buffer[read + 1] == UInt8(ascii: "\\") {
+                        if read + 1 < end,
+                            buffer[read + 1] == UInt8(ascii: "\"") || buffer[read + 1] == UInt8(ascii: "\\")
+                        {
                             escaped = buffer[read + 1]
                         }
                     }
