@@ -22,6 +22,15 @@ python3 "$here/report.py" "$work/calendar.json" "weft calendar next" "python rec
   --rss "$weft calendar next $work/bench.ics --now $now --tz Europe/Berlin --json" \
   "$venv/bin/python $here/peer-calendar-next.py $work/bench.ics $now"
 
+# A year of the same calendar listed as JSON against the same list as text: the JSON writer costs about what
+# formatting the text does. Target: JSON within 1.5x of text (report.py's speedup is text/JSON, so at least 0.67).
+list="$weft calendar list $work/bench.ics --now $now --tz Europe/Berlin --from 2026-01-01 --days 365"
+hyperfine -N --warmup 1 --runs 5 --export-json "$work/list-json.json" \
+  -n "weft calendar list --json" "$list --json" -n "weft calendar list (text)" "$list" >&2
+python3 "$here/report.py" "$work/list-json.json" "weft calendar list --json" "weft calendar list (text)" \
+  "calendar list of a year of the 10,000-event calendar: JSON against text" 0.67 \
+  --rss "$list --json" "$list"
+
 # khal (from PyPI) on the same events as a vdir, one .ics per UID as khal keeps them; weft reads the same vdir.
 # khal indexes a vdir into its own SQLite file on first use, so it is timed cold (index built: once, it takes
 # minutes) and warm (index kept: the run a user sees every time after the first).

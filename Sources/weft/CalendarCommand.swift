@@ -170,18 +170,20 @@ struct CalendarReadOptions: ParsableArguments {
         return start.instant.addingTimeInterval(TimeInterval(days) * 86_400)
     }
 
-    /// An occurrence as the JSON of `calendar next` and `calendar list` shows it.
-    static func object(_ event: CalendarOccurrence, status: Bool = false) -> [String: Any] {
-        var object: [String: Any] = [
-            "title": event.title, "start": ISOInstant.format(event.start), "end": ISOInstant.format(event.end),
-            "all_day": event.allDay, "location": event.location ?? NSNull(), "calendar": event.calendar,
+    /// An occurrence as the JSON of `calendar next` and `calendar list` shows it, its keys in the order their help
+    /// lists them.
+    static func object(_ event: CalendarOccurrence, status: Bool = false) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("title", .string(event.title)), ("start", .string(ISOInstant.format(event.start))),
+            ("end", .string(ISOInstant.format(event.end))), ("all_day", .bool(event.allDay)),
+            ("location", .string(event.location)), ("calendar", .string(event.calendar)),
         ]
-        if status { object["status"] = event.status?.lowercased() ?? "confirmed" }
-        if let url = event.url { object["url"] = url }
-        return object
+        if status { pairs.append(("status", .string(event.status?.lowercased() ?? "confirmed"))) }
+        if let url = event.url { pairs.append(("url", .string(url))) }
+        return .object(pairs)
     }
 
-    static func write(json value: Any) throws {
-        FileHandle.standardOutput.write(Data((try JSONText.text(object: value) + "\n").utf8))
+    static func write(json value: JSONValue) {
+        JSONText.print(value)
     }
 }

@@ -63,7 +63,7 @@ struct CalendarListCommand: AsyncParsableCommand {
             $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid
         }
         if calendar.json {
-            try CalendarReadOptions.write(json: events.map { CalendarReadOptions.object($0, status: true) })
+            CalendarReadOptions.write(json: .array(events.map { CalendarReadOptions.object($0, status: true) }))
             return
         }
         func dayTitle(_ date: Date) -> String {

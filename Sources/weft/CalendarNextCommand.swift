@@ -79,15 +79,16 @@ struct CalendarNextCommand: AsyncParsableCommand {
         allDay.sort(by: { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid })
         ongoing.sort(by: { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid })
         if calendar.json {
-            func slot(_ event: CalendarOccurrence?) -> Any {
-                guard let event else { return NSNull() }
+            func slot(_ event: CalendarOccurrence?) -> JSONValue {
+                guard let event else { return .null }
                 return CalendarReadOptions.object(event)
             }
-            try CalendarReadOptions.write(
-                json: [
-                    "next": slot(next), "then": slot(then), "all_day": allDay.map { CalendarReadOptions.object($0) },
-                    "ongoing": ongoing.map { CalendarReadOptions.object($0) },
-                ])
+            CalendarReadOptions.write(
+                json: .object([
+                    "next": slot(next), "then": slot(then),
+                    "all_day": .array(allDay.map { CalendarReadOptions.object($0) }),
+                    "ongoing": .array(ongoing.map { CalendarReadOptions.object($0) }),
+                ]))
             return
         }
         let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US"))

@@ -31,20 +31,27 @@ struct HabitListCommand: ParsableCommand {
         let now = try clock.instant()
         let today = LocalDay.containing(now, in: zone)
         if json {
-            let objects = snapshot.habits.map { habit -> [String: Any] in
-                var object: [String: Any] = [
-                    "name": habit.name, "slug": habit.slug, "identity": habit.identity,
-                    "experiments": habit.experiments, "schedule": habit.schedule.digits,
-                    "streak": HabitStats.streak(habit, today: today), "done_today": habit.isDone(today),
-                    "scheduled_today": habit.schedule.contains(day: today),
-                    "completions": habit.completions.map { LocalDay.iso($0.day) },
+            // Keys in the order the help lists them.
+            let objects = snapshot.habits.map { habit -> JSONValue in
+                var pairs: [(key: String, value: JSONValue)] = [
+                    ("name", .string(habit.name)), ("slug", .string(habit.slug)), ("identity", .string(habit.identity)),
+                    ("experiments", .array(habit.experiments.map { .string($0) })),
+                    ("schedule", .string(habit.schedule.digits)),
+                    ("streak", .int(HabitStats.streak(habit, today: today))),
+                    ("done_today", .bool(habit.isDone(today))),
+                    ("scheduled_today", .bool(habit.schedule.contains(day: today))),
+                    ("completions", .array(habit.completions.map { .string(LocalDay.iso($0.day)) })),
                 ]
                 for length in [7, 30] {
-                    object["rate_\(length)"] = HabitStats.rate(habit, today: today, length: length) ?? NSNull()
+                    pairs.append(
+                        (
+                            "rate_\(length)",
+                            HabitStats.rate(habit, today: today, length: length).map { .int($0) } ?? .null
+                        ))
                 }
-                return object
+                return .object(pairs)
             }
-            FileHandle.standardOutput.write(Data((try JSONText.text(object: objects) + "\n").utf8))
+            JSONText.print(.array(objects))
             return
         }
         let monday = LocalDay.weekStart(today)

@@ -53,17 +53,20 @@ struct StepsDaysCommand: ParsableCommand {
             (first.map { row.day >= $0 } ?? true) && (last.map { row.day <= $0 } ?? true)
         }
         if json {
-            let objects = rows.map { row in
-                var object: [String: Any] = ["date": row.day.iso, "steps": row.steps, "goal": row.goal]
+            // Keys in the order the help lists them.
+            let objects = rows.map { row -> JSONValue in
+                var pairs: [(key: String, value: JSONValue)] = [
+                    ("date", .string(row.day.iso)), ("steps", .int(row.steps)), ("goal", .int(row.goal)),
+                ]
                 if activity {
                     let amounts = history.activity[row.day] ?? ActivityDay()
-                    object["distance_m"] = amounts.distance.map(Self.exact) ?? NSNull()
-                    object["flights"] = amounts.flights.map(Self.exact) ?? NSNull()
-                    object["active_energy_kcal"] = amounts.energy.map(Self.exact) ?? NSNull()
+                    pairs.append(("distance_m", .double(amounts.distance.map(Self.exact))))
+                    pairs.append(("flights", .double(amounts.flights.map(Self.exact))))
+                    pairs.append(("active_energy_kcal", .double(amounts.energy.map(Self.exact))))
                 }
-                return object
+                return .object(pairs)
             }
-            FileHandle.standardOutput.write(Data((try JSONText.text(object: objects) + "\n").utf8))
+            JSONText.print(.array(objects))
             return
         }
         let lines = rows.map { row in

@@ -11,7 +11,7 @@ struct VarsCommand: ParsableCommand {
         discussion: """
             Formats:
               text    key and value in aligned columns
-              json    one JSON object, keys sorted
+              json    one JSON object, keys sorted (byte order)
               env     KEY=value lines (for env files; newlines in values are written as \\n)
               shell   export lines, safely quoted for sh: eval "$(weft vars --format shell)"
 

@@ -76,16 +76,7 @@ struct WeatherParseCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             return
         }
-        let encoder = JSONText.encoder
-        let snapshot = try encoder.encode(weather)
-        let vars = try encoder.encode(variables)
-        let text =
-            "{\n  \"snapshot\": " + Self.indent(snapshot) + ",\n  \"variables\": " + Self.indent(vars) + "\n}\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    /// Nests a pretty-printed JSON document one level deeper.
-    static func indent(_ data: Data) -> String {
-        String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\n  ")
+        JSONText.print(
+            .object(["snapshot": try JSONValue(encoding: weather), "variables": try JSONValue(encoding: variables)]))
     }
 }

@@ -31,6 +31,42 @@ import Testing
         #expect(result.map(\.fields) == [["a", "b", ""], ["1", "2", ""], ["3", "4", ""]])
     }
 
+    /// A file is read in 1 MiB chunks: rows cut by a chunk's end (inside a quoted field, between a quote and its
+    /// escape, in the middle of a CRLF, a row longer than a chunk) read as they do from memory.
+    @Test func aFileReadInChunksGivesTheSameRowsAsMemory() throws {
+        var text = "\u{FEFF}name,note,value\r\n"
+        var index = 0
+        let pieces = [
+            "plain,row,1", "\"quoted, comma\",\"say \"\"hi\"\"\",2", "\"two\nlines\",\"back\\\\slash \\\"q\\\"\",3",
+            "\"after\"tail,x,4", "\"cr\r\",y,5", "", "é☕,ü,6",
+        ]
+        while text.utf8.count < 3 << 20 {
+            text += pieces[index % pieces.count] + (index % 3 == 0 ? "\r\n" : "\n")
+            if index == 5_000 { text += "long," + String(repeating: "z", count: 1_500_000) + ",7\n" }
+            index += 1
+        }
+        text += "\"unterminated,8\nstill"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-chunks-\(UUID().uuidString).csv")
+            .path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var memory = CSVReader(bytes: Array(text.utf8))
+        var file = try CSVReader(contentsOfFile: path)
+        var count = 0
+        while memory.next() {
+            let more = file.next()
+            #expect(more)
+            #expect(file.strings == memory.strings, "row \(count)")
+            #expect(file.line == memory.line && file.hasUnterminatedQuote == memory.hasUnterminatedQuote)
+            #expect(file.endsWithoutNewline == memory.endsWithoutNewline)
+            count += 1
+        }
+        let after = file.next()
+        #expect(!after)
+        #expect(file.bytesRead == text.utf8.count && file.failure == nil)
+        #expect(count > 90_000)
+    }
+
     @Test func semicolonDelimiterIsDetected() {
         var reader = CSVReader(bytes: Array("Fecha/Hora;Peso (kg);Pasos\n01/05/2026;90,5;8123\n".utf8))
         #expect(reader.delimiter == UInt8(ascii: ";"))

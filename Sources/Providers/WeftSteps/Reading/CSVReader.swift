@@ -5,9 +5,11 @@ import WeftPrimitives
 ///
 /// Inside quotes both dialects are understood at once: `""` and `\"` are a quote, `\\` is a backslash.
 ///
-/// Fields are byte ranges into one owned buffer; quoted fields are unescaped in place (the unescaped text is never
-/// longer than the escaped one), so reading a row allocates nothing once the field arrays have grown. Copies of a
-/// reader share that buffer, so read the rows through one copy only.
+/// A file is read in 1 MiB chunks into one buffer that grows only for a row longer than it, so memory does not grow
+/// with the file. Fields are byte ranges into that buffer; a quoted field with escapes (or text after its closing
+/// quote) is unescaped into a second scratch buffer, so the input is never changed and a row cut by the end of a
+/// chunk is parsed again whole after the next read. Reading a row allocates nothing once the buffers have grown.
+/// Copies of a reader share the buffers, so read the rows through one copy only.
 struct CSVReader {
     /// The field separator in use.
     let delimiter: UInt8
@@ -20,22 +22,26 @@ struct CSVReader {
     /// True when the current row is the last and no line break ends it (a cut-off file, or a missing final newline).
     private(set) var endsWithoutNewline = false
     /// How many bytes of the input have been read, for progress reports.
-    var bytesRead: Int { position }
+    var bytesRead: Int { storage.discarded + position }
     /// The size of the input.
-    var totalBytes: Int { storage.buffer.count }
+    var totalBytes: Int { storage.totalBytes }
+    /// Why the file could not be read to its end (the rows before it were read), or nil.
+    var failure: StepImportError? { storage.failure }
 
     private let storage: ByteStorage
     private var position: Int
     private var nextLine = 1
     private var starts: [Int] = []
     private var ends: [Int] = []
+    /// Whether field `i` lies in the scratch buffer rather than the input.
+    private var unescaped: [Bool] = []
 
     /// Creates a reader; a leading UTF-8 byte-order mark is skipped and a nil delimiter is sniffed from the first line.
     init<Bytes: Collection>(bytes: Bytes, delimiter: UInt8? = nil) where Bytes.Element == UInt8 {
         self.init(storage: ByteStorage(bytes), delimiter: delimiter)
     }
 
-    /// Creates a reader over a file's bytes, read straight into the reader's buffer.
+    /// Creates a reader over a file, read a chunk at a time.
     init(contentsOfFile path: String, delimiter: UInt8? = nil) throws(StepImportError) {
         let storage = try ByteStorage(contentsOfFile: path)
         self.init(storage: storage, delimiter: delimiter)
@@ -43,13 +49,14 @@ struct CSVReader {
 
     private init(storage: ByteStorage, delimiter: UInt8?) {
         self.storage = storage
-        let buffer = storage.buffer
+        let buffer = storage.bytes
         var start = 0
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
         position = start
         self.delimiter = delimiter ?? Self.sniffDelimiter(buffer, from: start)
         starts.reserveCapacity(32)
         ends.reserveCapacity(32)
+        unescaped.reserveCapacity(32)
     }
 
     /// `;` when the first line has more semicolons than commas outside quotes, else `,`.
@@ -80,13 +87,31 @@ struct CSVReader {
         return semicolons > commas ? UInt8(ascii: ";") : UInt8(ascii: ",")
     }
 
-    /// Advances to the next row; false at the end of the input.
+    /// Advances to the next row; false at the end of the input (or where it could not be read: see `failure`).
     mutating func next() -> Bool {
-        let buffer = storage.buffer
+        let firstLine = nextLine
+        while true {
+            starts.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            unescaped.removeAll(keepingCapacity: true)
+            storage.scratchCount = 0
+            nextLine = firstLine
+            if let found = parseRow() { return found }
+            // The chunk ended inside the row: keep the row's start, read more, and parse it again whole.
+            position = storage.refill(keepingFrom: position)
+        }
+    }
+
+    /// Parses the row at `position`: true for a row, false at the end of the input, nil when the buffer ends inside
+    /// the row and more input may follow.
+    private mutating func parseRow() -> Bool? {
+        let buffer = storage.bytes
         let end = buffer.count
-        starts.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        guard position < end else { return false }
+        let final = storage.atEnd
+        guard position < end else {
+            if final { return false }
+            return nil
+        }
         hasUnterminatedQuote = false
         endsWithoutNewline = false
         line = nextLine
@@ -95,53 +120,65 @@ struct CSVReader {
         while true {
             // One field starts at `index`.
             if index < end, buffer[index] == UInt8(ascii: "\"") {
-                var write = index + 1
+                let fieldStart = index + 1
                 var read = index + 1
-                let fieldStart = write
+                // Where the unescaped text starts in the scratch buffer, once an escape is met.
+                var copyStart: Int?
                 var closed = false
                 while read < end {
                     let byte = buffer[read]
+                    var escaped: UInt8?
                     if byte == UInt8(ascii: "\"") {
                         if read + 1 < end, buffer[read + 1] == UInt8(ascii: "\"") {
-                            buffer[write] = byte
-                            write += 1
-                            read += 2
-                            continue
+                            escaped = byte
+                        } else {
+                            if read + 1 >= end, !final { return nil }
+                            read += 1
+                            closed = true
+                            break
                         }
-                        read += 1
-                        closed = true
-                        break
+                    } else if byte == UInt8(ascii: "\\") {
+                        // The backslash dialect (Radcliffe's applehealthdata.py) writes `\"` for `"` and `\\` for `\`.
+                        if read + 1 >= end, !final { return nil }
+                        if read + 1 < end,
+                            buffer[read + 1] == UInt8(ascii: "\"") || buffer[read + 1] == UInt8(ascii: "\\")
+                        {
+                            escaped = buffer[read + 1]
+                        }
                     }
-                    // The backslash dialect (Radcliffe's applehealthdata.py) writes `\"` for `"` and `\\` for `\`.
-                    if byte == UInt8(ascii: "\\"), read + 1 < end,
-                        buffer[read + 1] == UInt8(ascii: "\"") || buffer[read + 1] == UInt8(ascii: "\\")
-                    {
-                        buffer[write] = buffer[read + 1]
-                        write += 1
+                    if let escaped {
+                        if copyStart == nil { copyStart = storage.copy(buffer, fieldStart..<read) }
+                        storage.append(escaped)
                         read += 2
                         continue
                     }
                     if byte == UInt8(ascii: "\n") { nextLine += 1 }
-                    buffer[write] = byte
-                    write += 1
+                    if copyStart != nil { storage.append(byte) }
                     read += 1
                 }
                 if !closed { hasUnterminatedQuote = true }
                 // Anything between the closing quote and the delimiter is kept (lenient, like most readers).
                 var tail = read
-                while tail < end, buffer[tail] != delimiter, buffer[tail] != UInt8(ascii: "\n") {
-                    buffer[write] = buffer[tail]
-                    write += 1
-                    tail += 1
+                while tail < end, buffer[tail] != delimiter, buffer[tail] != UInt8(ascii: "\n") { tail += 1 }
+                if tail > read, copyStart == nil {
+                    copyStart = storage.copy(buffer, fieldStart..<(closed ? read - 1 : read))
                 }
-                var fieldEnd = write
-                if fieldEnd > fieldStart, buffer[fieldEnd - 1] == UInt8(ascii: "\r"), tail < end,
-                    buffer[tail] == UInt8(ascii: "\n")
-                {
-                    fieldEnd -= 1
+                if let copyStart, tail > read { storage.append(buffer, read..<tail) }
+                if tail >= end, !final { return nil }
+                let crlf = tail < end && buffer[tail] == UInt8(ascii: "\n")
+                if let copyStart {
+                    var fieldEnd = storage.scratchCount
+                    if fieldEnd > copyStart, crlf, storage.scratch[fieldEnd - 1] == UInt8(ascii: "\r") { fieldEnd -= 1 }
+                    starts.append(copyStart)
+                    ends.append(fieldEnd)
+                    unescaped.append(true)
+                } else {
+                    var fieldEnd = closed ? read - 1 : read
+                    if fieldEnd > fieldStart, crlf, buffer[fieldEnd - 1] == UInt8(ascii: "\r") { fieldEnd -= 1 }
+                    starts.append(fieldStart)
+                    ends.append(fieldEnd)
+                    unescaped.append(false)
                 }
-                starts.append(fieldStart)
-                ends.append(fieldEnd)
                 index = tail
             } else {
                 let fieldStart = index
@@ -150,10 +187,12 @@ struct CSVReader {
                     if byte == delimiter || byte == UInt8(ascii: "\n") { break }
                     index += 1
                 }
+                if index >= end, !final { return nil }
                 var fieldEnd = index
                 if fieldEnd > fieldStart, buffer[fieldEnd - 1] == UInt8(ascii: "\r") { fieldEnd -= 1 }
                 starts.append(fieldStart)
                 ends.append(fieldEnd)
+                unescaped.append(false)
             }
             if index >= end {
                 position = end
@@ -175,7 +214,8 @@ struct CSVReader {
     /// The bytes of field `index` (empty when the row is shorter).
     func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         guard index >= 0, index < starts.count else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(rebasing: storage.buffer[starts[index]..<ends[index]])
+        let source = unescaped[index] ? storage.scratch : storage.bytes
+        return UnsafeBufferPointer(rebasing: source[starts[index]..<ends[index]])
     }
 
     /// Field `index` decoded as UTF-8 (invalid bytes repaired), or "" when the row is shorter.
@@ -192,47 +232,120 @@ struct CSVReader {
     }
 }
 
-/// The reader's owned, mutable copy of the input; freed exactly once when the last reader copy goes away.
+/// The reader's window on its input (the whole input when it was given as bytes) and its scratch buffer for
+/// unescaped fields; freed exactly once, and the file closed, when the last reader copy goes away.
 private final class ByteStorage {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// The bytes in the window.
+    var bytes: UnsafeMutableBufferPointer<UInt8> { UnsafeMutableBufferPointer(rebasing: buffer[0..<filled]) }
+    /// Bytes of the input dropped before the window.
+    private(set) var discarded = 0
+    /// True once the window reaches the end of the input.
+    private(set) var atEnd = false
+    /// The input's size (the file's when it was opened).
+    let totalBytes: Int
+    /// Why reading stopped early, if it did.
+    private(set) var failure: StepImportError?
+    /// Unescaped field text of the current row.
+    private(set) var scratch: UnsafeMutableBufferPointer<UInt8>
+    /// Bytes used in `scratch`.
+    var scratchCount = 0
+
+    private var buffer: UnsafeMutableBufferPointer<UInt8>
+    private var filled = 0
+    private let descriptor: Int32
+    private let file: String
+
+    private static let chunk = 1 << 20
 
     init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = buffer.initialize(from: bytes)
+        buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        filled = buffer.initialize(fromContentsOf: bytes)
+        totalBytes = filled
+        atEnd = true
+        descriptor = -1
+        file = ""
+        scratch = .allocate(capacity: 4096)
     }
 
-    /// Reads a whole file with POSIX reads, sized by `fstat`, so large exports are not copied twice.
+    /// Opens a file and reads its first chunk.
     ///
     /// Not `mmap`: a file truncated by its exporter while mapped would crash the reader with SIGBUS.
     init(contentsOfFile path: String) throws(StepImportError) {
-        let (descriptor, size) = try StepImportError.open(path)
-        defer { close(descriptor) }
-        // One byte more than the file: the read that finds EOF then needs no larger buffer (and no copy of it all).
-        var capacity = size + 1
-        var pointer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
-        var count = 0
-        while true {
-            if count == capacity {
-                // The file grew while being read (or st_size was 0 for a pipe): grow the buffer.
-                let larger = max(capacity * 2, 65_536)
-                let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 1)
-                moved.copyMemory(from: pointer, byteCount: count)
-                pointer.deallocate()
-                pointer = moved
-                capacity = larger
-            }
-            let got = read(descriptor, pointer + count, capacity - count)
-            if got < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                pointer.deallocate()
-                throw .unreadable(file: path, reason: reason)
-            }
-            if got == 0 { break }
-            count += got
-        }
-        buffer = UnsafeMutableBufferPointer(start: pointer.bindMemory(to: UInt8.self, capacity: capacity), count: count)
+        (descriptor, totalBytes) = try StepImportError.open(path)
+        file = path
+        buffer = .allocate(capacity: Self.chunk)
+        scratch = .allocate(capacity: 4096)
+        fill()
+        if let failure { throw failure }
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        scratch.deallocate()
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Drops the bytes before `start`, reads more after the rest (growing the buffer when the rest fills it), and
+    /// returns where `start` now is.
+    func refill(keepingFrom start: Int) -> Int {
+        let kept = filled - start
+        if start > 0, let base = buffer.baseAddress { memmove(base, base + start, kept) }
+        discarded += start
+        filled = kept
+        if kept == buffer.count {
+            let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
+            _ = larger.initialize(fromContentsOf: buffer)
+            buffer.deallocate()
+            buffer = larger
+        }
+        fill()
+        return 0
+    }
+
+    /// Reads until the buffer is full or the file ends; a read error ends the input there and is kept in `failure`.
+    private func fill() {
+        while filled < buffer.count, !atEnd {
+            let got = read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            if got < 0 {
+                if errno == EINTR { continue }
+                failure = .unreadable(file: file, reason: String(cString: strerror(errno)))
+                atEnd = true
+            } else if got == 0 {
+                atEnd = true
+            } else {
+                filled += got
+            }
+        }
+    }
+
+    /// Copies `range` of `source` to the end of the scratch text and returns where it starts there.
+    func copy(_ source: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        let start = scratchCount
+        append(source, range)
+        return start
+    }
+
+    /// Appends `range` of `source` to the scratch text.
+    func append(_ source: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) {
+        reserve(range.count)
+        for index in range {
+            scratch[scratchCount] = source[index]
+            scratchCount += 1
+        }
+    }
+
+    /// Appends one byte to the scratch text.
+    @inline(__always) func append(_ byte: UInt8) {
+        reserve(1)
+        scratch[scratchCount] = byte
+        scratchCount += 1
+    }
+
+    private func reserve(_ more: Int) {
+        guard scratchCount + more > scratch.count else { return }
+        let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(scratch.count * 2, scratchCount + more))
+        _ = larger.initialize(fromContentsOf: scratch[0..<scratchCount])
+        scratch.deallocate()
+        scratch = larger
+    }
 }

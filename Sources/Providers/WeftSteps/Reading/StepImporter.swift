@@ -34,7 +34,7 @@ public enum StepImporter {
         throws(StepImportError) -> StepBatch
     {
         var reader = reader
-        guard reader.next() else { throw .empty(file: file) }
+        guard reader.next() else { throw reader.failure ?? .empty(file: file) }
         // Samsung writes a metadata line (`com.samsung.shealth.step_daily_trend,7006011,6`) above the header.
         if reader.string(0).hasPrefix("com.samsung."), reader.count <= 4 {
             guard reader.next() else { throw .empty(file: file) }
@@ -64,6 +64,7 @@ public enum StepImporter {
             mapping: options.format?.mapping)
         rows.decimalComma = reader.delimiter == UInt8(ascii: ";")
         try chosen.read(&rows, &reader)
+        if let failure = reader.failure { throw failure }
         if let line = rows.truncatedLine { throw .truncated(file: file, line: line, record: "a row") }
         return try checked(rows.batch, file: file, options: options)
     }
