@@ -282,24 +282,27 @@ struct HostileInputTests {
     @Test func aCommandDiesWithARefreshKilledWithSignalNine() async throws {
         let box = try Sandbox()
         let marker = "weft-hostile-\(getpid())-orphan"
-        try box.provider("slow", Self.bash("exec -a \(marker) sleep 60", extra: #"timeout = "30s""#))
+        let pidFile = box.path("command.pid")
+        // The shell writes its pid and becomes the marked sleep (exec keeps the pid). Watched by that pid, not by a
+        // pgrep over every process: reading other processes' command lines stalls while a big import in another
+        // test holds its memory map, and the command's 30 s could pass unseen.
+        try box.provider(
+            "slow", Self.bash("echo $$ > '\(pidFile)'; exec -a \(marker) sleep 600", extra: #"timeout = "300s""#))
         let refresh = try StreamingChild([WeftProcess.binary, "refresh"] + box.locations)
-        var running = ""
-        // A generous limit, for a machine loaded with builds: it only bounds a broken refresh.
+        var pid: pid_t?
         let started = await Poll.until(within: .seconds(180), every: .milliseconds(50)) {
-            running = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
-            return !running.isEmpty
+            let text = (try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? ""
+            pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            guard let pid else { return false }
+            return ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix(marker)
         }
         #expect(started, "the command started")
         refresh.send(SIGKILL)
         _ = refresh.ending(within: .seconds(5))
-        var left = running
-        _ = await Poll.until(every: .milliseconds(50)) {
-            left = await WeftProcess.run(["pgrep", "-f", "^\(marker)"]).stdout
-            return left.isEmpty
-        }
-        #expect(left.isEmpty, "the parent-death signal stopped the command: \(left)")
-        for pid in left.split(separator: "\n").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }
+        guard let pid else { return }
+        let stopped = await Poll.until(every: .milliseconds(50)) { !BadInputTests.isRunning(pid) }
+        #expect(stopped, "the parent-death signal stopped the command \(pid)")
+        if !stopped { kill(pid, SIGKILL) }
     }
 
     // MARK: item 2: a crash leaves a record
