@@ -29,6 +29,21 @@ public enum ProgramEntry {
         if let warning = ZoneRule.environmentWarning(environment) { Stderr.line("weft: warning: \(warning)") }
     }
 
+    /// Parses this process's arguments as `root`'s command line and runs the command it names; an error ends the
+    /// process as ``end(with:of:)`` says.
+    public static func run(_ root: any ParsableCommand.Type) async {
+        do {
+            var command = try root.parseAsRoot(nil)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            end(with: error, of: root)
+        }
+    }
+
     /// Ends the process for `error` thrown by `command` (or while parsing its arguments): help and `--version` as
     /// ArgumentParser prints them; anything else as `weft: error: …` (the usage after a mistake in the arguments),
     /// sanitized, with ArgumentParser's exit status (64 for a usage error, else 1 unless the error gives one).

@@ -141,15 +141,6 @@ struct ServeCommand: AsyncParsableCommand {
     /// Starts and ends as every weft program does (``ProgramEntry``).
     static func main() async {
         ProgramEntry.begin()
-        do {
-            var command = try parseAsRoot(nil)
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            ProgramEntry.end(with: error, of: Self.self)
-        }
+        await ProgramEntry.run(Self.self)
     }
 }

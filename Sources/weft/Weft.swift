@@ -26,7 +26,8 @@ struct Weft: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            InitCommand.self, RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self, StatusCommand.self,
+            InitCommand.self, RefreshCommand.self, ResolveCommand.self, GetCommand.self, VarsCommand.self,
+            StatusCommand.self,
             VarCommand.self, WeatherCommand.self, CalendarCommand.self, StepsCommand.self, HabitCommand.self,
             AlarmCommand.self, TimerCommand.self,
             ExplainCommand.self, WatchCommand.self, BarCommand.self, NotifyCommand.self, ScheduleCommand.self,
@@ -62,17 +63,6 @@ struct Weft: AsyncParsableCommand {
             }
             return
         }
-        // ArgumentParser's own `main`, ending as every weft program does: an error may quote a file or a command's
-        // output.
-        do {
-            var command = try parseAsRoot(nil)
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            ProgramEntry.end(with: error, of: Self.self)
-        }
+        await ProgramEntry.run(Self.self)
     }
 }
