@@ -12,6 +12,10 @@ struct ResolveCommand: ParsableCommand {
             A template is text with {{key|fallback||filters}} tokens; see the README's template reference. \
             Only the snapshots the template needs are read, and nothing is fetched.
 
+            WidgetWeaver's rules hold: percent and bar read a value within -1…1 as a fraction and anything else \
+            as a percentage (0.62 and 62 are both 62%), and daysuntil counts a day that has begun as a whole day \
+            (ceiling ahead, floor behind).
+
             Examples:
               weft resolve '{{__time}} · {{__uptime_load|--||number:2}}'
               weft resolve '{{=ratio(water,8)||percent}} of the water goal'
