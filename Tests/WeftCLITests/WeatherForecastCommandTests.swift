@@ -11,9 +11,9 @@ struct WeatherForecastCommandTests {
         Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
     }
 
-    /// Open-Meteo at Auckland the night New Zealand's clocks go forward, rendered from a UTC shell: the days, hours,
-    /// sun and wind keys, from one request that asks for Auckland's days.
-    @Test func aucklandDaysHoursSunAndWind() async throws {
+    /// The recorded Auckland response served on 127.0.0.1, and a sandbox whose `akl` provider file asks it, with
+    /// `extra` (one more line of settings).
+    static func auckland(_ extra: String) throws -> (TestHTTPServer, Sandbox) {
         let server = try TestHTTPServer()
         let body = try Self.body("openmeteo-built-auckland-dst-2026.json")
         server.route("/v1/forecast") { _ in TestResponse(headers: [("Content-Type", "application/json")], body: body) }
@@ -21,7 +21,14 @@ struct WeatherForecastCommandTests {
         try box.provider(
             "akl",
             "type = \"open-meteo\"\nname = \"Auckland\"\nlatitude = -36.85\nlongitude = 174.76\n"
-                + "base_url = \"\(server.baseURL)\"\nwind_units = \"knots\"\nprefix = \"__akl_\"\n")
+                + "base_url = \"\(server.baseURL)\"\n\(extra)\nprefix = \"__akl_\"\n")
+        return (server, box)
+    }
+
+    /// Open-Meteo at Auckland the night New Zealand's clocks go forward, rendered from a UTC shell: the days, hours,
+    /// sun and wind keys, from one request that asks for Auckland's days.
+    @Test func aucklandDaysHoursSunAndWind() async throws {
+        let (server, box) = try Self.auckland("wind_units = \"knots\"")
         // 12:30 UTC on the 26th is 00:30 on the 27th in Auckland.
         let clock = ["--now", "2026-09-26T12:30:00Z", "--tz", "Pacific/Auckland"]
         let refresh = await box.weft(arguments: ["refresh"] + clock)
@@ -60,14 +67,7 @@ struct WeatherForecastCommandTests {
 
     /// A place far from the user's zone: its file's `timezone` makes its days Auckland's, refreshed from Berlin.
     @Test func thePlacesOwnZoneKeysItsDays() async throws {
-        let server = try TestHTTPServer()
-        let body = try Self.body("openmeteo-built-auckland-dst-2026.json")
-        server.route("/v1/forecast") { _ in TestResponse(headers: [("Content-Type", "application/json")], body: body) }
-        let box = try Sandbox()
-        try box.provider(
-            "akl",
-            "type = \"open-meteo\"\nname = \"Auckland\"\nlatitude = -36.85\nlongitude = 174.76\n"
-                + "base_url = \"\(server.baseURL)\"\ntimezone = \"Pacific/Auckland\"\nprefix = \"__akl_\"\n")
+        let (server, box) = try Self.auckland("timezone = \"Pacific/Auckland\"")
         let clock = ["--now", "2026-09-26T12:30:00Z", "--tz", "Europe/Berlin"]
         #expect(await box.weft(arguments: ["refresh"] + clock).exitCode == 0)
         let target = try #require(server.requests(path: "/v1/forecast").first?.target)
