@@ -51,6 +51,35 @@ public struct ProviderStatus: Sendable, Encodable {
         case retryAfter = "retry_after"
         case crashBackoffUntil = "crash_backoff_until"
         case crashes
+        case dueOnChange = "due_on_change"
+    }
+
+    /// The synthesized keys, except that a provider refreshed only when its files change (a file import) says so
+    /// in `due_on_change` rather than showing the sentinel year 9999 as its `next_due` and `valid_until`.
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        let untilChanged = { (date: Date?) in date == Validity.untilChanged }
+        try keys.encode(instance, forKey: .instance)
+        try keys.encode(type, forKey: .type)
+        try keys.encode(prefix, forKey: .prefix)
+        try keys.encode(health, forKey: .health)
+        try keys.encodeIfPresent(lastSuccess, forKey: .lastSuccess)
+        try keys.encodeIfPresent(ageSeconds, forKey: .ageSeconds)
+        if !untilChanged(validUntil) { try keys.encodeIfPresent(validUntil, forKey: .validUntil) }
+        try keys.encodeIfPresent(lastError, forKey: .lastError)
+        try keys.encodeIfPresent(lastHTTPStatus, forKey: .lastHTTPStatus)
+        try keys.encode(configurationError, forKey: .configurationError)
+        try keys.encodeIfPresent(warnings, forKey: .warnings)
+        try keys.encodeIfPresent(warningSummary, forKey: .warningSummary)
+        if untilChanged(nextDue) {
+            try keys.encode(true, forKey: .dueOnChange)
+        } else {
+            try keys.encodeIfPresent(nextDue, forKey: .nextDue)
+        }
+        try keys.encodeIfPresent(retryAfter, forKey: .retryAfter)
+        try keys.encodeIfPresent(crashBackoffUntil, forKey: .crashBackoffUntil)
+        try keys.encodeIfPresent(crashes, forKey: .crashes)
+        try keys.encode(configured, forKey: .configured)
     }
 
     /// Collects the status of every provider file (usable here or not) and of every instance the cache still holds.

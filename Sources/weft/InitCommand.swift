@@ -126,7 +126,7 @@ struct InitCommand: ParsableCommand {
         if let kept = have("weather", types: weatherTypes) {
             said.append("weather: kept \(kept)")
         } else if let place = try place() {
-            plans.append(weatherPlan(place))
+            plans.append(weatherPlan(place, zone: zoneName))
             prefixes["weather"] = "__weather_"
         } else {
             said.append(
@@ -236,7 +236,7 @@ struct InitCommand: ParsableCommand {
         return Plan(instance: "steps", text: text, summary: steps.what.joined(separator: " and "))
     }
 
-    private func weatherPlan(_ place: (latitude: Double, longitude: Double, name: String)) -> Plan {
+    private func weatherPlan(_ place: (latitude: Double, longitude: Double, name: String), zone: String) -> Plan {
         let contactLine =
             contact.map { "contact = \(Self.toml($0))  # goes into the User-Agent" }
             ?? "# contact = \"you@example.org\"  # FILL IN your e-mail or a URL: it goes into the User-Agent"
@@ -247,6 +247,7 @@ struct InitCommand: ParsableCommand {
             name = \(Self.toml(place.name))  # __weather_location
             latitude = \(place.latitude)
             longitude = \(place.longitude)
+            timezone = \(Self.toml(zone))  # the place's zone: its days, sunrise and sunset
             units = "celsius"  # or "fahrenheit"
             \(contactLine)
 

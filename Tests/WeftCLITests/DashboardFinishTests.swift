@@ -46,6 +46,10 @@ struct DashboardFinishTests {
         for later in ["2026-03-10T09:40:00Z", "2026-03-11T09:30:00Z"] {
             let status = await box.weft("status", "--now", later)
             #expect(status.stdout.contains("due when its files change [ok]"), "\(later): \(status)")
+            // In JSON it says so too, rather than a next_due in the year 9999.
+            let json = await box.weft("status", "--json", "--now", later)
+            #expect(json.stdout.contains(#""due_on_change" : true"#), "\(later): \(json)")
+            #expect(!json.stdout.contains("9999") && !json.stdout.contains("next_due"), "\(later): \(json)")
             let stale = await box.weft("get", "__steps_stale", "--now", later)
             #expect(stale.stdout == "0\n", "\(later): \(stale)")
         }

@@ -80,6 +80,8 @@ import WeftTestSupport
         let weather = try String(contentsOfFile: providers + "/weather.toml", encoding: .utf8)
         #expect(weather.contains(#"type = "open-meteo""#) && weather.contains("latitude = 52.52"), "\(weather)")
         #expect(weather.contains(#"# contact = "you@example.org"  # FILL IN"#), "\(weather)")
+        // The place's days, sunrise and sunset are local to the zone weft init was given (here $TZ).
+        #expect(weather.contains(#"timezone = "Europe/Berlin""#), "\(weather)")
 
         let check = await WeftProcess.weft(["check"], environment: environment)
         #expect(check.exitCode == 0, "\(check)")
