@@ -34,12 +34,30 @@ public struct TOMLText: Sendable {
         } catch let error as TOMLParseError {
             throw .malformedTOML(
                 file: file, line: error.source.begin.line, column: error.source.begin.column,
-                message: error.description)
+                message: Self.words(ofParserMessage: error.description))
         } catch {
             throw .malformedTOML(file: file, line: 1, column: 1, message: "\(ErrorText.words(error))")
         }
         values = ConfigValue.convert(table)
         locator = TOMLLocator(text: text)
+    }
+
+    /// toml++'s message in a reader's words: `Error while parsing key-value pair: cannot redefine …` becomes
+    /// `in a key = value line: cannot redefine …` (the parser's prefix names its own grammar rule, not the file).
+    static func words(ofParserMessage message: String) -> String {
+        let prefix = "Error while parsing "
+        guard message.hasPrefix(prefix), let colon = message.range(of: ": ") else { return message }
+        let rule = message[message.index(message.startIndex, offsetBy: prefix.count)..<colon.lowerBound]
+        let place =
+            switch rule {
+            case "key-value pair": "a key = value line"
+            case "array": "a list [ … ]"
+            case "inline table": "an inline table { … }"
+            case "table header", "array-of-tables header": "a [table] header"
+            case "value": "a value"
+            default: "a " + rule
+            }
+        return "in \(place): \(message[colon.upperBound...])"
     }
 
     /// A character that may start a bare TOML key.

@@ -35,6 +35,25 @@ import WeftTestSupport
         }
     }
 
+    /// toml++ names its grammar rule ("Error while parsing key-value pair"); weft says where in the file's words.
+    @Test(arguments: [
+        ("type = \"a\"\ntype = \"b\"\n", "in a key = value line: cannot redefine existing string 'type'"),
+        ("x = [1\ny = 2\n", "in a list [ … ]: expected comma or closing ']', saw 'y'"),
+        ("x = [}\n", "in a value: could not determine value type"),
+    ])
+    func parserMessagesAreSaidInTheFilesWords(_ text: String, _ words: String) {
+        do {
+            _ = try TOMLText(text, file: "a.toml")
+            Issue.record("\(text) parsed")
+        } catch {
+            guard case .malformedTOML(_, _, _, let message) = error as ConfigError else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(message == words)
+        }
+    }
+
     @Test func missingTypeIsExplained() {
         #expect(
             throws: ConfigError.missingKey(
