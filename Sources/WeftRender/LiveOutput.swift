@@ -36,6 +36,15 @@ public enum LiveOutput: Sendable, Equatable {
         }
     }
 
+    /// Throws when the output file's folder is missing or cannot be written (standard output always passes).
+    public func checkWritable() throws(WriteError) {
+        guard case .file(let path) = self else { return }
+        let folder = PathExpansion.directory(of: path)
+        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+            throw WriteError(path: path, reason: ErrorText.systemText(errno))
+        }
+    }
+
     private static func replace(_ path: String, with bytes: [UInt8]) throws(WriteError) {
         let directory = PathExpansion.directory(of: path)
         let base = (path as NSString).lastPathComponent

@@ -57,6 +57,9 @@ struct WatchCommand: ParsableCommand {
         let period = DurationText.parse(interval) ?? .seconds(1)
         let live = LiveLoop(builder: try options.settings.builder(), interval: period)
         let sink = output.map { LiveOutput.file(PathExpansion.expand($0)) } ?? .standardOutput
+        // A folder that is missing at the start is a typo, not a passing state: say so and stop. One that goes
+        // away later is reported once while the renders go on, so the file comes back when the folder does.
+        do { try sink.checkWritable() } catch { throw CLIError(error.description) }
         var last: String?
         live.run(
             templates: [template] + bar.templates,

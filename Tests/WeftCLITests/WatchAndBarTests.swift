@@ -250,6 +250,17 @@ import WeftTestSupport
         #expect(await watch.line(within: .milliseconds(100)) == nil)
     }
 
+    /// An --output in a folder that does not exist (or cannot be written) is refused at once, not retried forever.
+    @Test func watchRefusesAnOutputInAMissingFolder() async throws {
+        let box = try Sandbox()
+        let output = box.root + "/no-such-folder/bar.txt"
+        let watch = await box.weft(arguments: ["watch", "{{__time}}", "--interval", "1h", "--output", output])
+        #expect(watch.exitCode == 1, "\(watch)")
+        #expect(
+            watch.stderr == "weft: error: --output \(output): no such file or directory; check that its directory "
+                + "exists and is writable\n", "\(watch)")
+    }
+
     @Test func barSpeaksTheI3barProtocolAndRunsClickActions() async throws {
         let box = try Sandbox()
         try box.write(
