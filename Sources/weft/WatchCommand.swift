@@ -71,8 +71,10 @@ struct WatchCommand: ParsableCommand {
                 // A cache error met while rendering keeps the last line: throwing reports it once.
                 try session.checkCache()
                 guard line != last else { return .proceed }
+                // Remembered only once written: a failed write is tried again at the next render.
+                let written = try sink.write(line + "\n")
                 last = line
-                return try sink.write(line + "\n") ? .proceed : .stop
+                return written ? .proceed : .stop
             })
     }
 }

@@ -250,6 +250,35 @@ import WeftTestSupport
         #expect(await watch.line(within: .milliseconds(100)) == nil)
     }
 
+    /// A folder that goes away while watch runs: the failed write is reported, and the next rendering after the
+    /// folder is back writes the file, even when its line is the one that could not be written.
+    @Test func watchWritesAgainWhenTheOutputFolderIsBack() async throws {
+        let box = try Sandbox()
+        let folder = box.root + "/out"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let output = folder + "/bar.txt"
+        let errors = box.root + "/stderr.txt"
+        let watch = try StreamingChild(
+            [
+                "/bin/sh", "-c",
+                "exec '\(WeftProcess.binary)' watch 'mood: {{mood|none}}' --interval 1h --output '\(output)' "
+                    + box.locations.map { "'\($0)'" }.joined(separator: " ") + " 2>'\(errors)'",
+            ])
+        defer {
+            watch.send(SIGTERM)
+            _ = watch.ending(within: .seconds(10))
+        }
+        #expect(Poll.blocking { (try? String(contentsOfFile: output, encoding: .utf8)) == "mood: none\n" })
+        try FileManager.default.removeItem(atPath: folder)
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        #expect(
+            Poll.blocking { (try? String(contentsOfFile: errors, encoding: .utf8))?.contains("--output \(output): ") == true })
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Another variable changes: the rendering is the same line, which was never written.
+        #expect(await box.weft("var", "set", "other", "1").exitCode == 0)
+        #expect(Poll.blocking { (try? String(contentsOfFile: output, encoding: .utf8)) == "mood: calm\n" })
+    }
+
     /// An --output in a folder that does not exist (or cannot be written) is refused at once, not retried forever.
     @Test func watchRefusesAnOutputInAMissingFolder() async throws {
         let box = try Sandbox()
