@@ -27,10 +27,10 @@ public enum InputFile {
     /// A descriptor for reading the regular file at `path` (close it), and its size.
     public static func open(_ path: String) throws(Problem) -> (descriptor: Int32, size: Int) {
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .system(String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .system(ErrorText.systemText(errno)) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = ErrorText.systemText(errno)
             close(descriptor)
             throw .system(reason)
         }
@@ -54,7 +54,7 @@ public enum InputFile {
             let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw .system(String(cString: strerror(errno)))
+                throw .system(ErrorText.systemText(errno))
             }
             if got == 0 { return data }
             data.append(contentsOf: chunk[0..<got])
@@ -67,14 +67,14 @@ public enum InputFile {
         let (input, _) = try open(source)
         defer { close(input) }
         let output = Glibc.open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard output >= 0 else { throw .system(String(cString: strerror(errno))) }
+        guard output >= 0 else { throw .system(ErrorText.systemText(errno)) }
         defer { close(output) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let got = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw .system(String(cString: strerror(errno)))
+                throw .system(ErrorText.systemText(errno))
             }
             if got == 0 { return }
             var written = 0
@@ -84,7 +84,7 @@ public enum InputFile {
                 }
                 if put < 0 {
                     if errno == EINTR { continue }
-                    throw .system(String(cString: strerror(errno)))
+                    throw .system(ErrorText.systemText(errno))
                 }
                 written += put
             }

@@ -5,6 +5,7 @@ import Foundation
     import Glibc
 #endif
 import WeftCommandLine
+import WeftPrimitives
 import WeftStore
 
 struct BackupCommand: ParsableCommand {
@@ -38,9 +39,28 @@ struct BackupCommand: ParsableCommand {
         }
         // Written beside its final name and renamed, private to the user: a backup holds health data.
         let temporary = file + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: document + Data("\n".utf8),
-            attributes: [.posixPermissions: 0o600])
-        else { throw CLIError("cannot write \(file)") }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CLIError("cannot write \(file): \(ErrorText.systemText(errno))") }
+        let bytes = document + Data("\n".utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { Glibc.write(descriptor, $0 + written, buffer.count - written) } ?? -1
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = ErrorText.systemText(errno)
+                close(descriptor)
+                unlink(temporary)
+                throw CLIError("cannot write \(file): \(reason)")
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+            let reason = ErrorText.systemText(errno)
+            unlink(temporary)
+            throw CLIError("cannot write \(file): \(reason)")
+        }
         guard rename(temporary, file) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftCommandLine
+import WeftPrimitives
 import WeftRefresh
 import WeftStore
 
@@ -28,12 +29,14 @@ struct RestoreCommand: AsyncParsableCommand {
     func run() async throws {
         let document: Data
         if file == "-" {
-            document = FileHandle.standardInput.readDataToEndOfFile()
+            // One byte over the limit is enough for the restore to refuse it as too large.
+            document = (try? FileHandle.standardInput.read(upToCount: Backup.maximumSize + 1)) ?? Data()
         } else {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw CLIError("cannot read \(file)")
+            do {
+                document = try InputFile.read(file, limit: Backup.maximumSize)
+            } catch {
+                throw CLIError("cannot read \(file): \(error)")
             }
-            document = data
         }
         let now = try clock.instant()
         let summary = try CacheWriter(cacheDirectory: locations.resolved.cacheDirectory).store.restore(

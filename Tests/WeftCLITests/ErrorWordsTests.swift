@@ -188,6 +188,24 @@ import WeftTestSupport
         #expect(!first.contains("/s"), "\(first)")
     }
 
+    /// A backup that cannot be read or written says why: the system's reason, or what the path is instead.
+    @Test func backupAndRestoreSayWhyAFileCannotBeUsed() async throws {
+        let box = try Sandbox()
+        let missing = await box.weft(arguments: ["restore", box.path("missing.json")])
+        #expect(
+            missing.exitCode == 1
+                && missing.stderr == "weft: error: cannot read \(box.path("missing.json")): no such file or directory\n",
+            "\(missing)")
+        let folder = await box.weft(arguments: ["restore", box.root])
+        #expect(folder.stderr.contains("cannot read \(box.root): it is a directory, not a regular file"), "\(folder)")
+        let target = box.path("no/such/folder/backup.json")
+        let unwritable = await box.weft(arguments: ["backup", target])
+        #expect(
+            unwritable.exitCode == 1
+                && unwritable.stderr == "weft: error: cannot write \(target): no such file or directory\n",
+            "\(unwritable)")
+    }
+
     /// A list of failing commands, one per kind of mistake; none of their output shows weft's or a library's
     /// internals.
     @Test func failingCommandsSayNoInternals() async throws {
