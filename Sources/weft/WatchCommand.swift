@@ -58,13 +58,17 @@ struct WatchCommand: ParsableCommand {
         let live = LiveLoop(builder: try options.settings.builder(), interval: period)
         let sink = output.map { LiveOutput.file(PathExpansion.expand($0)) } ?? .standardOutput
         var last: String?
+        var lastProblem: String?
         live.run(
             templates: [template] + bar.templates,
             report: { problem in
                 if let problem { Stderr.line("weft: \(problem)") }
             },
             render: { session in
-                let line = bar.line(template, session: session)
+                let (line, problem) = bar.line(template, session: session)
+                // Said once when it starts and again only when it changes, not at every render.
+                if problem != lastProblem, let problem { Stderr.line("weft: \(problem)") }
+                lastProblem = problem
                 // A cache error met while rendering keeps the last line: throwing reports it once.
                 try session.checkCache()
                 guard line != last else { return .proceed }
