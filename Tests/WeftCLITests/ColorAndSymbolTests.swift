@@ -131,8 +131,10 @@ struct ColorAndSymbolTests {
         #expect(await box.weft("var", "set", "pct", "130").exitCode == 0)
         let errors = box.path("watch-stderr")
         let watch = try StreamingChild(
-            ["/bin/sh", "-c", "exec \"$@\" 2>'\(errors)'", "sh", WeftProcess.binary, "watch", "--format", "waybar",
-                "--percentage", "{{pct}}", "t{{mood|}}", "--interval", "1h"] + box.locations)
+            [
+                "/bin/sh", "-c", "exec \"$@\" 2>'\(errors)'", "sh", WeftProcess.binary, "watch", "--format", "waybar",
+                "--percentage", "{{pct}}", "t{{mood|}}", "--interval", "1h",
+            ] + box.locations)
         #expect(await watch.line(within: .seconds(10)) == #"{"class":[],"text":"t"}"#)
         #expect(await box.weft("var", "set", "mood", "1").exitCode == 0)
         #expect(await watch.line(within: .seconds(30)) == #"{"class":[],"text":"t1"}"#)
