@@ -78,9 +78,10 @@ struct BarOptions: ParsableArguments {
         line.classes = classRules.filter { $0.holds(in: session) }.map(\.name)
         var problem: String?
         if format == .waybar, let percentage, let invalid = line.invalidPercentage {
+            let shown = TextCap.capped(invalid, limit: 80)
             problem =
-                "--percentage '\(percentage)' gave \"\(TextCap.capped(invalid, limit: 80))\", not a number from 0 to 100, so "
-                + "waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+                "--percentage '\(percentage)' gave \"\(shown)\", not a number from 0 to 100, so waybar gets no "
+                + "percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
         }
         return (line.formatted(format, markup: markup), problem)
     }
