@@ -184,5 +184,30 @@ struct ColorAndSymbolTests {
         #expect(pirate["__weather_condition"] != nil && pirate["__weather_icon_nerd"] != nil, "\(pirate)")
         #expect(apple["__weather_day0_condition"] == "Drizzle")
         #expect(apple["__weather_day0_icon_nerd"] == "\u{E30B}", "nf-weather-day_sprinkle")
+
+        // The same recording refreshed into a cache: `weft vars` lists the key and a template renders it.
+        let http = try TestHTTPServer()
+        let body = Array(
+            try Data(
+                contentsOf: URL(
+                    fileURLWithPath: WeatherCommandTests.fixtures
+                        + "/pirateweather-forecast-nyc-2023-sanitized-trimmed.json")))
+        http.route("/forecast/KEY/40.7128,-74.006") { _ in
+            TestResponse(headers: [("Content-Type", "application/json")], body: body)
+        }
+        let box = try Sandbox()
+        try box.write("key", "KEY\n")
+        try box.provider(
+            "weather",
+            "type = \"pirate-weather\"\nname = \"New York\"\nlatitude = 40.7128\nlongitude = -74.006\n"
+                + "api_key_file = \"\(box.path("key"))\"\nbase_url = \"\(http.baseURL)\"\n")
+        let nyc = ["--now", "2023-01-24T05:36:00Z", "--tz", "America/New_York"]
+        let refresh = await box.weft(arguments: ["refresh"] + nyc)
+        #expect(refresh.exitCode == 0, "\(refresh)")
+        let icon = try #require(pirate["__weather_icon_nerd"])
+        let listed = await box.weft(arguments: ["vars", "--prefix", "__weather_icon"] + nyc)
+        #expect(listed.stdout.contains("__weather_icon_nerd") && listed.stdout.contains(icon), "\(listed)")
+        let line = await box.weft(arguments: ["resolve", "{{__weather_icon_nerd|}} {{__weather_condition}}"] + nyc)
+        #expect(line.stdout == "\(icon) \(pirate["__weather_condition"] ?? "")\n", "\(line)")
     }
 }
