@@ -112,7 +112,8 @@ enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     }
 
     /// The Weather Icons glyph as Nerd Fonts place it (`nf-weather-*`, U+E300–U+E3EB in the Private Use Area), for
-    /// bars set in a Nerd Font; `isDay == false` picks the night variant where the set has one.
+    /// bars set in a Nerd Font; `isDay == false` picks the night variant where the set has one. The code points are
+    /// Nerd Fonts' own (its `glyphnames.json`, the cheat sheet's source), not Weather Icons' U+F0xx ones.
     func nerdIcon(isDay: Bool?) -> String? {
         let night = isDay == false
         switch self {
