@@ -36,17 +36,34 @@ public struct RenderSession {
         resolver.beginRender()
         let text = render(template)
         let tip = tooltip.map(render)
-        let percent = percentage.map(render).flatMap(Self.percent)
-        return StatusLine(
-            text: text, tooltip: tip, percentage: percent, health: resolver.health, outputLimit: renderer.outputLimit)
+        var line = StatusLine(
+            text: text, tooltip: tip, health: resolver.health, outputLimit: renderer.outputLimit)
+        switch percentage.map(render).map(Self.percent) {
+        case .value(let value)?: line.percentage = value
+        case .invalid(let text)?: line.invalidPercentage = text
+        case nil, .absent?: break
+        }
+        return line
     }
 
-    /// `62`, `61.7` or `62%` as 62, clamped to 0…100; nil for anything else.
-    static func percent(_ text: String) -> Int? {
+    /// What a percentage template rendered to.
+    enum Percentage: Equatable {
+        /// A whole number from 0 to 100.
+        case value(Int)
+        /// Nothing: the value is missing and the fallback is empty, so there is no percentage.
+        case absent
+        /// Text that is not a number from 0 to 100.
+        case invalid(String)
+    }
+
+    /// `62`, `61.7` or `62%` as 62; empty as absent; anything else, a number below 0 or above 100 included, as
+    /// invalid: a value out of range is the template's mistake, which clamping would hide.
+    static func percent(_ text: String) -> Percentage {
         var trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .absent }
         if trimmed.hasSuffix("%") { trimmed.removeLast() }
-        guard let value = Double(trimmed), value.isFinite else { return nil }
-        return Int(min(100, max(0, value)).rounded())
+        guard let value = Double(trimmed), ValueRange.percent.contains(value) else { return .invalid(text) }
+        return .value(Int(value.rounded()))
     }
 
     /// The next instant at which what this session rendered so far may read differently with the cache unchanged

@@ -8,8 +8,11 @@ public struct StatusLine: Sendable, Equatable {
     public var text: String
     /// The rendered `--tooltip` template, if one was given.
     public var tooltip: String?
-    /// The rendered `--percentage` template as a whole number from 0 to 100, if it gave a number.
+    /// The rendered `--percentage` template as a whole number from 0 to 100, if it gave one.
     public var percentage: Int?
+    /// What the `--percentage` template rendered to when that was not a number from 0 to 100 (the line then carries
+    /// no percentage).
+    public var invalidPercentage: String?
     /// Waybar's `alt` (for `format-icons`): the rendered `--alt` template, if one was given.
     public var alt: String?
     /// Extra Waybar classes (from `--class NAME=CONDITION`), after `warning`, `stale` and `error`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WeftCore
 import WeftRender
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -20,7 +21,9 @@ struct BarOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A template giving waybar's percentage (0–100), e.g. '{{__steps_today_percent}}'.", valueName: "template"))
+            "A template giving waybar's percentage (0–100; what format-icons picks an icon by), e.g. "
+                + "'{{__steps_today_percent}}'. Empty gives none; anything else is an error naming this flag.",
+            valueName: "template"))
     var percentage: String?
 
     @Option(
@@ -64,14 +67,22 @@ struct BarOptions: ParsableArguments {
         }
     }
 
-    /// One rendering of `template` as this format prints it, without a trailing newline.
-    func line(_ template: String, session: RenderSession) -> String {
-        guard !isPlain else { return OneLine.flatten(session.renderText(template)) }
+    /// One rendering of `template` as this format prints it, without a trailing newline, and what is wrong with it:
+    /// a `--percentage` that gave something other than a number from 0 to 100 (the line then has no percentage).
+    func line(_ template: String, session: RenderSession) -> (text: String, problem: String?) {
+        guard !isPlain else { return (OneLine.flatten(session.renderText(template)), nil) }
         // Only the text and tooltip are Pango; alt, percentage and classes read the values as they are.
         let pango = markup && format == .waybar ? session.escaping(for: .pango) : session
         var line = pango.statusLine(template, tooltip: tooltip, percentage: percentage)
         line.alt = alt.map(session.render)
         line.classes = classRules.filter { $0.holds(in: session) }.map(\.name)
-        return line.formatted(format, markup: markup)
+        var problem: String?
+        if format == .waybar, let percentage, let invalid = line.invalidPercentage {
+            let shown = TextCap.capped(invalid, limit: 80)
+            problem =
+                "--percentage '\(percentage)' gave \"\(shown)\", not a number from 0 to 100, so waybar gets no "
+                + "percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+        }
+        return (line.formatted(format, markup: markup), problem)
     }
 }

@@ -58,15 +58,21 @@ struct ResolveCommand: ParsableCommand {
         }
         if strict { try refuseUnknowns(in: all + (bar?.templates ?? []), lint: try builder.lint(session)) }
         var output = ""
+        var problems: [String] = []
         for template in all {
             guard let bar, !bar.isPlain else {
                 output += session.renderText(template) + "\n"
                 continue
             }
-            output += bar.line(template, session: session) + "\n"
+            let line = bar.line(template, session: session)
+            output += line.text + "\n"
+            if let problem = line.problem, !problems.contains(problem) { problems.append(problem) }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
         try session.checkCache()
+        // The lines are printed (the rest of them is right); the mistake fails the call, as a status bar can show.
+        for problem in problems { Stderr.line("weft: error: \(problem)") }
+        if !problems.isEmpty { throw ExitCode(1) }
         if let key = session.resolver.unansweredProviderKey {
             let directory = builder.workspace.locations.providersDirectory
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

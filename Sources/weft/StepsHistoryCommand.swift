@@ -12,7 +12,8 @@ struct StepsHistoryCommand: ParsableCommand {
         discussion: """
             The dashboard's Steps History in the terminal: one character per day, weeks as columns (Monday at the \
             top), then the month with each day's number. Shades: █ goal met, ▓ half the goal or more, ▒ a quarter \
-            or more, ░ less, · no data. In colour on a terminal; plain with NO_COLOR set or when piped.
+            or more, ░ less, · no data. In colour on a terminal; plain when piped, with TERM=dumb or with NO_COLOR set \
+            (--color always or never decides instead).
 
             Examples:
               weft steps history
@@ -30,6 +31,7 @@ struct StepsHistoryCommand: ParsableCommand {
 
     @OptionGroup var clock: ClockOptions
     @OptionGroup var target: StepsInstanceOptions
+    @OptionGroup var colors: ColorOptions
 
     func validate() throws {
         if let year, !(1...9999).contains(year) { throw ValidationError("--year \(year) is not a year like 2026") }
@@ -47,9 +49,7 @@ struct StepsHistoryCommand: ParsableCommand {
         let shownYear = year ?? thisYear
         let calendar: (year: Int, month: Int) =
             month.flatMap(Self.parseMonth) ?? (shownYear == thisYear ? (thisYear, thisMonth) : (shownYear, 12))
-        let environment = ProcessInfo.processInfo.environment
-        let colour = isatty(1) == 1 && (environment["NO_COLOR"].map(\.isEmpty) ?? true) && environment["TERM"] != "dumb"
-        let printer = StepHistoryText(colour: colour, today: today)
+        let printer = StepHistoryText(colour: colors.colorsStandardOutput, today: today)
         let grid =
             year.map { StepCalendarGrid.year($0, history: steps.history, today: today) }
             ?? StepCalendarGrid.pastYear(history: steps.history, today: today)

@@ -214,8 +214,10 @@ final class ProgressBar: Sendable {
     /// A rate measured over less time than this is noise (the first frame's would be rows / 1 ms).
     private static let measured: TimeInterval = 1
 
-    /// A bar on stderr, or nil when stderr is not a terminal.
-    static func standardError() -> ProgressBar? { isatty(2) == 1 ? ProgressBar() : nil }
+    /// A bar on stderr, or nil when stderr is not a terminal (or one with `TERM=dumb`, which shows escapes as text).
+    static func standardError() -> ProgressBar? {
+        ColorChoice.isTerminal(STDERR_FILENO, environment: ProcessInfo.processInfo.environment) ? ProgressBar() : nil
+    }
 
     /// Redraws the bar; the rate and the time left appear once there is a second of reading to measure them by.
     @Sendable func update(_ progress: StepProgress) {

@@ -61,13 +61,17 @@ struct WatchCommand: ParsableCommand {
         // away later is reported once while the renders go on, so the file comes back when the folder does.
         do { try sink.checkWritable() } catch { throw CLIError(error.description) }
         var last: String?
+        var lastProblem: String?
         live.run(
             templates: [template] + bar.templates,
             report: { problem in
                 if let problem { Stderr.line("weft: \(problem)") }
             },
             render: { session in
-                let line = bar.line(template, session: session)
+                let (line, problem) = bar.line(template, session: session)
+                // Said once when it starts and again only when it changes, not at every render.
+                if problem != lastProblem, let problem { Stderr.line("weft: \(problem)") }
+                lastProblem = problem
                 // A cache error met while rendering keeps the last line: throwing reports it once.
                 try session.checkCache()
                 guard line != last else { return .proceed }

@@ -168,15 +168,20 @@ struct SessionMaker {
     }
 
     @Test func aPercentageIsAWholeNumberFromZeroToAHundred() {
-        #expect(RenderSession.percent("62") == 62)
-        #expect(RenderSession.percent(" 61.6 ") == 62)
-        #expect(RenderSession.percent("62%") == 62)
-        #expect(RenderSession.percent("150") == 100)
-        #expect(RenderSession.percent("-3") == 0)
-        #expect(RenderSession.percent("") == nil)
-        #expect(RenderSession.percent("lots") == nil)
-        #expect(RenderSession.percent("nan") == nil)
-        #expect(RenderSession.percent("inf") == nil)
+        #expect(RenderSession.percent("62") == .value(62))
+        #expect(RenderSession.percent(" 61.6 ") == .value(62))
+        #expect(RenderSession.percent("62%") == .value(62))
+        #expect(RenderSession.percent("0") == .value(0))
+        #expect(RenderSession.percent("100") == .value(100))
+        // Out of range is the template's mistake: said, not clamped away.
+        #expect(RenderSession.percent("150") == .invalid("150"))
+        #expect(RenderSession.percent("100.4") == .invalid("100.4"))
+        #expect(RenderSession.percent("-3") == .invalid("-3"))
+        #expect(RenderSession.percent("") == .absent)
+        #expect(RenderSession.percent("  ") == .absent)
+        #expect(RenderSession.percent("lots") == .invalid("lots"))
+        #expect(RenderSession.percent("nan") == .invalid("nan"))
+        #expect(RenderSession.percent("inf") == .invalid("inf"))
     }
 
     @Test func aSessionsLineHasItsTooltipPercentageAndTheHealthOfWhatItRead() throws {

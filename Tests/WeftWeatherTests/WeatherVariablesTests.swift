@@ -172,4 +172,28 @@ import WeftTestSupport
             payload: data)
         #expect(try snapshot.decode(WeatherSnapshot.self) == complete)
     }
+
+    /// Every condition weft knows has a Nerd Font glyph by day, by night and when the API does not say: one scalar in
+    /// the block where Nerd Fonts puts Weather Icons (U+E300…U+E3EB), so a bar set in a Nerd Font never shows a gap.
+    @Test func everyConditionHasANerdFontWeatherGlyph() {
+        for condition in WeatherCondition.allCases where condition != .unknown {
+            for isDay in [true, false, nil] as [Bool?] {
+                let glyph = condition.nerdIcon(isDay: isDay)
+                let scalars = glyph.map { Array($0.unicodeScalars) } ?? []
+                #expect(scalars.count == 1, "\(condition) isDay \(String(describing: isDay))")
+                #expect(
+                    scalars.allSatisfy { (0xE300...0xE3EB).contains($0.value) },
+                    "\(condition) isDay \(String(describing: isDay)): \(scalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        #expect(WeatherCondition.unknown.nerdIcon(isDay: true) == nil)
+        // Day and night differ where Weather Icons draws a sun or a moon.
+        #expect(WeatherCondition.clear.nerdIcon(isDay: true) == "\u{E30D}", "nf-weather-day_sunny")
+        #expect(WeatherCondition.clear.nerdIcon(isDay: false) == "\u{E32B}", "nf-weather-night_clear")
+        #expect(WeatherCondition.clear.nerdIcon(isDay: nil) == "\u{E30D}")
+        let vars = WeatherVariables.derive(
+            complete, prefix: "__weather_", fetchedAt: nil,
+            context: Pinned.context("2026-03-10T09:30:40Z", zone: "Europe/Berlin"))
+        #expect(vars["__weather_icon_nerd"] == "\u{E308}", "light rain by day: nf-weather-day_rain")
+    }
 }

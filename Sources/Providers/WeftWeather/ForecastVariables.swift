@@ -77,6 +77,7 @@ enum ForecastVariables {
                 set(name + "condition", day.condition?.text)
                 set(name + "symbol", day.condition?.symbol(isDay: true))
                 set(name + "icon", day.condition?.icon(isDay: true))
+                set(name + "icon_nerd", day.condition?.nerdIcon(isDay: true))
                 set(name + "precip_chance", chance)
                 set(name + "precip_mm", day.precipitationAmount.map { NumberText.fixed($0, places: 1) })
             }
@@ -107,6 +108,7 @@ enum ForecastVariables {
             set(name + "temp", WeatherVariables.temperatureTexts(hour.temperature, units: weather.units).plain)
             set(name + "symbol", hour.condition.symbol(isDay: isDay))
             set(name + "icon", hour.condition.icon(isDay: isDay))
+            set(name + "icon_nerd", hour.condition.nerdIcon(isDay: isDay))
             set(name + "precip_chance", hour.precipitationChance.map { String(Nowcast.percent($0)) })
         }
     }

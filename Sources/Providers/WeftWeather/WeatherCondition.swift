@@ -111,6 +111,42 @@ enum WeatherCondition: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The Weather Icons glyph as Nerd Fonts place it (`nf-weather-*`, U+E300–U+E3EB in the Private Use Area), for
+    /// bars set in a Nerd Font; `isDay == false` picks the night variant where the set has one. The code points are
+    /// Nerd Fonts' own (its `glyphnames.json`, the cheat sheet's source), not Weather Icons' U+F0xx ones.
+    func nerdIcon(isDay: Bool?) -> String? {
+        let night = isDay == false
+        switch self {
+        case .clear: return night ? "\u{E32B}" : "\u{E30D}"  // night_clear, day_sunny
+        case .mostlyClear: return night ? "\u{E379}" : "\u{E30C}"  // night_alt_partly_cloudy, day_sunny_overcast
+        case .partlyCloudy: return night ? "\u{E37E}" : "\u{E302}"  // night_alt_cloudy, day_cloudy
+        case .mostlyCloudy, .cloudy: return "\u{E312}"  // cloudy
+        case .foggy: return night ? "\u{E346}" : "\u{E303}"  // night_fog, day_fog
+        case .haze: return night ? "\u{E346}" : "\u{E3AE}"  // night_fog, day_haze
+        case .smoky: return "\u{E35C}"  // smoke
+        case .dusty: return "\u{E35D}"  // dust
+        case .breezy: return "\u{E31E}"  // windy
+        case .windy: return "\u{E34B}"  // strong_wind
+        case .drizzle: return night ? "\u{E328}" : "\u{E30B}"  // night_alt_sprinkle, day_sprinkle
+        case .freezingDrizzle, .wintryMix: return night ? "\u{E323}" : "\u{E306}"  // night_alt_rain_mix, day_rain_mix
+        case .lightRain: return night ? "\u{E325}" : "\u{E308}"  // night_alt_rain, day_rain
+        case .rain: return "\u{E318}"  // rain
+        case .heavyRain: return "\u{E317}"  // rain_wind
+        case .rainShowers: return night ? "\u{E326}" : "\u{E309}"  // night_alt_showers, day_showers
+        case .freezingRain: return "\u{E316}"  // rain_mix
+        case .sleet: return night ? "\u{E3AC}" : "\u{E3AA}"  // night_alt_sleet, day_sleet
+        case .hail: return night ? "\u{E321}" : "\u{E304}"  // night_alt_hail, day_hail
+        case .flurries, .lightSnow, .snowShowers: return night ? "\u{E327}" : "\u{E30A}"  // night_alt_snow, day_snow
+        case .snow, .heavySnow: return "\u{E31A}"  // snow
+        case .blowingSnow, .blizzard: return "\u{E35E}"  // snow_wind
+        case .thunderstorms: return night ? "\u{E32A}" : "\u{E30F}"  // night_alt_thunderstorm, day_thunderstorm
+        case .hot: return "\u{E36B}"  // hot
+        case .frigid: return "\u{E36F}"  // snowflake_cold
+        case .tropicalStorm, .hurricane: return "\u{E36C}"  // hurricane
+        case .unknown: return nil
+        }
+    }
+
     /// Maps a WMO weather code (Open-Meteo `weather_code`).
     static func wmo(_ code: Int) -> WeatherCondition {
         switch code {

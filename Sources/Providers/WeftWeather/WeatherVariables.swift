@@ -22,6 +22,7 @@ import WeftPrimitives
 /// | `condition` | current conditions in words | `Light rain` |
 /// | `symbol`, `condition_symbol` | an SF Symbols name for them | `cloud.rain.fill` |
 /// | `icon` | a Unicode glyph for them | `🌧` |
+/// | `icon_nerd` | a Nerd Font glyph for them (Weather Icons, `nf-weather-*`; night variants by night) | U+E318 (nf-weather-rain) |
 /// | `temp`, `temperature` | current temperature in the configured unit | `31` |
 /// | `temp_c`, `temp_f` | the same in °C and °F | `-1`, `31` |
 /// | `feels`, `temperature_feels_like`, `feels_c`, `feels_f` | apparent temperature, likewise | `24` |
@@ -50,11 +51,11 @@ import WeftPrimitives
 /// | `day<d>_date`, `day<d>_weekday`, `day<d>_weekday_short` | local day d of the days ahead (0 today … `days` − 1, in the zone the API's days are in): its date and weekday | `2026-03-11`, `Wednesday`, `Wed` |
 /// | `day<d>_high`, `day<d>_high_c`, `day<d>_high_f` | its high in the configured unit, °C and °F | `12` |
 /// | `day<d>_low`, `day<d>_low_c`, `day<d>_low_f` | its low, likewise | `4` |
-/// | `day<d>_condition`, `day<d>_symbol`, `day<d>_icon` | its prevailing condition: words, SF Symbols name, glyph | `Rain`, `cloud.rain.fill`, `🌧` |
+/// | `day<d>_condition`, `day<d>_symbol`, `day<d>_icon`, `day<d>_icon_nerd` | its prevailing condition: words, SF Symbols name, glyph, Nerd Font glyph | `Rain`, `cloud.rain.fill`, `🌧`, U+E318 |
 /// | `day<d>_precip_chance`, `day<d>_precip_mm` | its chance of precipitation (percent) and expected amount (mm) | `80`, `3.2` |
-/// | `tomorrow_date`, `tomorrow_weekday`, `tomorrow_weekday_short`, `tomorrow_high`, `tomorrow_high_c`, `tomorrow_high_f`, `tomorrow_low`, `tomorrow_low_c`, `tomorrow_low_f`, `tomorrow_condition`, `tomorrow_symbol`, `tomorrow_icon`, `tomorrow_precip_chance`, `tomorrow_precip_mm` | the same as the `day1_` keys | `9` |
+/// | `tomorrow_date`, `tomorrow_weekday`, `tomorrow_weekday_short`, `tomorrow_high`, `tomorrow_high_c`, `tomorrow_high_f`, `tomorrow_low`, `tomorrow_low_c`, `tomorrow_low_f`, `tomorrow_condition`, `tomorrow_symbol`, `tomorrow_icon`, `tomorrow_icon_nerd`, `tomorrow_precip_chance`, `tomorrow_precip_mm` | the same as the `day1_` keys | `9` |
 /// | `days` | the days ahead, one line each: weekday, glyph, high°/low°, and the chance of precipitation from 20% | `Sat ☀️ 12°/4°⏎Sun 🌧 9°/6° 80%` |
-/// | `hour<h>_time`, `hour<h>_temp`, `hour<h>_symbol`, `hour<h>_icon`, `hour<h>_precip_chance` | hour h of the next 24 (0 holds now): its start, temperature, symbol, glyph and chance (percent) | `11:00`, `35`, `cloud.fill`, `☁️`, `20` |
+/// | `hour<h>_time`, `hour<h>_temp`, `hour<h>_symbol`, `hour<h>_icon`, `hour<h>_icon_nerd`, `hour<h>_precip_chance` | hour h of the next 24 (0 holds now): its start, temperature, symbol, glyph, Nerd Font glyph and chance (percent) | `11:00`, `35`, `cloud.fill`, `☁️`, U+E312, `20` |
 /// | `sunrise`, `sunset` | today's sunrise and sunset, local `HH:MM` (from the API, else computed); absent on a polar day or night | `06:42`, `18:14` |
 /// | `sunrise_iso`, `sunset_iso` | the same as UTC instants | `2026-03-10T05:42:10Z` |
 /// | `daylight` | the time from sunrise to sunset, `h:mm`; `24:00` on a polar day, `0:00` in the polar night | `11:32` |
@@ -105,6 +106,7 @@ public enum WeatherVariables {
         set(["condition"], condition?.text)
         set(["symbol", "condition_symbol"], condition?.symbol(isDay: isDay))
         set(["icon"], condition?.icon(isDay: isDay))
+        set(["icon_nerd"], condition?.nerdIcon(isDay: isDay))
 
         func temperature(_ base: String, _ alias: String, _ celsius: Double?) {
             guard let celsius else { return }
