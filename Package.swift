@@ -258,6 +258,7 @@ let package = Package(
             name: "WeftCLITests",
             dependencies: [
                 "weft", "weft-serve", "weft-notify", "WeftCommandLine", "WeftPrimitives", "WeftTemplate", "WeftTestSupport",
+                "WeftCore", "WeftProviders", "WeftRender",
             ]),
         .testTarget(
             name: "WeftHTTPTests",

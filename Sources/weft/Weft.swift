@@ -33,7 +33,7 @@ struct Weft: AsyncParsableCommand {
             ExplainCommand.self, WatchCommand.self, BarCommand.self, NotifyCommand.self, ScheduleCommand.self,
             ServeCommand.self,
             CheckCommand.self,
-            ForgetCommand.self, BackupCommand.self, RestoreCommand.self,
+            ForgetCommand.self, BackupCommand.self, RestoreCommand.self, ManualCommand.self,
         ])
 
     static func main() async {
