@@ -76,6 +76,12 @@ enum ManualPages {
         return page.text
     }
 
+    /// The default prefix of a kind's instances as a tag: `__<file name>_` when it is made from the file's name.
+    private static func prefixTag(of kind: any ProviderKind.Type) -> String {
+        let fixed = kind.defaultPrefix(instance: "a")
+        return fixed == kind.defaultPrefix(instance: "b") ? fixed : kind.defaultPrefix(instance: "<file name>")
+    }
+
     /// The default prefix of a kind's instances: the same for every file, or made from the file's name.
     private static func prefixText(of kind: any ProviderKind.Type) -> String {
         let fixed = kind.defaultPrefix(instance: "a")
@@ -191,11 +197,26 @@ enum ManualPages {
                 + "PREFIXage_min, PREFIXstale (1 once its data has expired), PREFIXerror (while its last refresh failed) "
                 + "and PREFIXwarnings. The prefixes of the provider types:")
         let registry = BuiltinProviders.registry
+        // One entry for each prefix, in the order of the types; types that share a prefix (the weather ones) share it.
+        var prefixes: [String] = []
+        var typesByPrefix: [String: [String]] = [:]
+        var summaries: [String: String] = [:]
         for type in registry.types {
             guard let kind = registry.kind(type) else { continue }
+            let prefix = prefixTag(of: kind)
+            if typesByPrefix[prefix] == nil { prefixes.append(prefix) }
+            typesByPrefix[prefix, default: []].append(type)
+            summaries[type] = kind.summary
+        }
+        for prefix in prefixes {
+            let types = typesByPrefix[prefix] ?? []
             page.request("TP")
-            page.request("B", prefixText(of: kind) + "*")
-            page.text(type + ": " + kind.summary)
+            page.request("B", prefix + "*")
+            if types.count == 1, let type = types.first {
+                page.text(type + ": " + (summaries[type] ?? ""))
+            } else {
+                page.text("The types " + types.dropLast().joined(separator: ", ") + " and " + (types.last ?? "") + ".")
+            }
         }
         page.paragraph(
             "Keys without __ are stored variables and counters of your own, set with weft var. A key a provider "
@@ -225,7 +246,10 @@ struct Roff {
 
     /// A page with its title line, dated by `SOURCE_DATE_EPOCH` when set (a reproducible build), else today.
     init(title: String, section: Int, manual: String) {
-        text = ".TH \(title) \(section) \(Self.date) \"weft \(WeftVersion.current)\" \"\(manual)\"\n"
+        text =
+            ".TH \(title) \(section) \(Self.date) \"weft \(WeftVersion.current)\" \"\(manual)\"\n"
+            // Left-aligned and unhyphenated: keys, paths and commands are copied from a manual, not admired in it.
+            + ".ad l\n.nh\n"
     }
 
     /// The page's date, `yyyy-MM-dd` in UTC.
@@ -246,7 +270,9 @@ struct Roff {
 
     /// A request with its arguments, each quoted.
     mutating func request(_ name: String, _ arguments: String...) {
-        text += "." + name + arguments.map { " \"" + Self.escaped($0).replacingOccurrences(of: "\"", with: "\\(dq") + "\"" }
+        text +=
+            "." + name
+            + arguments.map { " \"" + Self.escaped($0).replacingOccurrences(of: "\"", with: "\\(dq") + "\"" }
             .joined() + "\n"
         afterHeading = name == "SH" || name == "SS"
     }

@@ -46,7 +46,9 @@ import WeftTestSupport
         static func argument(_ line: String) -> String {
             guard let space = line.firstIndex(of: " ") else { return "" }
             var text = String(line[line.index(after: space)...])
-            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
+            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+                text = String(text.dropFirst().dropLast())
+            }
             return text.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\(dq", with: "\"")
         }
     }
@@ -75,8 +77,15 @@ import WeftTestSupport
         #expect(sections == Set(registry.types))
     }
 
+    /// The keys a message about an unknown key says are known (`…; this provider type knows: a, b`).
+    static func known(in line: Substring?, after marker: String) -> Set<String>? {
+        guard let line, let range = line.range(of: marker) else { return nil }
+        return Set(line[range.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
     /// A file of each type that sets every key its section lists: `weft check` finds no unknown key in any (values
-    /// of the wrong type are other problems), and does find one more key nobody knows.
+    /// of the wrong type are other problems). A key nobody knows is refused with the keys the binary knows, and those
+    /// are the page's: a key weft accepts and the page lacks fails here.
     @Test func everyKeyTheProvidersPageListsIsOneWeftCheckAccepts() async throws {
         let listing = Listing(try await Self.page("weft-providers.5"))
         let box = try Sandbox()
@@ -99,13 +108,25 @@ import WeftTestSupport
             try box.provider(type, lines.joined(separator: "\n") + "\n")
             try box.provider(type + "-control", "type = \"\(type)\"\nnot_a_key_of_weft = 1\n")
         }
+        try box.provider(
+            "sources-control", "type = \"calendar\"\nsources = [{ path = \"a.ics\", not_a_key_of_weft = 1 }]\n")
         let check = await box.weft("check")
+        let lines = check.stdout.split(separator: "\n")
+        let marker = "this provider type knows: "
         for type in types {
-            let own = check.stdout.split(separator: "\n").filter { $0.contains("/\(type).toml:") }
+            let tags = try #require(listing.tags[type])
+            let own = lines.filter { $0.contains("/\(type).toml:") }
             #expect(!own.contains { $0.contains("unknown key") }, "\(type): \(own)")
-            let control = check.stdout.split(separator: "\n").filter { $0.contains("/\(type)-control.toml:") }
-            #expect(control.contains { $0.contains("unknown key \"not_a_key_of_weft\"") }, "\(type): \(check)")
+            // The file's other problems (a required key missing) are on lines of their own.
+            let control = lines.first { $0.contains("/\(type)-control.toml:") && $0.contains("unknown key") }
+            #expect(control?.contains("unknown key \"not_a_key_of_weft\"") == true, "\(type): \(check)")
+            let known = Self.known(in: control, after: marker)
+            #expect(
+                known == Set(tags.filter { !$0.contains(".") } + ["type"]), "\(type): \(String(describing: control))")
         }
+        let sources = lines.first { $0.contains("/sources-control.toml:") }
+        let subkeys = (listing.tags["calendar"] ?? []).filter { $0.hasPrefix("sources.") }.map { $0.dropFirst(8) }
+        #expect(Self.known(in: sources, after: marker) == Set(subkeys.map(String.init)), "\(check)")
     }
 
     @Test func barPageListsEveryBlockKeyAndWeftBarAcceptsEachOne() async throws {
@@ -122,6 +143,8 @@ import WeftTestSupport
         try Data(("[[block]]\n" + block + "\nnot_a_key_of_weft = 1\n").utf8).write(to: URL(fileURLWithPath: file))
         let control = await box.weft("bar", "--check", "--config", file)
         #expect(control.stderr.contains("not_a_key_of_weft: unknown key"), "\(control)")
+        let line = control.stderr.split(separator: "\n").first { $0.contains("not_a_key_of_weft") }
+        #expect(Self.known(in: line, after: "a block knows ") == Set(tags), "\(control)")
     }
 
     @Test func templatesPageListsEveryFilterAndEveryProviderPrefix() async throws {
@@ -134,10 +157,15 @@ import WeftTestSupport
         #expect(!all.stderr.contains("unknown filter") && !all.stdout.contains("unknown filter"), "\(all)")
         let control = await box.weft("check", "--template", "{{x|1||not_a_filter}}")
         #expect((control.stderr + control.stdout).contains("unknown filter `not_a_filter`"), "\(control)")
+        // One entry for each prefix a provider type gives (the weather types share one), `command`'s made from
+        // its file's name.
         let prefixes = try #require(listing.tags["VARIABLES"])
         let registry = BuiltinProviders.registry
-        #expect(prefixes.count == registry.types.count)
-        #expect(prefixes.contains("__weather_*") && prefixes.contains("__calendar_*"), "\(prefixes)")
+        let expected = Set(
+            registry.types.compactMap { registry.kind($0)?.defaultPrefix(instance: "<file name>") }.map { $0 + "*" })
+        #expect(Set(prefixes) == expected)
+        #expect(prefixes.count == expected.count)
+        #expect(prefixes.contains("__<file name>_*") && prefixes.contains("__weather_*"), "\(prefixes)")
     }
 
     /// Each page read by groff with every warning on, by mandoc's linter, and shown by man as a reader sees it.

@@ -27,7 +27,8 @@ public enum AirQualityKind: ProviderKind {
             .baseURL(default: "\"https://air-quality-api.open-meteo.com\""),
             .prefix(default: "\"__air_\""),
             .transferTimeout(default: "\"20s\""),
-            .interval(default: "\"1h\"", minimum: "10m", "How long an answer stays fresh when the server says nothing."),
+            .interval(
+                default: "\"1h\"", minimum: "10m", "How long an answer stays fresh when the server says nothing."),
         ]
     }
 

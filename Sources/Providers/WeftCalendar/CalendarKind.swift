@@ -50,7 +50,9 @@ public enum CalendarKind: ProviderKind {
 
     /// The keys of one `sources` table.
     static let sourceKeys: [ConfigKey] = [
-        ConfigKey("name", .string, default: "the file name without its extension", "The calendar's name."),
+        ConfigKey(
+            "name", .string, default: "the path's file name without its extension, or the url's host",
+            "The calendar's name."),
         ConfigKey("path", .string, "An .ics file or a vdir folder of .ics files (give a path or a url)."),
         ConfigKey(
             "url", .string, range: "https://, http:// or webcal://",

@@ -27,7 +27,8 @@ public enum CommandKind: ProviderKind {
             "labels", .stringTable, default: "each value's key",
             "What the dashboard's card calls each value, by the key the program prints."),
         ConfigKey(
-            "units", .stringTable, "The unit the dashboard's card writes after each value, by the key the program prints."),
+            "units", .stringTable,
+            "The unit the dashboard's card writes after each value, by the key the program prints."),
     ]
 
     /// `__<file name>_`: each command file is its own source.

@@ -41,7 +41,8 @@ public enum HTTPFeedKind<Feed: HTTPFeed>: ProviderKind {
             .prefix(default: "\"\(Feed.defaultPrefix(instance: "<file name>"))\""),
             .contact(),
             .transferTimeout(default: "\"20s\""),
-            .interval(default: "\"15m\"", minimum: "1m", "How long an answer stays fresh when the server says nothing."),
+            .interval(
+                default: "\"15m\"", minimum: "1m", "How long an answer stays fresh when the server says nothing."),
         ]
     }
 

@@ -10,7 +10,7 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
 
     static var summary: String {
         "The weather at one place from \(API.displayName): the next hour's rain by the minute, now, the hours and "
-            + "the days ahead, and alerts."
+            + "the days ahead, and severe-weather alerts where it gives them."
     }
 
     /// The keys every weather type knows.

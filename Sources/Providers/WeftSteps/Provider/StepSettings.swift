@@ -38,14 +38,16 @@ public struct StepSettings: FileImportSettings {
             "format", .string, default: "detected per file", range: StepFormat.allNames.joined(separator: ", "),
             "The export's layout; \"generic\" reads any CSV through the *_column keys."),
         ConfigKey(
-            "lenient", .boolean, default: "false", "Whether the good rows of a file with more than 1% bad rows are imported."),
+            "lenient", .boolean, default: "false",
+            "Whether the good rows of a file with more than 1% bad rows are imported."),
         ConfigKey(
             "dedup", .string, default: "\"priority\"", range: "\"priority\" or \"max\"",
             "How overlapping sources count a minute: the first of priority, or the largest."),
         ConfigKey(
             "priority", .strings, default: "[]",
             "Source names ranked first when sources overlap (\"Anna's Apple Watch\", \"iPhone\")."),
-        ConfigKey("goal_weekday", .integer, default: "10000", range: "0 or more", "The step goal of a weekday; 0 is none."),
+        ConfigKey(
+            "goal_weekday", .integer, default: "10000", range: "0 or more", "The step goal of a weekday; 0 is none."),
         ConfigKey(
             "goal_weekend", .integer, default: "goal_weekday", range: "0 or more",
             "The step goal of a weekend day; 0 is none."),
@@ -65,7 +67,8 @@ public struct StepSettings: FileImportSettings {
         ConfigKey("steps_column", .string, "The generic format's column with the step count."),
         ConfigKey("source_column", .string, "The generic format's column with the device or app."),
         ConfigKey(
-            "source_name", .string, default: "\"CSV\"", "The source of the generic format's rows without a source column."),
+            "source_name", .string, default: "\"CSV\"",
+            "The source of the generic format's rows without a source column."),
         ConfigKey(
             "date_format", .string, default: "\"iso\"",
             "The generic format's date pattern (\"yyyy-MM-dd HH:mm\"), or several separated by |."),
