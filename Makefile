@@ -69,8 +69,8 @@ man: build
 	$(SWIFT) build --product generate-manual $(SWIFT_FLAGS)
 	@mkdir -p $(MAN_BUILD)
 	.build/debug/generate-manual $(WEFT_DEBUG) --output-directory $(MAN_BUILD)
+	printf '\n.Sh SEE ALSO\n.Xr weft-providers 5 ,\n.Xr weft-bar 5 ,\n.Xr weft-templates 7\n' >> $(MAN_BUILD)/weft.1
 	sed -i "/^$$/d" $(MAN_BUILD)/weft.1  # blank lines are not mdoc
-	printf '.Sh SEE ALSO\n.Xr weft-providers 5 ,\n.Xr weft-bar 5 ,\n.Xr weft-templates 7\n' >> $(MAN_BUILD)/weft.1
 	$(WEFT_DEBUG) manual --output-directory $(MAN_BUILD)
 	@echo "wrote $(addprefix $(MAN_BUILD)/,$(MAN_PAGES))"
 

@@ -3,12 +3,13 @@ import Foundation
 import WeftCore
 
 /// `weft manual`: the manual pages of weft's files and its template language, written from the tables the code
-/// checks files against (`make man` runs it; `weft.1` comes from the command line's own help).
+/// checks files against (`make man` runs it; `weft.1` comes from the command line's own help). Run from
+/// ``Weft/main()`` before the subcommands are parsed, so neither `--help`, the completions nor weft.1 list it.
 struct ManualCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "manual",
         abstract: "Print the manual page of the provider files, the bar file or the template language.",
-        shouldDisplay: false)
+        usage: "weft manual [<page>] [--output-directory <dir>]")
 
     @Argument(help: "weft-providers.5, weft-bar.5 or weft-templates.7; all three with --output-directory.")
     var page: String?
