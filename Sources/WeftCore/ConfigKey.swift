@@ -12,6 +12,8 @@ public struct ConfigKey: Sendable, Equatable {
         /// A table of strings keyed by name.
         case stringTable = "table of strings"
         case tables = "array of tables"
+        /// A number or a text (a bar block's `min_width`: pixels, or a text as wide as the block should be).
+        case integerOrString = "integer or string"
     }
 
     /// The key as written in the file.

@@ -130,7 +130,7 @@ public struct BarFile: Sendable {
                 "urgent", .string,
                 "A template: the block is urgent while it renders to neither empty nor 0 (and while a provider fails)."),
             ConfigKey(
-                "min_width", .string, range: "0–\(BlockReader.mostPixels) pixels, or a text",
+                "min_width", .integerOrString, range: "0–\(BlockReader.mostPixels) pixels, or a text",
                 "The block's least width: pixels (an integer), or a text as wide as it should be."),
             ConfigKey(
                 "align", .string, default: "\"left\"", range: "\"left\", \"center\" or \"right\"",

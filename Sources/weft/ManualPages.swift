@@ -112,8 +112,8 @@ enum ManualPages {
                 + "WEFT_PROVIDERS set to the bar's own directories. The block is rendered again as soon as its "
                 + "action ends; clicks while it runs are coalesced into one.")
         page.paragraph(
-            "weft bar --check and weft check report a problem as FILE:LINE: message; a key a block does not know "
-                + "is one of them.")
+            "weft bar --check reports each problem as FILE:LINE: message (a key a block does not know is one of "
+                + "them), and weft bar refuses a file that has one; weft check warns about the blocks' templates.")
         page.section("BLOCK KEYS")
         for key in BarFile.blockKeys { page.key(key) }
         page.section("EXAMPLES")
