@@ -1,6 +1,6 @@
 # weft — build, test, demo and benchmark with one command each.
 SHELL := /bin/bash
-APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev sqlite3 curl python3 chromium libsystemd-dev dbus-daemon python3-dbus python3-gi zip time procps
+APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev sqlite3 curl python3 chromium libsystemd-dev dbus-daemon python3-dbus python3-gi zip time procps groff mandoc man-db
 BENCH_PACKAGES := hyperfine time file python3 python3-venv openssl strace i3status
 SWIFT ?= swift
 # toml++ (inside TOMLKit) asserts on some malformed TOML (`files = [}`) instead of reporting it, and SwiftPM does
@@ -10,7 +10,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test stress demo release install uninstall bench valgrind-calendar fuzz libical-forwarders notify-hot-functions clean
+.PHONY: all deps bench-deps build test stress demo release man install uninstall bench valgrind-calendar fuzz libical-forwarders notify-hot-functions clean
 
 all: build
 
@@ -60,28 +60,44 @@ release: deps
 	strip $(WEFT_RELEASE) bin/weft-serve bin/weft-notify
 	@ls -la $(WEFT_RELEASE) bin/weft-serve bin/weft-notify
 
-# Installs bin/weft, shell completions and a man page under $(DESTDIR)$(PREFIX) (PREFIX=~/.local for one user).
+# The manual pages, all in .build/man: weft.1 from the command line's own help (ArgumentParser's generate-manual,
+# with SEE ALSO naming the others), and weft-providers.5, weft-bar.5 and weft-templates.7 written by `weft manual`
+# from the tables the code checks provider files, bar files and filters against.
+MAN_BUILD := .build/man
+MAN_PAGES := weft.1 weft-providers.5 weft-bar.5 weft-templates.7
+man: build
+	$(SWIFT) build --product generate-manual $(SWIFT_FLAGS)
+	@mkdir -p $(MAN_BUILD)
+	.build/debug/generate-manual $(WEFT_DEBUG) --output-directory $(MAN_BUILD)
+	printf '\n.Sh SEE ALSO\n.Xr weft-providers 5 ,\n.Xr weft-bar 5 ,\n.Xr weft-templates 7\n' >> $(MAN_BUILD)/weft.1
+	sed -i "/^$$/d" $(MAN_BUILD)/weft.1  # blank lines are not mdoc
+	$(WEFT_DEBUG) manual --output-directory $(MAN_BUILD)
+	@echo "wrote $(addprefix $(MAN_BUILD)/,$(MAN_PAGES))"
+
+# Installs bin/weft, shell completions and the man pages under $(DESTDIR)$(PREFIX) (PREFIX=~/.local for one user).
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
-MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+MANDIR = $(DESTDIR)$(PREFIX)/share/man
 COMPDIR = $(DESTDIR)$(PREFIX)/share
-install: release
-	$(SWIFT) build --product generate-manual $(SWIFT_FLAGS)
-	install -d $(BINDIR) $(MANDIR) $(COMPDIR)/bash-completion/completions $(COMPDIR)/zsh/site-functions \
-	  $(COMPDIR)/fish/vendor_completions.d
+install: release man
+	install -d $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(MANDIR)/man7 $(COMPDIR)/bash-completion/completions \
+	  $(COMPDIR)/zsh/site-functions $(COMPDIR)/fish/vendor_completions.d
 	install -m 755 $(WEFT_RELEASE) $(BINDIR)/weft
 	install -m 755 bin/weft-serve $(BINDIR)/weft-serve
 	install -m 755 bin/weft-notify $(BINDIR)/weft-notify
 	$(WEFT_RELEASE) --generate-completion-script bash > $(COMPDIR)/bash-completion/completions/weft
 	$(WEFT_RELEASE) --generate-completion-script zsh > $(COMPDIR)/zsh/site-functions/_weft
 	$(WEFT_RELEASE) --generate-completion-script fish > $(COMPDIR)/fish/vendor_completions.d/weft.fish
-	.build/debug/generate-manual $(WEFT_RELEASE) --output-directory $(MANDIR)
-	sed -i "/^$$/d" $(MANDIR)/weft.1  # blank lines are not mdoc
-	@echo "installed $(BINDIR)/weft, weft-serve and weft-notify, the man page and bash/zsh/fish completions"
+	install -m 644 $(MAN_BUILD)/weft.1 $(MANDIR)/man1/
+	install -m 644 $(MAN_BUILD)/weft-providers.5 $(MAN_BUILD)/weft-bar.5 $(MANDIR)/man5/
+	install -m 644 $(MAN_BUILD)/weft-templates.7 $(MANDIR)/man7/
+	@echo "installed $(BINDIR)/weft, weft-serve and weft-notify, the man pages and bash/zsh/fish completions"
 
 uninstall:
-	rm -f $(BINDIR)/weft $(BINDIR)/weft-serve $(BINDIR)/weft-notify $(MANDIR)/weft.1 $(COMPDIR)/bash-completion/completions/weft \
-	  $(COMPDIR)/zsh/site-functions/_weft $(COMPDIR)/fish/vendor_completions.d/weft.fish
+	rm -f $(BINDIR)/weft $(BINDIR)/weft-serve $(BINDIR)/weft-notify $(MANDIR)/man1/weft.1 \
+	  $(MANDIR)/man5/weft-providers.5 $(MANDIR)/man5/weft-bar.5 $(MANDIR)/man7/weft-templates.7 \
+	  $(COMPDIR)/bash-completion/completions/weft $(COMPDIR)/zsh/site-functions/_weft \
+	  $(COMPDIR)/fish/vendor_completions.d/weft.fish
 
 bench-deps:
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"

@@ -258,6 +258,8 @@ let package = Package(
             name: "WeftCLITests",
             dependencies: [
                 "weft", "weft-serve", "weft-notify", "WeftCommandLine", "WeftPrimitives", "WeftTemplate", "WeftTestSupport",
+                // The key and filter tables the manual pages are checked against.
+                "WeftCore", "WeftProviders", "WeftRender",
             ]),
         .testTarget(
             name: "WeftHTTPTests",

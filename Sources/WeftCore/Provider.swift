@@ -24,6 +24,10 @@ extension ProviderKind {
     public static var card: BoardCard { .keyValue }
     /// Most kinds' instances come from provider files.
     public static var needsNoFile: Bool { false }
+    /// A kind without a manual entry (a test's) says nothing; every built-in kind has one.
+    public static var summary: String { "" }
+    /// A kind without a table (a test's) lists no keys; every built-in kind has one.
+    public static var fileKeys: [ConfigKey] { [] }
     /// Most kinds draw nothing beyond their variables.
     public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? { nil }
 }
@@ -47,6 +51,10 @@ public protocol ProviderKind: Sendable {
     /// Whether its instance is made by its own commands from the user's records, with no provider file (alarms,
     /// timers): its snapshot never expires, and having no file is not "no longer configured".
     static var needsNoFile: Bool { get }
+    /// What the kind provides, one sentence for its manual page.
+    static var summary: String { get }
+    /// Every key its provider file may set besides `type`: what the file is checked against and the manual lists.
+    static var fileKeys: [ConfigKey] { get }
     /// The variable prefix of an instance whose file sets no `prefix`.
     static func defaultPrefix(instance: String) -> String
     /// Makes an instance from its configuration, or explains what is wrong with it.

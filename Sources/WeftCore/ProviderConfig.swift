@@ -115,8 +115,9 @@ public struct ProviderConfig: Sendable {
     }
 
     /// Fails on keys the provider type does not know, so a typo is caught instead of silently ignored.
-    public func checkKnownKeys(_ known: Set<String>) throws(ConfigError) {
-        let allowed = known.union(["type"])
+    /// `known` is the kind's table (``ProviderKind/fileKeys``), which its manual page lists too.
+    public func checkKnownKeys(_ known: [ConfigKey]) throws(ConfigError) {
+        let allowed = Set(known.map(\.name)).union(["type"])
         for key in values.keys.sorted() where !allowed.contains(key) {
             throw .unknownKey(file: file, line: line(of: key), key: key, known: Array(allowed))
         }

@@ -17,6 +17,21 @@ public struct BarFile: Sendable {
         case back = 8
         case forward = 9
 
+        /// What the button is, for the manual.
+        var words: String {
+            switch self {
+            case .left: "left click"
+            case .middle: "middle click"
+            case .right: "right click"
+            case .scrollUp: "scroll up"
+            case .scrollDown: "scroll down"
+            case .scrollLeft: "scroll left"
+            case .scrollRight: "scroll right"
+            case .back: "back"
+            case .forward: "forward"
+            }
+        }
+
         /// The block key of this button's action.
         public var key: String {
             switch self {
@@ -84,11 +99,55 @@ public struct BarFile: Sendable {
     /// What is wrong with the file; blocks with problems are left out of `blocks`.
     public let problems: [SettingsFileError]
 
-    private static let blockKeys: Set<String> = Set(
+    /// Every key a `[[block]]` may hold: what a block is checked against and the manual lists.
+    public static let blockKeys: [ConfigKey] =
         [
-            "name", "instance", "template", "short_text", "markup", "color", "background", "border", "urgent",
-            "min_width", "align", "separator", "separator_block_width", "interval",
-        ] + borderWidthKeys + Button.allCases.map(\.key))
+            ConfigKey("name", .string, "What click events find the block by (required)."),
+            ConfigKey("instance", .string, "Blocks may share a name when their instances differ."),
+            ConfigKey("template", .string, "The template of the block's text, i3bar's full_text (required)."),
+            ConfigKey("short_text", .string, "A template the bar shows instead when space is short."),
+            ConfigKey(
+                "markup", .string, default: "\"none\"", range: "\"pango\" or \"none\"",
+                "With \"pango\" the templates write Pango markup: their own tags are kept, every value a key gives is "
+                    + "escaped."),
+            ConfigKey(
+                "color", .string, default: "the bar's", range: "a template giving #rrggbb or #rrggbbaa",
+                "The text colour; empty, or anything else, leaves the bar's own."),
+            ConfigKey(
+                "background", .string, default: "the bar's", range: "a template giving #rrggbb or #rrggbbaa",
+                "The background colour."),
+            ConfigKey(
+                "border", .string, default: "none", range: "a template giving #rrggbb or #rrggbbaa",
+                "The border colour."),
+        ]
+        + borderWidthKeys.map {
+            ConfigKey(
+                $0, .integer, default: "the bar's", range: "0–\(BlockReader.mostPixels)",
+                "The width of the border's \($0.dropFirst("border_".count)) side in pixels.")
+        }
+        + [
+            ConfigKey(
+                "urgent", .string,
+                "A template: the block is urgent while it renders to neither empty nor 0 (and while a provider fails)."),
+            ConfigKey(
+                "min_width", .integerOrString, range: "0–\(BlockReader.mostPixels) pixels, or a text",
+                "The block's least width: pixels (an integer), or a text as wide as it should be."),
+            ConfigKey(
+                "align", .string, default: "\"left\"", range: "\"left\", \"center\" or \"right\"",
+                "Where the text sits when min_width makes the block wider."),
+            ConfigKey("separator", .boolean, default: "true", "Whether a separator line follows the block."),
+            ConfigKey(
+                "separator_block_width", .integer, default: "the bar's (9)", range: "0–\(BlockReader.mostPixels)",
+                "The gap after the block in pixels."),
+            ConfigKey(
+                "interval", .duration, default: "when the template's values or times change", range: "at least 100ms",
+                "Render the block at least this often."),
+        ]
+        + Button.allCases.map {
+            ConfigKey(
+                $0.key, .strings, range: "a program, then its arguments; no shell",
+                "The action run on button \($0.rawValue) (\($0.words)).")
+        }
 
     /// The keys of the border's widths, in the order of ``Block/borderWidths``.
     static let borderWidthKeys = ["border_top", "border_right", "border_bottom", "border_left"]
@@ -439,5 +498,5 @@ private struct BlockReader {
 }
 
 extension BarFile {
-    fileprivate static var blockKeysForReader: Set<String> { blockKeys }
+    fileprivate static let blockKeysForReader = Set(blockKeys.map(\.name))
 }

@@ -187,3 +187,78 @@ struct Filter: Equatable {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 }
+
+extension Filter.Kind {
+    /// How it is written, with its argument.
+    var usage: String {
+        switch self {
+        case .prefix: "prefix:T"
+        case .suffix: "suffix:T"
+        case .pad: "pad:N"
+        case .number: "number[:N]"
+        case .percent: "percent[:N]"
+        case .currency: "currency[:CODE]"
+        case .round: "round[:N]"
+        case .clamp: "clamp:MIN:MAX"
+        case .date: "date[:FMT]"
+        case .plural: "plural:S:P"
+        case .bar: "bar[:W]"
+        case .escape: "escape[:pango|html]"
+        default: rawValue
+        }
+    }
+
+    /// What it does, for the manual.
+    var meaning: String {
+        switch self {
+        case .upper: "Upper case."
+        case .lower: "Lower case."
+        case .title: "Capitalises each word."
+        case .trim: "Removes white space at both ends."
+        case .prefix: "Puts T before the value."
+        case .suffix: "Puts T after the value."
+        case .pad: "Trims, then pads with 0 on the left to N characters."
+        case .number:
+            "A decimal number in the locale, with grouping; N (0–12) fixed decimals, else up to 2 (integers none); "
+                + "halves round to even."
+        case .percent: "Multiplies a value within -1…1 by 100, then formats like number[:N] and appends %."
+        case .currency: "The locale's currency style, in CODE (EUR, USD) when given."
+        case .round:
+            "Rounds half away from zero; without N (or N = 0) a plain integer, else formatted like number:N."
+        case .floor: "Rounds down, without grouping."
+        case .ceil: "Rounds up, without grouping."
+        case .abs: "The absolute value, without grouping."
+        case .clamp: "Keeps the value between MIN and MAX, in either order."
+        case .date:
+            "Formats a date in the render's time zone with a Unicode date pattern (HH:mm, EEE, yyyy-MM-dd); "
+                + "without FMT the medium date style."
+        case .relative: "A phrase such as \"in 5 minutes\" or \"2 hours ago\"."
+        case .daysuntil: "Whole days from now to the date: rounded up ahead, down when past (a begun day counts)."
+        case .hoursuntil: "Whole hours from now to the date, rounded as daysuntil."
+        case .minutesuntil: "Whole minutes from now to the date, rounded as daysuntil."
+        case .sincedays: "Whole days from the date to now, rounded as daysuntil."
+        case .sincehours: "Whole hours from the date to now, rounded as daysuntil."
+        case .sinceminutes: "Whole minutes from the date to now, rounded as daysuntil."
+        case .plural: "S when the value's integer part is 1 or -1, else P (text counts as 0)."
+        case .bar:
+            "A bar of W (default 10) characters, full blocks for the filled part and light shades for the rest: a "
+                + "value within -1…1 is a fraction, any other a percentage."
+        case .escape: "Escapes the value for Pango or HTML markup; alone, for the markup the render writes."
+        }
+    }
+}
+
+/// One filter of the template language, for the manual.
+public struct FilterEntry: Sendable, Equatable {
+    /// Its name, as a template writes it.
+    public var name: String
+    /// How it is written with its argument (`number[:N]`).
+    public var usage: String
+    /// What it does.
+    public var meaning: String
+
+    /// Every filter the language knows, in the order the language lists them.
+    public static var all: [FilterEntry] {
+        Filter.Kind.allCases.map { FilterEntry(name: $0.rawValue, usage: $0.usage, meaning: $0.meaning) }
+    }
+}

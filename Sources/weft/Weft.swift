@@ -39,6 +39,11 @@ struct Weft: AsyncParsableCommand {
     static func main() async {
         ProgramEntry.begin()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `weft manual` is for `make man`, not a subcommand: weft.1, written from the subcommands, does not list it.
+        if arguments.first == ManualCommand.configuration.commandName {
+            ManualCommand.main(Array(arguments.dropFirst()))
+            return
+        }
         let programs: [any ProgramCommand.Type] = [ServeCommand.self, NotifyCommand.self]
         if let program = programs.first(where: { $0.configuration.commandName == arguments.first }) {
             do {

@@ -75,7 +75,7 @@ import WeftTestSupport
     @Test func unknownKeyIsCaughtWithItsLine() throws {
         let config = try ProviderConfig(text: "type = \"command\"\ncomand = [\"x\"]\n", file: "c.toml")
         #expect {
-            try config.checkKnownKeys(["command"])
+            try config.checkKnownKeys([ConfigKey("command", .strings, "The program.")])
         } throws: { error in
             "\(error)".hasPrefix("c.toml:2: unknown key \"comand\"") && "\(error)".contains("command")
         }

@@ -10,15 +10,32 @@ public enum AirQualityKind: ProviderKind {
     public static var type: String { "air-quality" }
     public static var schemaVersion: Int { AirQualitySnapshot.schemaVersion }
 
+    public static let summary =
+        "Air quality at one place from Open-Meteo: the index and its band, particulate matter, ozone, NO2 and pollen."
+
     /// Every key an `air-quality` file may set.
-    static var keys: Set<String> {
-        ["name", "latitude", "longitude", "timezone", "index", "contact", "base_url", "prefix", "timeout", "interval"]
+    public static var fileKeys: [ConfigKey] {
+        [
+            .name("The place's name, shown as __air_location."),
+            ConfigKey("latitude", .number, range: "-90 to 90", "The place's latitude in degrees north (required)."),
+            ConfigKey("longitude", .number, range: "-180 to 180", "The place's longitude in degrees east (required)."),
+            .timezone("The zone of the day __air_aqi_today_max covers."),
+            ConfigKey(
+                "index", .string, default: "\"european\"", range: "\"european\" or \"us\"",
+                "The index __air_aqi and __air_aqi_level show."),
+            .contact(),
+            .baseURL(default: "\"https://air-quality-api.open-meteo.com\""),
+            .prefix(default: "\"__air_\""),
+            .transferTimeout(default: "\"20s\""),
+            .interval(
+                default: "\"1h\"", minimum: "10m", "How long an answer stays fresh when the server says nothing."),
+        ]
     }
 
     public static func defaultPrefix(instance: String) -> String { "__air_" }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
-        try config.checkKnownKeys(keys)
+        try config.checkKnownKeys(fileKeys)
         let place = try config.coordinates()
         let indexText = try config.string("index") ?? AirQualityIndex.european.rawValue
         guard let index = AirQualityIndex(rawValue: indexText) else {

@@ -27,6 +27,8 @@ public struct TimersSnapshot: RecordPayload {
 /// The `alarms` provider kind: alarms kept as the user's own records (instance `alarms` without a file).
 public enum AlarmsKind: RecordKind {
     public static let type = "alarms"
+    public static let summary =
+        "Your alarms, kept by weft alarm: the next one, its countdown and the one ringing. It needs no file."
     public static func defaultPrefix(instance: String) -> String { "__alarms_" }
     public static var card: BoardCard { .alarms }
 
@@ -48,6 +50,8 @@ public enum AlarmsKind: RecordKind {
 /// The `timers` provider kind: timers kept as the user's own records, like ``AlarmsKind`` (instance `timers`).
 public enum TimersKind: RecordKind {
     public static let type = "timers"
+    public static let summary =
+        "Your timers, kept by weft timer: the time left, the round and the state. It needs no file."
     public static func defaultPrefix(instance: String) -> String { "__timer_" }
     public static var card: BoardCard { .timers }
 

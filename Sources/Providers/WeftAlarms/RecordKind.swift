@@ -43,9 +43,12 @@ extension RecordKind {
     /// Its instance is made by its own commands.
     public static var needsNoFile: Bool { true }
 
+    /// A file may set only `prefix`.
+    public static var fileKeys: [ConfigKey] { [.prefix(default: "\"\(defaultPrefix(instance: "<file name>"))\"")] }
+
     /// An instance from a file that may set only `prefix`.
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
-        try config.checkKnownKeys(["type", "prefix"])
+        try config.checkKnownKeys(fileKeys)
         return RecordProvider<Self>(
             instance: config.instance, prefix: try config.prefix(default: defaultPrefix(instance: config.instance)))
     }

@@ -8,18 +8,67 @@ public enum CalendarKind: ProviderKind {
     public static let type = "calendar"
     public static var schemaVersion: Int { CalendarSnapshot.schemaVersion }
 
-    static let knownKeys: Set<String> = [
-        "sources", "me", "all_day", "include_all_day", "include_transparent", "timezone", "days", "agenda", "interval",
-        "prefix", "contact", "timeout", "remind", "long_event",
+    public static let summary =
+        "The next events, today's agenda and reminders from iCalendar files, vdir folders and calendar URLs."
+
+    public static let fileKeys: [ConfigKey] = [
+        ConfigKey(
+            "sources", .tables, range: "at least one",
+            "The calendars to read (required): each a table with a path or a url.", subkeys: sourceKeys),
+        ConfigKey(
+            "me", .strings, default: "[]",
+            "Your attendee addresses (\"mailto:you@example.org\"): events you declined never show."),
+        ConfigKey(
+            "all_day", .string, default: "\"separate\"", range: "\"separate\", \"include\" or \"exclude\"",
+            "Whether all-day events have their own variables (separate), may be next and then (include), or are "
+                + "left out."),
+        ConfigKey(
+            "include_all_day", .boolean,
+            "The older form of all_day: true is \"include\", false is \"exclude\"; give only one of the two."),
+        ConfigKey(
+            "include_transparent", .boolean, default: "true",
+            "Whether events that do not block time (marked free) are shown."),
+        .timezone("The zone of the calendar's days and times, all-day and floating events too."),
+        ConfigKey(
+            "days", .integer, default: "30", range: "1–400", "How many days ahead occurrences are kept."),
+        ConfigKey(
+            "agenda", .integer, default: "\(CalendarVariables.defaultAgenda)", range: "1–50",
+            "How many events the agenda variables list."),
+        .interval(default: "\"15m\"", minimum: "60s", "How often the sources are read again."),
+        .prefix(default: "\"__calendar_\""),
+        ConfigKey(
+            "contact", .string, "An e-mail or URL sent in the User-Agent to calendar servers."),
+        ConfigKey(
+            "timeout", .duration, default: "\"20s\"", range: "1 s to 5 min", "The limit for each whole download."),
+        ConfigKey(
+            "remind", .strings, default: "[\"10m\"]", range: "at most 10 durations, each at most 31 days",
+            "Reminders for weft notify before every timed event's start, besides its own alarms; [] for none."),
+        ConfigKey(
+            "long_event", .duration, default: "\"12h\"", range: "at least 1 h",
+            "A timed event longer than this is listed as ongoing while it runs instead of holding next and then."),
     ]
 
     /// The keys of one `sources` table.
-    static let sourceKeys = ["name", "path", "url", "username", "password_file", "password_env", "allow_insecure"]
+    static let sourceKeys: [ConfigKey] = [
+        ConfigKey(
+            "name", .string, default: "the path's file name without its extension, or the url's host",
+            "The calendar's name."),
+        ConfigKey("path", .string, "An .ics file or a vdir folder of .ics files (give a path or a url)."),
+        ConfigKey(
+            "url", .string, range: "https://, http:// or webcal://",
+            "A calendar to download, read again only when it changed."),
+        ConfigKey("username", .string, "The login for a url source, with password_file or password_env."),
+        ConfigKey("password_file", .string, "A file that holds the password."),
+        ConfigKey("password_env", .string, "An environment variable that holds the password."),
+        ConfigKey(
+            "allow_insecure", .boolean, default: "false",
+            "Whether a login may go over plain http:// to a server on your local network."),
+    ]
 
     public static func defaultPrefix(instance: String) -> String { "__calendar_" }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
-        try config.checkKnownKeys(knownKeys)
+        try config.checkKnownKeys(fileKeys)
         let sources = try sources(config)
         let configuredZone = try config.timeZone()
         let me = try config.stringArray("me") ?? []
@@ -104,10 +153,10 @@ public enum CalendarKind: ProviderKind {
                 throw config.invalid(
                     "sources", element: index, "must be a table with name and path or url: \(example)")
             }
-            for key in table.keys.sorted() where !sourceKeys.contains(key) {
+            for key in table.keys.sorted() where !sourceKeys.contains(where: { $0.name == key }) {
                 throw .unknownKey(
                     file: config.file, line: config.line(of: "sources", element: index, field: key),
-                    key: "sources[\(index)].\(key)", known: sourceKeys)
+                    key: "sources[\(index)].\(key)", known: sourceKeys.map(\.name))
             }
             var name: String?
             switch table["name"] {

@@ -9,15 +9,33 @@ public enum CommandKind: ProviderKind {
     public static let type = "command"
     public static let schemaVersion = 1
 
-    static let knownKeys: Set<String> = [
-        "command", "prefix", "timeout", "interval", "max_output", "labels", "units",
+    public static let summary = "Runs a program and gives the values of the JSON object it prints as variables."
+
+    public static let fileKeys: [ConfigKey] = [
+        ConfigKey(
+            "command", .strings, range: "a program, then its arguments; no shell",
+            "The program to run and its arguments (required); it runs in the provider file's folder."),
+        .prefix(default: "\"\(defaultPrefix(instance: "<file name>"))\""),
+        ConfigKey(
+            "timeout", .duration, default: "\"10s\"", range: "longer than 0 s",
+            "The program is stopped after this long, and the refresh fails."),
+        .interval(default: "\"5m\"", minimum: "1s", "How long a result stays fresh."),
+        ConfigKey(
+            "max_output", .integer, default: "1048576 (1 MiB)", range: "at least 1",
+            "The most bytes of output accepted; more fails the refresh."),
+        ConfigKey(
+            "labels", .stringTable, default: "each value's key",
+            "What the dashboard's card calls each value, by the key the program prints."),
+        ConfigKey(
+            "units", .stringTable,
+            "The unit the dashboard's card writes after each value, by the key the program prints."),
     ]
 
     /// `__<file name>_`: each command file is its own source.
     public static func defaultPrefix(instance: String) -> String { "__\(instance.lowercased())_" }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
-        try config.checkKnownKeys(knownKeys)
+        try config.checkKnownKeys(fileKeys)
         guard var argv = try config.stringArray("command") else {
             throw .missingKey(
                 file: config.file, key: "command",

@@ -35,12 +35,21 @@ public enum HTTPFeedKind<Feed: HTTPFeed>: ProviderKind {
     public static var schemaVersion: Int { Feed.schemaVersion }
 
     /// The keys every HTTP feed's file may set.
-    static var keys: Set<String> { ["url", "prefix", "contact", "timeout", "interval"] }
+    public static var fileKeys: [ConfigKey] {
+        [
+            ConfigKey("url", .string, range: "http:// or https://", "The address to read (required)."),
+            .prefix(default: "\"\(Feed.defaultPrefix(instance: "<file name>"))\""),
+            .contact(),
+            .transferTimeout(default: "\"20s\""),
+            .interval(
+                default: "\"15m\"", minimum: "1m", "How long an answer stays fresh when the server says nothing."),
+        ]
+    }
 
     public static func defaultPrefix(instance: String) -> String { Feed.defaultPrefix(instance: instance) }
 
     public static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
-        try config.checkKnownKeys(keys)
+        try config.checkKnownKeys(fileKeys)
         let url = try config.requiredString("url", "an http(s) URL, e.g. url = \"https://example.org/now.json\"")
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {

@@ -35,3 +35,22 @@ extension ProviderConfig {
         return timeout
     }
 }
+
+extension ConfigKey {
+    /// `contact`, read by ``ProviderConfig/contact()``.
+    public static func contact(_ meaning: String = "An e-mail or URL sent in the User-Agent.") -> ConfigKey {
+        ConfigKey("contact", .string, range: "not empty", meaning)
+    }
+
+    /// `base_url`, read by ``ProviderConfig/baseURL()``; `fallback` is the API's own.
+    public static func baseURL(default fallback: String) -> ConfigKey {
+        ConfigKey(
+            "base_url", .string, default: fallback, range: "http:// or https://",
+            "A mirror, proxy or replay server asked instead of the API's scheme and host.")
+    }
+
+    /// `timeout`, read by ``ProviderConfig/transferTimeout()``.
+    public static func transferTimeout(default fallback: String) -> ConfigKey {
+        ConfigKey("timeout", .duration, default: fallback, range: "1 s to 5 min", "The limit for each whole request.")
+    }
+}

@@ -12,9 +12,25 @@ public struct HabitSettings: FileImportSettings, Equatable {
     public var format: HabitFormat?
 
     /// Every key a habits provider file may contain besides `type`.
-    static let knownKeys: Set<String> = [
-        "files", "timezone", "format", "habit_column", "date_column", "schedule_column", "identity_column",
-        "experiments_column", "prefix", "interval", "name",
+    static let fileKeys: [ConfigKey] = [
+        ConfigKey(
+            "files", .strings, default: "[]",
+            "Export files or glob patterns (\"~/exports/identitybuilder*.csv\"), imported again when one changes."),
+        .timezone("The zone whose local days completions count for, and \"today\"."),
+        ConfigKey(
+            "format", .string, default: "\"identitybuilder\", or \"generic\" when habit_column or date_column is set",
+            range: "\"identitybuilder\" or \"generic\"", "The export's layout."),
+        ConfigKey("habit_column", .string, "The generic format's column with the habit's name (required for it)."),
+        ConfigKey("date_column", .string, "The generic format's column with the completion date (required for it)."),
+        ConfigKey(
+            "schedule_column", .string, "The generic format's column with the scheduled weekday digits (0 = Sunday)."),
+        ConfigKey("identity_column", .string, "The generic format's column with the habit's identity."),
+        ConfigKey("experiments_column", .string, "The generic format's column with the habit's experiments."),
+        .prefix(default: "\"__habits_\""),
+        ConfigKey(
+            "interval", .duration, range: "at least 10s",
+            "Accepted from older files and checked; an import stays fresh until its files change."),
+        ConfigKey("name", .string, "Accepted from older files; it has no effect."),
     ]
 
     /// The defaults, for commands run with no habits provider configured.
@@ -26,7 +42,7 @@ public struct HabitSettings: FileImportSettings, Equatable {
 
     /// Reads and checks the keys.
     public init(config: ProviderConfig) throws(ConfigError) {
-        try config.checkKnownKeys(Self.knownKeys)
+        try config.checkKnownKeys(Self.fileKeys)
         files = (try config.stringArray("files") ?? []).map { config.path($0) }
         timeZone = try config.timeZone()
         let habit = try config.string("habit_column")

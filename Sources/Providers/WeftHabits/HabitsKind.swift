@@ -7,6 +7,9 @@ public enum HabitsKind: ProviderKind {
     public static var schemaVersion: Int { HabitsSnapshot.schemaVersion }
     public static var recordKinds: [String] { HabitArchive.recordKinds }
 
+    public static let summary = "Habits from an export and kept by hand: done today, streaks and rates."
+    public static var fileKeys: [ConfigKey] { HabitSettings.fileKeys }
+
     public static func defaultPrefix(instance: String) -> String { "__habits_" }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {

@@ -17,7 +17,7 @@ public struct METNorwayAPI: WeatherAPI {
     /// locationforecast reaches about 9½ days ahead: today and 9 more (the last one partly).
     static let maxDays = 10
 
-    static let extraKeys: Set<String> = []
+    static let extraKeys: [ConfigKey] = []
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         // MET answers 403 to requests without an identifying User-Agent.

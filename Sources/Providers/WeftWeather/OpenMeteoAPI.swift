@@ -16,7 +16,7 @@ public struct OpenMeteoAPI: SingleBodyWeatherAPI {
     /// Open-Meteo forecasts up to 16 days.
     static let maxDays = 16
 
-    static let extraKeys: Set<String> = []
+    static let extraKeys: [ConfigKey] = []
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         Self(settings: settings)

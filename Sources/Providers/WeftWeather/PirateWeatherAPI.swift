@@ -21,7 +21,10 @@ public struct PirateWeatherAPI: SingleBodyWeatherAPI {
     /// `daily` holds today and the next 7 days.
     static let maxDays = 8
 
-    static let extraKeys: Set<String> = ["api_key_file", "api_key_env"]
+    static let extraKeys: [ConfigKey] = [
+        ConfigKey("api_key_file", .string, "A file holding the API key (give it or api_key_env)."),
+        ConfigKey("api_key_env", .string, "An environment variable holding the API key (give it or api_key_file)."),
+    ]
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         let file = try config.string("api_key_file")

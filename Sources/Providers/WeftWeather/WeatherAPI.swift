@@ -12,7 +12,7 @@ protocol WeatherAPI: Sendable {
     /// The most local days, today included, the API forecasts (the `days` setting's upper bound).
     static var maxDays: Int { get }
     /// The config keys this API adds to the common ones.
-    static var extraKeys: Set<String> { get }
+    static var extraKeys: [ConfigKey] { get }
     /// Makes the adapter from its configuration (the common keys are already in `settings`).
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self
     /// The place, units and contact this instance asks about (the refresh sets its time zone).

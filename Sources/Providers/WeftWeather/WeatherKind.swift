@@ -8,18 +8,41 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
     static var type: String { API.type }
     static var schemaVersion: Int { WeatherSnapshot.schemaVersion }
 
+    static var summary: String {
+        "The weather at one place from \(API.displayName): the next hour's rain by the minute, now, the hours and "
+            + "the days ahead, and severe-weather alerts where it gives them."
+    }
+
     /// The keys every weather type knows.
-    static var commonKeys: Set<String> {
+    static var commonKeys: [ConfigKey] {
         [
-            "name", "latitude", "longitude", "units", "contact", "base_url", "prefix", "timeout", "days", "wind_units",
-            "timezone",
+            .name("The place's name, shown as __weather_location."),
+            ConfigKey("latitude", .number, range: "-90 to 90", "The place's latitude in degrees north (required)."),
+            ConfigKey("longitude", .number, range: "-180 to 180", "The place's longitude in degrees east (required)."),
+            ConfigKey(
+                "units", .string, default: "\"celsius\"", range: "\"celsius\" or \"fahrenheit\"",
+                "The unit of the plain temperature variables (the _c and _f ones are always there)."),
+            .contact("An e-mail or URL sent in the User-Agent; MET Norway requires one."),
+            .baseURL(default: "the API's own"),
+            .prefix(default: "\"__weather_\""),
+            .transferTimeout(default: "\"20s\""),
+            ConfigKey(
+                "days", .integer, default: "7", range: "1–\(API.maxDays)",
+                "How many local days, today included, are kept."),
+            ConfigKey(
+                "wind_units", .string, default: "\"km/h\" with celsius, \"mph\" with fahrenheit",
+                range: WindUnit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
+                "The unit of the wind variables."),
+            .timezone("The place's zone, whose local days the days ahead are."),
         ]
     }
+
+    static var fileKeys: [ConfigKey] { commonKeys + API.extraKeys }
 
     static func defaultPrefix(instance: String) -> String { "__weather_" }
 
     static func make(_ config: ProviderConfig) throws(ConfigError) -> any Provider {
-        try config.checkKnownKeys(commonKeys.union(API.extraKeys))
+        try config.checkKnownKeys(fileKeys)
         let settings = try settings(config)
         let prefix = try config.prefix(default: defaultPrefix(instance: config.instance))
         let api = try API.make(config, settings: settings)

@@ -23,7 +23,15 @@ public struct WeatherKitAPI: SingleBodyWeatherAPI {
     /// `forecastDaily` holds 10 days.
     static let maxDays = 10
 
-    static let extraKeys: Set<String> = ["team_id", "service_id", "key_id", "private_key_file", "country"]
+    static let extraKeys: [ConfigKey] = [
+        ConfigKey("team_id", .string, "Your Apple Developer team id (required)."),
+        ConfigKey("service_id", .string, "The WeatherKit service id, e.g. \"com.example.weft\" (required)."),
+        ConfigKey("key_id", .string, "The id of the WeatherKit key (required)."),
+        ConfigKey("private_key_file", .string, "The WeatherKit .p8 private key, which signs each request (required)."),
+        ConfigKey(
+            "country", .string, range: "a two-letter country code",
+            "The place's country; WeatherKit gives severe-weather alerts only with it."),
+    ]
 
     static func make(_ config: ProviderConfig, settings: WeatherSettings) throws(ConfigError) -> Self {
         let team = try config.requiredString("team_id", "your Apple Developer team id, e.g. \"ABCDE12345\"")

@@ -29,10 +29,57 @@ public struct StepSettings: FileImportSettings {
     var averageRule: AverageRule
 
     /// Every key a steps provider file may contain besides `type`.
-    static let knownKeys: Set<String> = [
-        "files", "timezone", "format", "lenient", "dedup", "priority", "goal_weekday", "goal_weekend", "weekend_days",
-        "streak_rule", "average", "start_column", "time_column", "end_column", "steps_column", "source_column",
-        "source_name", "date_format", "prefix", "interval", "name", "max_unzipped_mib",
+    static let fileKeys: [ConfigKey] = [
+        ConfigKey(
+            "files", .strings, default: "[]",
+            "Export files or glob patterns (\"~/exports/StepCount*.csv\"), imported again when one changes."),
+        .timezone("The zone of local times in the files and of \"today\"."),
+        ConfigKey(
+            "format", .string, default: "detected per file", range: StepFormat.allNames.joined(separator: ", "),
+            "The export's layout; \"generic\" reads any CSV through the *_column keys."),
+        ConfigKey(
+            "lenient", .boolean, default: "false",
+            "Whether the good rows of a file with more than 1% bad rows are imported."),
+        ConfigKey(
+            "dedup", .string, default: "\"priority\"", range: "\"priority\" or \"max\"",
+            "How overlapping sources count a minute: the first of priority, or the largest."),
+        ConfigKey(
+            "priority", .strings, default: "[]",
+            "Source names ranked first when sources overlap (\"Anna's Apple Watch\", \"iPhone\")."),
+        ConfigKey(
+            "goal_weekday", .integer, default: "10000", range: "0 or more", "The step goal of a weekday; 0 is none."),
+        ConfigKey(
+            "goal_weekend", .integer, default: "goal_weekday", range: "0 or more",
+            "The step goal of a weekend day; 0 is none."),
+        ConfigKey(
+            "weekend_days", .strings, default: "[\"sat\", \"sun\"]", range: "weekday names",
+            "The days goal_weekend applies to."),
+        ConfigKey(
+            "streak_rule", .string, default: "\"fair\"", range: "\"fair\" or \"strict\"",
+            "Whether today, not yet at its goal, breaks the streak (strict) or not (fair)."),
+        ConfigKey(
+            "average", .string, default: "\"days-with-data\"", range: "\"days-with-data\" or \"calendar-days\"",
+            "Whether averages count only days with data, or every calendar day."),
+        ConfigKey(
+            "start_column", .string, "The generic format's column with the sample's start (date, or date and time)."),
+        ConfigKey("time_column", .string, "The generic format's column with the start's time, when it has its own."),
+        ConfigKey("end_column", .string, "The generic format's column with the sample's end."),
+        ConfigKey("steps_column", .string, "The generic format's column with the step count."),
+        ConfigKey("source_column", .string, "The generic format's column with the device or app."),
+        ConfigKey(
+            "source_name", .string, default: "\"CSV\"",
+            "The source of the generic format's rows without a source column."),
+        ConfigKey(
+            "date_format", .string, default: "\"iso\"",
+            "The generic format's date pattern (\"yyyy-MM-dd HH:mm\"), or several separated by |."),
+        .prefix(default: "\"__steps_\""),
+        ConfigKey(
+            "interval", .duration, range: "at least 10s",
+            "Accepted from older files and checked; an import stays fresh until its files change."),
+        ConfigKey("name", .string, "Accepted from older files; it has no effect."),
+        ConfigKey(
+            "max_unzipped_mib", .integer, default: "4096", range: "1–\(maxMebibytes)",
+            "The most an Apple Health export.zip may unzip to, in MiB."),
     ]
 
     /// The defaults, for imports into a cache with no steps provider configured.
@@ -51,7 +98,7 @@ public struct StepSettings: FileImportSettings {
 
     /// Reads and checks the keys.
     public init(config: ProviderConfig) throws(ConfigError) {
-        try config.checkKnownKeys(Self.knownKeys)
+        try config.checkKnownKeys(Self.fileKeys)
         files = (try config.stringArray("files") ?? []).map { config.path($0) }
         timeZone = try config.timeZone()
         lenient = try config.bool("lenient") ?? false

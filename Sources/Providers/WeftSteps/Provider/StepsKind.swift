@@ -8,6 +8,9 @@ public enum StepsKind: ProviderKind {
     public static var schemaVersion: Int { StepsSnapshot.schemaVersion }
     public static var recordKinds: [String] { [StepArchive.recordKind] }
 
+    public static let summary = "Step counts and activity from health-app exports: today, goals, streaks and averages."
+    public static var fileKeys: [ConfigKey] { StepSettings.fileKeys }
+
     public static func defaultPrefix(instance: String) -> String { "__steps_" }
 
     /// The second prefix a steps snapshot answers: its activity prefix, when that does not already fall under the
