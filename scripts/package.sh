@@ -2,7 +2,7 @@
 # The installed tree of weft and the two things made of it (make deb, make release):
 #   scripts/package.sh stage DIR     DIR/usr: make install's files (bin/, .build/man/) with PREFIX=/usr, the systemd
 #                                    user units, the example providers, the copyright and changelog.Debian.gz
-#   scripts/package.sh deb OUTDIR    OUTDIR/weft_VERSION_ARCH.deb from a fresh stage, through dpkg-deb
+#   scripts/package.sh deb OUTDIR    OUTDIR/weft_VERSION-REVISION_ARCH.deb from a fresh stage, through dpkg-deb
 #   scripts/package.sh tarball OUTDIR  OUTDIR/weft-VERSION-linux-ARCH.tar.gz of the same stage
 # Each writes OUTDIR/SHA256SUMS again over every .deb and .tar.gz there. Run from the repository's top folder after
 # the release binaries (bin/) and the man pages (.build/man/) are built.
@@ -10,7 +10,10 @@ set -euo pipefail
 
 weft=bin/weft
 work=.build-pkg
-version="$("$weft" --version)"  # one owner: WeftVersion.current, as `weft --version` prints it
+# One owner: WeftVersion.current, as `weft --version` prints it; the package's Debian revision follows it (a
+# non-native package, so its changelog is changelog.Debian.gz).
+upstream="$("$weft" --version)"
+version="$upstream-${DEB_REVISION:-1}"
 arch="$(dpkg --print-architecture)"
 # Reproducible dates: the commit's, as Debian's tools read SOURCE_DATE_EPOCH.
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
@@ -25,12 +28,20 @@ stage() {
     install -d "$usr/share/zsh/vendor-completions"
     mv "$usr/share/zsh/site-functions/_weft" "$usr/share/zsh/vendor-completions/_weft"
     rmdir "$usr/share/zsh/site-functions"
-    # SwiftPM links with RPATH=$ORIGIN; the installed binaries load only system libraries.
+    # A completion is sourced, not run: no #! line (the generated script starts with one).
+    sed -i '1{/^#!/d}' "$usr/share/bash-completion/completions/weft"
+    # SwiftPM links with RPATH=$ORIGIN; the installed binaries load only system libraries. .comment holds only the
+    # compilers' names.
     chrpath -d "$usr/bin/weft" "$usr/bin/weft-serve" "$usr/bin/weft-notify" >/dev/null
+    strip --remove-section=.comment "$usr/bin/weft" "$usr/bin/weft-serve" "$usr/bin/weft-notify"
     gzip -9n "$usr"/share/man/man*/*
+    # weft-serve and weft-notify are the programs behind `weft serve` and `weft notify`: weft(1) is their page.
+    ln -s weft.1.gz "$usr/share/man/man1/weft-serve.1.gz"
+    ln -s weft.1.gz "$usr/share/man/man1/weft-notify.1.gz"
     "$weft" schedule --package-units "$usr/lib/systemd/user"
-    install -d "$doc/examples"
-    cp -r providers/. "$doc/examples/"
+    # The repository's providers/ as a whole (its files name their data as examples/…, relative to themselves).
+    install -d "$doc/examples/providers"
+    cp -r providers/. "$doc/examples/providers/"
     install -m 644 packaging/copyright "$doc/copyright"
     changelog "$doc"
     find "$root" -type d -exec chmod 755 {} +
@@ -115,7 +126,7 @@ tarball() {
     local out="$1" root="$work/tar"
     stage "$root"
     install -d "$out"
-    local file="$out/weft-${version}-linux-${arch}.tar.gz"
+    local file="$out/weft-${upstream}-linux-${arch}.tar.gz"
     tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -C "$root" -cf - usr |
         gzip -9n >"$file"
     sums "$out"

@@ -8,8 +8,8 @@
 set -euo pipefail
 
 dist="$1"
-deb="$dist/weft_$(bin/weft --version)_$(dpkg --print-architecture).deb"
-[ -f "$deb" ] || { echo "no $deb: run make deb first" >&2; exit 1; }
+deb="$(ls -t "$dist"/weft_"$(bin/weft --version)"-*_"$(dpkg --print-architecture)".deb 2>/dev/null | head -1)"
+[ -f "$deb" ] || { echo "no weft .deb in $dist: run make deb first" >&2; exit 1; }
 cache=.build-pkgroot
 base="$cache/base"
 run="$cache/run"
@@ -53,8 +53,9 @@ apt-get install -y -qq --no-install-recommends "$deb" >/tmp/pkg/apt.log 2>&1 ||
     { apt-get update -qq && apt-get install -y -qq --no-install-recommends "$deb" >/tmp/pkg/apt.log 2>&1; } ||
     { cat /tmp/pkg/apt.log; exit 1; }
 dpkg-query -W -f='installed ${Package} ${Version}\nDepends: ${Depends}\n' weft
+ldconfig -p >/tmp/pkg/ldconfig
 while read -r soname; do
-    ldconfig -p | grep -q "^[[:space:]]*$soname " || { echo "FAIL: $soname is not installed" >&2; exit 1; }
+    grep -q "^[[:space:]]*$soname " /tmp/pkg/ldconfig || { echo "FAIL: $soname is not installed" >&2; exit 1; }
 done </tmp/pkg/sonames
 echo "every library the binaries link or open is installed: $(paste -sd' ' /tmp/pkg/sonames)"
 
@@ -64,13 +65,14 @@ set -euo pipefail
 cd ~
 providers=~/.config/weft/providers
 mkdir -p "$providers"
-cp -r /usr/share/doc/weft/examples/. "$providers/"
+cp -r /usr/share/doc/weft/examples/providers/. "$providers/"
 cat >"$providers/calendar.toml" <<'TOML'
 type = "calendar"
 sources = [{ name = "Home", path = "home.ics" }]
 TOML
+day="$(date -u -d tomorrow +%Y%m%d)"
 printf '%s\r\n' BEGIN:VCALENDAR VERSION:2.0 PRODID:-//weft//test-package//EN BEGIN:VEVENT UID:launch@weft \
-    DTSTAMP:20260101T000000Z DTSTART:20300101T090000Z DTEND:20300101T100000Z 'SUMMARY:Launch party' END:VEVENT \
+    DTSTAMP:20260101T000000Z "DTSTART:${day}T090000Z" "DTEND:${day}T100000Z" 'SUMMARY:Launch party' END:VEVENT \
     END:VCALENDAR >"$providers/home.ics"
 set -x
 command -v weft
@@ -78,9 +80,9 @@ weft --version
 weft check
 weft refresh
 weft resolve '{{__time}}'
-weft resolve '{{__calendar_next_title|no event}} · {{__q_author|no quote}} · {{__habits_percent_today|?}}%'
-weft serve --help | head -3
-weft notify --help | head -3
+weft resolve '{{__calendar_next_title|no event}} {{__calendar_next_label|}} · {{__q_author|no quote}} · {{__habits_percent_today|?}}%'
+weft serve --help | sed -n 1,2p
+weft notify --help | sed -n 1,2p
 ANNA
 chmod 644 /tmp/pkg/as-anna.sh
 runuser -u anna -- env HOME=/home/anna bash /tmp/pkg/as-anna.sh
