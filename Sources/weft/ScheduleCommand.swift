@@ -46,8 +46,8 @@ struct ScheduleCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the user units a distribution package installs (weft-refresh.service, weft-refresh.timer and "
-                + "weft-notify.service, running /usr/bin/weft) into a folder, instead of printing.",
+            "Write the user units a distribution package installs (weft-refresh.service, weft-refresh.timer every "
+                + "--every, weft-notify.service; running /usr/bin/weft) into a folder, instead of printing.",
             valueName: "folder"))
     var packageUnits: String?
 
@@ -62,7 +62,7 @@ struct ScheduleCommand: ParsableCommand {
 
     func run() throws {
         let (minutes, _) = try Self.period(every)
-        if let packageUnits { return try writePackagedUnits(into: packageUnits) }
+        if let packageUnits { return try writePackagedUnits(into: packageUnits, minutes: minutes) }
         let resolved = locations.resolved
         if notify { return printNotifyService(resolved) }
         let command =
@@ -192,16 +192,16 @@ struct ScheduleCommand: ParsableCommand {
 
     /// The unit files a package installs into /usr/lib/systemd/user: the same units `--systemd` and `--notify`
     /// print, run from the packaged executable with each user's default locations (so no --providers or --cache).
-    static func packagedUnits() -> [(name: String, text: String)] {
+    static func packagedUnits(minutes: Int) -> [(name: String, text: String)] {
         [
             ("weft-refresh.service", refreshService(command: "\(packagedExecutable) refresh --quiet")),
-            ("weft-refresh.timer", refreshTimer(minutes: 5)),
+            ("weft-refresh.timer", refreshTimer(minutes: minutes)),
             ("weft-notify.service", notifyService(command: "\(packagedExecutable) notify")),
         ]
     }
 
-    private func writePackagedUnits(into directory: String) throws {
-        for unit in Self.packagedUnits() {
+    private func writePackagedUnits(into directory: String, minutes: Int) throws {
+        for unit in Self.packagedUnits(minutes: minutes) {
             let path = directory + "/" + unit.name
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -151,6 +151,11 @@ struct FeedingToolsTests {
         #expect(printed.stdout.contains("weft-refresh.service\n" + printedService + "\n#"), "\(printed)")
         #expect(printed.stdout.contains("weft-refresh.timer\n" + (try unit("weft-refresh.timer")) + "\n#"))
 
+        let hourly = await box.weft("schedule", "--package-units", box.path("hourly"), "--every", "1h")
+        #expect(hourly.exitCode == 0, "\(hourly)")
+        let timer = try String(contentsOfFile: box.path("hourly/weft-refresh.timer"), encoding: .utf8)
+        #expect(timer.contains("\nOnUnitActiveSec=1h\n"), "\(timer)")
+
         let notify = try unit("weft-notify.service")
         #expect(notify.contains("\nExecStart=/usr/bin/weft notify\n"), "\(notify)")
         let printedNotify = await box.weft("schedule", "--notify")
