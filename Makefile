@@ -10,7 +10,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test stress demo release man install uninstall bench valgrind-calendar fuzz libical-forwarders notify-hot-functions clean
+.PHONY: all deps bench-deps build test stress demo release release-binaries man deb test-package install install-files uninstall bench valgrind-calendar fuzz libical-forwarders notify-hot-functions clean
 
 all: build
 
@@ -52,8 +52,13 @@ demo: build
 	@scripts/demo.sh $(WEFT_DEBUG) $(DEMO_WEATHER)
 
 # Stripped release binaries with the Swift runtime linked in: bin/weft, bin/weft-serve behind `weft serve` and
-# bin/weft-notify behind `weft notify`.
-release: deps
+# bin/weft-notify behind `weft notify`; and dist/weft-VERSION-linux-ARCH.tar.gz of the installed tree (the .deb's)
+# with dist/SHA256SUMS.
+release: release-binaries man
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(PACKAGE_TOOLS)"
+	scripts/package.sh tarball $(DIST)
+
+release-binaries: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR) $(SWIFT_FLAGS)
 	@mkdir -p bin
 	cp $(RELEASE_DIR)/release/weft $(RELEASE_DIR)/release/weft-serve $(RELEASE_DIR)/release/weft-notify bin/
@@ -63,47 +68,65 @@ release: deps
 # The manual pages, all in .build/man: weft.1 from the command line's own help (ArgumentParser's generate-manual,
 # with SEE ALSO naming the others), and weft-providers.5, weft-bar.5 and weft-templates.7 written by `weft manual`
 # from the tables the code checks provider files, bar files and filters against.
-MAN_BUILD := .build/man
+MAN_OUT := .build/man
 MAN_PAGES := weft.1 weft-providers.5 weft-bar.5 weft-templates.7
 man: build
 	$(SWIFT) build --product generate-manual $(SWIFT_FLAGS)
-	@mkdir -p $(MAN_BUILD)
-	.build/debug/generate-manual $(WEFT_DEBUG) --output-directory $(MAN_BUILD)
-	printf '\n.Sh SEE ALSO\n.Xr weft-providers 5 ,\n.Xr weft-bar 5 ,\n.Xr weft-templates 7\n' >> $(MAN_BUILD)/weft.1
-	sed -i "/^$$/d" $(MAN_BUILD)/weft.1  # blank lines are not mdoc
-	$(WEFT_DEBUG) manual --output-directory $(MAN_BUILD)
-	@echo "wrote $(addprefix $(MAN_BUILD)/,$(MAN_PAGES))"
+	@mkdir -p $(MAN_OUT)
+	.build/debug/generate-manual $(WEFT_DEBUG) --output-directory $(MAN_OUT)
+	printf '\n.Sh SEE ALSO\n.Xr weft-providers 5 ,\n.Xr weft-bar 5 ,\n.Xr weft-templates 7\n' >> $(MAN_OUT)/weft.1
+	sed -i "/^$$/d" $(MAN_OUT)/weft.1  # blank lines are not mdoc
+	$(WEFT_DEBUG) manual --output-directory $(MAN_OUT)
+	@echo "wrote $(addprefix $(MAN_OUT)/,$(MAN_PAGES))"
 
-# Installs bin/weft, shell completions and the man pages under $(DESTDIR)$(PREFIX) (PREFIX=~/.local for one user).
+
+# dist/weft_VERSION_ARCH.deb (dpkg-deb): the release binaries, man pages, completions, the systemd user units,
+# the example providers; Depends computed from the libraries the binaries link and load (scripts/package.sh).
+DIST := dist
+PACKAGE_TOOLS := dpkg-dev binutils chrpath
+deb: release-binaries man
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(PACKAGE_TOOLS)"
+	scripts/package.sh deb $(DIST)
+
+# Installs the .deb into a fresh Debian 12 root (debootstrapped once into .build-pkgroot/, copied for each run) and
+# runs weft there, systemd-analyze verify on its units and lintian on the .deb (a few minutes the first time).
+test-package: deb
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="debootstrap lintian systemd"
+	scripts/test-package.sh $(DIST)
+
+# Installs the release binaries, shell completions and the man pages under $(DESTDIR)$(PREFIX) (PREFIX=~/.local
+# for one user).
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
-MANDIR = $(DESTDIR)$(PREFIX)/share/man
+MANROOT = $(DESTDIR)$(PREFIX)/share/man
 COMPDIR = $(DESTDIR)$(PREFIX)/share
-install: release man
-	install -d $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(MANDIR)/man7 $(COMPDIR)/bash-completion/completions \
-	  $(COMPDIR)/zsh/site-functions $(COMPDIR)/fish/vendor_completions.d
+install: release-binaries man
+	@$(MAKE) --no-print-directory install-files
+	@echo "installed $(BINDIR)/weft, weft-serve and weft-notify, the man pages and bash/zsh/fish completions"
+
+# install's copying alone, from bin/ and $(MAN_OUT)/ as they are (the package stages its tree with it).
+install-files:
+	install -d $(BINDIR) $(COMPDIR)/bash-completion/completions $(COMPDIR)/zsh/site-functions \
+	  $(COMPDIR)/fish/vendor_completions.d
 	install -m 755 $(WEFT_RELEASE) $(BINDIR)/weft
 	install -m 755 bin/weft-serve $(BINDIR)/weft-serve
 	install -m 755 bin/weft-notify $(BINDIR)/weft-notify
 	$(WEFT_RELEASE) --generate-completion-script bash > $(COMPDIR)/bash-completion/completions/weft
 	$(WEFT_RELEASE) --generate-completion-script zsh > $(COMPDIR)/zsh/site-functions/_weft
 	$(WEFT_RELEASE) --generate-completion-script fish > $(COMPDIR)/fish/vendor_completions.d/weft.fish
-	install -m 644 $(MAN_BUILD)/weft.1 $(MANDIR)/man1/
-	install -m 644 $(MAN_BUILD)/weft-providers.5 $(MAN_BUILD)/weft-bar.5 $(MANDIR)/man5/
-	install -m 644 $(MAN_BUILD)/weft-templates.7 $(MANDIR)/man7/
-	@echo "installed $(BINDIR)/weft, weft-serve and weft-notify, the man pages and bash/zsh/fish completions"
+	for page in $(MAN_OUT)/*.[1-9]; do \
+	  install -d $(MANROOT)/man$${page##*.} && install -m 644 $$page $(MANROOT)/man$${page##*.}/; done
 
 uninstall:
-	rm -f $(BINDIR)/weft $(BINDIR)/weft-serve $(BINDIR)/weft-notify $(MANDIR)/man1/weft.1 \
-	  $(MANDIR)/man5/weft-providers.5 $(MANDIR)/man5/weft-bar.5 $(MANDIR)/man7/weft-templates.7 \
-	  $(COMPDIR)/bash-completion/completions/weft $(COMPDIR)/zsh/site-functions/_weft \
-	  $(COMPDIR)/fish/vendor_completions.d/weft.fish
+	rm -f $(BINDIR)/weft $(BINDIR)/weft-serve $(BINDIR)/weft-notify $(COMPDIR)/bash-completion/completions/weft \
+	  $(COMPDIR)/zsh/site-functions/_weft $(COMPDIR)/fish/vendor_completions.d/weft.fish
+	rm -f $(MANROOT)/man1/weft.1 $(MANROOT)/man5/weft-providers.5 $(MANROOT)/man5/weft-bar.5 $(MANROOT)/man7/weft-templates.7
 
 bench-deps:
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 
 # Every benchmark side by side with its peer; results in bench/RESULTS.md.
-bench: bench-deps release
+bench: bench-deps release-binaries
 	Benchmarks/run.sh $(WEFT_RELEASE)
 
 # Regenerates Sources/CLibicalLoader/Forwarders.c after the Swift code starts calling another libical function.
@@ -112,11 +135,11 @@ libical-forwarders: deps
 
 # Regenerates Sources/weft-notify/hot-functions.order (the functions weft-notify runs, which its release link lays
 # together to keep its resident memory small) from callgrind runs of the release build; then relinks it.
-notify-hot-functions: release
+notify-hot-functions: release-binaries
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="valgrind binutils"
 	scripts/notify-hot-functions.sh $(RELEASE_DIR)/release
 	rm -f $(RELEASE_DIR)/release/weft-notify
-	@$(MAKE) --no-print-directory release
+	@$(MAKE) --no-print-directory release-binaries
 
 # The calendar tests under valgrind's memcheck: every libical object freed exactly once (slow; not part of test).
 valgrind-calendar:
@@ -130,4 +153,4 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 clean:
-	rm -rf .build $(RELEASE_DIR) bin
+	rm -rf .build $(RELEASE_DIR) bin $(DIST) .build-pkg

@@ -44,17 +44,25 @@ struct ScheduleCommand: ParsableCommand {
             "How often to run (1m…60m dividing an hour, or 1h…24h dividing a day).", valueName: "interval"))
     var every = "5m"
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the user units a distribution package installs (weft-refresh.service, weft-refresh.timer every "
+                + "--every, weft-notify.service; running /usr/bin/weft) into a folder, instead of printing.",
+            valueName: "folder"))
+    var packageUnits: String?
+
     @OptionGroup var locations: LocationOptions
 
     func validate() throws {
-        guard [systemd, cron, notify].filter({ $0 }).count == 1 else {
-            throw ValidationError("give one of --systemd, --cron or --notify")
+        guard [systemd, cron, notify, packageUnits != nil].filter({ $0 }).count == 1 else {
+            throw ValidationError("give one of --systemd, --cron, --notify or --package-units")
         }
         _ = try Self.period(every)
     }
 
     func run() throws {
         let (minutes, _) = try Self.period(every)
+        if let packageUnits { return try writePackagedUnits(into: packageUnits, minutes: minutes) }
         let resolved = locations.resolved
         if notify { return printNotifyService(resolved) }
         let command =
@@ -90,18 +98,36 @@ struct ScheduleCommand: ParsableCommand {
     }
 
     static func systemdUnits(command: String, minutes: Int) -> String {
+        """
+        # ~/.config/systemd/user/weft-refresh.service
+        \(refreshService(command: command))
+        # ~/.config/systemd/user/weft-refresh.timer
+        \(refreshTimer(minutes: minutes))
+        # Save the two files above, then:
+        #   systemctl --user daemon-reload
+        #   systemctl --user enable --now weft-refresh.timer
+        #   journalctl --user -u weft-refresh.service   (what each run printed)
+        """
+    }
+
+    /// weft-refresh.service: one `weft refresh` run of `command`.
+    static func refreshService(command: String) -> String {
+        """
+        [Unit]
+        Description=Refresh weft's due providers
+        After=network-online.target
+
+        [Service]
+        Type=oneshot
+        ExecStart=\(command.replacingOccurrences(of: "%", with: "%%"))
+
+        """
+    }
+
+    /// weft-refresh.timer: starts weft-refresh.service every `minutes`.
+    static func refreshTimer(minutes: Int) -> String {
         let interval = minutes % 60 == 0 ? "\(minutes / 60)h" : "\(minutes)min"
         return """
-            # ~/.config/systemd/user/weft-refresh.service
-            [Unit]
-            Description=Refresh weft's due providers
-            After=network-online.target
-
-            [Service]
-            Type=oneshot
-            ExecStart=\(command.replacingOccurrences(of: "%", with: "%%"))
-
-            # ~/.config/systemd/user/weft-refresh.timer
             [Unit]
             Description=Run weft refresh every \(interval)
 
@@ -113,10 +139,6 @@ struct ScheduleCommand: ParsableCommand {
             [Install]
             WantedBy=timers.target
 
-            # Save the two files above, then:
-            #   systemctl --user daemon-reload
-            #   systemctl --user enable --now weft-refresh.timer
-            #   journalctl --user -u weft-refresh.service   (what each run printed)
             """
     }
 
@@ -139,6 +161,17 @@ struct ScheduleCommand: ParsableCommand {
     static func notifyUnit(command: String) -> String {
         """
         # ~/.config/systemd/user/weft-notify.service
+        \(notifyService(command: command))
+        # Save the file above, then:
+        #   systemctl --user daemon-reload
+        #   systemctl --user enable --now weft-notify.service
+        #   journalctl --user -u weft-notify.service   (what it fired, and why not)
+        """
+    }
+
+    /// weft-notify.service: keeps `command` (a `weft notify`) running in the user's session.
+    static func notifyService(command: String) -> String {
+        """
         [Unit]
         Description=weft notify: alarms, timers, reminders and rules as desktop notifications
         After=graphical-session.target
@@ -151,11 +184,32 @@ struct ScheduleCommand: ParsableCommand {
         [Install]
         WantedBy=default.target
 
-        # Save the file above, then:
-        #   systemctl --user daemon-reload
-        #   systemctl --user enable --now weft-notify.service
-        #   journalctl --user -u weft-notify.service   (what it fired, and why not)
         """
+    }
+
+    /// Where a distribution package installs weft; the packaged units run it from there.
+    static let packagedExecutable = "/usr/bin/weft"
+
+    /// The unit files a package installs into /usr/lib/systemd/user: the same units `--systemd` and `--notify`
+    /// print, run from the packaged executable with each user's default locations (so no --providers or --cache).
+    static func packagedUnits(minutes: Int) -> [(name: String, text: String)] {
+        [
+            ("weft-refresh.service", refreshService(command: "\(packagedExecutable) refresh --quiet")),
+            ("weft-refresh.timer", refreshTimer(minutes: minutes)),
+            ("weft-notify.service", notifyService(command: "\(packagedExecutable) notify")),
+        ]
+    }
+
+    private func writePackagedUnits(into directory: String, minutes: Int) throws {
+        for unit in Self.packagedUnits(minutes: minutes) {
+            let path = directory + "/" + unit.name
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try Data(unit.text.utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw CLIError("could not write \(path): \(ErrorText.words(error))")
+            }
+        }
     }
 
     static func cronLine(command: String, minutes: Int) -> String {

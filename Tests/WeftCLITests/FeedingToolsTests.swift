@@ -125,7 +125,45 @@ struct FeedingToolsTests {
         let uneven = await box.weft("schedule", "--cron", "--every", "7m")
         #expect(uneven.exitCode == 64 && uneven.stderr.contains("does not divide an hour"), "\(uneven)")
         let neither = await box.weft("schedule")
-        #expect(neither.exitCode == 64 && neither.stderr.contains("--systemd, --cron or --notify"), "\(neither)")
+        #expect(
+            neither.exitCode == 64 && neither.stderr.contains("--systemd, --cron, --notify or --package-units"),
+            "\(neither)")
+    }
+
+    /// The units `make deb` installs under /usr/lib/systemd/user are the ones `--systemd` and `--notify` print
+    /// (one owner of their text), run from /usr/bin/weft with each user's default locations.
+    @Test func packageUnitsAreThePrintedUnitsRunFromUsrBin() async throws {
+        let box = try Sandbox()
+        let written = await box.weft("schedule", "--package-units", box.path("units"))
+        #expect(written.exitCode == 0 && written.stdout.isEmpty, "\(written)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: box.path("units")).sorted()
+        #expect(names == ["weft-notify.service", "weft-refresh.service", "weft-refresh.timer"])
+        func unit(_ name: String) throws -> String {
+            try String(contentsOfFile: box.path("units/\(name)"), encoding: .utf8)
+        }
+        let service = try unit("weft-refresh.service")
+        #expect(service.contains("\nExecStart=/usr/bin/weft refresh --quiet\n"), "\(service)")
+        #expect(!service.contains("--providers") && !service.contains("--cache"), "\(service)")
+
+        let printed = await box.weft("schedule", "--systemd", "--every", "5m")
+        let command = "\(WeftProcess.binary) refresh --quiet --providers \(box.providers) --cache \(box.cache)"
+        let printedService = service.replacingOccurrences(of: "/usr/bin/weft refresh --quiet", with: command)
+        #expect(printed.stdout.contains("weft-refresh.service\n" + printedService + "\n#"), "\(printed)")
+        #expect(printed.stdout.contains("weft-refresh.timer\n" + (try unit("weft-refresh.timer")) + "\n#"))
+
+        let hourly = await box.weft("schedule", "--package-units", box.path("hourly"), "--every", "1h")
+        #expect(hourly.exitCode == 0, "\(hourly)")
+        let timer = try String(contentsOfFile: box.path("hourly/weft-refresh.timer"), encoding: .utf8)
+        #expect(timer.contains("\nOnUnitActiveSec=1h\n"), "\(timer)")
+
+        let notify = try unit("weft-notify.service")
+        #expect(notify.contains("\nExecStart=/usr/bin/weft notify\n"), "\(notify)")
+        let printedNotify = await box.weft("schedule", "--notify")
+        let notifyCommand = "\(WeftProcess.binary) notify --providers \(box.providers) --cache \(box.cache)"
+        #expect(
+            printedNotify.stdout.contains(
+                notify.replacingOccurrences(of: "/usr/bin/weft notify", with: notifyCommand)),
+            "\(printedNotify)")
     }
 
     @Test func watchPrintsOnlyChangesAndStopsOnSIGTERM() async throws {
