@@ -24,6 +24,8 @@ extension ProviderKind {
     public static var card: BoardCard { .keyValue }
     /// Most kinds' instances come from provider files.
     public static var needsNoFile: Bool { false }
+    /// Most kinds' variables count whole minutes.
+    public static var countsSeconds: Bool { false }
     /// Most kinds draw nothing beyond their variables.
     public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? { nil }
 }
@@ -47,6 +49,9 @@ public protocol ProviderKind: Sendable {
     /// Whether its instance is made by its own commands from the user's records, with no provider file (alarms,
     /// timers): its snapshot never expires, and having no file is not "no longer configured".
     static var needsNoFile: Bool { get }
+    /// Whether its variables change within a minute (a timer's `mm:ss`): a live loop then derives them at every
+    /// render instead of keeping them until the next whole minute after the instants they expose.
+    static var countsSeconds: Bool { get }
     /// The variable prefix of an instance whose file sets no `prefix`.
     static func defaultPrefix(instance: String) -> String
     /// Makes an instance from its configuration, or explains what is wrong with it.

@@ -9,10 +9,13 @@ final class RenderResources {
     let markup: MarkupText?
     private var cachedNumbers: LocaleNumbers?
     private var dateFormatters: [String: DateFormatter] = [:]
+    /// Formatters kept beyond this render (a live loop's), when the renderer has them.
+    private let dateFormats: DateFormats?
 
-    init(context: RenderContext, markup: MarkupText? = nil) {
+    init(context: RenderContext, markup: MarkupText? = nil, dateFormats: DateFormats? = nil) {
         self.context = context
         self.markup = markup
+        self.dateFormats = dateFormats
     }
 
     var numbers: LocaleNumbers {
@@ -29,17 +32,11 @@ final class RenderResources {
     /// Formats in the render's zone and locale with a Unicode pattern, or the medium date style when
     /// `pattern` is empty.
     func formatDate(_ date: Date, pattern: String) -> String {
-        // One formatter per pattern: changing a formatter's pattern makes Foundation rebuild its ICU formatter.
-        if let formatter = dateFormatters[pattern] { return formatter.string(from: date) }
-        let formatter = DateFormatter()
-        formatter.locale = context.locale
-        formatter.timeZone = context.timeZone
-        if pattern.isEmpty {
-            formatter.dateStyle = .medium
-            formatter.timeStyle = .none
-        } else {
-            formatter.dateFormat = pattern
+        if let dateFormats {
+            return dateFormats.string(date, pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         }
+        if let formatter = dateFormatters[pattern] { return formatter.string(from: date) }
+        let formatter = DateFormats.make(pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         dateFormatters[pattern] = formatter
         return formatter.string(from: date)
     }

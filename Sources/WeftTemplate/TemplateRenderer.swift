@@ -29,6 +29,10 @@ public struct TemplateRenderer: Sendable {
     /// keep their markup.
     public var markup: MarkupText?
 
+    /// Date formatters kept across this renderer's renders and its copies' (a live loop's), or nil for formatters
+    /// built per render.
+    public var dateFormats: DateFormats?
+
     /// The smallest output limit: room for a few characters and the ellipsis. `--max-output` below it is an error.
     public static let minimumOutputLimit = 16
 
@@ -50,7 +54,7 @@ public struct TemplateRenderer: Sendable {
     /// `values` receives canonical keys and returns the value with whether it may hold a template.
     public func render(_ template: String, values: (String) -> TemplateValue?) -> String {
         guard template.contains("{{") else { return Self.capped(Array(template.utf8), limit: outputLimit) }
-        let resources = RenderResources(context: context, markup: markup)
+        let resources = RenderResources(context: context, markup: markup, dateFormats: dateFormats)
         // One lookup per key and render: a template that names a key 100,000 times asks its source once.
         var known: [String: TemplateValue?] = [:]
         let lookup: (String) -> TemplateValue? = { key in

@@ -49,6 +49,8 @@ public enum AlarmsKind: RecordKind {
 public enum TimersKind: RecordKind {
     public static let type = "timers"
     public static func defaultPrefix(instance: String) -> String { "__timer_" }
+    /// `remaining` and `fraction` change every second.
+    public static var countsSeconds: Bool { true }
     public static var card: BoardCard { .timers }
 
     public static func variables(_ payload: TimersSnapshot, context: VariableContext, prefix: String) -> [String:
