@@ -41,8 +41,8 @@ public final class LiveLoop {
     private let path: String
     /// The open cache's rows, kept between renders while its data version stays the same.
     private var reads: CacheReads?
-    /// The `date:` formatters of every render of this loop, built once each.
-    private let dateFormats = DateFormats()
+    /// The `date:` formatters and parsed tokens of every render of this loop, built once each.
+    private let caches = RenderCaches()
     private var identity: FileIdentity?
     /// The files' identity, size and times when the cache could not be read: it is tried again once they change.
     private var brokenStamp: [FileStamp?]?
@@ -109,6 +109,7 @@ public final class LiveLoop {
     ) {
         if ownsProcess { signals = Self.endWithParentOrSignal() }
         let clock = ContinuousClock()
+        let readsSeconds = RenderBoundary.readsSeconds(templates)
         var input = input
         var nextCheck = clock.now
         openCache(report: report)
@@ -127,7 +128,7 @@ public final class LiveLoop {
                     } catch {
                         say("\(ErrorText.words(error))", report)
                     }
-                    if pinnedNow == nil { boundary = session.nextBoundary(after: now, templates: templates) }
+                    if pinnedNow == nil { boundary = session.nextBoundary(after: now, readsSeconds: readsSeconds) }
                     logger.debug(
                         "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), derivations \(reads?.derivations ?? 0), wake-ups \(wakeUps), cache checks \(cacheChecks), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
                     )
@@ -197,7 +198,7 @@ public final class LiveLoop {
             do { try reads.revalidate() } catch { reads.forget() }
         }
         // The same session as `weft resolve`'s, `--max-output` included.
-        return builder.session(over: reads, at: now, dateFormats: dateFormats)
+        return builder.session(over: reads, at: now, caches: caches)
     }
 
     // MARK: - The cache

@@ -24,11 +24,13 @@ public struct RenderSession {
     /// the one sanitizer, while the template's own text and the user's own values keep what they hold (a prompt's
     /// colour codes).
     public func renderText(_ template: String) -> String {
-        renderer.render(template, values: { key in
-            resolver.templateValue(key).map {
-                $0.isTemplate ? $0 : TemplateValue(TerminalText.sanitized($0.text), isTemplate: false)
-            }
-        })
+        renderer.render(
+            template,
+            values: { key in
+                resolver.templateValue(key).map {
+                    $0.isTemplate ? $0 : TemplateValue(TerminalText.sanitized($0.text), isTemplate: false)
+                }
+            })
     }
 
     /// Renders a template with an optional tooltip and percentage template, and the health of what they read.
@@ -53,8 +55,18 @@ public struct RenderSession {
     /// (a minute of the clock or of a countdown, the end of a snapshot's validity; every second when `templates`
     /// read the time to the second): the live loop and the notifier's rules render again then.
     public func nextBoundary(after now: Date, templates: [String]) -> Date {
+        nextBoundary(after: now, readsSeconds: RenderBoundary.readsSeconds(templates))
+    }
+
+    /// ``nextBoundary(after:templates:)`` for templates already known to read the seconds or not (a live loop asks
+    /// once, not at every render).
+    func nextBoundary(after now: Date, readsSeconds: Bool) -> Date {
         var boundary = RenderBoundary()
-        if RenderBoundary.readsSeconds(templates) { boundary.addSeconds() }
+        // Every second comes before any instant the variables expose: they need not be looked through.
+        if readsSeconds {
+            boundary.addSeconds()
+            return boundary.next(after: now)
+        }
         for variables in resolver.ownerVariables.values { boundary.add(variables: variables) }
         for validity in resolver.validities.values { boundary.add(validity) }
         return boundary.next(after: now)

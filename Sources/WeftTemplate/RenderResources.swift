@@ -9,13 +9,13 @@ final class RenderResources {
     let markup: MarkupText?
     private var cachedNumbers: LocaleNumbers?
     private var dateFormatters: [String: DateFormatter] = [:]
-    /// Formatters kept beyond this render (a live loop's), when the renderer has them.
-    private let dateFormats: DateFormats?
+    /// Formatters and tokens kept beyond this render (a live loop's), when the renderer has them.
+    let caches: RenderCaches?
 
-    init(context: RenderContext, markup: MarkupText? = nil, dateFormats: DateFormats? = nil) {
+    init(context: RenderContext, markup: MarkupText? = nil, caches: RenderCaches? = nil) {
         self.context = context
         self.markup = markup
-        self.dateFormats = dateFormats
+        self.caches = caches
     }
 
     var numbers: LocaleNumbers {
@@ -32,11 +32,11 @@ final class RenderResources {
     /// Formats in the render's zone and locale with a Unicode pattern, or the medium date style when
     /// `pattern` is empty.
     func formatDate(_ date: Date, pattern: String) -> String {
-        if let dateFormats {
-            return dateFormats.string(date, pattern: pattern, timeZone: context.timeZone, locale: context.locale)
+        if let caches {
+            return caches.string(date, pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         }
         if let formatter = dateFormatters[pattern] { return formatter.string(from: date) }
-        let formatter = DateFormats.make(pattern: pattern, timeZone: context.timeZone, locale: context.locale)
+        let formatter = RenderCaches.make(pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         dateFormatters[pattern] = formatter
         return formatter.string(from: date)
     }
