@@ -24,13 +24,11 @@ public struct RenderSession {
     /// the one sanitizer, while the template's own text and the user's own values keep what they hold (a prompt's
     /// colour codes).
     public func renderText(_ template: String) -> String {
-        renderer.render(
-            template,
-            values: { key in
-                resolver.templateValue(key).map {
-                    $0.isTemplate ? $0 : TemplateValue(TerminalText.sanitized($0.text), isTemplate: false)
-                }
-            })
+        renderer.render(template, values: { key in
+            resolver.templateValue(key).map {
+                $0.isTemplate ? $0 : TemplateValue(TerminalText.sanitized($0.text), isTemplate: false)
+            }
+        })
     }
 
     /// Renders a template with an optional tooltip and percentage template, and the health of what they read.
