@@ -53,6 +53,8 @@ public final class LiveLoop {
     /// inotify on the cache directory, while it can be watched.
     private var watch: DirectoryWatch?
     private var dirty = true
+    /// The looks still due after the last write (``settleDelays``).
+    private var settleLooks: [ContinuousClock.Instant] = []
     private var boundary: Date?
     private var lastProblem: String?
     /// How many times the cache was opened: once, unless it was replaced or broken (shown in debug logs).
@@ -135,6 +137,7 @@ public final class LiveLoop {
                 }
             }
             var wait = nextCheck - clock.now
+            if let look = settleLooks.first { wait = min(wait, look - clock.now) }
             if let boundary {
                 wait = min(wait, .milliseconds(max(0, (boundary.timeIntervalSinceNow * 1000).rounded(.up) + 1)))
             }
@@ -147,8 +150,13 @@ public final class LiveLoop {
                 // A write to another file of the directory (a lock, a marker) costs this read and nothing more.
                 if drained.databaseTouched {
                     if cacheChanged(report: report) { dirty = true }
-                    nextCheck = min(nextCheck, clock.now + DirectoryWatch.commitSettling)
+                    let written = clock.now
+                    settleLooks = Self.settleDelays.map { written + $0 }
                 }
+            }
+            if let look = settleLooks.first, clock.now >= look {
+                settleLooks.removeAll { $0 <= clock.now }
+                if cacheChanged(report: report) { dirty = true }
             }
             if events.inputReady, !onInput() { input = nil }
             if clock.now >= nextCheck {
@@ -159,11 +167,16 @@ public final class LiveLoop {
     }
 
     /// How often the cache is checked without a word from inotify. While inotify watches the directory it reports
-    /// every write at once, so the loop does not wake up for the cache at all (only 50 ms after a write, to see its
-    /// commit); without inotify it is every interval, and at least five times a second.
+    /// every write at once, so the loop does not wake up for the cache at all (only a few times after a write, to see
+    /// its commit); without inotify it is every interval, and at least five times a second.
     private var checkPeriod: Duration {
         watch != nil ? Self.never : min(interval, .milliseconds(200))
     }
+
+    /// When SQLite is asked again after the last write inotify reported, in case its commit was not visible yet
+    /// (see ``DirectoryWatch/commitSettling``; a writer held up between its last WAL frame and the WAL index, on a
+    /// loaded machine, takes longer): three looks, then the loop sleeps until the next write or boundary.
+    private static let settleDelays: [Duration] = [DirectoryWatch.commitSettling, .seconds(1), .seconds(5)]
 
     /// A wait with no end of its own: `poll` then blocks until an event or the next boundary.
     private static let never: Duration = .seconds(86_400 * 365)
