@@ -102,7 +102,8 @@ for pid in "${pids[@]}" "$resolve_pid"; do
   strace_pids+=($!)
 done
 wait "${strace_pids[@]}" 2>/dev/null || true
-calls() { awk '$NF == "total" {print $(NF-1) ~ /^[0-9]+$/ ? $(NF-1) : $(NF-2)}' "$work/strace-$1.txt" 2>/dev/null | tail -1; }
+# The total line: % time, seconds, usecs/call, calls, [errors,] "total".
+calls() { awk '$NF == "total" {print $4}' "$work/strace-$1.txt" 2>/dev/null | tail -1; }
 for i in "${!pids[@]}"; do rows[$i]+="|$(calls "${pids[$i]}")"; done
 kill "${pids[@]}" 2>/dev/null || true
 wait "$resolve_pid" 2>/dev/null || true
