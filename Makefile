@@ -1,6 +1,6 @@
 # weft — build, test, demo and benchmark with one command each.
 SHELL := /bin/bash
-APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev sqlite3 curl python3 chromium libsystemd-dev dbus-daemon python3-dbus python3-gi zip time procps groff mandoc man-db
+APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev sqlite3 curl python3 chromium libsystemd-dev dbus-daemon python3-dbus python3-gi zip time procps groff mandoc man-db strace
 BENCH_PACKAGES := hyperfine time file python3 python3-venv openssl strace i3status
 SWIFT ?= swift
 # toml++ (inside TOMLKit) asserts on some malformed TOML (`files = [}`) instead of reporting it, and SwiftPM does

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# The per-second path: CPU per tick of one long-running `weft watch` (calendar countdown, rain nowcast, steps today)
-# at a 1 s and a 50 ms interval, against one `weft resolve` process per tick and against i3status. Goal: weft watch
-# ≤ 50 µs CPU per tick (≤ 5 CPU-s a day for a per-second bar) and ≤ 30 MB resident.
+# The per-second path, side by side in one run: three long-running `weft watch --interval 1s` (the full status line:
+# calendar countdown, rain nowcast, steps today and the minute clock; the same with a seconds clock; `{{__time}}`
+# alone), i3status (clock, load, a file) and a loop running one `weft resolve` of the full line per second, all at
+# once on the same machine. Goals (issue 31): full ≤ 50 µs CPU per second, with seconds ≤ 100 µs, `{{__time}}`
+# ≤ 20 µs, ≤ 2 wake-ups a minute when nothing the template reads changes, ≤ 30 MiB resident.
 #
-# CPU is read from /proc/PID/task/*/schedstat (nanoseconds on the CPU, every thread) after a warm-up, over a fixed
-# wall time, so start-up is not counted; weft resolve's is hyperfine's user + system time per process. strace -c
-# then counts the system calls of the watch over the same kind of run, and the `openat` of the database in it.
+# CPU and wake-ups come from /proc/PID/task/*/schedstat (nanoseconds on the CPU and times scheduled in, every
+# thread) over the same wall time after a warm-up, so start-up is not counted; the resolve loop's CPU is its
+# processes' user + system time (bash's `times`). Then `strace -c -f` attaches to each program for the same wall
+# time and counts its system calls. WATCH_BENCH_BASELINE=PATH adds the rows of another weft binary (the one before a
+# change) to the same run.
 set -euo pipefail
 weft=$1
 work=$2/watch
 repo=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${WATCH_BENCH_SECONDS:-60}
-strace_seconds=10
+baseline=${WATCH_BENCH_BASELINE:-}
 mkdir -p "$work/providers" "$work/data"
 
 coproc REPLAY { exec python3 "$repo/scripts/replay-weather.py" "$repo/Tests/Fixtures/weather/openmeteo-minutely15-derived-45min-rain.json"; }
@@ -38,36 +42,28 @@ goal_weekend = 6000
 TOML
 loc=(--cache "$work/cache" --providers "$work/providers")
 "$weft" refresh --quiet "${loc[@]}"
-template='{{__calendar_next_title|free}} {{__calendar_next_countdown|}} · {{__weather_nowcast|}} · 👟 {{__steps_today|0}}'
-echo "template: $("$weft" resolve "$template" "${loc[@]}")" >&2
+full='{{__calendar_next_title|free}} {{__calendar_next_countdown|}} · {{__weather_nowcast|}} · 👟 {{__steps_today|0}} {{__time}}'
+seconds_clock='{{__calendar_next_title|free}} {{__calendar_next_countdown|}} · {{__weather_nowcast|}} · 👟 {{__steps_today|0}} {{__now||date:HH:mm:ss}}'
+templates=("$full" "$seconds_clock" '{{__time}}')
+names=("full status line" "full + seconds clock" "{{__time}}")
+echo "template: $("$weft" resolve "$full" "${loc[@]}")" >&2
 
-# CPU nanoseconds of every thread of a process.
-cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {print s + 0}'; }
+# CPU nanoseconds and times scheduled in, summed over every thread of a process.
+sched() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1; n += $3} END {print s + 0, n + 0}'; }
 rss_kib() { awk '/VmRSS/ {print $2}' /proc/"$1"/status; }
 
-# watch INTERVAL -> "ns_per_tick rss_kib"
-watch_run() {
-  "$weft" watch --interval "$1" "$template" "${loc[@]}" > /dev/null &
-  local pid=$!
-  sleep 2
-  local start; start=$(cpu_ns "$pid")
-  sleep "$seconds"
-  local end; end=$(cpu_ns "$pid")
-  local rss; rss=$(rss_kib "$pid")
-  kill "$pid"; wait "$pid" 2>/dev/null || true
-  python3 -c "import sys; ns=($end-$start); ticks=$seconds/float(sys.argv[1]); print(ns/ticks, $rss)" \
-    "$(python3 -c "import sys; s=sys.argv[1]; print(float(s[:-2])/1000 if s.endswith('ms') else float(s[:-1]))" "$1")"
+# Everything starts at once; each row: label, pid.
+labels=(); pids=()
+start_watch() { # LABEL BINARY TEMPLATE
+  "$2" watch --interval 1s "$3" "${loc[@]}" > /dev/null &
+  labels+=("$1"); pids+=($!)
 }
-read -r watch_1s watch_1s_rss < <(watch_run 1s)
-read -r watch_50ms watch_50ms_rss < <(watch_run 50ms)
-
-hyperfine -N --warmup 10 --runs 100 --export-json "$work/resolve.json" \
-  -n "weft resolve" "$weft resolve '$template' --cache $work/cache --providers $work/providers" >&2 2>/dev/null
-resolve_rss=$(/usr/bin/time -f %M "$weft" resolve "$template" "${loc[@]}" 2>&1 >/dev/null | tail -1)
-
+for i in 0 1 2; do
+  start_watch "weft watch: ${names[$i]}" "$weft" "${templates[$i]}"
+  if [[ -n $baseline ]]; then start_watch "baseline watch: ${names[$i]}" "$baseline" "${templates[$i]}"; fi
+done
 # i3status-rust is not in Debian 12 (bookworm; it arrives in trixie), so its row is left out; i3status, the C
 # status program i3 ships with, stands in as the reference for a per-second bar (clock, load, a file read).
-i3status_row=""
 if command -v i3status >/dev/null; then
   cat > "$work/i3status.conf" <<CONF
 general { output_format = "i3bar" colors = false interval = 1 }
@@ -79,46 +75,76 @@ load { format = "%1min" }
 tztime local { format = "%H:%M" }
 CONF
   i3status -c "$work/i3status.conf" > /dev/null &
-  pid=$!
-  sleep 2
-  start=$(cpu_ns "$pid"); sleep "$seconds"; end=$(cpu_ns "$pid"); rss=$(rss_kib "$pid")
-  kill "$pid"; wait "$pid" 2>/dev/null || true
-  i3status_row="$(( (end - start) / seconds )) $rss"
+  labels+=("i3status (C; clock, load, a file; interval 1 s)"); pids+=($!)
 fi
+# One `weft resolve` of the full line per second, as a bar's per-second command runs it; `times` gives its
+# processes' CPU when it ends.
+bash -c 'end=$((SECONDS + $1)); shift; while ((SECONDS < end)); do "$@" > /dev/null; sleep 1; done; times' \
+  resolve-loop "$((seconds * 2 + 8))" "$weft" resolve "$full" "${loc[@]}" > "$work/resolve-times.txt" &
+resolve_pid=$!
+trap 'kill "$replay" "${pids[@]}" "$resolve_pid" 2>/dev/null || true' EXIT
 
-# System calls per tick and opens of the database, by strace -c over a 50 ms watch.
-strace -f -c -o "$work/strace.txt" -e trace=all timeout -s TERM "$strace_seconds" \
-  "$weft" watch --interval 50ms "$template" "${loc[@]}" > /dev/null || true
-strace -f -o "$work/strace-open.txt" -e trace=openat timeout -s TERM "$strace_seconds" \
-  "$weft" watch --interval 50ms "$template" "${loc[@]}" > /dev/null || true
-db_opens=$(grep -c 'weft.sqlite"' "$work/strace-open.txt" || true)
-syscalls=$(awk '/^[0-9 .]+total$/ {print $(NF-2)} /total$/ && NF>=4 {n=$(NF-2)} END {print n}' "$work/strace.txt" | tail -1)
+sleep 3
+declare -A cpu0 wake0
+for pid in "${pids[@]}"; do read -r "cpu0[$pid]" "wake0[$pid]" < <(sched "$pid"); done
+sleep "$seconds"
+rows=()
+for i in "${!pids[@]}"; do
+  pid=${pids[$i]}
+  read -r c w < <(sched "$pid")
+  rows+=("${labels[$i]}|$(( (c - cpu0[$pid]) / seconds ))|$(( (w - wake0[$pid]) * 60 / seconds ))|$(rss_kib "$pid")")
+done
+# System calls over the same wall time again, strace attached to each (the resolve loop's: bash's, its sleeps' and
+# its weft processes').
+strace_pids=()
+for pid in "${pids[@]}" "$resolve_pid"; do
+  timeout -s INT "$seconds" strace -c -f -p "$pid" -o "$work/strace-$pid.txt" 2>/dev/null &
+  strace_pids+=($!)
+done
+wait "${strace_pids[@]}" 2>/dev/null || true
+# The total line: % time, seconds, usecs/call, calls, [errors,] "total".
+calls() { awk '$NF == "total" {print $4}' "$work/strace-$1.txt" 2>/dev/null | tail -1; }
+for i in "${!pids[@]}"; do rows[$i]+="|$(calls "${pids[$i]}")"; done
+kill "${pids[@]}" 2>/dev/null || true
+wait "$resolve_pid" 2>/dev/null || true
+resolve_calls=$(calls "$resolve_pid")
+resolve_rss=$(/usr/bin/time -f %M "$weft" resolve "$full" "${loc[@]}" 2>&1 >/dev/null | tail -1)
 
-python3 - "$work/resolve.json" "$watch_1s" "$watch_1s_rss" "$watch_50ms" "$watch_50ms_rss" "$resolve_rss" \
-  "$i3status_row" "$db_opens" "$syscalls" "$seconds" "$strace_seconds" <<'PY'
-import json, sys
-resolve = json.load(open(sys.argv[1]))["results"][0]
-w1, w1rss, w50, w50rss = float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
-rrss, i3, opens, syscalls, seconds = sys.argv[6], sys.argv[7], sys.argv[8], sys.argv[9], int(sys.argv[10])
-rcpu = (resolve["user"] + resolve["system"]) * 1e9
-day = 86400
-print("## weft watch: CPU per tick vs a process per tick (calendar countdown, rain nowcast, steps today)\n")
-print(f"Each watch runs {seconds} s after a 2 s warm-up; CPU from /proc/PID/task/*/schedstat.\n")
-print("| what | CPU per tick | CPU-s per day at 1 tick/s | resident memory |")
-print("|---|---|---|---|")
-print(f"| weft watch --interval 1s | {w1/1000:.1f} µs | {w1*day/1e9:.2f} s | {w1rss/1024:.1f} MiB |")
-print(f"| weft watch --interval 50ms | {w50/1000:.1f} µs | {w50*day/1e9:.2f} s | {w50rss/1024:.1f} MiB |")
-print(f"| weft resolve, one process per tick | {rcpu/1000:.0f} µs | {rcpu*day/1e9:.0f} s | {int(rrss)/1024:.1f} MiB peak |")
-if i3:
-    ns, rss = i3.split()
-    print(f"| i3status (C; interval 1 s: clock, load, a file) | {int(ns)/1000:.1f} µs | {int(ns)*day/1e9:.2f} s | {int(rss)/1024:.1f} MiB |")
-print("\ni3status-rust is left out: Debian 12 has no package for it (it arrives in Debian 13).")
-goal = "meets" if w1 <= 50_000 and w1rss <= 30 * 1024 else "misses"
-print(f"\nGoal ≤ 50 µs per tick and ≤ 30 MB: weft watch at 1 s **{goal}** it "
-      f"({rcpu / max(w1, 1):.0f}× less CPU than a process per tick).")
-strace_seconds = int(sys.argv[11])
-ticks50 = strace_seconds / 0.05
-print(f"\nstrace over {strace_seconds} s of a 50 ms watch (start-up included): {syscalls} system calls "
-      f"(~{int(syscalls) / ticks50:.1f} per tick), {opens} openat of weft.sqlite (the one open at start).\n")
-print(f"weft watch: {w1/1000:.1f} µs/tick at 1 s, {w50/1000:.1f} µs/tick at 50 ms", file=sys.stderr)
+python3 - "$work/resolve-times.txt" "$seconds" "$resolve_rss" "${resolve_calls:-0}" "$full" "$seconds_clock" \
+  "${rows[@]}" <<'PY'
+import re, sys
+times, seconds, resolve_rss, resolve_calls, full, seconds_clock = sys.argv[1:7]
+rows = [r.split("|") for r in sys.argv[7:]]
+seconds = int(seconds)
+def secs(t):
+    m = re.match(r"(\d+)m([\d.]+)s", t)
+    return int(m.group(1)) * 60 + float(m.group(2))
+lines = open(times).read().split("\n")
+user, system = (secs(t) for t in lines[1].split())
+# The loop ran 2 × seconds + 8 s (CPU window, strace window, warm-up); its CPU per second of wall time.
+loop_seconds = seconds * 2 + 8
+resolve_us = (user + system) / loop_seconds * 1e6
+print("## weft watch at 1 s beside i3status and one `weft resolve` per second (one run, all at once)\n")
+print(f"Full line: `{full}`; with a seconds clock: `{seconds_clock}`. Every program runs at the same time; CPU "
+      f"(all threads) and wake-ups (times scheduled in) over {seconds} s after a 3 s warm-up, then system calls "
+      f"from `strace -c -f` attached for another {seconds} s.\n")
+print("| program | CPU µs per second | wake-ups per minute | syscalls per minute | resident |")
+print("|---|---|---|---|---|")
+per_minute = 60 / seconds
+for label, ns, wakes, rss, calls in rows:
+    calls = int(calls or 0)
+    print(f"| {label} | {int(ns) / 1000:.1f} | {wakes} | {calls * per_minute:.0f} | {int(rss) / 1024:.1f} MiB |")
+print(f"| weft resolve of the full line, one process per second | {resolve_us:.0f} | — (a process a second) | "
+      f"{int(resolve_calls) * per_minute:.0f} (with bash and sleep) | {int(resolve_rss) / 1024:.1f} MiB peak |")
+goals = {"weft watch: full status line": 50, "weft watch: full + seconds clock": 100, "weft watch: {{__time}}": 20}
+print()
+for label, ns, wakes, rss, calls in rows:
+    if label in goals:
+        us = int(ns) / 1000
+        ok = us <= goals[label] and int(rss) <= 30 * 1024
+        print(f"- {label}: goal ≤ {goals[label]} µs/s and ≤ 30 MiB: **{'met' if ok else 'missed'}** "
+              f"({us:.1f} µs/s, {int(rss) / 1024:.1f} MiB, {wakes} wake-ups a minute)")
+print()
+for label, ns, wakes, rss, calls in rows:
+    print(f"{label}: {int(ns) / 1000:.1f} µs/s, {wakes} wake-ups/min", file=sys.stderr)
 PY

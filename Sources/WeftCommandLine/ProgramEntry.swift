@@ -44,6 +44,23 @@ public enum ProgramEntry {
         }
     }
 
+    /// ``run(_:)`` from a synchronous `main`: a synchronous command runs on this thread, and only an async one starts
+    /// Swift concurrency (this thread waits for it). A process that never starts it has no runtime thread of its own
+    /// waking it up, which is what a long-running status loop needs.
+    public static func runOnThisThread(_ root: any ParsableCommand.Type) {
+        do {
+            let command = try root.parseAsRoot(nil)
+            if let asyncCommand = command as? AsyncParsableCommand {
+                try AsyncRun(asyncCommand).wait()
+            } else {
+                var command = command
+                try command.run()
+            }
+        } catch {
+            end(with: error, of: root)
+        }
+    }
+
     /// Ends the process for `error` thrown by `command` (or while parsing its arguments): help and `--version` as
     /// ArgumentParser prints them; anything else as `weft: error: …` (the usage after a mistake in the arguments),
     /// sanitized, with ArgumentParser's exit status (64 for a usage error, else 1 unless the error gives one).
@@ -90,5 +107,25 @@ struct SanitizingLogHandler: LogHandler {
         var event = event
         event.message = "\(TerminalText.sanitized(event.message.description))"
         inner.log(event: event)
+    }
+}
+
+/// One async command run to its end on Swift concurrency's executor while the calling thread waits.
+private final class AsyncRun: @unchecked Sendable {
+    // Unchecked: `command` and `error` are touched by the task alone until `done` is signalled, and by the waiting
+    // thread alone after.
+    private var command: any AsyncParsableCommand
+    private var error: (any Error)?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ command: any AsyncParsableCommand) { self.command = command }
+
+    func wait() throws {
+        Task.detached {
+            do { try await self.command.run() } catch { self.error = error }
+            self.done.signal()
+        }
+        done.wait()
+        if let error { throw error }
     }
 }

@@ -28,6 +28,8 @@ extension ProviderKind {
     public static var summary: String { "" }
     /// A kind without a table (a test's) lists no keys; every built-in kind has one.
     public static var fileKeys: [ConfigKey] { [] }
+    /// Most kinds' variables count whole minutes.
+    public static var countsSeconds: Bool { false }
     /// Most kinds draw nothing beyond their variables.
     public static func figures(of snapshot: Snapshot, context: VariableContext) throws -> CardFigures? { nil }
 }
@@ -55,6 +57,9 @@ public protocol ProviderKind: Sendable {
     static var summary: String { get }
     /// Every key its provider file may set besides `type`: what the file is checked against and the manual lists.
     static var fileKeys: [ConfigKey] { get }
+    /// Whether its variables change within a minute (a timer's `mm:ss`): a live loop then derives them at every
+    /// render instead of keeping them until the next whole minute after the instants they expose.
+    static var countsSeconds: Bool { get }
     /// The variable prefix of an instance whose file sets no `prefix`.
     static func defaultPrefix(instance: String) -> String
     /// Makes an instance from its configuration, or explains what is wrong with it.

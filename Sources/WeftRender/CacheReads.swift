@@ -1,3 +1,4 @@
+import Foundation
 import WeftCore
 import WeftStore
 
@@ -15,11 +16,23 @@ final class CacheReads {
     private(set) var version: Int?
     /// How many answers were read from the cache rather than kept (shown in a live loop's debug log).
     private(set) var misses = 0
+    /// How many times a provider's variables were derived rather than kept.
+    private(set) var derivations = 0
     private var snapshots: [String: Snapshot?] = [:]
     private var attempts: [String: RefreshAttempt?] = [:]
     private var brokenFiles: [String: ProviderFileRecord?] = [:]
     private var health: [String: ProviderHealth?] = [:]
     private var variables: [String: StoredVariable?] = [:]
+    private var derived: [String: DerivedVariables] = [:]
+
+    /// A provider instance's variables as derived from its snapshot at `from`: they read the same at every instant
+    /// up to `until` (see ``RenderBoundary``: every clock-driven value counts whole minutes from an instant they
+    /// expose), so a live loop ticking every second derives them about once a minute.
+    struct DerivedVariables {
+        var variables: [String: String]
+        var from: Date
+        var until: Date
+    }
 
     /// Answers from `store`, nothing kept yet.
     init(_ store: CacheStore) { self.store = store }
@@ -42,6 +55,22 @@ final class CacheReads {
         brokenFiles = [:]
         health = [:]
         variables = [:]
+        derived = [:]
+    }
+
+    /// The variables of `instance` kept from an earlier render, when they still hold at `now`.
+    func derivedVariables(of instance: String, at now: Date) -> [String: String]? {
+        guard let kept = derived[instance], kept.from <= now, now < kept.until else { return nil }
+        return kept.variables
+    }
+
+    /// Keeps the variables of `instance`, derived at `now`, until the first instant they may read differently.
+    func keepDerived(_ variables: [String: String], of instance: String, validUntil: Date, at now: Date) {
+        derivations += 1
+        var boundary = RenderBoundary()
+        boundary.add(variables: variables)
+        boundary.add(validUntil)
+        derived[instance] = DerivedVariables(variables: variables, from: now, until: boundary.next(after: now))
     }
 
     /// ``CacheStore/snapshot(answering:)``, kept.

@@ -3,6 +3,7 @@ import Logging
 import WeftPrimitives
 import WeftSpawn
 import WeftStore
+import WeftTemplate
 
 #if canImport(Glibc)
     import Glibc
@@ -11,12 +12,13 @@ import WeftStore
 /// The one render loop behind `weft watch` and `weft bar`: the cache stays open, snapshots are read again only
 /// after the cache changed, and variables are derived again only when a time boundary of the templates passes.
 ///
-/// Between those moments a tick costs a `poll` wake-up and a `stat` of the database and its WAL: SQLite's
-/// `PRAGMA data_version` on the kept connection is asked only when those changed (a commit always writes the WAL),
-/// or at least every few seconds in case a change fell within the file system's time granularity. Writes to the
-/// database and its WAL are noticed through inotify on the cache directory at once (readers and the directory's other
-/// files leave the loop asleep or wake it for one `read`, never a query), and through that check
-/// every `interval` where inotify is not available. A cache replaced or deleted under the loop (another inode, or
+/// Between those moments the loop sleeps in one `poll` on inotify, the input, stdout and the signal pipe, with the
+/// next boundary as its timeout, and wakes for nothing else. Writes to the database and its WAL are noticed through
+/// inotify on the cache directory at once (readers and the directory's other files leave the loop asleep or wake it
+/// for one `read`, never a query); where inotify is not available, a `stat` of the database and its WAL every
+/// `interval` stands in, and SQLite's `PRAGMA data_version` on the kept connection is asked when those changed (a
+/// commit always writes the WAL), or at least every few seconds in case a change fell within the file system's
+/// time granularity. A cache replaced or deleted under the loop (another inode, or
 /// none) is opened again; one that cannot be read is reported once and opened again when its files change.
 /// The loop ends when stdout is closed (polled for `POLLHUP`/`POLLERR` while idle), on SIGTERM, SIGINT and SIGHUP,
 /// and when the parent process dies: `run` then returns, so its caller can end what it started (a bar's actions).
@@ -39,6 +41,8 @@ public final class LiveLoop {
     private let path: String
     /// The open cache's rows, kept between renders while its data version stays the same.
     private var reads: CacheReads?
+    /// The `date:` formatters and parsed tokens of every render of this loop, built once each.
+    private let caches = RenderCaches()
     private var identity: FileIdentity?
     /// The files' identity, size and times when the cache could not be read: it is tried again once they change.
     private var brokenStamp: [FileStamp?]?
@@ -49,6 +53,8 @@ public final class LiveLoop {
     /// inotify on the cache directory, while it can be watched.
     private var watch: DirectoryWatch?
     private var dirty = true
+    /// The looks still due after the last write (``settleDelays``).
+    private var settleLooks: [ContinuousClock.Instant] = []
     private var boundary: Date?
     private var lastProblem: String?
     /// How many times the cache was opened: once, unless it was replaced or broken (shown in debug logs).
@@ -105,6 +111,7 @@ public final class LiveLoop {
     ) {
         if ownsProcess { signals = Self.endWithParentOrSignal() }
         let clock = ContinuousClock()
+        let readsSeconds = RenderBoundary.readsSeconds(templates)
         var input = input
         var nextCheck = clock.now
         openCache(report: report)
@@ -123,13 +130,14 @@ public final class LiveLoop {
                     } catch {
                         say("\(ErrorText.words(error))", report)
                     }
-                    if pinnedNow == nil { boundary = session.nextBoundary(after: now, templates: templates) }
+                    if pinnedNow == nil { boundary = session.nextBoundary(after: now, readsSeconds: readsSeconds) }
                     logger.debug(
-                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), wake-ups \(wakeUps), cache checks \(cacheChecks), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
+                        "render \(renders): cache opens \(cacheOpens), data version \(reads?.version ?? -1), cache reads \(reads?.misses ?? 0), derivations \(reads?.derivations ?? 0), wake-ups \(wakeUps), cache checks \(cacheChecks), next boundary \(boundary.map { ISOInstant.format($0) } ?? "none")"
                     )
                 }
             }
             var wait = nextCheck - clock.now
+            if let look = settleLooks.first { wait = min(wait, look - clock.now) }
             if let boundary {
                 wait = min(wait, .milliseconds(max(0, (boundary.timeIntervalSinceNow * 1000).rounded(.up) + 1)))
             }
@@ -142,8 +150,13 @@ public final class LiveLoop {
                 // A write to another file of the directory (a lock, a marker) costs this read and nothing more.
                 if drained.databaseTouched {
                     if cacheChanged(report: report) { dirty = true }
-                    nextCheck = min(nextCheck, clock.now + DirectoryWatch.commitSettling)
+                    let written = clock.now
+                    settleLooks = Self.settleDelays.map { written + $0 }
                 }
+            }
+            if let look = settleLooks.first, clock.now >= look {
+                settleLooks.removeAll { $0 <= clock.now }
+                if cacheChanged(report: report) { dirty = true }
             }
             if events.inputReady, !onInput() { input = nil }
             if clock.now >= nextCheck {
@@ -154,12 +167,19 @@ public final class LiveLoop {
     }
 
     /// How often the cache is checked without a word from inotify. While inotify watches the directory it reports
-    /// every write at once, so the loop need not wake up at all: the check is then only a safety net every
-    /// `fullCheckPeriod` (or `interval`, if longer). Without inotify it is every interval, and at least five times
-    /// a second.
+    /// every write at once, so the loop does not wake up for the cache at all (only a few times after a write, to see
+    /// its commit); without inotify it is every interval, and at least five times a second.
     private var checkPeriod: Duration {
-        watch != nil ? max(interval, Self.fullCheckPeriod) : min(interval, .milliseconds(200))
+        watch != nil ? Self.never : min(interval, .milliseconds(200))
     }
+
+    /// When SQLite is asked again after the last write inotify reported, in case its commit was not visible yet
+    /// (see ``DirectoryWatch/commitSettling``; a writer held up between its last WAL frame and the WAL index, on a
+    /// loaded machine, takes longer): three looks, then the loop sleeps until the next write or boundary.
+    private static let settleDelays: [Duration] = [DirectoryWatch.commitSettling, .seconds(1), .seconds(5)]
+
+    /// A wait with no end of its own: `poll` then blocks until an event or the next boundary.
+    private static let never: Duration = .seconds(86_400 * 365)
 
     /// The periodic check: a `stat` of the database and its WAL, and SQLite's answer only when they changed (or
     /// `fullCheckPeriod` passed), which keeps an idle tick down to system calls.
@@ -184,10 +204,14 @@ public final class LiveLoop {
 
     private func makeSession(at now: Date) -> RenderSession? {
         guard let reads else { return nil }
-        // Asked at every render, not only when the loop noticed a write: a boundary may come before the word.
-        do { try reads.revalidate() } catch { reads.forget() }
+        // Without inotify a boundary may come before the periodic check noticed a write, so SQLite is asked at
+        // every render; with it, every write woke the loop already, and a render that reads only what it kept takes
+        // no lock and no `stat`.
+        if watch == nil {
+            do { try reads.revalidate() } catch { reads.forget() }
+        }
         // The same session as `weft resolve`'s, `--max-output` included.
-        return builder.session(over: reads, at: now)
+        return builder.session(over: reads, at: now, caches: caches)
     }
 
     // MARK: - The cache
@@ -254,7 +278,9 @@ public final class LiveLoop {
         if let input { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
         if let signals { fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0)) }
         // Rounded up: a wait cut down to 0 ms would spin until the moment it waits for.
-        let milliseconds = Int32(clamping: DurationText.milliseconds(timeout + .nanoseconds(999_999)))
+        // A wait as long as `never` (none of the loop's own) blocks without a timeout.
+        let rounded = DurationText.milliseconds(timeout + .nanoseconds(999_999))
+        let milliseconds = rounded >= Int64(Int32.max) ? -1 : Int32(clamping: rounded)
         var events = Events()
         let ready = fds.withUnsafeMutableBufferPointer { buffer in
             poll(buffer.baseAddress, nfds_t(buffer.count), milliseconds)

@@ -70,8 +70,18 @@ public struct RenderSession {
     /// (a minute of the clock or of a countdown, the end of a snapshot's validity; every second when `templates`
     /// read the time to the second): the live loop and the notifier's rules render again then.
     public func nextBoundary(after now: Date, templates: [String]) -> Date {
+        nextBoundary(after: now, readsSeconds: RenderBoundary.readsSeconds(templates))
+    }
+
+    /// ``nextBoundary(after:templates:)`` for templates already known to read the seconds or not (a live loop asks
+    /// once, not at every render).
+    func nextBoundary(after now: Date, readsSeconds: Bool) -> Date {
         var boundary = RenderBoundary()
-        if RenderBoundary.readsSeconds(templates) { boundary.addSeconds() }
+        // Every second comes before any instant the variables expose: they need not be looked through.
+        if readsSeconds {
+            boundary.addSeconds()
+            return boundary.next(after: now)
+        }
         for variables in resolver.ownerVariables.values { boundary.add(variables: variables) }
         for validity in resolver.validities.values { boundary.add(validity) }
         return boundary.next(after: now)

@@ -55,13 +55,15 @@ public struct RenderSessionBuilder: Sendable {
         session(over: CacheReads(store), at: now)
     }
 
-    /// A session at `now` whose cache reads `reads` answers (a live loop's, kept between its renders).
-    func session(over reads: CacheReads, at now: Date? = nil) -> RenderSession {
+    /// A session at `now` whose cache reads `reads` answers (a live loop's, kept between its renders), rendering
+    /// with `caches` when given (a live loop's formatters and parsed tokens).
+    func session(over reads: CacheReads, at now: Date? = nil, caches: RenderCaches? = nil) -> RenderSession {
         let context = VariableContext(now: now ?? pinnedNow ?? Date(), timeZone: zones.general, locale: locale)
         let resolver = VariableResolver(reads: reads, registry: registry, context: context, overrides: overrides)
-        let renderer = TemplateRenderer(
+        var renderer = TemplateRenderer(
             context: RenderContext(now: context.now, timeZone: context.timeZone, locale: context.locale),
             outputLimit: outputLimit)
+        renderer.caches = caches
         return RenderSession(resolver: resolver, renderer: renderer)
     }
 

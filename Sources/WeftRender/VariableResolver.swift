@@ -203,6 +203,7 @@ public final class VariableResolver {
 
     /// A snapshot's variables plus the bookkeeping every provider has: updated_iso, age_min and stale.
     private func variables(of snapshot: Snapshot) -> [String: String] {
+        if let kept = reads.derivedVariables(of: snapshot.instance, at: context.now) { return kept }
         var result = [
             snapshot.prefix + "updated_iso": ISOInstant.format(snapshot.fetchedAt),
             snapshot.prefix + "age_min": String(
@@ -221,6 +222,10 @@ public final class VariableResolver {
         }
         do {
             result.merge(try kind.variables(of: snapshot, context: context)) { _, new in new }
+            // Only what derived cleanly is kept: a problem is derived (and reported) again at every render.
+            if !kind.countsSeconds {
+                reads.keepDerived(result, of: snapshot.instance, validUntil: snapshot.validUntil, at: context.now)
+            }
         } catch {
             // Reported for this provider where a reader looks (its error variable), never a crash of the reader.
             let problem = "cannot read its snapshot: \(error); run `weft refresh --force \(snapshot.instance)`"

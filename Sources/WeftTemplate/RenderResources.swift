@@ -9,10 +9,13 @@ final class RenderResources {
     let markup: MarkupText?
     private var cachedNumbers: LocaleNumbers?
     private var dateFormatters: [String: DateFormatter] = [:]
+    /// Formatters and tokens kept beyond this render (a live loop's), when the renderer has them.
+    let caches: RenderCaches?
 
-    init(context: RenderContext, markup: MarkupText? = nil) {
+    init(context: RenderContext, markup: MarkupText? = nil, caches: RenderCaches? = nil) {
         self.context = context
         self.markup = markup
+        self.caches = caches
     }
 
     var numbers: LocaleNumbers {
@@ -29,17 +32,11 @@ final class RenderResources {
     /// Formats in the render's zone and locale with a Unicode pattern, or the medium date style when
     /// `pattern` is empty.
     func formatDate(_ date: Date, pattern: String) -> String {
-        // One formatter per pattern: changing a formatter's pattern makes Foundation rebuild its ICU formatter.
-        if let formatter = dateFormatters[pattern] { return formatter.string(from: date) }
-        let formatter = DateFormatter()
-        formatter.locale = context.locale
-        formatter.timeZone = context.timeZone
-        if pattern.isEmpty {
-            formatter.dateStyle = .medium
-            formatter.timeStyle = .none
-        } else {
-            formatter.dateFormat = pattern
+        if let caches {
+            return caches.string(date, pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         }
+        if let formatter = dateFormatters[pattern] { return formatter.string(from: date) }
+        let formatter = RenderCaches.make(pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         dateFormatters[pattern] = formatter
         return formatter.string(from: date)
     }

@@ -14,7 +14,8 @@ enum TemplateDate {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
 
-        let today = LocalDay.containing(now, in: timeZone)
+        // The local day only for the forms that need it: a live loop parses `__now` back every second.
+        var today: Int64 { LocalDay.containing(now, in: timeZone) }
         switch trimmed.lowercased() {
         case "now": return now
         case "today": return LocalDay.start(of: today, in: timeZone)

@@ -29,6 +29,10 @@ public struct TemplateRenderer: Sendable {
     /// keep their markup.
     public var markup: MarkupText?
 
+    /// Date formatters and parsed tokens kept across this renderer's renders and its copies' (a live loop's), or nil
+    /// for building them per render.
+    public var caches: RenderCaches?
+
     /// The smallest output limit: room for a few characters and the ellipsis. `--max-output` below it is an error.
     public static let minimumOutputLimit = 16
 
@@ -50,7 +54,7 @@ public struct TemplateRenderer: Sendable {
     /// `values` receives canonical keys and returns the value with whether it may hold a template.
     public func render(_ template: String, values: (String) -> TemplateValue?) -> String {
         guard template.contains("{{") else { return Self.capped(Array(template.utf8), limit: outputLimit) }
-        let resources = RenderResources(context: context, markup: markup)
+        let resources = RenderResources(context: context, markup: markup, caches: caches)
         // One lookup per key and render: a template that names a key 100,000 times asks its source once.
         var known: [String: TemplateValue?] = [:]
         let lookup: (String) -> TemplateValue? = { key in
@@ -196,9 +200,8 @@ public struct TemplateRenderer: Sendable {
     private func resolve(_ rawBody: String, resources: RenderResources, lookup: (String) -> TemplateValue?)
         -> TemplateValue
     {
-        let body = rawBody.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !body.isEmpty else { return TemplateValue("", isTemplate: false) }
-        let token = TokenBody(parsing: body)
+        let parsed = if let caches = resources.caches { caches.token(rawBody) } else { TokenBody(written: rawBody) }
+        guard let token = parsed else { return TemplateValue("", isTemplate: false) }
 
         var value: TemplateValue
         // Only what a key gives is data to escape; a fallback and a maths result are the template's own.

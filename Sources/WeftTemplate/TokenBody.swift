@@ -9,6 +9,13 @@ struct TokenBody: Equatable {
     /// Filters in the order they run; each trimmed, none empty.
     var filters: [Filter]
 
+    /// A token body as written between `{{` and `}}`, trimmed and split; nil when nothing but spaces.
+    init?(written rawBody: String) {
+        let body = rawBody.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !body.isEmpty else { return nil }
+        self.init(parsing: body)
+    }
+
     /// Splits an already-trimmed token body.
     init(parsing body: String) {
         if let doubleBar = body.range(of: "||") {

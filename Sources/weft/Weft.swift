@@ -5,7 +5,14 @@ import WeftCommandLine
 import WeftCore
 import WeftPrimitives
 
+/// The entry point is synchronous: a command that needs no async runtime (every reader, and above all the live loops
+/// of `watch` and `bar`) runs on the main thread without starting Swift concurrency's thread pool, whose libdispatch
+/// monitor would wake the process once a second for as long as it lives.
 @main
+enum WeftMain {
+    static func main() { Weft.start() }
+}
+
 struct Weft: AsyncParsableCommand {
     static let version = WeftVersion.current
 
@@ -36,7 +43,7 @@ struct Weft: AsyncParsableCommand {
             ForgetCommand.self, BackupCommand.self, RestoreCommand.self,
         ])
 
-    static func main() async {
+    static func start() {
         ProgramEntry.begin()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `weft manual` is for `make man`, not a subcommand: weft.1, written from the subcommands, does not list it.
@@ -68,6 +75,6 @@ struct Weft: AsyncParsableCommand {
             }
             return
         }
-        await ProgramEntry.run(Self.self)
+        ProgramEntry.runOnThisThread(Self.self)
     }
 }

@@ -109,14 +109,18 @@ import WeftTestSupport
             """, timeout: .seconds(90))
         let parts = run.stdout.components(separatedBy: "\n---\n")
         #expect(
-            parts[0].components(separatedBy: "\n").filter { !$0.isEmpty } == ["mood: calm", "mood: glad", "mood: fine"],
+            parts[0].components(separatedBy: "\n").filter { !$0.isEmpty } == [
+                "mood: calm", "mood: glad", "mood: fine",
+            ],
             "\(run)")
         // Each render's debug line: its data version and the loop's counters so far.
         struct Render { var version: Int, reads: Int, wakeUps: Int, checks: Int }
         let renders = (parts.last ?? "").components(separatedBy: "\n").filter { $0.contains("] render ") }.compactMap {
             line -> Render? in
             func field(_ name: String) -> Int? {
-                line.split(separator: ",").first { $0.contains(name) }.flatMap { Int($0.split(separator: " ").last ?? "") }
+                line.split(separator: ",").first { $0.contains(name) }.flatMap {
+                    Int($0.split(separator: " ").last ?? "")
+                }
             }
             guard let version = field("data version"), let reads = field("cache reads"),
                 let wakeUps = field("wake-ups"), let checks = field("cache checks")
@@ -134,6 +138,50 @@ import WeftTestSupport
         #expect(glad.wakeUps - calm.wakeUps < 15, "\(run)")
         // 20 lock files and markers may wake the loop, but it does not ask SQLite about them.
         #expect(fine.checks - glad.checks < 15, "\(run)")
+    }
+
+    /// Issue 31: an idle watch woke every second from a timer weft never set (libdispatch's worker-pool monitor,
+    /// started with Swift concurrency's threads) and every few seconds to look at the cache. Counted with strace:
+    /// once the first line is out, the one `poll` is the only system call until SIGTERM, a `weft get` on the same
+    /// cache included. The clock is pinned, so there is no boundary to wait for and nothing here is timed.
+    @Test func anIdleWatchMakesNoSystemCallButItsOneWaitAndSleepsThroughAReader() async throws {
+        guard await shell("command -v strace").exitCode == 0 else {
+            print("skipped: strace is not installed (make deps installs it)")
+            return
+        }
+        let box = try Sandbox()
+        #expect(await box.weft("var", "set", "mood", "calm").exitCode == 0)
+        let locations = box.locations.joined(separator: " ")
+        let run = await shell(
+            """
+            out="\(box.root)/out"; trace="\(box.root)/trace"
+            upto() { n=0; until grep -q "$1" "$out" 2>/dev/null || [ $n -ge 600 ]; do sleep 0.05; n=$((n+1)); done; }
+            strace -f -ttt -o "$trace" "$WEFT" watch '{{__time}}' --now 2026-03-10T09:30:00Z --tz UTC \(locations) \
+              >"$out" 2>/dev/null &
+            upto '09:30'; sleep 1
+            echo "quiet from $(date +%s.%N)"
+            "$WEFT" get mood \(locations)
+            sleep 1.5
+            kill "$(awk 'NR == 1 {print $1}' "$trace")"; wait $!
+            echo ---; cat "$trace"
+            """, timeout: .seconds(60))
+        let parts = run.stdout.components(separatedBy: "\n---\n")
+        let head = parts[0].components(separatedBy: "\n")
+        #expect(head.contains("calm"), "the reader read the same cache: \(run)")
+        let quiet = try #require(
+            head.first { $0.hasPrefix("quiet from ") }.flatMap { Double($0.dropFirst("quiet from ".count)) }, "\(run)")
+        // strace -ttt: "PID SECONDS.MICROS call(…) = result", stamped when the call began.
+        let calls = (parts.last ?? "").components(separatedBy: "\n").compactMap { line -> (at: Double, text: String)? in
+            let fields = line.split(separator: " ", maxSplits: 2)
+            guard fields.count == 3, let at = Double(fields[1]) else { return nil }
+            return (at, String(fields[2]))
+        }
+        let ended = try #require(calls.first { $0.text.hasPrefix("--- SIGTERM") }, "\(run)")
+        let meanwhile = calls.filter { $0.at >= quiet && $0.at < ended.at }
+        #expect(meanwhile.isEmpty, "system calls while idle: \(meanwhile.map(\.text))")
+        // The one wait began before the quiet time, without a timeout, and only the signal ended it.
+        let wait = try #require(calls.last { $0.at < quiet }, "\(run)")
+        #expect(wait.text.hasPrefix("poll(") && wait.text.contains("], 3, -1"), "\(wait.text)")
     }
 
     /// Seen through inotify, long before the hour-long interval; how soon is `make bench`'s concern, not a test's.
@@ -218,7 +266,9 @@ import WeftTestSupport
         #expect(await Poll.until { (try? String(contentsOfFile: output, encoding: .utf8)) == "x none\n" })
         parent.send(SIGKILL)
         _ = parent.ending(within: .seconds(5))
-        #expect(await Poll.until(within: .seconds(1), every: .milliseconds(10)) { !Self.isRunning(pid) }, "weft watch (pid \(pid)) outlived its parent by a second")
+        #expect(
+            await Poll.until(within: .seconds(1), every: .milliseconds(10)) { !Self.isRunning(pid) },
+            "weft watch (pid \(pid)) outlived its parent by a second")
         // Its output file was replaced whole each time: no temporary file is left beside it.
         let left = try FileManager.default.contentsOfDirectory(atPath: box.root).filter { $0.contains(".weft-") }
         #expect(left.isEmpty, "\(left)")

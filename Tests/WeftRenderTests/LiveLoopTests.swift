@@ -160,6 +160,29 @@ import WeftTestSupport
         #expect(reads.misses == afterWrite)
     }
 
+    /// Issue 31: a live loop ticking every second derived every provider's variables (decoding its snapshot) at
+    /// every render; they are kept until the next instant one of them may read differently.
+    @Test func derivedVariablesAreKeptUntilTheirNextBoundary() throws {
+        let space = try TemporaryHome()
+        try RenderSessionBuilderTests().cacheWithSnapshot(space)
+        let builder = try LiveLoopTests().builder(space)
+        let reads = CacheReads(try CacheStore.openForReading(directory: space.cache))
+        try reads.revalidate()
+        let template = "{{__up_load}} {{__up_age_min}} {{__up_stale}}"
+        // Fetched 90 s before the pinned now: its age turns at :30 past each minute.
+        #expect(builder.session(over: reads, at: pinnedNow).render(template) == "0.5 1 0")
+        #expect(builder.session(over: reads, at: pinnedNow + 29).render(template) == "0.5 1 0")
+        #expect(reads.derivations == 1)
+        #expect(builder.session(over: reads, at: pinnedNow + 30).render(template) == "0.5 2 0")
+        #expect(reads.derivations == 2)
+        // A clock set back derives again rather than trusting what was derived for a later time.
+        #expect(builder.session(over: reads, at: pinnedNow - 1).render(template) == "0.5 1 0")
+        #expect(reads.derivations == 3)
+        // Past its validity the snapshot is stale, at the very second.
+        #expect(builder.session(over: reads, at: pinnedNow + 210).render(template) == "0.5 5 1")
+        #expect(reads.derivations == 4)
+    }
+
     @Test func aPlainValueDoesNotReadTheProvidersHealthButItsErrorKeyDoes() throws {
         let space = try TemporaryHome()
         let tests = LiveLoopTests()

@@ -53,6 +53,8 @@ public enum TimersKind: RecordKind {
     public static let summary =
         "Your timers, kept by weft timer: the time left, the round and the state. It needs no file."
     public static func defaultPrefix(instance: String) -> String { "__timer_" }
+    /// `remaining` and `fraction` change every second.
+    public static var countsSeconds: Bool { true }
     public static var card: BoardCard { .timers }
 
     public static func variables(_ payload: TimersSnapshot, context: VariableContext, prefix: String) -> [String:
