@@ -51,8 +51,11 @@ struct InitCommand: ParsableCommand {
     @OptionGroup var locations: LocationOptions
 
     /// What `check`, `status` and `resolve` say when no provider is configured.
-    static let startHint =
-        "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
+    /// What to do in a new setup, said by `status` and `check` when there is no provider yet.
+    static func startHint(_ catalog: Catalog) -> String {
+        catalog.text(
+            "start with `weft init`: it writes provider files for the calendars, health export and place it finds")
+    }
 
     func validate() throws {
         guard (latitude == nil) == (longitude == nil) else {

@@ -74,7 +74,15 @@ struct RefreshCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if report.entries.isEmpty && !quiet {
-            Stderr.line("weft: no providers in \(locations.resolved.providersDirectory); \(InitCommand.startHint)")
+            let catalog = ReaderLanguage.catalog
+            Stderr.line(
+                "weft: "
+                    + catalog.text(
+                        "no providers in {directory}; {hint}",
+                        [
+                            "directory": locations.resolved.providersDirectory,
+                            "hint": InitCommand.startHint(catalog),
+                        ]))
         }
         if !report.keptInEmptyDirectory.isEmpty {
             Stderr.line(
