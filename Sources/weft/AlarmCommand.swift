@@ -126,7 +126,7 @@ enum AlarmText {
         do {
             return try body()
         } catch let error as AlarmError {
-            throw CLIError(error.description)
+            throw CLIError(verbatim: error.description)
         }
     }
 }

@@ -40,11 +40,11 @@ struct BackupCommand: ParsableCommand {
         let temporary = file + ".partial"
         guard FileManager.default.createFile(atPath: temporary, contents: document + Data("\n".utf8),
             attributes: [.posixPermissions: 0o600])
-        else { throw CLIError("cannot write \(file)") }
+        else { throw CLIError("cannot write {file}", ["file": file]) }
         guard rename(temporary, file) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw CLIError("cannot write \(file): \(reason)")
+            throw CLIError("cannot write {file}: {reason}", ["file": file, "reason": reason])
         }
         Stderr.line("weft: wrote \(file)")
     }

@@ -55,13 +55,15 @@ struct ForgetCommand: AsyncParsableCommand {
         let where_ = workspace.locations
         let now = try clock.instant()
         guard FileManager.default.fileExists(atPath: where_.databasePath) else {
-            throw CLIError("there is no database in \(where_.cacheDirectory): nothing to forget")
+            throw CLIError(
+                "there is no database in {directory}: nothing to forget", ["directory": where_.cacheDirectory])
         }
         if listTrash { return try list(now: now, workspace: workspace) }
         if let restore {
             let (restored, kept) = try CacheWriter(cacheDirectory: where_.cacheDirectory).store.restoreTrash(restore)
             guard !restored.isEmpty || !kept.isEmpty else {
-                throw CLIError("the trash holds nothing under \"\(restore)\"; `weft forget --list-trash` lists it")
+                throw CLIError(
+                    "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it", ["name": restore])
             }
             Stderr.line("\(restore): restored \(Self.counts(restored.map(\.kind)))")
             if !kept.isEmpty {

@@ -37,9 +37,8 @@ struct HabitCommand: ParsableCommand {
 
 extension HabitsKind: CommandKind {
     static func settings(of instance: HabitsProvider?) -> HabitSettings { instance?.settings ?? HabitSettings() }
-    static var missingSnapshot: (what: String, hint: String) {
-        ("habits", "run `weft habit import FILE…` or `weft habit done NAME` first")
-    }
+    static let missingSnapshot =
+        "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
 }
 
 /// Which habits instance a command works on, its settings, and the one transaction every write goes through.
@@ -66,7 +65,7 @@ extension InstanceOptions where Kind == HabitsKind {
             let problem = change(&archive)
             return (changedFiles: [], manual: problem == nil, result: problem)
         }
-        if let problem { throw CLIError(problem) }
+        if let problem { throw CLIError(verbatim: problem) }
         return habits
     }
 }
@@ -123,7 +122,8 @@ struct HabitEditOptions: ParsableArguments {
             }
             guard day <= today else {
                 throw CLIError(
-                    "--date \(text) is in the future (today is \(LocalDay.iso(today)) in \(zone.identifier))")
+                    "--date {date} is in the future (today is {today} in {zone})",
+                    ["date": text, "today": LocalDay.iso(today), "zone": zone.identifier])
             }
             return HabitCompletion(day: day, at: day == today ? now : nil)
         }

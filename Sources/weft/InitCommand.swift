@@ -263,7 +263,8 @@ struct InitCommand: ParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
-            throw CLIError("cannot write \(path): \((error as NSError).localizedDescription)")
+            throw CLIError(
+                "cannot write {file}: {reason}", ["file": path, "reason": (error as NSError).localizedDescription])
         }
     }
 

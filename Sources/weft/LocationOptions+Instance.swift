@@ -15,7 +15,9 @@ extension LocationOptions {
         if let problem = set.problems.first(where: { problem in
             instance.map { problem.instance == $0 } ?? (problem.type == type)
         }) {
-            throw CLIError("\(problem); `weft check` lists every problem")
+            throw CLIError(
+                "{problem}; `weft check` lists every problem",
+                ["problem": problem.error.text(in: ReaderLanguage.catalog)])
         }
         if let instance, instance.hasSuffix(".toml") || instance.contains("/") {
             throw ConfigError.noSuchInstance(instance, directory: set.directory.path)
@@ -24,7 +26,8 @@ extension LocationOptions {
         if let instance { return entries.first { $0.config.instance == instance } }
         guard entries.count <= 1 else {
             let names = entries.map(\.config.instance).sorted().joined(separator: ", ")
-            throw CLIError("several \(type) instances (\(names)); pick one with --instance")
+            throw CLIError(
+                "several {type} instances ({names}); pick one with --instance", ["type": type, "names": names])
         }
         return entries.first
     }
@@ -34,8 +37,8 @@ extension LocationOptions {
 protocol CommandKind: FileImportKind {
     /// The settings of a configured instance; the defaults for one without a provider file (nil).
     static func settings(of instance: FileImportInstance<Self>?) -> Settings
-    /// What a missing snapshot is called, and how to make one.
-    static var missingSnapshot: (what: String, hint: String) { get }
+    /// The error for a missing snapshot, saying how to make one: a catalog message with `{instance}` and `{cache}`.
+    static var missingSnapshot: String { get }
 }
 
 /// Which instance of `Kind` a command works on, and its settings.
@@ -70,8 +73,7 @@ struct InstanceOptions<Kind: CommandKind>: ParsableArguments {
         let cache = workspace.locations.cacheDirectory
         let store = try workspace.openCache()
         guard let snapshot = try store.snapshot(instance) else {
-            let (what, hint) = Kind.missingSnapshot
-            throw CLIError("no \(what) for \"\(instance)\" in \(cache); \(hint)")
+            throw CLIError(Kind.missingSnapshot, ["instance": instance, "cache": cache])
         }
         return try snapshot.decode(Kind.Payload.self)
     }

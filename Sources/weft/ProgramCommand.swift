@@ -21,7 +21,7 @@ extension ProgramCommand {
         let path = try executable()
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
-        throw CLIError("cannot start \(path): \(String(cString: strerror(errno)))")
+        throw CLIError("cannot start {path}: {reason}", ["path": path, "reason": ErrorText.systemText(errno)])
     }
 
     /// The program beside this executable (as `make install` and `swift build` put it), else on $PATH.
@@ -32,8 +32,9 @@ extension ProgramCommand {
                 ?? Executables.find(program, environment: ReadOptions.environment)
         else {
             throw CLIError(
-                "weft \(configuration.commandName ?? program) runs the \(program) program, which is not beside \(own) "
-                    + "nor on PATH; `make install` installs it with weft")
+                "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` "
+                    + "installs it with weft",
+                ["command": configuration.commandName ?? program, "program": program, "own": own])
         }
         return found
     }

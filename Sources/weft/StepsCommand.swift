@@ -28,7 +28,7 @@ struct StepsCommand: ParsableCommand {
 
 extension StepsKind: CommandKind {
     static func settings(of instance: StepsProvider?) -> StepSettings { instance?.settings ?? StepSettings() }
-    static var missingSnapshot: (what: String, hint: String) { ("step history", "run `weft steps import FILE…` first") }
+    static let missingSnapshot = "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
 }
 
 /// Which steps instance a command works on, and its settings.
