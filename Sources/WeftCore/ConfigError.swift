@@ -54,8 +54,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible, Ca
             if base.hasSuffix(".toml") || name.contains("/") {
                 let instance = base.hasSuffix(".toml") ? String(base.dropLast(5)) : base
                 return catalog.text(
-                    "no provider named \"{name}\": an instance is named by its file name without the folder and .toml "
-                        + "(\"{instance}\" for {file})",
+                    "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})",
                     ["name": name, "instance": instance, "file": "\(directory)/\(instance).toml"])
             }
             return catalog.text(
@@ -66,8 +65,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible, Ca
             let instance = ((files.last ?? "") as NSString).lastPathComponent.replacingOccurrences(
                 of: ".toml", with: "")
             return catalog.text(
-                "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of "
-                    + "its own, such as prefix = \"{suggestion}\"",
+                "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\"",
                 [
                     "place": places.last ?? "", "prefix": prefix,
                     "others": places.dropLast().joined(separator: catalog.text(" and ")),

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
+import WeftStore
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import WeftCommandLine
-import WeftStore
 
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,13 +38,16 @@ struct BackupCommand: ParsableCommand {
         }
         // Written beside its final name and renamed, private to the user: a backup holds health data.
         let temporary = file + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: document + Data("\n".utf8),
-            attributes: [.posixPermissions: 0o600])
-        else { throw CLIError("cannot write {file}", ["file": file]) }
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: document + Data("\n".utf8),
+                attributes: [.posixPermissions: 0o600])
+        else { throw CLIError { catalog in catalog.text("cannot write {file}", ["file": file]) } }
         guard rename(temporary, file) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw CLIError("cannot write {file}: {reason}", ["file": file, "reason": reason])
+            throw CLIError { catalog in catalog.text("cannot write {file}: {reason}", ["file": file, "reason": reason])
+            }
         }
         Stderr.line("weft: wrote \(file)")
     }

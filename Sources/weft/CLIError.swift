@@ -3,28 +3,18 @@ import WeftPrimitives
 
 /// An error whose message is the whole story, said in the reader's language; exits 1.
 struct CLIError: Error, CustomStringConvertible, CatalogText {
-    /// The English text with `{name}` placeholders: a message of the catalogs (po/weft.pot).
-    private let message: String
-    private let arguments: [String: String]
-    /// The message is another error's own words, said as they are.
-    private let verbatim: Bool
+    /// The message in a catalog's language: a closure `{ catalog in … }` calling the catalog with a literal msgid,
+    /// the form po/weft.pot is extracted from.
+    private let say: @Sendable (Catalog) -> String
 
-    /// The catalog message `message`, its placeholders filled from `arguments`.
-    init(_ message: String, _ arguments: [String: String] = [:]) {
-        self.message = message
-        self.arguments = arguments
-        verbatim = false
-    }
+    /// The message `say` gives in each catalog.
+    init(_ say: @escaping @Sendable (Catalog) -> String) { self.say = say }
 
     /// Words another error already chose (``ErrorText``, a refusal), said as they are.
-    init(verbatim text: String) {
-        message = text
-        arguments = [:]
-        verbatim = true
-    }
+    init(verbatim text: String) { say = { _ in text } }
 
     /// English, for logs.
-    var description: String { text(in: .english) }
+    var description: String { say(.english) }
 
-    func text(in catalog: Catalog) -> String { verbatim ? message : catalog.text(message, arguments) }
+    func text(in catalog: Catalog) -> String { say(catalog) }
 }

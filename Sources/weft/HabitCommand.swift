@@ -37,8 +37,11 @@ struct HabitCommand: ParsableCommand {
 
 extension HabitsKind: CommandKind {
     static func settings(of instance: HabitsProvider?) -> HabitSettings { instance?.settings ?? HabitSettings() }
-    static let missingSnapshot =
-        "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+    static func missingSnapshot(_ catalog: Catalog, instance: String, cache: String) -> String {
+        catalog.text(
+            "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first",
+            ["instance": instance, "cache": cache])
+    }
 }
 
 /// Which habits instance a command works on, its settings, and the one transaction every write goes through.
@@ -121,9 +124,11 @@ struct HabitEditOptions: ParsableArguments {
                 throw ValidationError("--date \"\(text)\" is not a date like 2026-03-10, today or yesterday")
             }
             guard day <= today else {
-                throw CLIError(
-                    "--date {date} is in the future (today is {today} in {zone})",
-                    ["date": text, "today": LocalDay.iso(today), "zone": zone.identifier])
+                throw CLIError { catalog in
+                    catalog.text(
+                        "--date {date} is in the future (today is {today} in {zone})",
+                        ["date": text, "today": LocalDay.iso(today), "zone": zone.identifier])
+                }
             }
             return HabitCompletion(day: day, at: day == today ? now : nil)
         }

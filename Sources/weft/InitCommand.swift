@@ -263,8 +263,10 @@ struct InitCommand: ParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
-            throw CLIError(
-                "cannot write {file}: {reason}", ["file": path, "reason": (error as NSError).localizedDescription])
+            throw CLIError { catalog in
+                catalog.text(
+                    "cannot write {file}: {reason}", ["file": path, "reason": (error as NSError).localizedDescription])
+            }
         }
     }
 

@@ -31,7 +31,7 @@ struct RestoreCommand: AsyncParsableCommand {
             document = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw CLIError("cannot read {file}", ["file": file])
+                throw CLIError { [file] catalog in catalog.text("cannot read {file}", ["file": file]) }
             }
             document = data
         }

@@ -74,10 +74,8 @@ struct StatusCommand: ParsableCommand {
                 let crashes = status.crashes ?? 1
                 parts.append(
                     catalog.plural(
-                        "crashed weft {count} time in a row, not tried again before {time} "
-                            + "(`weft refresh --force {instance}` tries now)",
-                        "crashed weft {count} times in a row, not tried again before {time} "
-                            + "(`weft refresh --force {instance}` tries now)",
+                        "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)",
+                        "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)",
                         count: crashes, ["count": "\(crashes)", "time": short(wait), "instance": status.instance]))
             } else if let wait = status.retryAfter {
                 parts.append(catalog.text("waiting for Retry-After until {time}", ["time": short(wait)]))

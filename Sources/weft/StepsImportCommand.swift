@@ -140,8 +140,8 @@ struct StepsImportCommand: ParsableCommand {
                 Stderr.line(
                     "weft: "
                         + catalog.text(
-                            "{file} is unchanged since it was imported (same size, time and content): skipped; "
-                                + "--force imports it again", ["file": file]))
+                            "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again",
+                            ["file": file]))
                 continue
             }
             files.append(file)

@@ -54,14 +54,15 @@ struct WeatherParseCommand: ParsableCommand {
             do {
                 return try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw CLIError(
-                    "cannot read {path}: {reason}", ["path": path, "reason": ErrorText.words(error)])
+                throw CLIError { catalog in
+                    catalog.text("cannot read {path}: {reason}", ["path": path, "reason": ErrorText.words(error)])
+                }
             }
         }
         let weather: WeatherSnapshot
         do {
             guard let parsed = try SavedResponse.snapshot(type: type, bodies: bodies, now: now, timeZone: zone) else {
-                throw CLIError("--type {type} is not a weather type", ["type": type])
+                throw CLIError { [type] catalog in catalog.text("--type {type} is not a weather type", ["type": type]) }
             }
             weather = parsed
         } catch let error as WeatherError {
