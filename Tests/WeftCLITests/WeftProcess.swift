@@ -114,6 +114,13 @@ enum WeftProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         var merged = ProcessInfo.processInfo.environment
+        // The language of the machine running the tests never reaches weft: the C locale unless a test sets one.
+        for key in merged.keys where key == "LANG" || key == "LANGUAGE" || key.hasPrefix("LC_") {
+            merged[key] = nil
+        }
+        if !environment.keys.contains(where: { ["LC_ALL", "LC_MESSAGES", "LANG"].contains($0) }) {
+            merged["LC_ALL"] = "C.UTF-8"
+        }
         for (key, value) in environment { merged[key] = value }
         var cEnv = merged.map { strdup("\($0.key)=\($0.value)") }
         cEnv.append(nil)
