@@ -31,6 +31,330 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\n"
 
+#, python-brace-format
+msgid "{file}: cannot read: {reason}"
+msgstr "{file}: nelze přečíst: {reason}"
+
+#, python-brace-format
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place}: chybný TOML: {message}"
+
+#, python-brace-format
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place}: neznámý typ poskytovatele „{type}“; známé typy: {known}"
+
+#, python-brace-format
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file}: chybí povinný klíč „{key}“ ({expected})"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place}: klíč „{key}“ musí být {expected}, nalezeno: {found}"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place}: klíč „{key}“: {message}"
+
+#, python-brace-format
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place}: neznámý klíč „{key}“; tento typ poskytovatele zná: {known}"
+
+#, python-brace-format
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file}: název souboru poskytovatele smí obsahovat jen písmena, číslice, '-' nebo '_' a musí končit .toml"
+
+#, python-brace-format
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "poskytovatel „{name}“ neexistuje: instance se jmenuje podle svého souboru bez složky a přípony .toml („{instance}“ pro {file})"
+
+#, python-brace-format
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "poskytovatel „{name}“ neexistuje (v {directory} není {file})"
+
+#, python-brace-format
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place}: předponu proměnných „{prefix}“ už používá {others}; dejte tomuto souboru vlastní předponu, například prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " a "
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} den"
+msgstr[1] "{count} dny"
+msgstr[2] "{count} dní"
+
+#, python-brace-format
+msgid "cannot write {file}"
+msgstr "nelze zapsat {file}"
+
+#, python-brace-format
+msgid "cannot write {file}: {reason}"
+msgstr "nelze zapsat {file}: {reason}"
+
+#, python-brace-format
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "v {directory} není poskytovatel kalendáře „{instance}“; `weft check` je vypíše"
+
+#, python-brace-format
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "nebyl zadán SOURCE a v {directory} není žádný poskytovatel kalendáře; zadejte soubor .ics, složku nebo URL, nebo nastavte poskytovatele s type = \"calendar\""
+
+#, python-brace-format
+msgid "{file} is not a calendar provider"
+msgstr "{file} není poskytovatel kalendáře"
+
+#, python-brace-format
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source}: server odpověděl na nepodmíněný požadavek kódem 304"
+
+#, python-brace-format
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} varování v šabloně"
+msgstr[1] "{count} varování v šablonách"
+msgstr[2] "{count} varování v šablonách"
+
+#, python-brace-format
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} problém v souboru oznámení"
+msgstr[1] "{count} problémy v souboru oznámení"
+msgstr[2] "{count} problémů v souboru oznámení"
+
+#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "složka poskytovatelů {directory} neexistuje"
+
+#, python-brace-format
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} soubor poskytovatele v {directory}: platný"
+msgstr[1] "{count} soubory poskytovatelů v {directory}: všechny platné"
+msgstr[2] "{count} souborů poskytovatelů v {directory}: všechny platné"
+
+#, python-brace-format
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} z {count} souboru poskytovatele v {directory}"
+msgstr[1] "{broken} z {count} souborů poskytovatelů v {directory}"
+msgstr[2] "{broken} z {count} souborů poskytovatelů v {directory}"
+
+#, python-brace-format
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} problém v {files}"
+msgstr[1] "{count} problémy v {files}"
+msgstr[2] "{count} problémů v {files}"
+
+msgid "no problems"
+msgstr "žádné problémy"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} varování"
+msgstr[1] "{count} varování"
+msgstr[2] "{count} varování"
+
+#, python-brace-format
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "v {directory} není žádná databáze: není co zapomenout"
+
+#, python-brace-format
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "v koši pod „{name}“ nic není; `weft forget --list-trash` vypíše jeho obsah"
+
+#, python-brace-format
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "pro „{instance}“ v {cache} nejsou žádné návyky; nejprve spusťte `weft habit import FILE…` nebo `weft habit done NAME`"
+
+#, python-brace-format
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} je v budoucnosti (dnes je {today} v pásmu {zone})"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} do {instance}: {habits}, {done}"
+
+#, python-brace-format
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} návyk"
+msgstr[1] "{count} návyky"
+msgstr[2] "{count} návyků"
+
+#, python-brace-format
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "dnes hotovo {done} z {count}"
+msgstr[1] "dnes hotovo {done} z {count}"
+msgstr[2] "dnes hotovo {done} z {count}"
+
+#, python-brace-format
+msgid "skipped {row}"
+msgstr "přeskočeno: {row}"
+
+#, python-brace-format
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… a {count} další chybný řádek"
+msgstr[1] "… a {count} další chybné řádky"
+msgstr[2] "… a {count} dalších chybných řádků"
+
+#, python-brace-format
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "importován {count} řádek"
+msgstr[1] "importovány {count} řádky"
+msgstr[2] "importováno {count} řádků"
+
+#, python-brace-format
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "z {count} souboru"
+msgstr[1] "z {count} souborů"
+msgstr[2] "z {count} souborů"
+
+msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
+msgstr "začněte příkazem `weft init`: zapíše soubory poskytovatelů pro kalendáře, export zdravotních dat a místo, které najde"
+
+#, python-brace-format
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem}; `weft check` vypíše všechny problémy"
+
+#, python-brace-format
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "několik instancí typu {type} ({names}); vyberte jednu pomocí --instance"
+
+#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "nelze spustit {path}: {reason}"
+
+#, python-brace-format
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} spouští program {program}, který není vedle {own} ani v PATH; `make install` ho nainstaluje spolu s weft"
+
+#, python-brace-format
+msgid "no providers in {directory}; {hint}"
+msgstr "v {directory} nejsou žádní poskytovatelé; {hint}"
+
+#, python-brace-format
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "{key} nic neposkytuje: v {directory} nejsou žádné soubory poskytovatelů; {hint}"
+
+#, python-brace-format
+msgid "cannot read {file}"
+msgstr "nelze přečíst {file}"
+
+#, python-brace-format
+msgid "no providers in {directory}"
+msgstr "v {directory} nejsou žádní poskytovatelé"
+
+#, python-brace-format
+msgid "updated {time} ({age} ago)"
+msgstr "aktualizováno {time} (stáří {age})"
+
+msgid "never refreshed"
+msgstr "nikdy neaktualizováno"
+
+msgid "kept from your records, never due"
+msgstr "vedeno z vašich záznamů, obnova nikdy není potřeba"
+
+#, python-brace-format
+msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgstr[0] "shodil weft {count}krát za sebou, další pokus až po {time} (`weft refresh --force {instance}` to zkusí hned)"
+msgstr[1] "shodil weft {count}krát za sebou, další pokus až po {time} (`weft refresh --force {instance}` to zkusí hned)"
+msgstr[2] "shodil weft {count}krát za sebou, další pokus až po {time} (`weft refresh --force {instance}` to zkusí hned)"
+
+#, python-brace-format
+msgid "waiting for Retry-After until {time}"
+msgstr "čeká kvůli Retry-After do {time}"
+
+msgid "due when its files change"
+msgstr "na řadě, až se změní jeho soubory"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "další obnova {time}"
+
+msgid "due now"
+msgstr "na řadě teď"
+
+msgid "no longer configured"
+msgstr "už není nastaven"
+
+#, python-brace-format
+msgid "  last error: {error}"
+msgstr "  poslední chyba: {error}"
+
+#, python-brace-format
+msgid "  warnings: {warnings}"
+msgstr "  varování: {warnings}"
+
+msgid "ok"
+msgstr "v pořádku"
+
+msgid "warning"
+msgstr "varování"
+
+msgid "stale"
+msgstr "zastaralé"
+
+msgid "failed"
+msgstr "selhalo"
+
+#, python-brace-format
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "pro „{instance}“ v {cache} není historie kroků; nejprve spusťte `weft steps import FILE…`"
+
+#, python-brace-format
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} se od importu nezměnil (stejná velikost, čas i obsah): přeskočeno; --force ho naimportuje znovu"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
+msgstr "{imported} {from} do {instance}: {days}, dnes {steps}{activity}"
+
+#, python-brace-format
+msgid "{count} step"
+msgid_plural "{count} steps"
+msgstr[0] "{count} krok"
+msgstr[1] "{count} kroky"
+msgstr[2] "{count} kroků"
+
+#, python-brace-format
+msgid "{count} flight"
+msgid_plural "{count} flights"
+msgstr[0] "{count} patro"
+msgstr[1] "{count} patra"
+msgstr[2] "{count} pater"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "pro „{instance}“ v {cache} nejsou data o počasí; spusťte `weft refresh {instance}`"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "pro „{instance}“ v {cache} nejsou data o počasí (k dispozici: {names})"
+
+#, python-brace-format
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "v {cache} nejsou data o počasí; nastavte poskytovatele počasí a spusťte `weft refresh`"
+
+#, python-brace-format
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "několik instancí počasí ({names}); vyberte jednu pomocí --instance"
+
+#, python-brace-format
+msgid "cannot read {path}: {reason}"
+msgstr "nelze přečíst {path}: {reason}"
+
+#, python-brace-format
+msgid "--type {type} is not a weather type"
+msgstr "--type {type} není typ počasí"
 
 """#)
 
@@ -48,6 +372,315 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
+#, python-brace-format
+msgid "{file}: cannot read: {reason}"
+msgstr "{file}: nicht lesbar: {reason}"
+
+#, python-brace-format
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place}: fehlerhaftes TOML: {message}"
+
+#, python-brace-format
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place}: unbekannter Anbietertyp „{type}“; bekannte Typen: {known}"
+
+#, python-brace-format
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file}: Pflichtschlüssel „{key}“ fehlt ({expected})"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place}: Schlüssel „{key}“ muss {expected} sein, gefunden: {found}"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place}: Schlüssel „{key}“: {message}"
+
+#, python-brace-format
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place}: unbekannter Schlüssel „{key}“; dieser Anbietertyp kennt: {known}"
+
+#, python-brace-format
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file}: der Name einer Anbieterdatei besteht aus Buchstaben, Ziffern, '-' oder '_', gefolgt von .toml"
+
+#, python-brace-format
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "kein Anbieter namens „{name}“: eine Instanz heißt wie ihre Datei, ohne Ordner und .toml („{instance}“ für {file})"
+
+#, python-brace-format
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "kein Anbieter namens „{name}“ (keine Datei {file} in {directory})"
+
+#, python-brace-format
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place}: das Variablenpräfix „{prefix}“ wird schon von {others} verwendet; diese Datei braucht ein eigenes Präfix, etwa prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " und "
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} Tag"
+msgstr[1] "{count} Tage"
+
+#, python-brace-format
+msgid "cannot write {file}"
+msgstr "{file} kann nicht geschrieben werden"
+
+#, python-brace-format
+msgid "cannot write {file}: {reason}"
+msgstr "{file} kann nicht geschrieben werden: {reason}"
+
+#, python-brace-format
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "kein Kalenderanbieter „{instance}“ in {directory}; `weft check` listet sie auf"
+
+#, python-brace-format
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "keine SOURCE angegeben und kein Kalenderanbieter in {directory}; eine .ics-Datei, einen Ordner oder eine URL angeben oder einen Anbieter mit type = \"calendar\" einrichten"
+
+#, python-brace-format
+msgid "{file} is not a calendar provider"
+msgstr "{file} ist kein Kalenderanbieter"
+
+#, python-brace-format
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source}: der Server hat auf eine unbedingte Anfrage mit 304 geantwortet"
+
+#, python-brace-format
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} Vorlagenwarnung"
+msgstr[1] "{count} Vorlagenwarnungen"
+
+#, python-brace-format
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} Problem in der Benachrichtigungsdatei"
+msgstr[1] "{count} Probleme in der Benachrichtigungsdatei"
+
+#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "es gibt keinen Anbieterordner {directory}"
+
+#, python-brace-format
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} Anbieterdatei in {directory}: gültig"
+msgstr[1] "{count} Anbieterdateien in {directory}: alle gültig"
+
+#, python-brace-format
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} von {count} Anbieterdatei in {directory}"
+msgstr[1] "{broken} von {count} Anbieterdateien in {directory}"
+
+#, python-brace-format
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} Problem in {files}"
+msgstr[1] "{count} Probleme in {files}"
+
+msgid "no problems"
+msgstr "keine Probleme"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} Warnung"
+msgstr[1] "{count} Warnungen"
+
+#, python-brace-format
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "in {directory} gibt es keine Datenbank: nichts zu vergessen"
+
+#, python-brace-format
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "im Papierkorb liegt nichts unter „{name}“; `weft forget --list-trash` zeigt seinen Inhalt"
+
+#, python-brace-format
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "keine Gewohnheiten für „{instance}“ in {cache}; zuerst `weft habit import FILE…` oder `weft habit done NAME` ausführen"
+
+#, python-brace-format
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} liegt in der Zukunft (heute ist der {today} in {zone})"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} in {instance}: {habits}, {done}"
+
+#, python-brace-format
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} Gewohnheit"
+msgstr[1] "{count} Gewohnheiten"
+
+#, python-brace-format
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "heute erledigt: {done} von {count}"
+msgstr[1] "heute erledigt: {done} von {count}"
+
+#, python-brace-format
+msgid "skipped {row}"
+msgstr "übersprungen: {row}"
+
+#, python-brace-format
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… und {count} weitere fehlerhafte Zeile"
+msgstr[1] "… und {count} weitere fehlerhafte Zeilen"
+
+#, python-brace-format
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "{count} Zeile importiert"
+msgstr[1] "{count} Zeilen importiert"
+
+#, python-brace-format
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "aus {count} Datei"
+msgstr[1] "aus {count} Dateien"
+
+msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
+msgstr "zum Einstieg `weft init`: es schreibt Anbieterdateien für die Kalender, den Gesundheitsexport und den Ort, die es findet"
+
+#, python-brace-format
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem}; `weft check` listet alle Probleme auf"
+
+#, python-brace-format
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "mehrere Instanzen vom Typ {type} ({names}); eine mit --instance wählen"
+
+#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "{path} kann nicht gestartet werden: {reason}"
+
+#, python-brace-format
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} startet das Programm {program}, das weder neben {own} noch im PATH liegt; `make install` installiert es mit weft"
+
+#, python-brace-format
+msgid "no providers in {directory}; {hint}"
+msgstr "keine Anbieter in {directory}; {hint}"
+
+#, python-brace-format
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "{key} liefert niemand: in {directory} gibt es keine Anbieterdateien; {hint}"
+
+#, python-brace-format
+msgid "cannot read {file}"
+msgstr "{file} kann nicht gelesen werden"
+
+#, python-brace-format
+msgid "no providers in {directory}"
+msgstr "keine Anbieter in {directory}"
+
+#, python-brace-format
+msgid "updated {time} ({age} ago)"
+msgstr "aktualisiert {time} ({age} alt)"
+
+msgid "never refreshed"
+msgstr "nie aktualisiert"
+
+msgid "kept from your records, never due"
+msgstr "aus den eigenen Einträgen, nie fällig"
+
+#, python-brace-format
+msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgstr[0] "hat weft {count}-mal in Folge abstürzen lassen, kein neuer Versuch vor {time} (`weft refresh --force {instance}` versucht es sofort)"
+msgstr[1] "hat weft {count}-mal in Folge abstürzen lassen, kein neuer Versuch vor {time} (`weft refresh --force {instance}` versucht es sofort)"
+
+#, python-brace-format
+msgid "waiting for Retry-After until {time}"
+msgstr "wartet wegen Retry-After bis {time}"
+
+msgid "due when its files change"
+msgstr "fällig, wenn sich seine Dateien ändern"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "nächste Aktualisierung {time}"
+
+msgid "due now"
+msgstr "jetzt fällig"
+
+msgid "no longer configured"
+msgstr "nicht mehr eingerichtet"
+
+#, python-brace-format
+msgid "  last error: {error}"
+msgstr "  letzter Fehler: {error}"
+
+#, python-brace-format
+msgid "  warnings: {warnings}"
+msgstr "  Warnungen: {warnings}"
+
+msgid "ok"
+msgstr "in Ordnung"
+
+msgid "warning"
+msgstr "Warnung"
+
+msgid "stale"
+msgstr "veraltet"
+
+msgid "failed"
+msgstr "fehlgeschlagen"
+
+#, python-brace-format
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "kein Schrittverlauf für „{instance}“ in {cache}; zuerst `weft steps import FILE…` ausführen"
+
+#, python-brace-format
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} ist seit dem Import unverändert (gleiche Größe, Zeit und gleicher Inhalt): übersprungen; --force importiert die Datei erneut"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
+msgstr "{imported} {from} in {instance}: {days}, heute {steps}{activity}"
+
+#, python-brace-format
+msgid "{count} step"
+msgid_plural "{count} steps"
+msgstr[0] "{count} Schritt"
+msgstr[1] "{count} Schritte"
+
+#, python-brace-format
+msgid "{count} flight"
+msgid_plural "{count} flights"
+msgstr[0] "{count} Stockwerk"
+msgstr[1] "{count} Stockwerke"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "keine Wetterdaten für „{instance}“ in {cache}; `weft refresh {instance}` ausführen"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "keine Wetterdaten für „{instance}“ in {cache} (vorhanden: {names})"
+
+#, python-brace-format
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "keine Wetterdaten in {cache}; einen Wetteranbieter einrichten und `weft refresh` ausführen"
+
+#, python-brace-format
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "mehrere Wetterinstanzen ({names}); eine mit --instance wählen"
+
+#, python-brace-format
+msgid "cannot read {path}: {reason}"
+msgstr "{path} kann nicht gelesen werden: {reason}"
+
+#, python-brace-format
+msgid "--type {type} is not a weather type"
+msgstr "--type {type} ist kein Wettertyp"
 
 """#)
 
@@ -65,6 +698,315 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
+#, python-brace-format
+msgid "{file}: cannot read: {reason}"
+msgstr "{file}: no se puede leer: {reason}"
+
+#, python-brace-format
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place}: TOML mal formado: {message}"
+
+#, python-brace-format
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place}: tipo de proveedor desconocido «{type}»; tipos conocidos: {known}"
+
+#, python-brace-format
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file}: falta la clave obligatoria «{key}» ({expected})"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place}: la clave «{key}» debe ser {expected}; se encontró {found}"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place}: clave «{key}»: {message}"
+
+#, python-brace-format
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place}: clave desconocida «{key}»; este tipo de proveedor admite: {known}"
+
+#, python-brace-format
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file}: el nombre de un archivo de proveedor debe constar de letras, dígitos, '-' o '_' seguidos de .toml"
+
+#, python-brace-format
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "no hay ningún proveedor llamado «{name}»: una instancia se llama como su archivo, sin la carpeta ni .toml («{instance}» para {file})"
+
+#, python-brace-format
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "no hay ningún proveedor llamado «{name}» (no existe {file} en {directory})"
+
+#, python-brace-format
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place}: el prefijo de variables «{prefix}» ya lo usa {others}; asigne a este archivo un prefijo propio, por ejemplo prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " y "
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} día"
+msgstr[1] "{count} días"
+
+#, python-brace-format
+msgid "cannot write {file}"
+msgstr "no se puede escribir {file}"
+
+#, python-brace-format
+msgid "cannot write {file}: {reason}"
+msgstr "no se puede escribir {file}: {reason}"
+
+#, python-brace-format
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "no hay ningún proveedor de calendario «{instance}» en {directory}; `weft check` los enumera"
+
+#, python-brace-format
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "no se indicó ninguna SOURCE y no hay ningún proveedor de calendario en {directory}; indique un archivo .ics, una carpeta o una URL, o configure un proveedor con type = \"calendar\""
+
+#, python-brace-format
+msgid "{file} is not a calendar provider"
+msgstr "{file} no es un proveedor de calendario"
+
+#, python-brace-format
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source}: el servidor respondió 304 a una petición no condicional"
+
+#, python-brace-format
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} advertencia de plantilla"
+msgstr[1] "{count} advertencias de plantilla"
+
+#, python-brace-format
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} problema en el archivo de notificaciones"
+msgstr[1] "{count} problemas en el archivo de notificaciones"
+
+#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "no existe la carpeta de proveedores {directory}"
+
+#, python-brace-format
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} archivo de proveedor en {directory}: válido"
+msgstr[1] "{count} archivos de proveedor en {directory}: todos válidos"
+
+#, python-brace-format
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} de {count} archivo de proveedor en {directory}"
+msgstr[1] "{broken} de {count} archivos de proveedor en {directory}"
+
+#, python-brace-format
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} problema en {files}"
+msgstr[1] "{count} problemas en {files}"
+
+msgid "no problems"
+msgstr "ningún problema"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} advertencia"
+msgstr[1] "{count} advertencias"
+
+#, python-brace-format
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "no hay base de datos en {directory}: nada que olvidar"
+
+#, python-brace-format
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "la papelera no contiene nada con el nombre «{name}»; `weft forget --list-trash` muestra su contenido"
+
+#, python-brace-format
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "no hay hábitos para «{instance}» en {cache}; ejecute primero `weft habit import FILE…` o `weft habit done NAME`"
+
+#, python-brace-format
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} está en el futuro (hoy es {today} en {zone})"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} en {instance}: {habits}, {done}"
+
+#, python-brace-format
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} hábito"
+msgstr[1] "{count} hábitos"
+
+#, python-brace-format
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "hoy: {done} de {count} hecho"
+msgstr[1] "hoy: {done} de {count} hechos"
+
+#, python-brace-format
+msgid "skipped {row}"
+msgstr "omitido: {row}"
+
+#, python-brace-format
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… y {count} fila errónea más"
+msgstr[1] "… y {count} filas erróneas más"
+
+#, python-brace-format
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "{count} fila importada"
+msgstr[1] "{count} filas importadas"
+
+#, python-brace-format
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "de {count} archivo"
+msgstr[1] "de {count} archivos"
+
+msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
+msgstr "empiece con `weft init`: escribe archivos de proveedor para los calendarios, la exportación de salud y el lugar que encuentre"
+
+#, python-brace-format
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem}; `weft check` enumera todos los problemas"
+
+#, python-brace-format
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "varias instancias de tipo {type} ({names}); elija una con --instance"
+
+#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "no se puede iniciar {path}: {reason}"
+
+#, python-brace-format
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} ejecuta el programa {program}, que no está junto a {own} ni en el PATH; `make install` lo instala junto con weft"
+
+#, python-brace-format
+msgid "no providers in {directory}; {hint}"
+msgstr "no hay proveedores en {directory}; {hint}"
+
+#, python-brace-format
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "nada proporciona {key}: no hay archivos de proveedor en {directory}; {hint}"
+
+#, python-brace-format
+msgid "cannot read {file}"
+msgstr "no se puede leer {file}"
+
+#, python-brace-format
+msgid "no providers in {directory}"
+msgstr "no hay proveedores en {directory}"
+
+#, python-brace-format
+msgid "updated {time} ({age} ago)"
+msgstr "actualizado {time} (hace {age})"
+
+msgid "never refreshed"
+msgstr "nunca actualizado"
+
+msgid "kept from your records, never due"
+msgstr "se mantiene con sus registros, nunca hay que actualizarlo"
+
+#, python-brace-format
+msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgstr[0] "hizo fallar a weft {count} vez seguida, no se reintenta antes de las {time} (`weft refresh --force {instance}` lo intenta ya)"
+msgstr[1] "hizo fallar a weft {count} veces seguidas, no se reintenta antes de las {time} (`weft refresh --force {instance}` lo intenta ya)"
+
+#, python-brace-format
+msgid "waiting for Retry-After until {time}"
+msgstr "esperando hasta {time} por Retry-After"
+
+msgid "due when its files change"
+msgstr "se actualiza cuando cambien sus archivos"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "próxima actualización {time}"
+
+msgid "due now"
+msgstr "toca actualizar ya"
+
+msgid "no longer configured"
+msgstr "ya no está configurado"
+
+#, python-brace-format
+msgid "  last error: {error}"
+msgstr "  último error: {error}"
+
+#, python-brace-format
+msgid "  warnings: {warnings}"
+msgstr "  advertencias: {warnings}"
+
+msgid "ok"
+msgstr "correcto"
+
+msgid "warning"
+msgstr "aviso"
+
+msgid "stale"
+msgstr "obsoleto"
+
+msgid "failed"
+msgstr "fallido"
+
+#, python-brace-format
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "no hay historial de pasos para «{instance}» en {cache}; ejecute primero `weft steps import FILE…`"
+
+#, python-brace-format
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} no ha cambiado desde que se importó (mismo tamaño, fecha y contenido): omitido; --force lo vuelve a importar"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
+msgstr "{imported} {from} en {instance}: {days}, hoy {steps}{activity}"
+
+#, python-brace-format
+msgid "{count} step"
+msgid_plural "{count} steps"
+msgstr[0] "{count} paso"
+msgstr[1] "{count} pasos"
+
+#, python-brace-format
+msgid "{count} flight"
+msgid_plural "{count} flights"
+msgstr[0] "{count} piso"
+msgstr[1] "{count} pisos"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "no hay datos meteorológicos para «{instance}» en {cache}; ejecute `weft refresh {instance}`"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "no hay datos meteorológicos para «{instance}» en {cache} (hay: {names})"
+
+#, python-brace-format
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "no hay datos meteorológicos en {cache}; configure un proveedor del tiempo y ejecute `weft refresh`"
+
+#, python-brace-format
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "varias instancias del tiempo ({names}); elija una con --instance"
+
+#, python-brace-format
+msgid "cannot read {path}: {reason}"
+msgstr "no se puede leer {path}: {reason}"
+
+#, python-brace-format
+msgid "--type {type} is not a weather type"
+msgstr "--type {type} no es un tipo meteorológico"
 
 """#)
 
@@ -82,6 +1024,315 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n > 1);\n"
 
+#, python-brace-format
+msgid "{file}: cannot read: {reason}"
+msgstr "{file} : lecture impossible : {reason}"
+
+#, python-brace-format
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place} : TOML mal formé : {message}"
+
+#, python-brace-format
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place} : type de fournisseur inconnu « {type} » ; types connus : {known}"
+
+#, python-brace-format
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file} : clé obligatoire « {key} » manquante ({expected})"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place} : la clé « {key} » doit être {expected}, trouvé : {found}"
+
+#, python-brace-format
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place} : clé « {key} » : {message}"
+
+#, python-brace-format
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place} : clé inconnue « {key} » ; ce type de fournisseur connaît : {known}"
+
+#, python-brace-format
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file} : le nom d’un fichier de fournisseur se compose de lettres, de chiffres, de '-' ou de '_', suivis de .toml"
+
+#, python-brace-format
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "aucun fournisseur nommé « {name} » : une instance porte le nom de son fichier, sans le dossier ni .toml (« {instance} » pour {file})"
+
+#, python-brace-format
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "aucun fournisseur nommé « {name} » (pas de {file} dans {directory})"
+
+#, python-brace-format
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place} : le préfixe de variables « {prefix} » est déjà utilisé par {others} ; donnez à ce fichier son propre préfixe, par exemple prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " et "
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} jour"
+msgstr[1] "{count} jours"
+
+#, python-brace-format
+msgid "cannot write {file}"
+msgstr "impossible d’écrire {file}"
+
+#, python-brace-format
+msgid "cannot write {file}: {reason}"
+msgstr "impossible d’écrire {file} : {reason}"
+
+#, python-brace-format
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "aucun fournisseur de calendrier « {instance} » dans {directory} ; `weft check` les liste"
+
+#, python-brace-format
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "aucune SOURCE donnée et aucun fournisseur de calendrier dans {directory} ; indiquez un fichier .ics, un dossier ou une URL, ou configurez un fournisseur avec type = \"calendar\""
+
+#, python-brace-format
+msgid "{file} is not a calendar provider"
+msgstr "{file} n’est pas un fournisseur de calendrier"
+
+#, python-brace-format
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source} : le serveur a répondu 304 à une requête non conditionnelle"
+
+#, python-brace-format
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} avertissement de modèle"
+msgstr[1] "{count} avertissements de modèle"
+
+#, python-brace-format
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} problème dans le fichier de notifications"
+msgstr[1] "{count} problèmes dans le fichier de notifications"
+
+#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "il n’y a pas de dossier de fournisseurs {directory}"
+
+#, python-brace-format
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} fichier de fournisseur dans {directory} : valide"
+msgstr[1] "{count} fichiers de fournisseurs dans {directory} : tous valides"
+
+#, python-brace-format
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} sur {count} fichier de fournisseur dans {directory}"
+msgstr[1] "{broken} sur {count} fichiers de fournisseurs dans {directory}"
+
+#, python-brace-format
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} problème dans {files}"
+msgstr[1] "{count} problèmes dans {files}"
+
+msgid "no problems"
+msgstr "aucun problème"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} avertissement"
+msgstr[1] "{count} avertissements"
+
+#, python-brace-format
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "pas de base de données dans {directory} : rien à oublier"
+
+#, python-brace-format
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "la corbeille ne contient rien sous « {name} » ; `weft forget --list-trash` en affiche le contenu"
+
+#, python-brace-format
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "aucune habitude pour « {instance} » dans {cache} ; lancez d’abord `weft habit import FILE…` ou `weft habit done NAME`"
+
+#, python-brace-format
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} est dans le futur (nous sommes le {today} dans le fuseau {zone})"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} dans {instance} : {habits}, {done}"
+
+#, python-brace-format
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} habitude"
+msgstr[1] "{count} habitudes"
+
+#, python-brace-format
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "aujourd’hui : {done} sur {count} terminée"
+msgstr[1] "aujourd’hui : {done} sur {count} terminées"
+
+#, python-brace-format
+msgid "skipped {row}"
+msgstr "ignoré : {row}"
+
+#, python-brace-format
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… et {count} autre ligne erronée"
+msgstr[1] "… et {count} autres lignes erronées"
+
+#, python-brace-format
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "{count} ligne importée"
+msgstr[1] "{count} lignes importées"
+
+#, python-brace-format
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "depuis {count} fichier"
+msgstr[1] "depuis {count} fichiers"
+
+msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
+msgstr "commencez par `weft init` : il écrit les fichiers de fournisseurs pour les calendriers, l’export santé et le lieu qu’il trouve"
+
+#, python-brace-format
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem} ; `weft check` liste tous les problèmes"
+
+#, python-brace-format
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "plusieurs instances de type {type} ({names}) ; choisissez-en une avec --instance"
+
+#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "impossible de lancer {path} : {reason}"
+
+#, python-brace-format
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} lance le programme {program}, qui n’est ni à côté de {own} ni dans le PATH ; `make install` l’installe avec weft"
+
+#, python-brace-format
+msgid "no providers in {directory}; {hint}"
+msgstr "aucun fournisseur dans {directory} ; {hint}"
+
+#, python-brace-format
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "rien ne fournit {key} : il n’y a aucun fichier de fournisseur dans {directory} ; {hint}"
+
+#, python-brace-format
+msgid "cannot read {file}"
+msgstr "impossible de lire {file}"
+
+#, python-brace-format
+msgid "no providers in {directory}"
+msgstr "aucun fournisseur dans {directory}"
+
+#, python-brace-format
+msgid "updated {time} ({age} ago)"
+msgstr "mis à jour {time} (il y a {age})"
+
+msgid "never refreshed"
+msgstr "jamais mis à jour"
+
+msgid "kept from your records, never due"
+msgstr "tiré de vos saisies, jamais à rafraîchir"
+
+#, python-brace-format
+msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
+msgstr[0] "a fait planter weft {count} fois de suite, pas de nouvel essai avant {time} (`weft refresh --force {instance}` réessaie tout de suite)"
+msgstr[1] "a fait planter weft {count} fois de suite, pas de nouvel essai avant {time} (`weft refresh --force {instance}` réessaie tout de suite)"
+
+#, python-brace-format
+msgid "waiting for Retry-After until {time}"
+msgstr "attend jusqu’à {time} (Retry-After)"
+
+msgid "due when its files change"
+msgstr "à rafraîchir quand ses fichiers changent"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "prochain rafraîchissement {time}"
+
+msgid "due now"
+msgstr "à rafraîchir maintenant"
+
+msgid "no longer configured"
+msgstr "n’est plus configuré"
+
+#, python-brace-format
+msgid "  last error: {error}"
+msgstr "  dernière erreur : {error}"
+
+#, python-brace-format
+msgid "  warnings: {warnings}"
+msgstr "  avertissements : {warnings}"
+
+msgid "ok"
+msgstr "correct"
+
+msgid "warning"
+msgstr "avertissement"
+
+msgid "stale"
+msgstr "périmé"
+
+msgid "failed"
+msgstr "en échec"
+
+#, python-brace-format
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "aucun historique de pas pour « {instance} » dans {cache} ; lancez d’abord `weft steps import FILE…`"
+
+#, python-brace-format
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} n’a pas changé depuis son import (même taille, date et contenu) : ignoré ; --force l’importe de nouveau"
+
+#, python-brace-format
+msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
+msgstr "{imported} {from} dans {instance} : {days}, aujourd’hui {steps}{activity}"
+
+#, python-brace-format
+msgid "{count} step"
+msgid_plural "{count} steps"
+msgstr[0] "{count} pas"
+msgstr[1] "{count} pas"
+
+#, python-brace-format
+msgid "{count} flight"
+msgid_plural "{count} flights"
+msgstr[0] "{count} étage"
+msgstr[1] "{count} étages"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "aucune donnée météo pour « {instance} » dans {cache} ; lancez `weft refresh {instance}`"
+
+#, python-brace-format
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "aucune donnée météo pour « {instance} » dans {cache} (il y a : {names})"
+
+#, python-brace-format
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "aucune donnée météo dans {cache} ; configurez un fournisseur météo et lancez `weft refresh`"
+
+#, python-brace-format
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "plusieurs instances météo ({names}) ; choisissez-en une avec --instance"
+
+#, python-brace-format
+msgid "cannot read {path}: {reason}"
+msgstr "impossible de lire {path} : {reason}"
+
+#, python-brace-format
+msgid "--type {type} is not a weather type"
+msgstr "--type {type} n’est pas un type météo"
 
 """#)
 }
