@@ -86,6 +86,27 @@ msgstr[1] "{count} dny"
 msgstr[2] "{count} dní"
 
 #, python-brace-format
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}): zbývá {left}"
+
+#, python-brace-format
+msgid ", round {round}/{rounds}"
+msgstr ", kolo {round}/{rounds}"
+
+#, python-brace-format
+msgid " until {time}"
+msgstr " do {time}"
+
+msgid "running"
+msgstr "běží"
+
+msgid "paused"
+msgstr "pozastaven"
+
+msgid "done"
+msgstr "doběhl"
+
+#, python-brace-format
 msgid "cannot write {file}"
 msgstr "nelze zapsat {file}"
 
@@ -167,12 +188,30 @@ msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` list
 msgstr "v koši pod „{name}“ nic není; `weft forget --list-trash` vypíše jeho obsah"
 
 #, python-brace-format
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name}: přidán ({slug}), plán: {days}; {count} návyk"
+msgstr[1] "{name}: přidán ({slug}), plán: {days}; {count} návyky"
+msgstr[2] "{name}: přidán ({slug}), plán: {days}; {count} návyků"
+
+msgid "every day"
+msgstr "každý den"
+
+#, python-brace-format
 msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
 msgstr "pro „{instance}“ v {cache} nejsou žádné návyky; nejprve spusťte `weft habit import FILE…` nebo `weft habit done NAME`"
 
 #, python-brace-format
 msgid "--date {date} is in the future (today is {today} in {zone})"
 msgstr "--date {date} je v budoucnosti (dnes je {today} v pásmu {zone})"
+
+#, python-brace-format
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "nový návyk „{name}“ ({slug}), naplánován na každý den"
+
+#, python-brace-format
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name}: splněno {day}, série {streak}"
 
 #, python-brace-format
 msgid "{imported} {from} into {instance}: {habits}, {done}"
@@ -191,6 +230,20 @@ msgid_plural "{done} of {count} due today done"
 msgstr[0] "dnes hotovo {done} z {count}"
 msgstr[1] "dnes hotovo {done} z {count}"
 msgstr[2] "dnes hotovo {done} z {count}"
+
+#, python-brace-format
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "série {streak}  7 d {week}  30 d {month}"
+
+msgid "MTWTFSS"
+msgstr "PÚSČPSN"
+
+msgid "No habits"
+msgstr "Žádné návyky"
+
+#, python-brace-format
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name}: nesplněno {day}, série {streak}"
 
 #, python-brace-format
 msgid "skipped {row}"
@@ -332,6 +385,13 @@ msgstr[0] "{count} patro"
 msgstr[1] "{count} patra"
 msgstr[2] "{count} pater"
 
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "žádné časovače; `weft timer start 25m` jeden spustí"
+
+#, python-brace-format
+msgid "{label}: stopped"
+msgstr "{label}: zastaven"
+
 #, python-brace-format
 msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
 msgstr "pro „{instance}“ v {cache} nejsou data o počasí; spusťte `weft refresh {instance}`"
@@ -426,6 +486,27 @@ msgstr[0] "{count} Tag"
 msgstr[1] "{count} Tage"
 
 #, python-brace-format
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}): noch {left}"
+
+#, python-brace-format
+msgid ", round {round}/{rounds}"
+msgstr ", Runde {round}/{rounds}"
+
+#, python-brace-format
+msgid " until {time}"
+msgstr " bis {time}"
+
+msgid "running"
+msgstr "läuft"
+
+msgid "paused"
+msgstr "pausiert"
+
+msgid "done"
+msgstr "abgelaufen"
+
+#, python-brace-format
 msgid "cannot write {file}"
 msgstr "{file} kann nicht geschrieben werden"
 
@@ -501,12 +582,29 @@ msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` list
 msgstr "im Papierkorb liegt nichts unter „{name}“; `weft forget --list-trash` zeigt seinen Inhalt"
 
 #, python-brace-format
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name}: hinzugefügt ({slug}), geplant: {days}; {count} Gewohnheit"
+msgstr[1] "{name}: hinzugefügt ({slug}), geplant: {days}; {count} Gewohnheiten"
+
+msgid "every day"
+msgstr "jeden Tag"
+
+#, python-brace-format
 msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
 msgstr "keine Gewohnheiten für „{instance}“ in {cache}; zuerst `weft habit import FILE…` oder `weft habit done NAME` ausführen"
 
 #, python-brace-format
 msgid "--date {date} is in the future (today is {today} in {zone})"
 msgstr "--date {date} liegt in der Zukunft (heute ist der {today} in {zone})"
+
+#, python-brace-format
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "neue Gewohnheit „{name}“ ({slug}), jeden Tag geplant"
+
+#, python-brace-format
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name}: erledigt am {day}, Serie {streak}"
 
 #, python-brace-format
 msgid "{imported} {from} into {instance}: {habits}, {done}"
@@ -523,6 +621,20 @@ msgid "{done} of {count} due today done"
 msgid_plural "{done} of {count} due today done"
 msgstr[0] "heute erledigt: {done} von {count}"
 msgstr[1] "heute erledigt: {done} von {count}"
+
+#, python-brace-format
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "Serie {streak}  7 T {week}  30 T {month}"
+
+msgid "MTWTFSS"
+msgstr "MDMDFSS"
+
+msgid "No habits"
+msgstr "Keine Gewohnheiten"
+
+#, python-brace-format
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name}: nicht erledigt am {day}, Serie {streak}"
 
 #, python-brace-format
 msgid "skipped {row}"
@@ -658,6 +770,13 @@ msgid_plural "{count} flights"
 msgstr[0] "{count} Stockwerk"
 msgstr[1] "{count} Stockwerke"
 
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "keine Timer; `weft timer start 25m` startet einen"
+
+#, python-brace-format
+msgid "{label}: stopped"
+msgstr "{label}: gestoppt"
+
 #, python-brace-format
 msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
 msgstr "keine Wetterdaten für „{instance}“ in {cache}; `weft refresh {instance}` ausführen"
@@ -752,6 +871,27 @@ msgstr[0] "{count} día"
 msgstr[1] "{count} días"
 
 #, python-brace-format
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}): quedan {left}"
+
+#, python-brace-format
+msgid ", round {round}/{rounds}"
+msgstr ", ronda {round}/{rounds}"
+
+#, python-brace-format
+msgid " until {time}"
+msgstr " hasta las {time}"
+
+msgid "running"
+msgstr "en marcha"
+
+msgid "paused"
+msgstr "en pausa"
+
+msgid "done"
+msgstr "terminado"
+
+#, python-brace-format
 msgid "cannot write {file}"
 msgstr "no se puede escribir {file}"
 
@@ -827,12 +967,29 @@ msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` list
 msgstr "la papelera no contiene nada con el nombre «{name}»; `weft forget --list-trash` muestra su contenido"
 
 #, python-brace-format
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name}: añadido ({slug}), previsto: {days}; {count} hábito"
+msgstr[1] "{name}: añadido ({slug}), previsto: {days}; {count} hábitos"
+
+msgid "every day"
+msgstr "todos los días"
+
+#, python-brace-format
 msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
 msgstr "no hay hábitos para «{instance}» en {cache}; ejecute primero `weft habit import FILE…` o `weft habit done NAME`"
 
 #, python-brace-format
 msgid "--date {date} is in the future (today is {today} in {zone})"
 msgstr "--date {date} está en el futuro (hoy es {today} en {zone})"
+
+#, python-brace-format
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "nuevo hábito «{name}» ({slug}), previsto todos los días"
+
+#, python-brace-format
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name}: hecho el {day}, racha {streak}"
 
 #, python-brace-format
 msgid "{imported} {from} into {instance}: {habits}, {done}"
@@ -849,6 +1006,20 @@ msgid "{done} of {count} due today done"
 msgid_plural "{done} of {count} due today done"
 msgstr[0] "hoy: {done} de {count} hecho"
 msgstr[1] "hoy: {done} de {count} hechos"
+
+#, python-brace-format
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "racha {streak}  7 d {week}  30 d {month}"
+
+msgid "MTWTFSS"
+msgstr "LMXJVSD"
+
+msgid "No habits"
+msgstr "No hay hábitos"
+
+#, python-brace-format
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name}: no hecho el {day}, racha {streak}"
 
 #, python-brace-format
 msgid "skipped {row}"
@@ -984,6 +1155,13 @@ msgid_plural "{count} flights"
 msgstr[0] "{count} piso"
 msgstr[1] "{count} pisos"
 
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "no hay temporizadores; `weft timer start 25m` inicia uno"
+
+#, python-brace-format
+msgid "{label}: stopped"
+msgstr "{label}: detenido"
+
 #, python-brace-format
 msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
 msgstr "no hay datos meteorológicos para «{instance}» en {cache}; ejecute `weft refresh {instance}`"
@@ -1026,35 +1204,35 @@ msgstr ""
 
 #, python-brace-format
 msgid "{file}: cannot read: {reason}"
-msgstr "{file} : lecture impossible : {reason}"
+msgstr "{file}: lecture impossible : {reason}"
 
 #, python-brace-format
 msgid "{place}: malformed TOML: {message}"
-msgstr "{place} : TOML mal formé : {message}"
+msgstr "{place}: TOML mal formé : {message}"
 
 #, python-brace-format
 msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
-msgstr "{place} : type de fournisseur inconnu « {type} » ; types connus : {known}"
+msgstr "{place}: type de fournisseur inconnu « {type} » ; types connus : {known}"
 
 #, python-brace-format
 msgid "{file}: missing required key \"{key}\" ({expected})"
-msgstr "{file} : clé obligatoire « {key} » manquante ({expected})"
+msgstr "{file}: clé obligatoire « {key} » manquante ({expected})"
 
 #, python-brace-format
 msgid "{place}: key \"{key}\" must be {expected}, found {found}"
-msgstr "{place} : la clé « {key} » doit être {expected}, trouvé : {found}"
+msgstr "{place}: la clé « {key} » doit être {expected}, trouvé : {found}"
 
 #, python-brace-format
 msgid "{place}: key \"{key}\": {message}"
-msgstr "{place} : clé « {key} » : {message}"
+msgstr "{place}: clé « {key} » : {message}"
 
 #, python-brace-format
 msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
-msgstr "{place} : clé inconnue « {key} » ; ce type de fournisseur connaît : {known}"
+msgstr "{place}: clé inconnue « {key} » ; ce type de fournisseur connaît : {known}"
 
 #, python-brace-format
 msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
-msgstr "{file} : le nom d’un fichier de fournisseur se compose de lettres, de chiffres, de '-' ou de '_', suivis de .toml"
+msgstr "{file}: le nom d’un fichier de fournisseur se compose de lettres, de chiffres, de '-' ou de '_', suivis de .toml"
 
 #, python-brace-format
 msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
@@ -1066,7 +1244,7 @@ msgstr "aucun fournisseur nommé « {name} » (pas de {file} dans {directory})"
 
 #, python-brace-format
 msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
-msgstr "{place} : le préfixe de variables « {prefix} » est déjà utilisé par {others} ; donnez à ce fichier son propre préfixe, par exemple prefix = \"{suggestion}\""
+msgstr "{place}: le préfixe de variables « {prefix} » est déjà utilisé par {others} ; donnez à ce fichier son propre préfixe, par exemple prefix = \"{suggestion}\""
 
 msgid " and "
 msgstr " et "
@@ -1076,6 +1254,27 @@ msgid "{count} day"
 msgid_plural "{count} days"
 msgstr[0] "{count} jour"
 msgstr[1] "{count} jours"
+
+#, python-brace-format
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}) : il reste {left}"
+
+#, python-brace-format
+msgid ", round {round}/{rounds}"
+msgstr ", tour {round}/{rounds}"
+
+#, python-brace-format
+msgid " until {time}"
+msgstr " jusqu’à {time}"
+
+msgid "running"
+msgstr "en cours"
+
+msgid "paused"
+msgstr "en pause"
+
+msgid "done"
+msgstr "terminé"
 
 #, python-brace-format
 msgid "cannot write {file}"
@@ -1153,12 +1352,29 @@ msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` list
 msgstr "la corbeille ne contient rien sous « {name} » ; `weft forget --list-trash` en affiche le contenu"
 
 #, python-brace-format
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name} : ajoutée ({slug}), prévue : {days} ; {count} habitude"
+msgstr[1] "{name} : ajoutée ({slug}), prévue : {days} ; {count} habitudes"
+
+msgid "every day"
+msgstr "tous les jours"
+
+#, python-brace-format
 msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
 msgstr "aucune habitude pour « {instance} » dans {cache} ; lancez d’abord `weft habit import FILE…` ou `weft habit done NAME`"
 
 #, python-brace-format
 msgid "--date {date} is in the future (today is {today} in {zone})"
 msgstr "--date {date} est dans le futur (nous sommes le {today} dans le fuseau {zone})"
+
+#, python-brace-format
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "nouvelle habitude « {name} » ({slug}), prévue tous les jours"
+
+#, python-brace-format
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name} : faite le {day}, série {streak}"
 
 #, python-brace-format
 msgid "{imported} {from} into {instance}: {habits}, {done}"
@@ -1175,6 +1391,20 @@ msgid "{done} of {count} due today done"
 msgid_plural "{done} of {count} due today done"
 msgstr[0] "aujourd’hui : {done} sur {count} terminée"
 msgstr[1] "aujourd’hui : {done} sur {count} terminées"
+
+#, python-brace-format
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "série {streak}  7 j {week}  30 j {month}"
+
+msgid "MTWTFSS"
+msgstr "LMMJVSD"
+
+msgid "No habits"
+msgstr "Aucune habitude"
+
+#, python-brace-format
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name} : non faite le {day}, série {streak}"
 
 #, python-brace-format
 msgid "skipped {row}"
@@ -1309,6 +1539,13 @@ msgid "{count} flight"
 msgid_plural "{count} flights"
 msgstr[0] "{count} étage"
 msgstr[1] "{count} étages"
+
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "aucun minuteur ; `weft timer start 25m` en lance un"
+
+#, python-brace-format
+msgid "{label}: stopped"
+msgstr "{label} : arrêté"
 
 #, python-brace-format
 msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"

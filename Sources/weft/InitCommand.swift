@@ -50,8 +50,7 @@ struct InitCommand: ParsableCommand {
 
     @OptionGroup var locations: LocationOptions
 
-    /// What `check`, `status` and `resolve` say when no provider is configured.
-    /// What to do in a new setup, said by `status` and `check` when there is no provider yet.
+    /// What `check`, `status`, `refresh` and `resolve` say when no provider is configured.
     static func startHint(_ catalog: Catalog) -> String {
         catalog.text(
             "start with `weft init`: it writes provider files for the calendars, health export and place it finds")

@@ -161,4 +161,36 @@ struct CLILanguageTests {
             }
         }
     }
+
+    @Test func timerLinesReadInGerman() async throws {
+        let box = try Sandbox()
+        let german = ["LC_ALL": "de_DE.UTF-8"]
+        let start = await box.weft(
+            arguments: ["timer", "start", "25m", "--label", "Tee", "--repeat", "2"] + Self.clock, environment: german)
+        #expect(start.exitCode == 0, "\(start)")
+        #expect(start.stdout.hasPrefix("Tee ("), "\(start)")
+        #expect(start.stdout.hasSuffix("): noch 25:00, Runde 1/2, läuft bis 20:25\n"), "\(start)")
+        let later = ["--now", "2026-03-10T19:05:00Z", "--tz", "Europe/Berlin"]
+        let list = await box.weft(arguments: ["timer", "list"] + later, environment: ["LC_ALL": "fr_FR.UTF-8"])
+        #expect(list.stdout.hasSuffix(") : il reste 20:00, tour 1/2, en cours jusqu’à 20:25\n"), "\(list)")
+        let stop = await box.weft(arguments: ["timer", "stop"] + later, environment: german)
+        #expect(stop.stdout == "Tee: gestoppt\n", "\(stop)")
+        let none = await box.weft(arguments: ["timer", "list"] + later, environment: ["LC_ALL": "cs_CZ.UTF-8"])
+        #expect(none.stdout == "žádné časovače; `weft timer start 25m` jeden spustí\n", "\(none)")
+    }
+
+    @Test func habitLinesReadInTheReadersLanguage() async throws {
+        let box = try Sandbox()
+        let add = await box.weft(
+            arguments: ["habit", "add", "Lesen"] + Self.clock, environment: ["LC_ALL": "cs_CZ.UTF-8"])
+        #expect(add.stdout == "Lesen: přidán (lesen), plán: každý den; 1 návyk\n", "\(add)")
+        let done = await box.weft(
+            arguments: ["habit", "done", "Lesen"] + Self.clock, environment: ["LC_ALL": "de_DE.UTF-8"])
+        #expect(done.stdout == "Lesen: erledigt am 2026-03-10, Serie 1\n", "\(done)")
+        let list = await box.weft(arguments: ["habit", "list"] + Self.clock, environment: ["LC_ALL": "fr_FR.UTF-8"])
+        #expect(list.stdout == "       LMMJVSD\nLesen   ✓       série 1  7 j 100%  30 j 100%\n", "\(list)")
+        let undo = await box.weft(
+            arguments: ["habit", "undo", "Lesen"] + Self.clock, environment: ["LC_ALL": "es_ES.UTF-8"])
+        #expect(undo.stdout == "Lesen: no hecho el 2026-03-10, racha 0\n", "\(undo)")
+    }
 }
