@@ -294,6 +294,56 @@ msgid "no providers in {directory}; {hint}"
 msgstr "v {directory} nejsou žádní poskytovatelé; {hint}"
 
 #, python-brace-format
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} neobsahuje žádné soubory poskytovatelů, proto se z {instances} nic nezapomnělo; instanci záměrně smažete příkazem `weft forget INSTANCE`"
+
+#, python-brace-format
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance}: jeho soubor poskytovatele zmizel: jeho data jsou zapomenuta; vaše vlastní záznamy zůstávají"
+
+msgid "due when its files change"
+msgstr "na řadě, až se změní jeho soubory"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "další obnova {time}"
+
+#, python-brace-format
+msgid "ok, {due}"
+msgstr "v pořádku, {due}"
+
+#, python-brace-format
+msgid "not modified, {due}"
+msgstr "beze změny, {due}"
+
+#, python-brace-format
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "v pořádku s varováními: {warnings}; {due}"
+
+#, python-brace-format
+msgid "fresh, {due}"
+msgstr "aktuální, {due}"
+
+#, python-brace-format
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "přeskočeno: zdroj požádal o čekání do {time} (zbývá {left}; --force Retry-After serveru nepřebije, změněné nastavení ano)"
+
+#, python-brace-format
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
+msgstr[1] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
+msgstr[2] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
+
+#, python-brace-format
+msgid "failed: {message}"
+msgstr "selhalo: {message}"
+
+#, python-brace-format
+msgid "invalid provider file, skipped: {message}"
+msgstr "neplatný soubor poskytovatele, přeskočeno: {message}"
+
+#, python-brace-format
 msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
 msgstr "{key} nic neposkytuje: v {directory} nejsou žádné soubory poskytovatelů; {hint}"
 
@@ -325,13 +375,6 @@ msgstr[2] "shodil weft {count}krát za sebou, další pokus až po {time} (`weft
 #, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "čeká kvůli Retry-After do {time}"
-
-msgid "due when its files change"
-msgstr "na řadě, až se změní jeho soubory"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "další obnova {time}"
 
 msgid "due now"
 msgstr "na řadě teď"
@@ -682,6 +725,55 @@ msgid "no providers in {directory}; {hint}"
 msgstr "keine Anbieter in {directory}; {hint}"
 
 #, python-brace-format
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} enthält keine Anbieterdateien, daher wurde von {instances} nichts vergessen; um eine Instanz absichtlich zu löschen, `weft forget INSTANCE` ausführen"
+
+#, python-brace-format
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance}: seine Anbieterdatei ist weg: Daten vergessen; die eigenen Einträge bleiben erhalten"
+
+msgid "due when its files change"
+msgstr "fällig, wenn sich seine Dateien ändern"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "nächste Aktualisierung {time}"
+
+#, python-brace-format
+msgid "ok, {due}"
+msgstr "in Ordnung, {due}"
+
+#, python-brace-format
+msgid "not modified, {due}"
+msgstr "unverändert, {due}"
+
+#, python-brace-format
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "in Ordnung mit Warnungen: {warnings}; {due}"
+
+#, python-brace-format
+msgid "fresh, {due}"
+msgstr "aktuell, {due}"
+
+#, python-brace-format
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "übersprungen: die Quelle bat, bis {time} zu warten (noch {left}; --force übergeht das Retry-After eines Servers nicht, eine geänderte Einstellung schon)"
+
+#, python-brace-format
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "übersprungen: hat weft {count}-mal in Folge abstürzen lassen; neuer Versuch nach {time} (`weft refresh --force {instance}` versucht es sofort, ebenso eine geänderte Anbieterdatei)"
+msgstr[1] "übersprungen: hat weft {count}-mal in Folge abstürzen lassen; neuer Versuch nach {time} (`weft refresh --force {instance}` versucht es sofort, ebenso eine geänderte Anbieterdatei)"
+
+#, python-brace-format
+msgid "failed: {message}"
+msgstr "fehlgeschlagen: {message}"
+
+#, python-brace-format
+msgid "invalid provider file, skipped: {message}"
+msgstr "ungültige Anbieterdatei, übersprungen: {message}"
+
+#, python-brace-format
 msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
 msgstr "{key} liefert niemand: in {directory} gibt es keine Anbieterdateien; {hint}"
 
@@ -712,13 +804,6 @@ msgstr[1] "hat weft {count}-mal in Folge abstürzen lassen, kein neuer Versuch v
 #, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "wartet wegen Retry-After bis {time}"
-
-msgid "due when its files change"
-msgstr "fällig, wenn sich seine Dateien ändern"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "nächste Aktualisierung {time}"
 
 msgid "due now"
 msgstr "jetzt fällig"
@@ -1067,6 +1152,55 @@ msgid "no providers in {directory}; {hint}"
 msgstr "no hay proveedores en {directory}; {hint}"
 
 #, python-brace-format
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} no contiene archivos de proveedor, así que no se olvidó nada de {instances}; para borrar una instancia a propósito, ejecute `weft forget INSTANCE`"
+
+#, python-brace-format
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance}: su archivo de proveedor ya no existe: se olvidaron sus datos; sus propios registros se conservan"
+
+msgid "due when its files change"
+msgstr "se actualiza cuando cambien sus archivos"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "próxima actualización {time}"
+
+#, python-brace-format
+msgid "ok, {due}"
+msgstr "correcto, {due}"
+
+#, python-brace-format
+msgid "not modified, {due}"
+msgstr "sin cambios, {due}"
+
+#, python-brace-format
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "correcto con advertencias: {warnings}; {due}"
+
+#, python-brace-format
+msgid "fresh, {due}"
+msgstr "al día, {due}"
+
+#, python-brace-format
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "omitido: la fuente pidió esperar hasta las {time} (faltan {left}; --force no anula el Retry-After de un servidor, un ajuste cambiado sí)"
+
+#, python-brace-format
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "omitido: hizo fallar a weft {count} vez seguida; se reintenta después de las {time} (`weft refresh --force {instance}` lo intenta ya, igual que un archivo de proveedor cambiado)"
+msgstr[1] "omitido: hizo fallar a weft {count} veces seguidas; se reintenta después de las {time} (`weft refresh --force {instance}` lo intenta ya, igual que un archivo de proveedor cambiado)"
+
+#, python-brace-format
+msgid "failed: {message}"
+msgstr "falló: {message}"
+
+#, python-brace-format
+msgid "invalid provider file, skipped: {message}"
+msgstr "archivo de proveedor no válido, omitido: {message}"
+
+#, python-brace-format
 msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
 msgstr "nada proporciona {key}: no hay archivos de proveedor en {directory}; {hint}"
 
@@ -1097,13 +1231,6 @@ msgstr[1] "hizo fallar a weft {count} veces seguidas, no se reintenta antes de l
 #, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "esperando hasta {time} por Retry-After"
-
-msgid "due when its files change"
-msgstr "se actualiza cuando cambien sus archivos"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "próxima actualización {time}"
 
 msgid "due now"
 msgstr "toca actualizar ya"
@@ -1452,6 +1579,55 @@ msgid "no providers in {directory}; {hint}"
 msgstr "aucun fournisseur dans {directory} ; {hint}"
 
 #, python-brace-format
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} ne contient aucun fichier de fournisseur, donc rien n’a été oublié de {instances} ; pour supprimer volontairement une instance, lancez `weft forget INSTANCE`"
+
+#, python-brace-format
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance} : son fichier de fournisseur a disparu : ses données sont oubliées ; vos propres saisies sont conservées"
+
+msgid "due when its files change"
+msgstr "à rafraîchir quand ses fichiers changent"
+
+#, python-brace-format
+msgid "next due {time}"
+msgstr "prochain rafraîchissement {time}"
+
+#, python-brace-format
+msgid "ok, {due}"
+msgstr "correct, {due}"
+
+#, python-brace-format
+msgid "not modified, {due}"
+msgstr "inchangé, {due}"
+
+#, python-brace-format
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "correct avec avertissements : {warnings} ; {due}"
+
+#, python-brace-format
+msgid "fresh, {due}"
+msgstr "à jour, {due}"
+
+#, python-brace-format
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "ignoré : la source a demandé d’attendre jusqu’à {time} (encore {left} ; --force ne passe pas outre le Retry-After d’un serveur, un réglage modifié si)"
+
+#, python-brace-format
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "ignoré : a fait planter weft {count} fois de suite ; nouvel essai après {time} (`weft refresh --force {instance}` réessaie tout de suite, tout comme un fichier de fournisseur modifié)"
+msgstr[1] "ignoré : a fait planter weft {count} fois de suite ; nouvel essai après {time} (`weft refresh --force {instance}` réessaie tout de suite, tout comme un fichier de fournisseur modifié)"
+
+#, python-brace-format
+msgid "failed: {message}"
+msgstr "échec : {message}"
+
+#, python-brace-format
+msgid "invalid provider file, skipped: {message}"
+msgstr "fichier de fournisseur invalide, ignoré : {message}"
+
+#, python-brace-format
 msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
 msgstr "rien ne fournit {key} : il n’y a aucun fichier de fournisseur dans {directory} ; {hint}"
 
@@ -1482,13 +1658,6 @@ msgstr[1] "a fait planter weft {count} fois de suite, pas de nouvel essai avant 
 #, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "attend jusqu’à {time} (Retry-After)"
-
-msgid "due when its files change"
-msgstr "à rafraîchir quand ses fichiers changent"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "prochain rafraîchissement {time}"
 
 msgid "due now"
 msgstr "à rafraîchir maintenant"

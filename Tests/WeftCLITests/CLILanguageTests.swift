@@ -193,4 +193,20 @@ struct CLILanguageTests {
             arguments: ["habit", "undo", "Lesen"] + Self.clock, environment: ["LC_ALL": "es_ES.UTF-8"])
         #expect(undo.stdout == "Lesen: no hecho el 2026-03-10, racha 0\n", "\(undo)")
     }
+
+    @Test func refreshLinesReadInGerman() async throws {
+        let box = try Sandbox()
+        try box.write("walks.csv", Self.export(rows: 2))
+        try box.provider("walk", "type = \"steps\"\nfiles = [\"\(box.path("walks.csv"))\"]\n")
+        let german = ["LC_ALL": "de_DE.UTF-8"]
+        let first = await box.weft(arguments: ["refresh"] + Self.clock, environment: german)
+        #expect(first.exitCode == 0, "\(first)")
+        #expect(first.stderr == "walk: in Ordnung, fällig, wenn sich seine Dateien ändern\n", "\(first)")
+        let again = await box.weft(arguments: ["refresh"] + Self.clock, environment: german)
+        #expect(again.stderr == "walk: unverändert, fällig, wenn sich seine Dateien ändern\n", "\(again)")
+        try box.provider("walk", "type = \"steps\"\nbogus = 1\n")
+        let invalid = await box.weft(arguments: ["refresh"] + Self.clock, environment: german)
+        #expect(invalid.exitCode == 2, "\(invalid)")
+        #expect(invalid.stderr.contains("walk: ungültige Anbieterdatei, übersprungen: "), "\(invalid)")
+    }
 }
