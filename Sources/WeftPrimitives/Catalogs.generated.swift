@@ -31,6 +31,586 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\n"
 
+msgid "Next"
+msgstr "Další"
+
+msgid "Next Up"
+msgstr "Následuje"
+
+#, python-brace-format
+msgid "{title} until {time}"
+msgstr "{title} do {time}"
+
+msgid "All day"
+msgstr "Celý den"
+
+#, python-brace-format
+msgid "ends in {count} min"
+msgstr "končí za {count} min"
+
+#, python-brace-format
+msgid "ends in {count} hr"
+msgstr "končí za {count} h"
+
+msgid "ends tomorrow"
+msgstr "končí zítra"
+
+#, python-brace-format
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "končí za {count} den"
+msgstr[1] "končí za {count} dny"
+msgstr[2] "končí za {count} dní"
+
+msgid "Untitled"
+msgstr "Bez názvu"
+
+msgid "Now"
+msgstr "Teď"
+
+#, python-brace-format
+msgid "{count}m"
+msgstr "{count} min"
+
+#, python-brace-format
+msgid "{count}h"
+msgstr "{count} h"
+
+#, python-brace-format
+msgid "{count}d"
+msgstr "{count} d"
+
+msgid "Soon"
+msgstr "Za chvíli"
+
+#, python-brace-format
+msgid "In {count} min"
+msgstr "Za {count} min"
+
+#, python-brace-format
+msgid "In {count} hr"
+msgstr "Za {count} h"
+
+msgid "Tomorrow"
+msgstr "Zítra"
+
+#, python-brace-format
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "Za {count} den"
+msgstr[1] "Za {count} dny"
+msgstr[2] "Za {count} dní"
+
+#, python-brace-format
+msgid "On {date}"
+msgstr "Dne {date}"
+
+msgid "Rain now"
+msgstr "Teď prší"
+
+msgid "Next-hour rain unavailable"
+msgstr "Předpověď deště na příští hodinu není k dispozici"
+
+msgid "No rain next hour"
+msgstr "Příští hodinu bez deště"
+
+#, python-brace-format
+msgid "Rain in {count}m"
+msgstr "Déšť za {count} min"
+
+msgid "Rain later"
+msgstr "Déšť později"
+
+#, python-brace-format
+msgid "{percent}% chance of rain"
+msgstr "{percent} % pravděpodobnost deště"
+
+msgid "Ending now"
+msgstr "Právě končí"
+
+#, python-brace-format
+msgid "Ends in {count}m"
+msgstr "Skončí za {count} min"
+
+#, python-brace-format
+msgid "{percent}% chance"
+msgstr "{percent} % pravděpodobnost"
+
+msgid "No rain"
+msgstr "Bez deště"
+
+msgid "Light drizzle"
+msgstr "Slabé mrholení"
+
+msgid "Drizzle"
+msgstr "Mrholení"
+
+msgid "Light rain"
+msgstr "Slabý déšť"
+
+msgid "Moderate rain"
+msgstr "Mírný déšť"
+
+msgid "Heavy rain"
+msgstr "Silný déšť"
+
+msgid "Very heavy rain"
+msgstr "Velmi silný déšť"
+
+#, python-brace-format
+msgid "{severity}: {title}"
+msgstr "{severity}: {title}"
+
+#, python-brace-format
+msgid "{alert} until {time}"
+msgstr "{alert} do {time}"
+
+msgid "Minor"
+msgstr "Nízká"
+
+msgid "Moderate"
+msgstr "Střední"
+
+msgid "Severe"
+msgstr "Vysoká"
+
+msgid "Extreme"
+msgstr "Extrémní"
+
+msgid "Clear"
+msgstr "Jasno"
+
+msgid "Mostly clear"
+msgstr "Skoro jasno"
+
+msgid "Partly cloudy"
+msgstr "Polojasno"
+
+msgid "Mostly cloudy"
+msgstr "Oblačno"
+
+msgid "Cloudy"
+msgstr "Zataženo"
+
+msgid "Fog"
+msgstr "Mlha"
+
+msgid "Haze"
+msgstr "Opar"
+
+msgid "Smoke"
+msgstr "Kouř"
+
+msgid "Dust"
+msgstr "Prach"
+
+msgid "Breezy"
+msgstr "Mírný vítr"
+
+msgid "Windy"
+msgstr "Větrno"
+
+msgid "Freezing drizzle"
+msgstr "Mrznoucí mrholení"
+
+msgid "Rain"
+msgstr "Déšť"
+
+msgid "Rain showers"
+msgstr "Přeháňky"
+
+msgid "Freezing rain"
+msgstr "Mrznoucí déšť"
+
+msgid "Sleet"
+msgstr "Déšť se sněhem"
+
+msgid "Hail"
+msgstr "Kroupy"
+
+msgid "Wintry mix"
+msgstr "Smíšené srážky"
+
+msgid "Flurries"
+msgstr "Poletující sníh"
+
+msgid "Light snow"
+msgstr "Slabé sněžení"
+
+msgid "Snow"
+msgstr "Sníh"
+
+msgid "Heavy snow"
+msgstr "Silné sněžení"
+
+msgid "Snow showers"
+msgstr "Sněhové přeháňky"
+
+msgid "Blowing snow"
+msgstr "Zvířený sníh"
+
+msgid "Blizzard"
+msgstr "Vánice"
+
+msgid "Thunderstorms"
+msgstr "Bouřky"
+
+msgid "Hot"
+msgstr "Horko"
+
+msgid "Frigid"
+msgstr "Krutý mráz"
+
+msgid "Tropical storm"
+msgstr "Tropická bouře"
+
+msgid "Hurricane"
+msgstr "Hurikán"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "po|út|st|čt|pá|so|ne"
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "pondělí|úterý|středa|čtvrtek|pátek|sobota|neděle"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "led|úno|bře|dub|kvě|čvn|čvc|srp|zář|říj|lis|pro"
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "leden|únor|březen|duben|květen|červen|červenec|srpen|září|říjen|listopad|prosinec"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "P|Ú|S|Č|P|S|N"
+
+msgid "just now"
+msgstr "právě teď"
+
+#, python-brace-format
+msgid "{age} ago"
+msgstr "před {age}"
+
+msgid "min"
+msgstr "min"
+
+msgid "h"
+msgstr "h"
+
+msgid "days"
+msgstr "d"
+
+msgid "live"
+msgstr "živě"
+
+msgid "offline, retrying"
+msgstr "offline, zkouším znovu"
+
+msgid "reloads every 30 s"
+msgstr "obnovuje se každých 30 s"
+
+msgid "No providers configured."
+msgstr "Nejsou nastaveni žádní poskytovatelé."
+
+#, python-brace-format
+msgid "All variables ({count})"
+msgstr "Všechny proměnné ({count})"
+
+msgid "Alarms"
+msgstr "Budíky"
+
+msgid "Snooze"
+msgstr "Odložit"
+
+#, python-brace-format
+msgid "Snooze {alarm}"
+msgstr "Odložit {alarm}"
+
+msgid "Dismiss"
+msgstr "Vypnout"
+
+#, python-brace-format
+msgid "Dismiss {alarm}"
+msgstr "Vypnout {alarm}"
+
+#, python-brace-format
+msgid "ringing since {time}"
+msgstr "zvoní od {time}"
+
+#, python-brace-format
+msgid "snoozed until {time}"
+msgstr "odloženo do {time}"
+
+msgid "refresh failed"
+msgstr "obnovení selhalo"
+
+msgid "no data yet"
+msgstr "zatím žádná data"
+
+msgid "stale"
+msgstr "zastaralé"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} varování"
+msgstr[1] "{count} varování"
+msgstr[2] "{count} varování"
+
+msgid "never"
+msgstr "nikdy"
+
+#, python-brace-format
+msgid "at {time}"
+msgstr "v {time}"
+
+msgid "Counters"
+msgstr "Počítadla"
+
+msgid "Habits"
+msgstr "Návyky"
+
+#, python-brace-format
+msgid "Undo {habit} today"
+msgstr "Zrušit {habit} pro dnešek"
+
+#, python-brace-format
+msgid "Mark {habit} done today"
+msgstr "Označit {habit} dnes jako splněné"
+
+msgid "Nothing coming up."
+msgstr "Nic naplánováno."
+
+msgid "Today:"
+msgstr "Dnes:"
+
+msgid "Ongoing:"
+msgstr "Probíhá:"
+
+msgid "all day"
+msgstr "celý den"
+
+msgid "now"
+msgstr "teď"
+
+#, python-brace-format
+msgid "{count} min"
+msgstr "{count} min"
+
+msgid "Steps"
+msgstr "Kroky"
+
+msgid "Streak"
+msgstr "Série"
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} den"
+msgstr[1] "{count} dny"
+msgstr[2] "{count} dní"
+
+msgid "7-day average"
+msgstr "Průměr za 7 dní"
+
+msgid "30-day average"
+msgstr "Průměr za 30 dní"
+
+msgid "Best day"
+msgstr "Nejlepší den"
+
+msgid "Distance"
+msgstr "Vzdálenost"
+
+msgid "Flights"
+msgstr "Patra"
+
+msgid "Active energy"
+msgstr "Aktivní energie"
+
+msgid "Past year"
+msgstr "Posledních 12 měsíců"
+
+msgid "no data"
+msgstr "bez dat"
+
+msgid "goal met"
+msgstr "cíl splněn"
+
+msgid "Timers"
+msgstr "Časovače"
+
+#, python-brace-format
+msgid "ends {time}"
+msgstr "končí v {time}"
+
+msgid "running"
+msgstr "běží"
+
+msgid "Pause"
+msgstr "Pozastavit"
+
+msgid "Stop"
+msgstr "Zastavit"
+
+msgid "paused"
+msgstr "pozastaveno"
+
+msgid "Resume"
+msgstr "Pokračovat"
+
+msgid "done"
+msgstr "hotovo"
+
+#, python-brace-format
+msgid "round {round}/{rounds}"
+msgstr "kolo {round}/{rounds}"
+
+#, python-brace-format
+msgid "Start {duration}"
+msgstr "Spustit {duration}"
+
+#, python-brace-format
+msgid "Start a {duration} timer"
+msgstr "Spustit časovač na {duration}"
+
+#, python-brace-format
+msgid "feels {temperature}°"
+msgstr "pocitově {temperature}°"
+
+#, python-brace-format
+msgid "H {high}° · L {low}°"
+msgstr "max. {high}° · min. {low}°"
+
+#, python-brace-format
+msgid "{percent}% precip"
+msgstr "{percent} % srážky"
+
+#, python-brace-format
+msgid "until {time}"
+msgstr "do {time}"
+
+#, python-brace-format
+msgid "+{count} more"
+msgstr "+{count} další"
+
+msgid "Today"
+msgstr "Dnes"
+
+#, python-brace-format
+msgid "{duration} of daylight"
+msgstr "{duration} denního světla"
+
+msgid "Sunrise"
+msgstr "Východ slunce"
+
+msgid "Sunset"
+msgstr "Západ slunce"
+
+msgid "polar day"
+msgstr "polární den"
+
+msgid "polar night"
+msgstr "polární noc"
+
+msgid "Sun"
+msgstr "Slunce"
+
+#, python-brace-format
+msgid "gusts {speed}"
+msgstr "nárazy {speed}"
+
+msgid "Wind"
+msgstr "Vítr"
+
+msgid "UV"
+msgstr "UV"
+
+#, python-brace-format
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour}: {percent} % pravděpodobnost srážek"
+
+#, python-brace-format
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "za {count} minutu"
+msgstr[1] "za {count} minuty"
+msgstr[2] "za {count} minut"
+
+#, python-brace-format
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "za {count} hodinu"
+msgstr[1] "za {count} hodiny"
+msgstr[2] "za {count} hodin"
+
+#, python-brace-format
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "za {count} den"
+msgstr[1] "za {count} dny"
+msgstr[2] "za {count} dní"
+
+#, python-brace-format
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "za {count} týden"
+msgstr[1] "za {count} týdny"
+msgstr[2] "za {count} týdnů"
+
+#, python-brace-format
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "za {count} měsíc"
+msgstr[1] "za {count} měsíce"
+msgstr[2] "za {count} měsíců"
+
+#, python-brace-format
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "za {count} rok"
+msgstr[1] "za {count} roky"
+msgstr[2] "za {count} let"
+
+#, python-brace-format
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "před {count} minutou"
+msgstr[1] "před {count} minutami"
+msgstr[2] "před {count} minutami"
+
+#, python-brace-format
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "před {count} hodinou"
+msgstr[1] "před {count} hodinami"
+msgstr[2] "před {count} hodinami"
+
+#, python-brace-format
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "před {count} dnem"
+msgstr[1] "před {count} dny"
+msgstr[2] "před {count} dny"
+
+#, python-brace-format
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "před {count} týdnem"
+msgstr[1] "před {count} týdny"
+msgstr[2] "před {count} týdny"
+
+#, python-brace-format
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "před {count} měsícem"
+msgstr[1] "před {count} měsíci"
+msgstr[2] "před {count} měsíci"
+
+#, python-brace-format
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "před {count} rokem"
+msgstr[1] "před {count} lety"
+msgstr[2] "před {count} lety"
 
 """#)
 
@@ -48,6 +628,570 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
+msgid "Next"
+msgstr "Demnächst"
+
+msgid "Next Up"
+msgstr "Als Nächstes"
+
+#, python-brace-format
+msgid "{title} until {time}"
+msgstr "{title} bis {time}"
+
+msgid "All day"
+msgstr "Ganztägig"
+
+#, python-brace-format
+msgid "ends in {count} min"
+msgstr "endet in {count} Min."
+
+#, python-brace-format
+msgid "ends in {count} hr"
+msgstr "endet in {count} Std."
+
+msgid "ends tomorrow"
+msgstr "endet morgen"
+
+#, python-brace-format
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "endet in {count} Tag"
+msgstr[1] "endet in {count} Tagen"
+
+msgid "Untitled"
+msgstr "Ohne Titel"
+
+msgid "Now"
+msgstr "Jetzt"
+
+#, python-brace-format
+msgid "{count}m"
+msgstr "{count} Min."
+
+#, python-brace-format
+msgid "{count}h"
+msgstr "{count} Std."
+
+#, python-brace-format
+msgid "{count}d"
+msgstr "{count} T."
+
+msgid "Soon"
+msgstr "Gleich"
+
+#, python-brace-format
+msgid "In {count} min"
+msgstr "In {count} Min."
+
+#, python-brace-format
+msgid "In {count} hr"
+msgstr "In {count} Std."
+
+msgid "Tomorrow"
+msgstr "Morgen"
+
+#, python-brace-format
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "In {count} Tag"
+msgstr[1] "In {count} Tagen"
+
+#, python-brace-format
+msgid "On {date}"
+msgstr "Am {date}"
+
+msgid "Rain now"
+msgstr "Jetzt Regen"
+
+msgid "Next-hour rain unavailable"
+msgstr "Regenvorhersage für die nächste Stunde nicht verfügbar"
+
+msgid "No rain next hour"
+msgstr "Kein Regen in der nächsten Stunde"
+
+#, python-brace-format
+msgid "Rain in {count}m"
+msgstr "Regen in {count} Min."
+
+msgid "Rain later"
+msgstr "Regen später"
+
+#, python-brace-format
+msgid "{percent}% chance of rain"
+msgstr "{percent} % Regenwahrscheinlichkeit"
+
+msgid "Ending now"
+msgstr "Hört gleich auf"
+
+#, python-brace-format
+msgid "Ends in {count}m"
+msgstr "Endet in {count} Min."
+
+#, python-brace-format
+msgid "{percent}% chance"
+msgstr "{percent} % Wahrscheinlichkeit"
+
+msgid "No rain"
+msgstr "Kein Regen"
+
+msgid "Light drizzle"
+msgstr "Leichter Nieselregen"
+
+msgid "Drizzle"
+msgstr "Nieselregen"
+
+msgid "Light rain"
+msgstr "Leichter Regen"
+
+msgid "Moderate rain"
+msgstr "Mäßiger Regen"
+
+msgid "Heavy rain"
+msgstr "Starker Regen"
+
+msgid "Very heavy rain"
+msgstr "Sehr starker Regen"
+
+#, python-brace-format
+msgid "{severity}: {title}"
+msgstr "{severity}: {title}"
+
+#, python-brace-format
+msgid "{alert} until {time}"
+msgstr "{alert} bis {time}"
+
+msgid "Minor"
+msgstr "Gering"
+
+msgid "Moderate"
+msgstr "Mäßig"
+
+msgid "Severe"
+msgstr "Schwer"
+
+msgid "Extreme"
+msgstr "Extrem"
+
+msgid "Clear"
+msgstr "Klar"
+
+msgid "Mostly clear"
+msgstr "Überwiegend klar"
+
+msgid "Partly cloudy"
+msgstr "Teilweise bewölkt"
+
+msgid "Mostly cloudy"
+msgstr "Überwiegend bewölkt"
+
+msgid "Cloudy"
+msgstr "Bewölkt"
+
+msgid "Fog"
+msgstr "Nebel"
+
+msgid "Haze"
+msgstr "Dunst"
+
+msgid "Smoke"
+msgstr "Rauch"
+
+msgid "Dust"
+msgstr "Staub"
+
+msgid "Breezy"
+msgstr "Leicht windig"
+
+msgid "Windy"
+msgstr "Windig"
+
+msgid "Freezing drizzle"
+msgstr "Gefrierender Nieselregen"
+
+msgid "Rain"
+msgstr "Regen"
+
+msgid "Rain showers"
+msgstr "Regenschauer"
+
+msgid "Freezing rain"
+msgstr "Gefrierender Regen"
+
+msgid "Sleet"
+msgstr "Schneeregen"
+
+msgid "Hail"
+msgstr "Hagel"
+
+msgid "Wintry mix"
+msgstr "Mischniederschlag"
+
+msgid "Flurries"
+msgstr "Vereinzelt Schnee"
+
+msgid "Light snow"
+msgstr "Leichter Schneefall"
+
+msgid "Snow"
+msgstr "Schnee"
+
+msgid "Heavy snow"
+msgstr "Starker Schneefall"
+
+msgid "Snow showers"
+msgstr "Schneeschauer"
+
+msgid "Blowing snow"
+msgstr "Schneetreiben"
+
+msgid "Blizzard"
+msgstr "Schneesturm"
+
+msgid "Thunderstorms"
+msgstr "Gewitter"
+
+msgid "Hot"
+msgstr "Heiß"
+
+msgid "Frigid"
+msgstr "Eisig kalt"
+
+msgid "Tropical storm"
+msgstr "Tropensturm"
+
+msgid "Hurricane"
+msgstr "Hurrikan"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "Mo|Di|Mi|Do|Fr|Sa|So"
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "Jan.|Feb.|März|Apr.|Mai|Juni|Juli|Aug.|Sept.|Okt.|Nov.|Dez."
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "M|D|M|D|F|S|S"
+
+msgid "just now"
+msgstr "gerade eben"
+
+#, python-brace-format
+msgid "{age} ago"
+msgstr "vor {age}"
+
+msgid "min"
+msgstr "Min."
+
+msgid "h"
+msgstr "Std."
+
+msgid "days"
+msgstr "Tg."
+
+msgid "live"
+msgstr "live"
+
+msgid "offline, retrying"
+msgstr "offline, neuer Versuch läuft"
+
+msgid "reloads every 30 s"
+msgstr "lädt alle 30 s neu"
+
+msgid "No providers configured."
+msgstr "Keine Provider eingerichtet."
+
+#, python-brace-format
+msgid "All variables ({count})"
+msgstr "Alle Variablen ({count})"
+
+msgid "Alarms"
+msgstr "Wecker"
+
+msgid "Snooze"
+msgstr "Schlummern"
+
+#, python-brace-format
+msgid "Snooze {alarm}"
+msgstr "{alarm} schlummern"
+
+msgid "Dismiss"
+msgstr "Beenden"
+
+#, python-brace-format
+msgid "Dismiss {alarm}"
+msgstr "{alarm} beenden"
+
+#, python-brace-format
+msgid "ringing since {time}"
+msgstr "klingelt seit {time}"
+
+#, python-brace-format
+msgid "snoozed until {time}"
+msgstr "schlummert bis {time}"
+
+msgid "refresh failed"
+msgstr "Aktualisierung fehlgeschlagen"
+
+msgid "no data yet"
+msgstr "noch keine Daten"
+
+msgid "stale"
+msgstr "veraltet"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} Warnung"
+msgstr[1] "{count} Warnungen"
+
+msgid "never"
+msgstr "nie"
+
+#, python-brace-format
+msgid "at {time}"
+msgstr "um {time}"
+
+msgid "Counters"
+msgstr "Zähler"
+
+msgid "Habits"
+msgstr "Gewohnheiten"
+
+#, python-brace-format
+msgid "Undo {habit} today"
+msgstr "{habit} heute rückgängig machen"
+
+#, python-brace-format
+msgid "Mark {habit} done today"
+msgstr "{habit} heute als erledigt markieren"
+
+msgid "Nothing coming up."
+msgstr "Nichts geplant."
+
+msgid "Today:"
+msgstr "Heute:"
+
+msgid "Ongoing:"
+msgstr "Laufend:"
+
+msgid "all day"
+msgstr "ganztägig"
+
+msgid "now"
+msgstr "jetzt"
+
+#, python-brace-format
+msgid "{count} min"
+msgstr "{count} Min."
+
+msgid "Steps"
+msgstr "Schritte"
+
+msgid "Streak"
+msgstr "Serie"
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} Tag"
+msgstr[1] "{count} Tage"
+
+msgid "7-day average"
+msgstr "7-Tage-Schnitt"
+
+msgid "30-day average"
+msgstr "30-Tage-Schnitt"
+
+msgid "Best day"
+msgstr "Bester Tag"
+
+msgid "Distance"
+msgstr "Strecke"
+
+msgid "Flights"
+msgstr "Stockwerke"
+
+msgid "Active energy"
+msgstr "Aktivkalorien"
+
+msgid "Past year"
+msgstr "Letzte 12 Monate"
+
+msgid "no data"
+msgstr "keine Daten"
+
+msgid "goal met"
+msgstr "Ziel erreicht"
+
+msgid "Timers"
+msgstr "Timer"
+
+#, python-brace-format
+msgid "ends {time}"
+msgstr "endet {time}"
+
+msgid "running"
+msgstr "läuft"
+
+msgid "Pause"
+msgstr "Pause"
+
+msgid "Stop"
+msgstr "Stopp"
+
+msgid "paused"
+msgstr "pausiert"
+
+msgid "Resume"
+msgstr "Fortsetzen"
+
+msgid "done"
+msgstr "fertig"
+
+#, python-brace-format
+msgid "round {round}/{rounds}"
+msgstr "Runde {round}/{rounds}"
+
+#, python-brace-format
+msgid "Start {duration}"
+msgstr "{duration} starten"
+
+#, python-brace-format
+msgid "Start a {duration} timer"
+msgstr "{duration}-Timer starten"
+
+#, python-brace-format
+msgid "feels {temperature}°"
+msgstr "gefühlt {temperature}°"
+
+#, python-brace-format
+msgid "H {high}° · L {low}°"
+msgstr "H {high}° · T {low}°"
+
+#, python-brace-format
+msgid "{percent}% precip"
+msgstr "{percent} % Niederschlag"
+
+#, python-brace-format
+msgid "until {time}"
+msgstr "bis {time}"
+
+#, python-brace-format
+msgid "+{count} more"
+msgstr "+{count} weitere"
+
+msgid "Today"
+msgstr "Heute"
+
+#, python-brace-format
+msgid "{duration} of daylight"
+msgstr "{duration} Tageslicht"
+
+msgid "Sunrise"
+msgstr "Sonnenaufgang"
+
+msgid "Sunset"
+msgstr "Sonnenuntergang"
+
+msgid "polar day"
+msgstr "Polartag"
+
+msgid "polar night"
+msgstr "Polarnacht"
+
+msgid "Sun"
+msgstr "Sonne"
+
+#, python-brace-format
+msgid "gusts {speed}"
+msgstr "Böen {speed}"
+
+msgid "Wind"
+msgstr "Wind"
+
+msgid "UV"
+msgstr "UV"
+
+#, python-brace-format
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour}: {percent} % Niederschlagswahrscheinlichkeit"
+
+#, python-brace-format
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "in {count} Minute"
+msgstr[1] "in {count} Minuten"
+
+#, python-brace-format
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "in {count} Stunde"
+msgstr[1] "in {count} Stunden"
+
+#, python-brace-format
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "in {count} Tag"
+msgstr[1] "in {count} Tagen"
+
+#, python-brace-format
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "in {count} Woche"
+msgstr[1] "in {count} Wochen"
+
+#, python-brace-format
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "in {count} Monat"
+msgstr[1] "in {count} Monaten"
+
+#, python-brace-format
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "in {count} Jahr"
+msgstr[1] "in {count} Jahren"
+
+#, python-brace-format
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "vor {count} Minute"
+msgstr[1] "vor {count} Minuten"
+
+#, python-brace-format
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "vor {count} Stunde"
+msgstr[1] "vor {count} Stunden"
+
+#, python-brace-format
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "vor {count} Tag"
+msgstr[1] "vor {count} Tagen"
+
+#, python-brace-format
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "vor {count} Woche"
+msgstr[1] "vor {count} Wochen"
+
+#, python-brace-format
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "vor {count} Monat"
+msgstr[1] "vor {count} Monaten"
+
+#, python-brace-format
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "vor {count} Jahr"
+msgstr[1] "vor {count} Jahren"
 
 """#)
 
@@ -65,6 +1209,570 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
+msgid "Next"
+msgstr "Próximamente"
+
+msgid "Next Up"
+msgstr "A continuación"
+
+#, python-brace-format
+msgid "{title} until {time}"
+msgstr "{title} hasta {time}"
+
+msgid "All day"
+msgstr "Todo el día"
+
+#, python-brace-format
+msgid "ends in {count} min"
+msgstr "termina en {count} min"
+
+#, python-brace-format
+msgid "ends in {count} hr"
+msgstr "termina en {count} h"
+
+msgid "ends tomorrow"
+msgstr "termina mañana"
+
+#, python-brace-format
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "termina en {count} día"
+msgstr[1] "termina en {count} días"
+
+msgid "Untitled"
+msgstr "Sin título"
+
+msgid "Now"
+msgstr "Ahora"
+
+#, python-brace-format
+msgid "{count}m"
+msgstr "{count} min"
+
+#, python-brace-format
+msgid "{count}h"
+msgstr "{count} h"
+
+#, python-brace-format
+msgid "{count}d"
+msgstr "{count} d"
+
+msgid "Soon"
+msgstr "Pronto"
+
+#, python-brace-format
+msgid "In {count} min"
+msgstr "En {count} min"
+
+#, python-brace-format
+msgid "In {count} hr"
+msgstr "En {count} h"
+
+msgid "Tomorrow"
+msgstr "Mañana"
+
+#, python-brace-format
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "En {count} día"
+msgstr[1] "En {count} días"
+
+#, python-brace-format
+msgid "On {date}"
+msgstr "El {date}"
+
+msgid "Rain now"
+msgstr "Lloviendo ahora"
+
+msgid "Next-hour rain unavailable"
+msgstr "Previsión de lluvia para la próxima hora no disponible"
+
+msgid "No rain next hour"
+msgstr "Sin lluvia en la próxima hora"
+
+#, python-brace-format
+msgid "Rain in {count}m"
+msgstr "Lluvia en {count} min"
+
+msgid "Rain later"
+msgstr "Lluvia más tarde"
+
+#, python-brace-format
+msgid "{percent}% chance of rain"
+msgstr "{percent} % de probabilidad de lluvia"
+
+msgid "Ending now"
+msgstr "Terminando"
+
+#, python-brace-format
+msgid "Ends in {count}m"
+msgstr "Termina en {count} min"
+
+#, python-brace-format
+msgid "{percent}% chance"
+msgstr "{percent} % de probabilidad"
+
+msgid "No rain"
+msgstr "Sin lluvia"
+
+msgid "Light drizzle"
+msgstr "Llovizna ligera"
+
+msgid "Drizzle"
+msgstr "Llovizna"
+
+msgid "Light rain"
+msgstr "Lluvia ligera"
+
+msgid "Moderate rain"
+msgstr "Lluvia moderada"
+
+msgid "Heavy rain"
+msgstr "Lluvia fuerte"
+
+msgid "Very heavy rain"
+msgstr "Lluvia muy fuerte"
+
+#, python-brace-format
+msgid "{severity}: {title}"
+msgstr "{severity}: {title}"
+
+#, python-brace-format
+msgid "{alert} until {time}"
+msgstr "{alert} hasta {time}"
+
+msgid "Minor"
+msgstr "Menor"
+
+msgid "Moderate"
+msgstr "Moderado"
+
+msgid "Severe"
+msgstr "Grave"
+
+msgid "Extreme"
+msgstr "Extremo"
+
+msgid "Clear"
+msgstr "Despejado"
+
+msgid "Mostly clear"
+msgstr "Mayormente despejado"
+
+msgid "Partly cloudy"
+msgstr "Parcialmente nublado"
+
+msgid "Mostly cloudy"
+msgstr "Mayormente nublado"
+
+msgid "Cloudy"
+msgstr "Nublado"
+
+msgid "Fog"
+msgstr "Niebla"
+
+msgid "Haze"
+msgstr "Calima"
+
+msgid "Smoke"
+msgstr "Humo"
+
+msgid "Dust"
+msgstr "Polvo"
+
+msgid "Breezy"
+msgstr "Brisa"
+
+msgid "Windy"
+msgstr "Ventoso"
+
+msgid "Freezing drizzle"
+msgstr "Llovizna helada"
+
+msgid "Rain"
+msgstr "Lluvia"
+
+msgid "Rain showers"
+msgstr "Chubascos"
+
+msgid "Freezing rain"
+msgstr "Lluvia helada"
+
+msgid "Sleet"
+msgstr "Aguanieve"
+
+msgid "Hail"
+msgstr "Granizo"
+
+msgid "Wintry mix"
+msgstr "Precipitación mixta"
+
+msgid "Flurries"
+msgstr "Nevisca"
+
+msgid "Light snow"
+msgstr "Nevada ligera"
+
+msgid "Snow"
+msgstr "Nieve"
+
+msgid "Heavy snow"
+msgstr "Nevada fuerte"
+
+msgid "Snow showers"
+msgstr "Chubascos de nieve"
+
+msgid "Blowing snow"
+msgstr "Nieve arrastrada"
+
+msgid "Blizzard"
+msgstr "Ventisca"
+
+msgid "Thunderstorms"
+msgstr "Tormentas"
+
+msgid "Hot"
+msgstr "Calor"
+
+msgid "Frigid"
+msgstr "Frío intenso"
+
+msgid "Tropical storm"
+msgstr "Tormenta tropical"
+
+msgid "Hurricane"
+msgstr "Huracán"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "lun|mar|mié|jue|vie|sáb|dom"
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "lunes|martes|miércoles|jueves|viernes|sábado|domingo"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "ene|feb|mar|abr|may|jun|jul|ago|sept|oct|nov|dic"
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "L|M|X|J|V|S|D"
+
+msgid "just now"
+msgstr "justo ahora"
+
+#, python-brace-format
+msgid "{age} ago"
+msgstr "hace {age}"
+
+msgid "min"
+msgstr "min"
+
+msgid "h"
+msgstr "h"
+
+msgid "days"
+msgstr "días"
+
+msgid "live"
+msgstr "en vivo"
+
+msgid "offline, retrying"
+msgstr "sin conexión, reintentando"
+
+msgid "reloads every 30 s"
+msgstr "se recarga cada 30 s"
+
+msgid "No providers configured."
+msgstr "No hay proveedores configurados."
+
+#, python-brace-format
+msgid "All variables ({count})"
+msgstr "Todas las variables ({count})"
+
+msgid "Alarms"
+msgstr "Alarmas"
+
+msgid "Snooze"
+msgstr "Posponer"
+
+#, python-brace-format
+msgid "Snooze {alarm}"
+msgstr "Posponer {alarm}"
+
+msgid "Dismiss"
+msgstr "Detener"
+
+#, python-brace-format
+msgid "Dismiss {alarm}"
+msgstr "Detener {alarm}"
+
+#, python-brace-format
+msgid "ringing since {time}"
+msgstr "suena desde las {time}"
+
+#, python-brace-format
+msgid "snoozed until {time}"
+msgstr "pospuesta hasta las {time}"
+
+msgid "refresh failed"
+msgstr "error al actualizar"
+
+msgid "no data yet"
+msgstr "aún sin datos"
+
+msgid "stale"
+msgstr "desactualizado"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} aviso"
+msgstr[1] "{count} avisos"
+
+msgid "never"
+msgstr "nunca"
+
+#, python-brace-format
+msgid "at {time}"
+msgstr "a las {time}"
+
+msgid "Counters"
+msgstr "Contadores"
+
+msgid "Habits"
+msgstr "Hábitos"
+
+#, python-brace-format
+msgid "Undo {habit} today"
+msgstr "Deshacer {habit} hoy"
+
+#, python-brace-format
+msgid "Mark {habit} done today"
+msgstr "Marcar {habit} como hecho hoy"
+
+msgid "Nothing coming up."
+msgstr "No hay nada próximamente."
+
+msgid "Today:"
+msgstr "Hoy:"
+
+msgid "Ongoing:"
+msgstr "En curso:"
+
+msgid "all day"
+msgstr "todo el día"
+
+msgid "now"
+msgstr "ahora"
+
+#, python-brace-format
+msgid "{count} min"
+msgstr "{count} min"
+
+msgid "Steps"
+msgstr "Pasos"
+
+msgid "Streak"
+msgstr "Racha"
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} día"
+msgstr[1] "{count} días"
+
+msgid "7-day average"
+msgstr "Media de 7 días"
+
+msgid "30-day average"
+msgstr "Media de 30 días"
+
+msgid "Best day"
+msgstr "Mejor día"
+
+msgid "Distance"
+msgstr "Distancia"
+
+msgid "Flights"
+msgstr "Pisos"
+
+msgid "Active energy"
+msgstr "Energía activa"
+
+msgid "Past year"
+msgstr "Últimos 12 meses"
+
+msgid "no data"
+msgstr "sin datos"
+
+msgid "goal met"
+msgstr "meta cumplida"
+
+msgid "Timers"
+msgstr "Temporizadores"
+
+#, python-brace-format
+msgid "ends {time}"
+msgstr "termina a las {time}"
+
+msgid "running"
+msgstr "en marcha"
+
+msgid "Pause"
+msgstr "Pausar"
+
+msgid "Stop"
+msgstr "Detener"
+
+msgid "paused"
+msgstr "en pausa"
+
+msgid "Resume"
+msgstr "Reanudar"
+
+msgid "done"
+msgstr "terminado"
+
+#, python-brace-format
+msgid "round {round}/{rounds}"
+msgstr "ronda {round}/{rounds}"
+
+#, python-brace-format
+msgid "Start {duration}"
+msgstr "Iniciar {duration}"
+
+#, python-brace-format
+msgid "Start a {duration} timer"
+msgstr "Iniciar un temporizador de {duration}"
+
+#, python-brace-format
+msgid "feels {temperature}°"
+msgstr "sensación {temperature}°"
+
+#, python-brace-format
+msgid "H {high}° · L {low}°"
+msgstr "máx. {high}° · mín. {low}°"
+
+#, python-brace-format
+msgid "{percent}% precip"
+msgstr "{percent} % de precip."
+
+#, python-brace-format
+msgid "until {time}"
+msgstr "hasta {time}"
+
+#, python-brace-format
+msgid "+{count} more"
+msgstr "+{count} más"
+
+msgid "Today"
+msgstr "Hoy"
+
+#, python-brace-format
+msgid "{duration} of daylight"
+msgstr "{duration} de luz"
+
+msgid "Sunrise"
+msgstr "Amanecer"
+
+msgid "Sunset"
+msgstr "Atardecer"
+
+msgid "polar day"
+msgstr "día polar"
+
+msgid "polar night"
+msgstr "noche polar"
+
+msgid "Sun"
+msgstr "Sol"
+
+#, python-brace-format
+msgid "gusts {speed}"
+msgstr "ráfagas {speed}"
+
+msgid "Wind"
+msgstr "Viento"
+
+msgid "UV"
+msgstr "UV"
+
+#, python-brace-format
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour}: {percent} % de probabilidad de precipitación"
+
+#, python-brace-format
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "dentro de {count} minuto"
+msgstr[1] "dentro de {count} minutos"
+
+#, python-brace-format
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "dentro de {count} hora"
+msgstr[1] "dentro de {count} horas"
+
+#, python-brace-format
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "dentro de {count} día"
+msgstr[1] "dentro de {count} días"
+
+#, python-brace-format
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "dentro de {count} semana"
+msgstr[1] "dentro de {count} semanas"
+
+#, python-brace-format
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "dentro de {count} mes"
+msgstr[1] "dentro de {count} meses"
+
+#, python-brace-format
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "dentro de {count} año"
+msgstr[1] "dentro de {count} años"
+
+#, python-brace-format
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "hace {count} minuto"
+msgstr[1] "hace {count} minutos"
+
+#, python-brace-format
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "hace {count} hora"
+msgstr[1] "hace {count} horas"
+
+#, python-brace-format
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "hace {count} día"
+msgstr[1] "hace {count} días"
+
+#, python-brace-format
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "hace {count} semana"
+msgstr[1] "hace {count} semanas"
+
+#, python-brace-format
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "hace {count} mes"
+msgstr[1] "hace {count} meses"
+
+#, python-brace-format
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "hace {count} año"
+msgstr[1] "hace {count} años"
 
 """#)
 
@@ -82,6 +1790,570 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n > 1);\n"
 
+msgid "Next"
+msgstr "Prochainement"
+
+msgid "Next Up"
+msgstr "À suivre"
+
+#, python-brace-format
+msgid "{title} until {time}"
+msgstr "{title} jusqu’à {time}"
+
+msgid "All day"
+msgstr "Toute la journée"
+
+#, python-brace-format
+msgid "ends in {count} min"
+msgstr "se termine dans {count} min"
+
+#, python-brace-format
+msgid "ends in {count} hr"
+msgstr "se termine dans {count} h"
+
+msgid "ends tomorrow"
+msgstr "se termine demain"
+
+#, python-brace-format
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "se termine dans {count} jour"
+msgstr[1] "se termine dans {count} jours"
+
+msgid "Untitled"
+msgstr "Sans titre"
+
+msgid "Now"
+msgstr "Maintenant"
+
+#, python-brace-format
+msgid "{count}m"
+msgstr "{count} min"
+
+#, python-brace-format
+msgid "{count}h"
+msgstr "{count} h"
+
+#, python-brace-format
+msgid "{count}d"
+msgstr "{count} j"
+
+msgid "Soon"
+msgstr "Bientôt"
+
+#, python-brace-format
+msgid "In {count} min"
+msgstr "Dans {count} min"
+
+#, python-brace-format
+msgid "In {count} hr"
+msgstr "Dans {count} h"
+
+msgid "Tomorrow"
+msgstr "Demain"
+
+#, python-brace-format
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "Dans {count} jour"
+msgstr[1] "Dans {count} jours"
+
+#, python-brace-format
+msgid "On {date}"
+msgstr "Le {date}"
+
+msgid "Rain now"
+msgstr "Pluie en cours"
+
+msgid "Next-hour rain unavailable"
+msgstr "Prévision de pluie dans l’heure indisponible"
+
+msgid "No rain next hour"
+msgstr "Pas de pluie dans l’heure"
+
+#, python-brace-format
+msgid "Rain in {count}m"
+msgstr "Pluie dans {count} min"
+
+msgid "Rain later"
+msgstr "Pluie plus tard"
+
+#, python-brace-format
+msgid "{percent}% chance of rain"
+msgstr "{percent} % de risque de pluie"
+
+msgid "Ending now"
+msgstr "Se termine"
+
+#, python-brace-format
+msgid "Ends in {count}m"
+msgstr "Fin dans {count} min"
+
+#, python-brace-format
+msgid "{percent}% chance"
+msgstr "{percent} % de risque"
+
+msgid "No rain"
+msgstr "Pas de pluie"
+
+msgid "Light drizzle"
+msgstr "Bruine légère"
+
+msgid "Drizzle"
+msgstr "Bruine"
+
+msgid "Light rain"
+msgstr "Pluie faible"
+
+msgid "Moderate rain"
+msgstr "Pluie modérée"
+
+msgid "Heavy rain"
+msgstr "Forte pluie"
+
+msgid "Very heavy rain"
+msgstr "Très forte pluie"
+
+#, python-brace-format
+msgid "{severity}: {title}"
+msgstr "{severity} : {title}"
+
+#, python-brace-format
+msgid "{alert} until {time}"
+msgstr "{alert} jusqu’à {time}"
+
+msgid "Minor"
+msgstr "Mineur"
+
+msgid "Moderate"
+msgstr "Modéré"
+
+msgid "Severe"
+msgstr "Sévère"
+
+msgid "Extreme"
+msgstr "Extrême"
+
+msgid "Clear"
+msgstr "Dégagé"
+
+msgid "Mostly clear"
+msgstr "Plutôt dégagé"
+
+msgid "Partly cloudy"
+msgstr "Partiellement nuageux"
+
+msgid "Mostly cloudy"
+msgstr "Plutôt nuageux"
+
+msgid "Cloudy"
+msgstr "Couvert"
+
+msgid "Fog"
+msgstr "Brouillard"
+
+msgid "Haze"
+msgstr "Brume sèche"
+
+msgid "Smoke"
+msgstr "Fumée"
+
+msgid "Dust"
+msgstr "Poussière"
+
+msgid "Breezy"
+msgstr "Brise"
+
+msgid "Windy"
+msgstr "Venteux"
+
+msgid "Freezing drizzle"
+msgstr "Bruine verglaçante"
+
+msgid "Rain"
+msgstr "Pluie"
+
+msgid "Rain showers"
+msgstr "Averses"
+
+msgid "Freezing rain"
+msgstr "Pluie verglaçante"
+
+msgid "Sleet"
+msgstr "Neige fondue"
+
+msgid "Hail"
+msgstr "Grêle"
+
+msgid "Wintry mix"
+msgstr "Précipitations mixtes"
+
+msgid "Flurries"
+msgstr "Quelques flocons"
+
+msgid "Light snow"
+msgstr "Neige faible"
+
+msgid "Snow"
+msgstr "Neige"
+
+msgid "Heavy snow"
+msgstr "Fortes chutes de neige"
+
+msgid "Snow showers"
+msgstr "Averses de neige"
+
+msgid "Blowing snow"
+msgstr "Chasse-neige"
+
+msgid "Blizzard"
+msgstr "Blizzard"
+
+msgid "Thunderstorms"
+msgstr "Orages"
+
+msgid "Hot"
+msgstr "Très chaud"
+
+msgid "Frigid"
+msgstr "Froid glacial"
+
+msgid "Tropical storm"
+msgstr "Tempête tropicale"
+
+msgid "Hurricane"
+msgstr "Ouragan"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "lun.|mar.|mer.|jeu.|ven.|sam.|dim."
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "janv.|févr.|mars|avr.|mai|juin|juil.|août|sept.|oct.|nov.|déc."
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "L|M|M|J|V|S|D"
+
+msgid "just now"
+msgstr "à l’instant"
+
+#, python-brace-format
+msgid "{age} ago"
+msgstr "il y a {age}"
+
+msgid "min"
+msgstr "min"
+
+msgid "h"
+msgstr "h"
+
+msgid "days"
+msgstr "jours"
+
+msgid "live"
+msgstr "en direct"
+
+msgid "offline, retrying"
+msgstr "hors ligne, nouvel essai"
+
+msgid "reloads every 30 s"
+msgstr "rechargement toutes les 30 s"
+
+msgid "No providers configured."
+msgstr "Aucun fournisseur configuré."
+
+#, python-brace-format
+msgid "All variables ({count})"
+msgstr "Toutes les variables ({count})"
+
+msgid "Alarms"
+msgstr "Alarmes"
+
+msgid "Snooze"
+msgstr "Répéter"
+
+#, python-brace-format
+msgid "Snooze {alarm}"
+msgstr "Répéter {alarm}"
+
+msgid "Dismiss"
+msgstr "Arrêter"
+
+#, python-brace-format
+msgid "Dismiss {alarm}"
+msgstr "Arrêter {alarm}"
+
+#, python-brace-format
+msgid "ringing since {time}"
+msgstr "sonne depuis {time}"
+
+#, python-brace-format
+msgid "snoozed until {time}"
+msgstr "en pause jusqu’à {time}"
+
+msgid "refresh failed"
+msgstr "échec de l’actualisation"
+
+msgid "no data yet"
+msgstr "pas encore de données"
+
+msgid "stale"
+msgstr "périmé"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} avertissement"
+msgstr[1] "{count} avertissements"
+
+msgid "never"
+msgstr "jamais"
+
+#, python-brace-format
+msgid "at {time}"
+msgstr "à {time}"
+
+msgid "Counters"
+msgstr "Compteurs"
+
+msgid "Habits"
+msgstr "Habitudes"
+
+#, python-brace-format
+msgid "Undo {habit} today"
+msgstr "Annuler {habit} aujourd’hui"
+
+#, python-brace-format
+msgid "Mark {habit} done today"
+msgstr "Marquer {habit} comme fait aujourd’hui"
+
+msgid "Nothing coming up."
+msgstr "Rien de prévu."
+
+msgid "Today:"
+msgstr "Aujourd’hui :"
+
+msgid "Ongoing:"
+msgstr "En cours :"
+
+msgid "all day"
+msgstr "toute la journée"
+
+msgid "now"
+msgstr "maintenant"
+
+#, python-brace-format
+msgid "{count} min"
+msgstr "{count} min"
+
+msgid "Steps"
+msgstr "Pas"
+
+msgid "Streak"
+msgstr "Série"
+
+#, python-brace-format
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} jour"
+msgstr[1] "{count} jours"
+
+msgid "7-day average"
+msgstr "Moyenne sur 7 jours"
+
+msgid "30-day average"
+msgstr "Moyenne sur 30 jours"
+
+msgid "Best day"
+msgstr "Meilleur jour"
+
+msgid "Distance"
+msgstr "Distance"
+
+msgid "Flights"
+msgstr "Étages"
+
+msgid "Active energy"
+msgstr "Énergie active"
+
+msgid "Past year"
+msgstr "12 derniers mois"
+
+msgid "no data"
+msgstr "pas de données"
+
+msgid "goal met"
+msgstr "objectif atteint"
+
+msgid "Timers"
+msgstr "Minuteurs"
+
+#, python-brace-format
+msgid "ends {time}"
+msgstr "fin à {time}"
+
+msgid "running"
+msgstr "en cours"
+
+msgid "Pause"
+msgstr "Pause"
+
+msgid "Stop"
+msgstr "Arrêter"
+
+msgid "paused"
+msgstr "en pause"
+
+msgid "Resume"
+msgstr "Reprendre"
+
+msgid "done"
+msgstr "terminé"
+
+#, python-brace-format
+msgid "round {round}/{rounds}"
+msgstr "tour {round}/{rounds}"
+
+#, python-brace-format
+msgid "Start {duration}"
+msgstr "Lancer {duration}"
+
+#, python-brace-format
+msgid "Start a {duration} timer"
+msgstr "Lancer un minuteur de {duration}"
+
+#, python-brace-format
+msgid "feels {temperature}°"
+msgstr "ressenti {temperature}°"
+
+#, python-brace-format
+msgid "H {high}° · L {low}°"
+msgstr "max. {high}° · min. {low}°"
+
+#, python-brace-format
+msgid "{percent}% precip"
+msgstr "{percent} % de précip."
+
+#, python-brace-format
+msgid "until {time}"
+msgstr "jusqu’à {time}"
+
+#, python-brace-format
+msgid "+{count} more"
+msgstr "+{count} autres"
+
+msgid "Today"
+msgstr "Aujourd’hui"
+
+#, python-brace-format
+msgid "{duration} of daylight"
+msgstr "{duration} de jour"
+
+msgid "Sunrise"
+msgstr "Lever du soleil"
+
+msgid "Sunset"
+msgstr "Coucher du soleil"
+
+msgid "polar day"
+msgstr "jour polaire"
+
+msgid "polar night"
+msgstr "nuit polaire"
+
+msgid "Sun"
+msgstr "Soleil"
+
+#, python-brace-format
+msgid "gusts {speed}"
+msgstr "rafales {speed}"
+
+msgid "Wind"
+msgstr "Vent"
+
+msgid "UV"
+msgstr "UV"
+
+#, python-brace-format
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour} : {percent} % de risque de précipitations"
+
+#, python-brace-format
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "dans {count} minute"
+msgstr[1] "dans {count} minutes"
+
+#, python-brace-format
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "dans {count} heure"
+msgstr[1] "dans {count} heures"
+
+#, python-brace-format
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "dans {count} jour"
+msgstr[1] "dans {count} jours"
+
+#, python-brace-format
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "dans {count} semaine"
+msgstr[1] "dans {count} semaines"
+
+#, python-brace-format
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "dans {count} mois"
+msgstr[1] "dans {count} mois"
+
+#, python-brace-format
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "dans {count} an"
+msgstr[1] "dans {count} ans"
+
+#, python-brace-format
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "il y a {count} minute"
+msgstr[1] "il y a {count} minutes"
+
+#, python-brace-format
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "il y a {count} heure"
+msgstr[1] "il y a {count} heures"
+
+#, python-brace-format
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "il y a {count} jour"
+msgstr[1] "il y a {count} jours"
+
+#, python-brace-format
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "il y a {count} semaine"
+msgstr[1] "il y a {count} semaines"
+
+#, python-brace-format
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "il y a {count} mois"
+msgstr[1] "il y a {count} mois"
+
+#, python-brace-format
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "il y a {count} an"
+msgstr[1] "il y a {count} ans"
 
 """#)
 }
