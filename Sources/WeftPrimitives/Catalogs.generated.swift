@@ -31,146 +31,322 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\n"
 
-#, python-brace-format
-msgid "{file}: cannot read: {reason}"
-msgstr "{file}: nelze přečíst: {reason}"
+msgid "Next"
+msgstr "Další"
+
+msgid "Next Up"
+msgstr "Následuje"
 
 #, python-brace-format
-msgid "{place}: malformed TOML: {message}"
-msgstr "{place}: chybný TOML: {message}"
+msgid "{title} until {time}"
+msgstr "{title} do {time}"
+
+msgid "All day"
+msgstr "Celý den"
 
 #, python-brace-format
-msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
-msgstr "{place}: neznámý typ poskytovatele „{type}“; známé typy: {known}"
+msgid "ends in {count} min"
+msgstr "končí za {count} min"
 
 #, python-brace-format
-msgid "{file}: missing required key \"{key}\" ({expected})"
-msgstr "{file}: chybí povinný klíč „{key}“ ({expected})"
+msgid "ends in {count} hr"
+msgstr "končí za {count} h"
+
+msgid "ends tomorrow"
+msgstr "končí zítra"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\" must be {expected}, found {found}"
-msgstr "{place}: klíč „{key}“ musí být {expected}, nalezeno: {found}"
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "končí za {count} den"
+msgstr[1] "končí za {count} dny"
+msgstr[2] "končí za {count} dní"
+
+msgid "Untitled"
+msgstr "Bez názvu"
+
+msgid "Now"
+msgstr "Teď"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\": {message}"
-msgstr "{place}: klíč „{key}“: {message}"
+msgid "{count}m"
+msgstr "{count} min"
 
 #, python-brace-format
-msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
-msgstr "{place}: neznámý klíč „{key}“; tento typ poskytovatele zná: {known}"
+msgid "{count}h"
+msgstr "{count} h"
 
 #, python-brace-format
-msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
-msgstr "{file}: název souboru poskytovatele smí obsahovat jen písmena, číslice, '-' nebo '_' a musí končit .toml"
+msgid "{count}d"
+msgstr "{count} d"
+
+msgid "Soon"
+msgstr "Za chvíli"
 
 #, python-brace-format
-msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
-msgstr "poskytovatel „{name}“ neexistuje: instance se jmenuje podle svého souboru bez složky a přípony .toml („{instance}“ pro {file})"
+msgid "In {count} min"
+msgstr "Za {count} min"
 
 #, python-brace-format
-msgid "no provider named \"{name}\" (no {file} in {directory})"
-msgstr "poskytovatel „{name}“ neexistuje (v {directory} není {file})"
+msgid "In {count} hr"
+msgstr "Za {count} h"
+
+msgid "Tomorrow"
+msgstr "Zítra"
 
 #, python-brace-format
-msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
-msgstr "{place}: předponu proměnných „{prefix}“ už používá {others}; dejte tomuto souboru vlastní předponu, například prefix = \"{suggestion}\""
-
-msgid " and "
-msgstr " a "
-
-#, python-brace-format
-msgid "{count} day"
-msgid_plural "{count} days"
-msgstr[0] "{count} den"
-msgstr[1] "{count} dny"
-msgstr[2] "{count} dní"
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "Za {count} den"
+msgstr[1] "Za {count} dny"
+msgstr[2] "Za {count} dní"
 
 #, python-brace-format
-msgid "{label} ({id}): {left} left"
-msgstr "{label} ({id}): zbývá {left}"
+msgid "On {date}"
+msgstr "Dne {date}"
+
+msgid "Rain now"
+msgstr "Teď prší"
+
+msgid "Next-hour rain unavailable"
+msgstr "Předpověď deště na příští hodinu není k dispozici"
+
+msgid "No rain next hour"
+msgstr "Příští hodinu bez deště"
 
 #, python-brace-format
-msgid ", round {round}/{rounds}"
-msgstr ", kolo {round}/{rounds}"
+msgid "Rain in {count}m"
+msgstr "Déšť za {count} min"
+
+msgid "Rain later"
+msgstr "Déšť později"
 
 #, python-brace-format
-msgid " until {time}"
-msgstr " do {time}"
+msgid "{percent}% chance of rain"
+msgstr "{percent} % pravděpodobnost deště"
 
-msgid "running"
-msgstr "běží"
-
-msgid "paused"
-msgstr "pozastaven"
-
-msgid "done"
-msgstr "doběhl"
+msgid "Ending now"
+msgstr "Právě končí"
 
 #, python-brace-format
-msgid "cannot write {file}"
-msgstr "nelze zapsat {file}"
+msgid "Ends in {count}m"
+msgstr "Skončí za {count} min"
 
 #, python-brace-format
-msgid "cannot write {file}: {reason}"
-msgstr "nelze zapsat {file}: {reason}"
+msgid "{percent}% chance"
+msgstr "{percent} % pravděpodobnost"
+
+msgid "No rain"
+msgstr "Bez deště"
+
+msgid "Light drizzle"
+msgstr "Slabé mrholení"
+
+msgid "Drizzle"
+msgstr "Mrholení"
+
+msgid "Light rain"
+msgstr "Slabý déšť"
+
+msgid "Moderate rain"
+msgstr "Mírný déšť"
+
+msgid "Heavy rain"
+msgstr "Silný déšť"
+
+msgid "Very heavy rain"
+msgstr "Velmi silný déšť"
 
 #, python-brace-format
-msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
-msgstr "v {directory} není poskytovatel kalendáře „{instance}“; `weft check` je vypíše"
+msgid "{severity}: {title}"
+msgstr "{severity}: {title}"
 
 #, python-brace-format
-msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
-msgstr "nebyl zadán SOURCE a v {directory} není žádný poskytovatel kalendáře; zadejte soubor .ics, složku nebo URL, nebo nastavte poskytovatele s type = \"calendar\""
+msgid "{alert} until {time}"
+msgstr "{alert} do {time}"
+
+msgid "Minor"
+msgstr "Nízká"
+
+msgid "Moderate"
+msgstr "Střední"
+
+msgid "Severe"
+msgstr "Vysoká"
+
+msgid "Extreme"
+msgstr "Extrémní"
+
+msgid "Clear"
+msgstr "Jasno"
+
+msgid "Mostly clear"
+msgstr "Skoro jasno"
+
+msgid "Partly cloudy"
+msgstr "Polojasno"
+
+msgid "Mostly cloudy"
+msgstr "Oblačno"
+
+msgid "Cloudy"
+msgstr "Zataženo"
+
+msgid "Fog"
+msgstr "Mlha"
+
+msgid "Haze"
+msgstr "Opar"
+
+msgid "Smoke"
+msgstr "Kouř"
+
+msgid "Dust"
+msgstr "Prach"
+
+msgid "Breezy"
+msgstr "Mírný vítr"
+
+msgid "Windy"
+msgstr "Větrno"
+
+msgid "Freezing drizzle"
+msgstr "Mrznoucí mrholení"
+
+msgid "Rain"
+msgstr "Déšť"
+
+msgid "Rain showers"
+msgstr "Přeháňky"
+
+msgid "Freezing rain"
+msgstr "Mrznoucí déšť"
+
+msgid "Sleet"
+msgstr "Déšť se sněhem"
+
+msgid "Hail"
+msgstr "Kroupy"
+
+msgid "Wintry mix"
+msgstr "Smíšené srážky"
+
+msgid "Flurries"
+msgstr "Poletující sníh"
+
+msgid "Light snow"
+msgstr "Slabé sněžení"
+
+msgid "Snow"
+msgstr "Sníh"
+
+msgid "Heavy snow"
+msgstr "Silné sněžení"
+
+msgid "Snow showers"
+msgstr "Sněhové přeháňky"
+
+msgid "Blowing snow"
+msgstr "Zvířený sníh"
+
+msgid "Blizzard"
+msgstr "Vánice"
+
+msgid "Thunderstorms"
+msgstr "Bouřky"
+
+msgid "Hot"
+msgstr "Horko"
+
+msgid "Frigid"
+msgstr "Krutý mráz"
+
+msgid "Tropical storm"
+msgstr "Tropická bouře"
+
+msgid "Hurricane"
+msgstr "Hurikán"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "po|út|st|čt|pá|so|ne"
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "pondělí|úterý|středa|čtvrtek|pátek|sobota|neděle"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "led|úno|bře|dub|kvě|čvn|čvc|srp|zář|říj|lis|pro"
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "leden|únor|březen|duben|květen|červen|červenec|srpen|září|říjen|listopad|prosinec"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "P|Ú|S|Č|P|S|N"
+
+msgid "just now"
+msgstr "právě teď"
 
 #, python-brace-format
-msgid "{file} is not a calendar provider"
-msgstr "{file} není poskytovatel kalendáře"
+msgid "{age} ago"
+msgstr "před {age}"
+
+msgid "min"
+msgstr "min"
+
+msgid "h"
+msgstr "h"
+
+msgid "days"
+msgstr "d"
+
+msgid "live"
+msgstr "živě"
+
+msgid "offline, retrying"
+msgstr "offline, zkouším znovu"
+
+msgid "reloads every 30 s"
+msgstr "obnovuje se každých 30 s"
+
+msgid "No providers configured."
+msgstr "Nejsou nastaveni žádní poskytovatelé."
 
 #, python-brace-format
-msgid "{source}: the server answered 304 to an unconditional request"
-msgstr "{source}: server odpověděl na nepodmíněný požadavek kódem 304"
+msgid "All variables ({count})"
+msgstr "Všechny proměnné ({count})"
+
+msgid "Alarms"
+msgstr "Budíky"
+
+msgid "Snooze"
+msgstr "Odložit"
 
 #, python-brace-format
-msgid "{count} template warning"
-msgid_plural "{count} template warnings"
-msgstr[0] "{count} varování v šabloně"
-msgstr[1] "{count} varování v šablonách"
-msgstr[2] "{count} varování v šablonách"
+msgid "Snooze {alarm}"
+msgstr "Odložit {alarm}"
+
+msgid "Dismiss"
+msgstr "Vypnout"
 
 #, python-brace-format
-msgid "{count} problem in the notify file"
-msgid_plural "{count} problems in the notify file"
-msgstr[0] "{count} problém v souboru oznámení"
-msgstr[1] "{count} problémy v souboru oznámení"
-msgstr[2] "{count} problémů v souboru oznámení"
+msgid "Dismiss {alarm}"
+msgstr "Vypnout {alarm}"
 
 #, python-brace-format
-msgid "there is no providers directory {directory}"
-msgstr "složka poskytovatelů {directory} neexistuje"
+msgid "ringing since {time}"
+msgstr "zvoní od {time}"
 
 #, python-brace-format
-msgid "{count} provider file in {directory}: all valid"
-msgid_plural "{count} provider files in {directory}: all valid"
-msgstr[0] "{count} soubor poskytovatele v {directory}: platný"
-msgstr[1] "{count} soubory poskytovatelů v {directory}: všechny platné"
-msgstr[2] "{count} souborů poskytovatelů v {directory}: všechny platné"
+msgid "snoozed until {time}"
+msgstr "odloženo do {time}"
 
-#, python-brace-format
-msgid "{broken} of {count} provider file in {directory}"
-msgid_plural "{broken} of {count} provider files in {directory}"
-msgstr[0] "{broken} z {count} souboru poskytovatele v {directory}"
-msgstr[1] "{broken} z {count} souborů poskytovatelů v {directory}"
-msgstr[2] "{broken} z {count} souborů poskytovatelů v {directory}"
+msgid "refresh failed"
+msgstr "obnovení selhalo"
 
-#, python-brace-format
-msgid "{count} problem in {files}"
-msgid_plural "{count} problems in {files}"
-msgstr[0] "{count} problém v {files}"
-msgstr[1] "{count} problémy v {files}"
-msgstr[2] "{count} problémů v {files}"
+msgid "no data yet"
+msgstr "zatím žádná data"
 
-msgid "no problems"
-msgstr "žádné problémy"
+msgid "stale"
+msgstr "zastaralé"
 
 #, python-brace-format
 msgid "{count} warning"
@@ -179,183 +355,305 @@ msgstr[0] "{count} varování"
 msgstr[1] "{count} varování"
 msgstr[2] "{count} varování"
 
-#, python-brace-format
-msgid "there is no database in {directory}: nothing to forget"
-msgstr "v {directory} není žádná databáze: není co zapomenout"
+msgid "never"
+msgstr "nikdy"
 
 #, python-brace-format
-msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
-msgstr "v koši pod „{name}“ nic není; `weft forget --list-trash` vypíše jeho obsah"
+msgid "at {time}"
+msgstr "v {time}"
+
+msgid "Counters"
+msgstr "Počítadla"
+
+msgid "Habits"
+msgstr "Návyky"
 
 #, python-brace-format
-msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
-msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
-msgstr[0] "{name}: přidán ({slug}), plán: {days}; {count} návyk"
-msgstr[1] "{name}: přidán ({slug}), plán: {days}; {count} návyky"
-msgstr[2] "{name}: přidán ({slug}), plán: {days}; {count} návyků"
-
-msgid "every day"
-msgstr "každý den"
+msgid "Undo {habit} today"
+msgstr "Zrušit {habit} pro dnešek"
 
 #, python-brace-format
-msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
-msgstr "pro „{instance}“ v {cache} nejsou žádné návyky; nejprve spusťte `weft habit import FILE…` nebo `weft habit done NAME`"
+msgid "Mark {habit} done today"
+msgstr "Označit {habit} dnes jako splněné"
+
+msgid "Nothing coming up."
+msgstr "Nic naplánováno."
+
+msgid "Today:"
+msgstr "Dnes:"
+
+msgid "Ongoing:"
+msgstr "Probíhá:"
+
+msgid "all day"
+msgstr "celý den"
+
+msgid "now"
+msgstr "teď"
 
 #, python-brace-format
-msgid "--date {date} is in the future (today is {today} in {zone})"
-msgstr "--date {date} je v budoucnosti (dnes je {today} v pásmu {zone})"
+msgid "{count} min"
+msgstr "{count} min"
+
+msgid "Steps"
+msgstr "Kroky"
+
+msgid "Streak"
+msgstr "Série"
 
 #, python-brace-format
-msgid "new habit \"{name}\" ({slug}), scheduled every day"
-msgstr "nový návyk „{name}“ ({slug}), naplánován na každý den"
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} den"
+msgstr[1] "{count} dny"
+msgstr[2] "{count} dní"
+
+msgid "7-day average"
+msgstr "Průměr za 7 dní"
+
+msgid "30-day average"
+msgstr "Průměr za 30 dní"
+
+msgid "Best day"
+msgstr "Nejlepší den"
+
+msgid "Distance"
+msgstr "Vzdálenost"
+
+msgid "Flights"
+msgstr "Patra"
+
+msgid "Active energy"
+msgstr "Aktivní energie"
+
+msgid "Past year"
+msgstr "Posledních 12 měsíců"
+
+msgid "no data"
+msgstr "bez dat"
+
+msgid "goal met"
+msgstr "cíl splněn"
+
+msgid "Timers"
+msgstr "Časovače"
 
 #, python-brace-format
-msgid "{name}: done {day}, streak {streak}"
-msgstr "{name}: splněno {day}, série {streak}"
+msgid "ends {time}"
+msgstr "končí v {time}"
+
+msgid "running"
+msgstr "běží"
+
+msgid "Pause"
+msgstr "Pozastavit"
+
+msgid "Stop"
+msgstr "Zastavit"
+
+msgid "paused"
+msgstr "pozastaveno"
+
+msgid "Resume"
+msgstr "Pokračovat"
+
+msgid "done"
+msgstr "hotovo"
 
 #, python-brace-format
-msgid "{imported} {from} into {instance}: {habits}, {done}"
-msgstr "{imported} {from} do {instance}: {habits}, {done}"
+msgid "round {round}/{rounds}"
+msgstr "kolo {round}/{rounds}"
 
 #, python-brace-format
-msgid "{count} habit"
-msgid_plural "{count} habits"
-msgstr[0] "{count} návyk"
-msgstr[1] "{count} návyky"
-msgstr[2] "{count} návyků"
+msgid "Start {duration}"
+msgstr "Spustit {duration}"
 
 #, python-brace-format
-msgid "{done} of {count} due today done"
-msgid_plural "{done} of {count} due today done"
-msgstr[0] "dnes hotovo {done} z {count}"
-msgstr[1] "dnes hotovo {done} z {count}"
-msgstr[2] "dnes hotovo {done} z {count}"
+msgid "Start a {duration} timer"
+msgstr "Spustit časovač na {duration}"
 
 #, python-brace-format
-msgid "streak {streak}  7d {week}  30d {month}"
-msgstr "série {streak}  7 d {week}  30 d {month}"
-
-msgid "MTWTFSS"
-msgstr "PÚSČPSN"
-
-msgid "No habits"
-msgstr "Žádné návyky"
+msgid "feels {temperature}°"
+msgstr "pocitově {temperature}°"
 
 #, python-brace-format
-msgid "{name}: not done {day}, streak {streak}"
-msgstr "{name}: nesplněno {day}, série {streak}"
+msgid "H {high}° · L {low}°"
+msgstr "max. {high}° · min. {low}°"
 
 #, python-brace-format
-msgid "skipped {row}"
-msgstr "přeskočeno: {row}"
+msgid "{percent}% precip"
+msgstr "{percent} % srážky"
 
 #, python-brace-format
-msgid "… and {count} more bad row"
-msgid_plural "… and {count} more bad rows"
-msgstr[0] "… a {count} další chybný řádek"
-msgstr[1] "… a {count} další chybné řádky"
-msgstr[2] "… a {count} dalších chybných řádků"
+msgid "until {time}"
+msgstr "do {time}"
 
 #, python-brace-format
-msgid "imported {count} row"
-msgid_plural "imported {count} rows"
-msgstr[0] "importován {count} řádek"
-msgstr[1] "importovány {count} řádky"
-msgstr[2] "importováno {count} řádků"
+msgid "+{count} more"
+msgstr "+{count} další"
+
+msgid "Today"
+msgstr "Dnes"
 
 #, python-brace-format
-msgid "from {count} file"
-msgid_plural "from {count} files"
-msgstr[0] "z {count} souboru"
-msgstr[1] "z {count} souborů"
-msgstr[2] "z {count} souborů"
+msgid "{duration} of daylight"
+msgstr "{duration} denního světla"
+
+msgid "Sunrise"
+msgstr "Východ slunce"
+
+msgid "Sunset"
+msgstr "Západ slunce"
+
+msgid "polar day"
+msgstr "polární den"
+
+msgid "polar night"
+msgstr "polární noc"
+
+msgid "Sun"
+msgstr "Slunce"
+
+#, python-brace-format
+msgid "gusts {speed}"
+msgstr "nárazy {speed}"
+
+msgid "Wind"
+msgstr "Vítr"
+
+msgid "UV"
+msgstr "UV"
+
+#, python-brace-format
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour}: {percent} % pravděpodobnost srážek"
+
+#, python-brace-format
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "za {count} minutu"
+msgstr[1] "za {count} minuty"
+msgstr[2] "za {count} minut"
+
+#, python-brace-format
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "za {count} hodinu"
+msgstr[1] "za {count} hodiny"
+msgstr[2] "za {count} hodin"
+
+#, python-brace-format
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "za {count} den"
+msgstr[1] "za {count} dny"
+msgstr[2] "za {count} dní"
+
+#, python-brace-format
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "za {count} týden"
+msgstr[1] "za {count} týdny"
+msgstr[2] "za {count} týdnů"
+
+#, python-brace-format
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "za {count} měsíc"
+msgstr[1] "za {count} měsíce"
+msgstr[2] "za {count} měsíců"
+
+#, python-brace-format
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "za {count} rok"
+msgstr[1] "za {count} roky"
+msgstr[2] "za {count} let"
+
+#, python-brace-format
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "před {count} minutou"
+msgstr[1] "před {count} minutami"
+msgstr[2] "před {count} minutami"
+
+#, python-brace-format
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "před {count} hodinou"
+msgstr[1] "před {count} hodinami"
+msgstr[2] "před {count} hodinami"
+
+#, python-brace-format
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "před {count} dnem"
+msgstr[1] "před {count} dny"
+msgstr[2] "před {count} dny"
+
+#, python-brace-format
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "před {count} týdnem"
+msgstr[1] "před {count} týdny"
+msgstr[2] "před {count} týdny"
+
+#, python-brace-format
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "před {count} měsícem"
+msgstr[1] "před {count} měsíci"
+msgstr[2] "před {count} měsíci"
+
+#, python-brace-format
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "před {count} rokem"
+msgstr[1] "před {count} lety"
+msgstr[2] "před {count} lety"
+
+msgid "{file}: cannot read: {reason}"
+msgstr "{file}: nelze přečíst: {reason}"
+
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place}: chybný TOML: {message}"
+
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place}: neznámý typ poskytovatele „{type}“; známé typy: {known}"
+
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file}: chybí povinný klíč „{key}“ ({expected})"
+
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place}: klíč „{key}“ musí být {expected}, nalezeno: {found}"
+
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place}: klíč „{key}“: {message}"
+
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place}: neznámý klíč „{key}“; tento typ poskytovatele zná: {known}"
+
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file}: název souboru poskytovatele smí obsahovat jen písmena, číslice, '-' nebo '_' a musí končit .toml"
+
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "poskytovatel „{name}“ neexistuje: instance se jmenuje podle svého souboru bez složky a přípony .toml („{instance}“ pro {file})"
+
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "poskytovatel „{name}“ neexistuje (v {directory} není {file})"
+
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place}: předponu proměnných „{prefix}“ už používá {others}; dejte tomuto souboru vlastní předponu, například prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " a "
+
+msgid "no providers in {directory}"
+msgstr "v {directory} nejsou žádní poskytovatelé"
 
 msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
 msgstr "začněte příkazem `weft init`: zapíše soubory poskytovatelů pro kalendáře, export zdravotních dat a místo, které najde"
 
-#, python-brace-format
-msgid "{problem}; `weft check` lists every problem"
-msgstr "{problem}; `weft check` vypíše všechny problémy"
-
-#, python-brace-format
-msgid "several {type} instances ({names}); pick one with --instance"
-msgstr "několik instancí typu {type} ({names}); vyberte jednu pomocí --instance"
-
-#, python-brace-format
-msgid "cannot start {path}: {reason}"
-msgstr "nelze spustit {path}: {reason}"
-
-#, python-brace-format
-msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
-msgstr "weft {command} spouští program {program}, který není vedle {own} ani v PATH; `make install` ho nainstaluje spolu s weft"
-
-#, python-brace-format
-msgid "no providers in {directory}; {hint}"
-msgstr "v {directory} nejsou žádní poskytovatelé; {hint}"
-
-#, python-brace-format
-msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
-msgstr "{directory} neobsahuje žádné soubory poskytovatelů, proto se z {instances} nic nezapomnělo; instanci záměrně smažete příkazem `weft forget INSTANCE`"
-
-#, python-brace-format
-msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
-msgstr "{instance}: jeho soubor poskytovatele zmizel: jeho data jsou zapomenuta; vaše vlastní záznamy zůstávají"
-
-msgid "due when its files change"
-msgstr "na řadě, až se změní jeho soubory"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "další obnova {time}"
-
-#, python-brace-format
-msgid "ok, {due}"
-msgstr "v pořádku, {due}"
-
-#, python-brace-format
-msgid "not modified, {due}"
-msgstr "beze změny, {due}"
-
-#, python-brace-format
-msgid "ok with warnings: {warnings}; {due}"
-msgstr "v pořádku s varováními: {warnings}; {due}"
-
-#, python-brace-format
-msgid "fresh, {due}"
-msgstr "aktuální, {due}"
-
-#, python-brace-format
-msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
-msgstr "přeskočeno: zdroj požádal o čekání do {time} (zbývá {left}; --force Retry-After serveru nepřebije, změněné nastavení ano)"
-
-#, python-brace-format
-msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgstr[0] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
-msgstr[1] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
-msgstr[2] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
-
-#, python-brace-format
-msgid "failed: {message}"
-msgstr "selhalo: {message}"
-
-#, python-brace-format
-msgid "invalid provider file, skipped: {message}"
-msgstr "neplatný soubor poskytovatele, přeskočeno: {message}"
-
-#, python-brace-format
-msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
-msgstr "{key} nic neposkytuje: v {directory} nejsou žádné soubory poskytovatelů; {hint}"
-
-#, python-brace-format
-msgid "cannot read {file}"
-msgstr "nelze přečíst {file}"
-
-#, python-brace-format
-msgid "no providers in {directory}"
-msgstr "v {directory} nejsou žádní poskytovatelé"
-
-#, python-brace-format
 msgid "updated {time} ({age} ago)"
 msgstr "aktualizováno {time} (stáří {age})"
 
@@ -365,16 +663,20 @@ msgstr "nikdy neaktualizováno"
 msgid "kept from your records, never due"
 msgstr "vedeno z vašich záznamů, obnova nikdy není potřeba"
 
-#, python-brace-format
 msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgstr[0] "shodil weft {count}krát za sebou, další pokus až po {time} (`weft refresh --force {instance}` to zkusí hned)"
 msgstr[1] "shodil weft {count}krát za sebou, další pokus až po {time} (`weft refresh --force {instance}` to zkusí hned)"
 msgstr[2] "shodil weft {count}krát za sebou, další pokus až po {time} (`weft refresh --force {instance}` to zkusí hned)"
 
-#, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "čeká kvůli Retry-After do {time}"
+
+msgid "due when its files change"
+msgstr "na řadě, až se změní jeho soubory"
+
+msgid "next due {time}"
+msgstr "další obnova {time}"
 
 msgid "due now"
 msgstr "na řadě teď"
@@ -382,11 +684,9 @@ msgstr "na řadě teď"
 msgid "no longer configured"
 msgstr "už není nastaven"
 
-#, python-brace-format
 msgid "  last error: {error}"
 msgstr "  poslední chyba: {error}"
 
-#, python-brace-format
 msgid "  warnings: {warnings}"
 msgstr "  varování: {warnings}"
 
@@ -396,68 +696,245 @@ msgstr "v pořádku"
 msgid "warning"
 msgstr "varování"
 
-msgid "stale"
-msgstr "zastaralé"
-
 msgid "failed"
 msgstr "selhalo"
 
-#, python-brace-format
-msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
-msgstr "pro „{instance}“ v {cache} není historie kroků; nejprve spusťte `weft steps import FILE…`"
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} varování v šabloně"
+msgstr[1] "{count} varování v šablonách"
+msgstr[2] "{count} varování v šablonách"
 
-#, python-brace-format
-msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
-msgstr "{file} se od importu nezměnil (stejná velikost, čas i obsah): přeskočeno; --force ho naimportuje znovu"
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} problém v souboru oznámení"
+msgstr[1] "{count} problémy v souboru oznámení"
+msgstr[2] "{count} problémů v souboru oznámení"
 
-#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "složka poskytovatelů {directory} neexistuje"
+
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} soubor poskytovatele v {directory}: platný"
+msgstr[1] "{count} soubory poskytovatelů v {directory}: všechny platné"
+msgstr[2] "{count} souborů poskytovatelů v {directory}: všechny platné"
+
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} z {count} souboru poskytovatele v {directory}"
+msgstr[1] "{broken} z {count} souborů poskytovatelů v {directory}"
+msgstr[2] "{broken} z {count} souborů poskytovatelů v {directory}"
+
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} problém v {files}"
+msgstr[1] "{count} problémy v {files}"
+msgstr[2] "{count} problémů v {files}"
+
+msgid "no problems"
+msgstr "žádné problémy"
+
+msgid "no providers in {directory}; {hint}"
+msgstr "v {directory} nejsou žádní poskytovatelé; {hint}"
+
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "{key} nic neposkytuje: v {directory} nejsou žádné soubory poskytovatelů; {hint}"
+
+msgid "skipped {row}"
+msgstr "přeskočeno: {row}"
+
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… a {count} další chybný řádek"
+msgstr[1] "… a {count} další chybné řádky"
+msgstr[2] "… a {count} dalších chybných řádků"
+
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "importován {count} řádek"
+msgstr[1] "importovány {count} řádky"
+msgstr[2] "importováno {count} řádků"
+
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "z {count} souboru"
+msgstr[1] "z {count} souborů"
+msgstr[2] "z {count} souborů"
+
 msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
 msgstr "{imported} {from} do {instance}: {days}, dnes {steps}{activity}"
 
-#, python-brace-format
 msgid "{count} step"
 msgid_plural "{count} steps"
 msgstr[0] "{count} krok"
 msgstr[1] "{count} kroky"
 msgstr[2] "{count} kroků"
 
-#, python-brace-format
 msgid "{count} flight"
 msgid_plural "{count} flights"
 msgstr[0] "{count} patro"
 msgstr[1] "{count} patra"
 msgstr[2] "{count} pater"
 
-msgid "no timers; `weft timer start 25m` starts one"
-msgstr "žádné časovače; `weft timer start 25m` jeden spustí"
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} se od importu nezměnil (stejná velikost, čas i obsah): přeskočeno; --force ho naimportuje znovu"
 
-#, python-brace-format
-msgid "{label}: stopped"
-msgstr "{label}: zastaven"
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} do {instance}: {habits}, {done}"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
-msgstr "pro „{instance}“ v {cache} nejsou data o počasí; spusťte `weft refresh {instance}`"
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} návyk"
+msgstr[1] "{count} návyky"
+msgstr[2] "{count} návyků"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
-msgstr "pro „{instance}“ v {cache} nejsou data o počasí (k dispozici: {names})"
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "dnes hotovo {done} z {count}"
+msgstr[1] "dnes hotovo {done} z {count}"
+msgstr[2] "dnes hotovo {done} z {count}"
 
-#, python-brace-format
-msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
-msgstr "v {cache} nejsou data o počasí; nastavte poskytovatele počasí a spusťte `weft refresh`"
+msgid "cannot write {file}"
+msgstr "nelze zapsat {file}"
 
-#, python-brace-format
-msgid "several weather instances ({names}); pick one with --instance"
-msgstr "několik instancí počasí ({names}); vyberte jednu pomocí --instance"
+msgid "cannot write {file}: {reason}"
+msgstr "nelze zapsat {file}: {reason}"
 
-#, python-brace-format
+msgid "cannot read {file}"
+msgstr "nelze přečíst {file}"
+
 msgid "cannot read {path}: {reason}"
 msgstr "nelze přečíst {path}: {reason}"
 
-#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "nelze spustit {path}: {reason}"
+
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} spouští program {program}, který není vedle {own} ani v PATH; `make install` ho nainstaluje spolu s weft"
+
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "v {directory} není poskytovatel kalendáře „{instance}“; `weft check` je vypíše"
+
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "nebyl zadán SOURCE a v {directory} není žádný poskytovatel kalendáře; zadejte soubor .ics, složku nebo URL, nebo nastavte poskytovatele s type = \"calendar\""
+
+msgid "{file} is not a calendar provider"
+msgstr "{file} není poskytovatel kalendáře"
+
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source}: server odpověděl na nepodmíněný požadavek kódem 304"
+
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "v {directory} není žádná databáze: není co zapomenout"
+
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "v koši pod „{name}“ nic není; `weft forget --list-trash` vypíše jeho obsah"
+
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "pro „{instance}“ v {cache} nejsou žádné návyky; nejprve spusťte `weft habit import FILE…` nebo `weft habit done NAME`"
+
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "pro „{instance}“ v {cache} není historie kroků; nejprve spusťte `weft steps import FILE…`"
+
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} je v budoucnosti (dnes je {today} v pásmu {zone})"
+
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem}; `weft check` vypíše všechny problémy"
+
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "několik instancí typu {type} ({names}); vyberte jednu pomocí --instance"
+
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "pro „{instance}“ v {cache} nejsou data o počasí; spusťte `weft refresh {instance}`"
+
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "pro „{instance}“ v {cache} nejsou data o počasí (k dispozici: {names})"
+
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "v {cache} nejsou data o počasí; nastavte poskytovatele počasí a spusťte `weft refresh`"
+
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "několik instancí počasí ({names}); vyberte jednu pomocí --instance"
+
 msgid "--type {type} is not a weather type"
 msgstr "--type {type} není typ počasí"
+
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}): zbývá {left}"
+
+msgid ", round {round}/{rounds}"
+msgstr ", kolo {round}/{rounds}"
+
+msgid " until {time}"
+msgstr " do {time}"
+
+msgid "{label}: stopped"
+msgstr "{label}: zastaven"
+
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "žádné časovače; `weft timer start 25m` jeden spustí"
+
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name}: přidán ({slug}), plán: {days}; {count} návyk"
+msgstr[1] "{name}: přidán ({slug}), plán: {days}; {count} návyky"
+msgstr[2] "{name}: přidán ({slug}), plán: {days}; {count} návyků"
+
+msgid "every day"
+msgstr "každý den"
+
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "nový návyk „{name}“ ({slug}), naplánován na každý den"
+
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name}: splněno {day}, série {streak}"
+
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name}: nesplněno {day}, série {streak}"
+
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "série {streak}  7 d {week}  30 d {month}"
+
+msgid "MTWTFSS"
+msgstr "PÚSČPSN"
+
+msgid "No habits"
+msgstr "Žádné návyky"
+
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} neobsahuje žádné soubory poskytovatelů, proto se z {instances} nic nezapomnělo; instanci záměrně smažete příkazem `weft forget INSTANCE`"
+
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance}: jeho soubor poskytovatele zmizel: jeho data jsou zapomenuta; vaše vlastní záznamy zůstávají"
+
+msgid "ok, {due}"
+msgstr "v pořádku, {due}"
+
+msgid "not modified, {due}"
+msgstr "beze změny, {due}"
+
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "v pořádku s varováními: {warnings}; {due}"
+
+msgid "fresh, {due}"
+msgstr "aktuální, {due}"
+
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "přeskočeno: zdroj požádal o čekání do {time} (zbývá {left}; --force Retry-After serveru nepřebije, změněné nastavení ano)"
+
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
+msgstr[1] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
+msgstr[2] "přeskočeno: shodil weft {count}krát za sebou; další pokus po {time} (`weft refresh --force {instance}` to zkusí hned, stejně jako změněný soubor poskytovatele)"
+
+msgid "failed: {message}"
+msgstr "selhalo: {message}"
+
+msgid "invalid provider file, skipped: {message}"
+msgstr "neplatný soubor poskytovatele, přeskočeno: {message}"
 
 """#)
 
@@ -475,140 +952,320 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
-#, python-brace-format
-msgid "{file}: cannot read: {reason}"
-msgstr "{file}: nicht lesbar: {reason}"
+msgid "Next"
+msgstr "Demnächst"
+
+msgid "Next Up"
+msgstr "Als Nächstes"
 
 #, python-brace-format
-msgid "{place}: malformed TOML: {message}"
-msgstr "{place}: fehlerhaftes TOML: {message}"
+msgid "{title} until {time}"
+msgstr "{title} bis {time}"
+
+msgid "All day"
+msgstr "Ganztägig"
 
 #, python-brace-format
-msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
-msgstr "{place}: unbekannter Anbietertyp „{type}“; bekannte Typen: {known}"
+msgid "ends in {count} min"
+msgstr "endet in {count} Min."
 
 #, python-brace-format
-msgid "{file}: missing required key \"{key}\" ({expected})"
-msgstr "{file}: Pflichtschlüssel „{key}“ fehlt ({expected})"
+msgid "ends in {count} hr"
+msgstr "endet in {count} Std."
+
+msgid "ends tomorrow"
+msgstr "endet morgen"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\" must be {expected}, found {found}"
-msgstr "{place}: Schlüssel „{key}“ muss {expected} sein, gefunden: {found}"
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "endet in {count} Tag"
+msgstr[1] "endet in {count} Tagen"
+
+msgid "Untitled"
+msgstr "Ohne Titel"
+
+msgid "Now"
+msgstr "Jetzt"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\": {message}"
-msgstr "{place}: Schlüssel „{key}“: {message}"
+msgid "{count}m"
+msgstr "{count} Min."
 
 #, python-brace-format
-msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
-msgstr "{place}: unbekannter Schlüssel „{key}“; dieser Anbietertyp kennt: {known}"
+msgid "{count}h"
+msgstr "{count} Std."
 
 #, python-brace-format
-msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
-msgstr "{file}: der Name einer Anbieterdatei besteht aus Buchstaben, Ziffern, '-' oder '_', gefolgt von .toml"
+msgid "{count}d"
+msgstr "{count} T."
+
+msgid "Soon"
+msgstr "Gleich"
 
 #, python-brace-format
-msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
-msgstr "kein Anbieter namens „{name}“: eine Instanz heißt wie ihre Datei, ohne Ordner und .toml („{instance}“ für {file})"
+msgid "In {count} min"
+msgstr "In {count} Min."
 
 #, python-brace-format
-msgid "no provider named \"{name}\" (no {file} in {directory})"
-msgstr "kein Anbieter namens „{name}“ (keine Datei {file} in {directory})"
+msgid "In {count} hr"
+msgstr "In {count} Std."
+
+msgid "Tomorrow"
+msgstr "Morgen"
 
 #, python-brace-format
-msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
-msgstr "{place}: das Variablenpräfix „{prefix}“ wird schon von {others} verwendet; diese Datei braucht ein eigenes Präfix, etwa prefix = \"{suggestion}\""
-
-msgid " and "
-msgstr " und "
-
-#, python-brace-format
-msgid "{count} day"
-msgid_plural "{count} days"
-msgstr[0] "{count} Tag"
-msgstr[1] "{count} Tage"
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "In {count} Tag"
+msgstr[1] "In {count} Tagen"
 
 #, python-brace-format
-msgid "{label} ({id}): {left} left"
-msgstr "{label} ({id}): noch {left}"
+msgid "On {date}"
+msgstr "Am {date}"
+
+msgid "Rain now"
+msgstr "Jetzt Regen"
+
+msgid "Next-hour rain unavailable"
+msgstr "Regenvorhersage für die nächste Stunde nicht verfügbar"
+
+msgid "No rain next hour"
+msgstr "Kein Regen in der nächsten Stunde"
 
 #, python-brace-format
-msgid ", round {round}/{rounds}"
-msgstr ", Runde {round}/{rounds}"
+msgid "Rain in {count}m"
+msgstr "Regen in {count} Min."
+
+msgid "Rain later"
+msgstr "Regen später"
 
 #, python-brace-format
-msgid " until {time}"
-msgstr " bis {time}"
+msgid "{percent}% chance of rain"
+msgstr "{percent} % Regenwahrscheinlichkeit"
 
-msgid "running"
-msgstr "läuft"
-
-msgid "paused"
-msgstr "pausiert"
-
-msgid "done"
-msgstr "abgelaufen"
+msgid "Ending now"
+msgstr "Hört gleich auf"
 
 #, python-brace-format
-msgid "cannot write {file}"
-msgstr "{file} kann nicht geschrieben werden"
+msgid "Ends in {count}m"
+msgstr "Endet in {count} Min."
 
 #, python-brace-format
-msgid "cannot write {file}: {reason}"
-msgstr "{file} kann nicht geschrieben werden: {reason}"
+msgid "{percent}% chance"
+msgstr "{percent} % Wahrscheinlichkeit"
+
+msgid "No rain"
+msgstr "Kein Regen"
+
+msgid "Light drizzle"
+msgstr "Leichter Nieselregen"
+
+msgid "Drizzle"
+msgstr "Nieselregen"
+
+msgid "Light rain"
+msgstr "Leichter Regen"
+
+msgid "Moderate rain"
+msgstr "Mäßiger Regen"
+
+msgid "Heavy rain"
+msgstr "Starker Regen"
+
+msgid "Very heavy rain"
+msgstr "Sehr starker Regen"
 
 #, python-brace-format
-msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
-msgstr "kein Kalenderanbieter „{instance}“ in {directory}; `weft check` listet sie auf"
+msgid "{severity}: {title}"
+msgstr "{severity}: {title}"
 
 #, python-brace-format
-msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
-msgstr "keine SOURCE angegeben und kein Kalenderanbieter in {directory}; eine .ics-Datei, einen Ordner oder eine URL angeben oder einen Anbieter mit type = \"calendar\" einrichten"
+msgid "{alert} until {time}"
+msgstr "{alert} bis {time}"
+
+msgid "Minor"
+msgstr "Gering"
+
+msgid "Moderate"
+msgstr "Mäßig"
+
+msgid "Severe"
+msgstr "Schwer"
+
+msgid "Extreme"
+msgstr "Extrem"
+
+msgid "Clear"
+msgstr "Klar"
+
+msgid "Mostly clear"
+msgstr "Überwiegend klar"
+
+msgid "Partly cloudy"
+msgstr "Teilweise bewölkt"
+
+msgid "Mostly cloudy"
+msgstr "Überwiegend bewölkt"
+
+msgid "Cloudy"
+msgstr "Bewölkt"
+
+msgid "Fog"
+msgstr "Nebel"
+
+msgid "Haze"
+msgstr "Dunst"
+
+msgid "Smoke"
+msgstr "Rauch"
+
+msgid "Dust"
+msgstr "Staub"
+
+msgid "Breezy"
+msgstr "Leicht windig"
+
+msgid "Windy"
+msgstr "Windig"
+
+msgid "Freezing drizzle"
+msgstr "Gefrierender Nieselregen"
+
+msgid "Rain"
+msgstr "Regen"
+
+msgid "Rain showers"
+msgstr "Regenschauer"
+
+msgid "Freezing rain"
+msgstr "Gefrierender Regen"
+
+msgid "Sleet"
+msgstr "Schneeregen"
+
+msgid "Hail"
+msgstr "Hagel"
+
+msgid "Wintry mix"
+msgstr "Mischniederschlag"
+
+msgid "Flurries"
+msgstr "Vereinzelt Schnee"
+
+msgid "Light snow"
+msgstr "Leichter Schneefall"
+
+msgid "Snow"
+msgstr "Schnee"
+
+msgid "Heavy snow"
+msgstr "Starker Schneefall"
+
+msgid "Snow showers"
+msgstr "Schneeschauer"
+
+msgid "Blowing snow"
+msgstr "Schneetreiben"
+
+msgid "Blizzard"
+msgstr "Schneesturm"
+
+msgid "Thunderstorms"
+msgstr "Gewitter"
+
+msgid "Hot"
+msgstr "Heiß"
+
+msgid "Frigid"
+msgstr "Eisig kalt"
+
+msgid "Tropical storm"
+msgstr "Tropensturm"
+
+msgid "Hurricane"
+msgstr "Hurrikan"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "Mo|Di|Mi|Do|Fr|Sa|So"
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "Jan.|Feb.|März|Apr.|Mai|Juni|Juli|Aug.|Sept.|Okt.|Nov.|Dez."
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "M|D|M|D|F|S|S"
+
+msgid "just now"
+msgstr "gerade eben"
 
 #, python-brace-format
-msgid "{file} is not a calendar provider"
-msgstr "{file} ist kein Kalenderanbieter"
+msgid "{age} ago"
+msgstr "vor {age}"
+
+msgid "min"
+msgstr "Min."
+
+msgid "h"
+msgstr "Std."
+
+msgid "days"
+msgstr "Tg."
+
+msgid "live"
+msgstr "live"
+
+msgid "offline, retrying"
+msgstr "offline, neuer Versuch läuft"
+
+msgid "reloads every 30 s"
+msgstr "lädt alle 30 s neu"
+
+msgid "No providers configured."
+msgstr "Keine Provider eingerichtet."
 
 #, python-brace-format
-msgid "{source}: the server answered 304 to an unconditional request"
-msgstr "{source}: der Server hat auf eine unbedingte Anfrage mit 304 geantwortet"
+msgid "All variables ({count})"
+msgstr "Alle Variablen ({count})"
+
+msgid "Alarms"
+msgstr "Wecker"
+
+msgid "Snooze"
+msgstr "Schlummern"
 
 #, python-brace-format
-msgid "{count} template warning"
-msgid_plural "{count} template warnings"
-msgstr[0] "{count} Vorlagenwarnung"
-msgstr[1] "{count} Vorlagenwarnungen"
+msgid "Snooze {alarm}"
+msgstr "{alarm} schlummern"
+
+msgid "Dismiss"
+msgstr "Beenden"
 
 #, python-brace-format
-msgid "{count} problem in the notify file"
-msgid_plural "{count} problems in the notify file"
-msgstr[0] "{count} Problem in der Benachrichtigungsdatei"
-msgstr[1] "{count} Probleme in der Benachrichtigungsdatei"
+msgid "Dismiss {alarm}"
+msgstr "{alarm} beenden"
 
 #, python-brace-format
-msgid "there is no providers directory {directory}"
-msgstr "es gibt keinen Anbieterordner {directory}"
+msgid "ringing since {time}"
+msgstr "klingelt seit {time}"
 
 #, python-brace-format
-msgid "{count} provider file in {directory}: all valid"
-msgid_plural "{count} provider files in {directory}: all valid"
-msgstr[0] "{count} Anbieterdatei in {directory}: gültig"
-msgstr[1] "{count} Anbieterdateien in {directory}: alle gültig"
+msgid "snoozed until {time}"
+msgstr "schlummert bis {time}"
 
-#, python-brace-format
-msgid "{broken} of {count} provider file in {directory}"
-msgid_plural "{broken} of {count} provider files in {directory}"
-msgstr[0] "{broken} von {count} Anbieterdatei in {directory}"
-msgstr[1] "{broken} von {count} Anbieterdateien in {directory}"
+msgid "refresh failed"
+msgstr "Aktualisierung fehlgeschlagen"
 
-#, python-brace-format
-msgid "{count} problem in {files}"
-msgid_plural "{count} problems in {files}"
-msgstr[0] "{count} Problem in {files}"
-msgstr[1] "{count} Probleme in {files}"
+msgid "no data yet"
+msgstr "noch keine Daten"
 
-msgid "no problems"
-msgstr "keine Probleme"
+msgid "stale"
+msgstr "veraltet"
 
 #, python-brace-format
 msgid "{count} warning"
@@ -616,176 +1273,292 @@ msgid_plural "{count} warnings"
 msgstr[0] "{count} Warnung"
 msgstr[1] "{count} Warnungen"
 
-#, python-brace-format
-msgid "there is no database in {directory}: nothing to forget"
-msgstr "in {directory} gibt es keine Datenbank: nichts zu vergessen"
+msgid "never"
+msgstr "nie"
 
 #, python-brace-format
-msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
-msgstr "im Papierkorb liegt nichts unter „{name}“; `weft forget --list-trash` zeigt seinen Inhalt"
+msgid "at {time}"
+msgstr "um {time}"
+
+msgid "Counters"
+msgstr "Zähler"
+
+msgid "Habits"
+msgstr "Gewohnheiten"
 
 #, python-brace-format
-msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
-msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
-msgstr[0] "{name}: hinzugefügt ({slug}), geplant: {days}; {count} Gewohnheit"
-msgstr[1] "{name}: hinzugefügt ({slug}), geplant: {days}; {count} Gewohnheiten"
-
-msgid "every day"
-msgstr "jeden Tag"
+msgid "Undo {habit} today"
+msgstr "{habit} heute rückgängig machen"
 
 #, python-brace-format
-msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
-msgstr "keine Gewohnheiten für „{instance}“ in {cache}; zuerst `weft habit import FILE…` oder `weft habit done NAME` ausführen"
+msgid "Mark {habit} done today"
+msgstr "{habit} heute als erledigt markieren"
+
+msgid "Nothing coming up."
+msgstr "Nichts geplant."
+
+msgid "Today:"
+msgstr "Heute:"
+
+msgid "Ongoing:"
+msgstr "Laufend:"
+
+msgid "all day"
+msgstr "ganztägig"
+
+msgid "now"
+msgstr "jetzt"
 
 #, python-brace-format
-msgid "--date {date} is in the future (today is {today} in {zone})"
-msgstr "--date {date} liegt in der Zukunft (heute ist der {today} in {zone})"
+msgid "{count} min"
+msgstr "{count} Min."
+
+msgid "Steps"
+msgstr "Schritte"
+
+msgid "Streak"
+msgstr "Serie"
 
 #, python-brace-format
-msgid "new habit \"{name}\" ({slug}), scheduled every day"
-msgstr "neue Gewohnheit „{name}“ ({slug}), jeden Tag geplant"
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} Tag"
+msgstr[1] "{count} Tage"
+
+msgid "7-day average"
+msgstr "7-Tage-Schnitt"
+
+msgid "30-day average"
+msgstr "30-Tage-Schnitt"
+
+msgid "Best day"
+msgstr "Bester Tag"
+
+msgid "Distance"
+msgstr "Strecke"
+
+msgid "Flights"
+msgstr "Stockwerke"
+
+msgid "Active energy"
+msgstr "Aktivkalorien"
+
+msgid "Past year"
+msgstr "Letzte 12 Monate"
+
+msgid "no data"
+msgstr "keine Daten"
+
+msgid "goal met"
+msgstr "Ziel erreicht"
+
+msgid "Timers"
+msgstr "Timer"
 
 #, python-brace-format
-msgid "{name}: done {day}, streak {streak}"
-msgstr "{name}: erledigt am {day}, Serie {streak}"
+msgid "ends {time}"
+msgstr "endet {time}"
+
+msgid "running"
+msgstr "läuft"
+
+msgid "Pause"
+msgstr "Pause"
+
+msgid "Stop"
+msgstr "Stopp"
+
+msgid "paused"
+msgstr "pausiert"
+
+msgid "Resume"
+msgstr "Fortsetzen"
+
+msgid "done"
+msgstr "fertig"
 
 #, python-brace-format
-msgid "{imported} {from} into {instance}: {habits}, {done}"
-msgstr "{imported} {from} in {instance}: {habits}, {done}"
+msgid "round {round}/{rounds}"
+msgstr "Runde {round}/{rounds}"
 
 #, python-brace-format
-msgid "{count} habit"
-msgid_plural "{count} habits"
-msgstr[0] "{count} Gewohnheit"
-msgstr[1] "{count} Gewohnheiten"
+msgid "Start {duration}"
+msgstr "{duration} starten"
 
 #, python-brace-format
-msgid "{done} of {count} due today done"
-msgid_plural "{done} of {count} due today done"
-msgstr[0] "heute erledigt: {done} von {count}"
-msgstr[1] "heute erledigt: {done} von {count}"
+msgid "Start a {duration} timer"
+msgstr "{duration}-Timer starten"
 
 #, python-brace-format
-msgid "streak {streak}  7d {week}  30d {month}"
-msgstr "Serie {streak}  7 T {week}  30 T {month}"
-
-msgid "MTWTFSS"
-msgstr "MDMDFSS"
-
-msgid "No habits"
-msgstr "Keine Gewohnheiten"
+msgid "feels {temperature}°"
+msgstr "gefühlt {temperature}°"
 
 #, python-brace-format
-msgid "{name}: not done {day}, streak {streak}"
-msgstr "{name}: nicht erledigt am {day}, Serie {streak}"
+msgid "H {high}° · L {low}°"
+msgstr "H {high}° · T {low}°"
 
 #, python-brace-format
-msgid "skipped {row}"
-msgstr "übersprungen: {row}"
+msgid "{percent}% precip"
+msgstr "{percent} % Niederschlag"
 
 #, python-brace-format
-msgid "… and {count} more bad row"
-msgid_plural "… and {count} more bad rows"
-msgstr[0] "… und {count} weitere fehlerhafte Zeile"
-msgstr[1] "… und {count} weitere fehlerhafte Zeilen"
+msgid "until {time}"
+msgstr "bis {time}"
 
 #, python-brace-format
-msgid "imported {count} row"
-msgid_plural "imported {count} rows"
-msgstr[0] "{count} Zeile importiert"
-msgstr[1] "{count} Zeilen importiert"
+msgid "+{count} more"
+msgstr "+{count} weitere"
+
+msgid "Today"
+msgstr "Heute"
 
 #, python-brace-format
-msgid "from {count} file"
-msgid_plural "from {count} files"
-msgstr[0] "aus {count} Datei"
-msgstr[1] "aus {count} Dateien"
+msgid "{duration} of daylight"
+msgstr "{duration} Tageslicht"
+
+msgid "Sunrise"
+msgstr "Sonnenaufgang"
+
+msgid "Sunset"
+msgstr "Sonnenuntergang"
+
+msgid "polar day"
+msgstr "Polartag"
+
+msgid "polar night"
+msgstr "Polarnacht"
+
+msgid "Sun"
+msgstr "Sonne"
+
+#, python-brace-format
+msgid "gusts {speed}"
+msgstr "Böen {speed}"
+
+msgid "Wind"
+msgstr "Wind"
+
+msgid "UV"
+msgstr "UV"
+
+#, python-brace-format
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour}: {percent} % Niederschlagswahrscheinlichkeit"
+
+#, python-brace-format
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "in {count} Minute"
+msgstr[1] "in {count} Minuten"
+
+#, python-brace-format
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "in {count} Stunde"
+msgstr[1] "in {count} Stunden"
+
+#, python-brace-format
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "in {count} Tag"
+msgstr[1] "in {count} Tagen"
+
+#, python-brace-format
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "in {count} Woche"
+msgstr[1] "in {count} Wochen"
+
+#, python-brace-format
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "in {count} Monat"
+msgstr[1] "in {count} Monaten"
+
+#, python-brace-format
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "in {count} Jahr"
+msgstr[1] "in {count} Jahren"
+
+#, python-brace-format
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "vor {count} Minute"
+msgstr[1] "vor {count} Minuten"
+
+#, python-brace-format
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "vor {count} Stunde"
+msgstr[1] "vor {count} Stunden"
+
+#, python-brace-format
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "vor {count} Tag"
+msgstr[1] "vor {count} Tagen"
+
+#, python-brace-format
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "vor {count} Woche"
+msgstr[1] "vor {count} Wochen"
+
+#, python-brace-format
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "vor {count} Monat"
+msgstr[1] "vor {count} Monaten"
+
+#, python-brace-format
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "vor {count} Jahr"
+msgstr[1] "vor {count} Jahren"
+
+msgid "{file}: cannot read: {reason}"
+msgstr "{file}: nicht lesbar: {reason}"
+
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place}: fehlerhaftes TOML: {message}"
+
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place}: unbekannter Anbietertyp „{type}“; bekannte Typen: {known}"
+
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file}: Pflichtschlüssel „{key}“ fehlt ({expected})"
+
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place}: Schlüssel „{key}“ muss {expected} sein, gefunden: {found}"
+
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place}: Schlüssel „{key}“: {message}"
+
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place}: unbekannter Schlüssel „{key}“; dieser Anbietertyp kennt: {known}"
+
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file}: der Name einer Anbieterdatei besteht aus Buchstaben, Ziffern, '-' oder '_', gefolgt von .toml"
+
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "kein Anbieter namens „{name}“: eine Instanz heißt wie ihre Datei, ohne Ordner und .toml („{instance}“ für {file})"
+
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "kein Anbieter namens „{name}“ (keine Datei {file} in {directory})"
+
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place}: das Variablenpräfix „{prefix}“ wird schon von {others} verwendet; diese Datei braucht ein eigenes Präfix, etwa prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " und "
+
+msgid "no providers in {directory}"
+msgstr "keine Anbieter in {directory}"
 
 msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
 msgstr "zum Einstieg `weft init`: es schreibt Anbieterdateien für die Kalender, den Gesundheitsexport und den Ort, die es findet"
 
-#, python-brace-format
-msgid "{problem}; `weft check` lists every problem"
-msgstr "{problem}; `weft check` listet alle Probleme auf"
-
-#, python-brace-format
-msgid "several {type} instances ({names}); pick one with --instance"
-msgstr "mehrere Instanzen vom Typ {type} ({names}); eine mit --instance wählen"
-
-#, python-brace-format
-msgid "cannot start {path}: {reason}"
-msgstr "{path} kann nicht gestartet werden: {reason}"
-
-#, python-brace-format
-msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
-msgstr "weft {command} startet das Programm {program}, das weder neben {own} noch im PATH liegt; `make install` installiert es mit weft"
-
-#, python-brace-format
-msgid "no providers in {directory}; {hint}"
-msgstr "keine Anbieter in {directory}; {hint}"
-
-#, python-brace-format
-msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
-msgstr "{directory} enthält keine Anbieterdateien, daher wurde von {instances} nichts vergessen; um eine Instanz absichtlich zu löschen, `weft forget INSTANCE` ausführen"
-
-#, python-brace-format
-msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
-msgstr "{instance}: seine Anbieterdatei ist weg: Daten vergessen; die eigenen Einträge bleiben erhalten"
-
-msgid "due when its files change"
-msgstr "fällig, wenn sich seine Dateien ändern"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "nächste Aktualisierung {time}"
-
-#, python-brace-format
-msgid "ok, {due}"
-msgstr "in Ordnung, {due}"
-
-#, python-brace-format
-msgid "not modified, {due}"
-msgstr "unverändert, {due}"
-
-#, python-brace-format
-msgid "ok with warnings: {warnings}; {due}"
-msgstr "in Ordnung mit Warnungen: {warnings}; {due}"
-
-#, python-brace-format
-msgid "fresh, {due}"
-msgstr "aktuell, {due}"
-
-#, python-brace-format
-msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
-msgstr "übersprungen: die Quelle bat, bis {time} zu warten (noch {left}; --force übergeht das Retry-After eines Servers nicht, eine geänderte Einstellung schon)"
-
-#, python-brace-format
-msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgstr[0] "übersprungen: hat weft {count}-mal in Folge abstürzen lassen; neuer Versuch nach {time} (`weft refresh --force {instance}` versucht es sofort, ebenso eine geänderte Anbieterdatei)"
-msgstr[1] "übersprungen: hat weft {count}-mal in Folge abstürzen lassen; neuer Versuch nach {time} (`weft refresh --force {instance}` versucht es sofort, ebenso eine geänderte Anbieterdatei)"
-
-#, python-brace-format
-msgid "failed: {message}"
-msgstr "fehlgeschlagen: {message}"
-
-#, python-brace-format
-msgid "invalid provider file, skipped: {message}"
-msgstr "ungültige Anbieterdatei, übersprungen: {message}"
-
-#, python-brace-format
-msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
-msgstr "{key} liefert niemand: in {directory} gibt es keine Anbieterdateien; {hint}"
-
-#, python-brace-format
-msgid "cannot read {file}"
-msgstr "{file} kann nicht gelesen werden"
-
-#, python-brace-format
-msgid "no providers in {directory}"
-msgstr "keine Anbieter in {directory}"
-
-#, python-brace-format
 msgid "updated {time} ({age} ago)"
 msgstr "aktualisiert {time} ({age} alt)"
 
@@ -795,15 +1568,19 @@ msgstr "nie aktualisiert"
 msgid "kept from your records, never due"
 msgstr "aus den eigenen Einträgen, nie fällig"
 
-#, python-brace-format
 msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgstr[0] "hat weft {count}-mal in Folge abstürzen lassen, kein neuer Versuch vor {time} (`weft refresh --force {instance}` versucht es sofort)"
 msgstr[1] "hat weft {count}-mal in Folge abstürzen lassen, kein neuer Versuch vor {time} (`weft refresh --force {instance}` versucht es sofort)"
 
-#, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "wartet wegen Retry-After bis {time}"
+
+msgid "due when its files change"
+msgstr "fällig, wenn sich seine Dateien ändern"
+
+msgid "next due {time}"
+msgstr "nächste Aktualisierung {time}"
 
 msgid "due now"
 msgstr "jetzt fällig"
@@ -811,11 +1588,9 @@ msgstr "jetzt fällig"
 msgid "no longer configured"
 msgstr "nicht mehr eingerichtet"
 
-#, python-brace-format
 msgid "  last error: {error}"
 msgstr "  letzter Fehler: {error}"
 
-#, python-brace-format
 msgid "  warnings: {warnings}"
 msgstr "  Warnungen: {warnings}"
 
@@ -825,66 +1600,231 @@ msgstr "in Ordnung"
 msgid "warning"
 msgstr "Warnung"
 
-msgid "stale"
-msgstr "veraltet"
-
 msgid "failed"
 msgstr "fehlgeschlagen"
 
-#, python-brace-format
-msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
-msgstr "kein Schrittverlauf für „{instance}“ in {cache}; zuerst `weft steps import FILE…` ausführen"
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} Vorlagenwarnung"
+msgstr[1] "{count} Vorlagenwarnungen"
 
-#, python-brace-format
-msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
-msgstr "{file} ist seit dem Import unverändert (gleiche Größe, Zeit und gleicher Inhalt): übersprungen; --force importiert die Datei erneut"
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} Problem in der Benachrichtigungsdatei"
+msgstr[1] "{count} Probleme in der Benachrichtigungsdatei"
 
-#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "es gibt keinen Anbieterordner {directory}"
+
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} Anbieterdatei in {directory}: gültig"
+msgstr[1] "{count} Anbieterdateien in {directory}: alle gültig"
+
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} von {count} Anbieterdatei in {directory}"
+msgstr[1] "{broken} von {count} Anbieterdateien in {directory}"
+
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} Problem in {files}"
+msgstr[1] "{count} Probleme in {files}"
+
+msgid "no problems"
+msgstr "keine Probleme"
+
+msgid "no providers in {directory}; {hint}"
+msgstr "keine Anbieter in {directory}; {hint}"
+
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "{key} liefert niemand: in {directory} gibt es keine Anbieterdateien; {hint}"
+
+msgid "skipped {row}"
+msgstr "übersprungen: {row}"
+
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… und {count} weitere fehlerhafte Zeile"
+msgstr[1] "… und {count} weitere fehlerhafte Zeilen"
+
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "{count} Zeile importiert"
+msgstr[1] "{count} Zeilen importiert"
+
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "aus {count} Datei"
+msgstr[1] "aus {count} Dateien"
+
 msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
 msgstr "{imported} {from} in {instance}: {days}, heute {steps}{activity}"
 
-#, python-brace-format
 msgid "{count} step"
 msgid_plural "{count} steps"
 msgstr[0] "{count} Schritt"
 msgstr[1] "{count} Schritte"
 
-#, python-brace-format
 msgid "{count} flight"
 msgid_plural "{count} flights"
 msgstr[0] "{count} Stockwerk"
 msgstr[1] "{count} Stockwerke"
 
-msgid "no timers; `weft timer start 25m` starts one"
-msgstr "keine Timer; `weft timer start 25m` startet einen"
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} ist seit dem Import unverändert (gleiche Größe, Zeit und gleicher Inhalt): übersprungen; --force importiert die Datei erneut"
 
-#, python-brace-format
-msgid "{label}: stopped"
-msgstr "{label}: gestoppt"
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} in {instance}: {habits}, {done}"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
-msgstr "keine Wetterdaten für „{instance}“ in {cache}; `weft refresh {instance}` ausführen"
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} Gewohnheit"
+msgstr[1] "{count} Gewohnheiten"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
-msgstr "keine Wetterdaten für „{instance}“ in {cache} (vorhanden: {names})"
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "heute erledigt: {done} von {count}"
+msgstr[1] "heute erledigt: {done} von {count}"
 
-#, python-brace-format
-msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
-msgstr "keine Wetterdaten in {cache}; einen Wetteranbieter einrichten und `weft refresh` ausführen"
+msgid "cannot write {file}"
+msgstr "{file} kann nicht geschrieben werden"
 
-#, python-brace-format
-msgid "several weather instances ({names}); pick one with --instance"
-msgstr "mehrere Wetterinstanzen ({names}); eine mit --instance wählen"
+msgid "cannot write {file}: {reason}"
+msgstr "{file} kann nicht geschrieben werden: {reason}"
 
-#, python-brace-format
+msgid "cannot read {file}"
+msgstr "{file} kann nicht gelesen werden"
+
 msgid "cannot read {path}: {reason}"
 msgstr "{path} kann nicht gelesen werden: {reason}"
 
-#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "{path} kann nicht gestartet werden: {reason}"
+
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} startet das Programm {program}, das weder neben {own} noch im PATH liegt; `make install` installiert es mit weft"
+
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "kein Kalenderanbieter „{instance}“ in {directory}; `weft check` listet sie auf"
+
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "keine SOURCE angegeben und kein Kalenderanbieter in {directory}; eine .ics-Datei, einen Ordner oder eine URL angeben oder einen Anbieter mit type = \"calendar\" einrichten"
+
+msgid "{file} is not a calendar provider"
+msgstr "{file} ist kein Kalenderanbieter"
+
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source}: der Server hat auf eine unbedingte Anfrage mit 304 geantwortet"
+
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "in {directory} gibt es keine Datenbank: nichts zu vergessen"
+
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "im Papierkorb liegt nichts unter „{name}“; `weft forget --list-trash` zeigt seinen Inhalt"
+
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "keine Gewohnheiten für „{instance}“ in {cache}; zuerst `weft habit import FILE…` oder `weft habit done NAME` ausführen"
+
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "kein Schrittverlauf für „{instance}“ in {cache}; zuerst `weft steps import FILE…` ausführen"
+
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} liegt in der Zukunft (heute ist der {today} in {zone})"
+
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem}; `weft check` listet alle Probleme auf"
+
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "mehrere Instanzen vom Typ {type} ({names}); eine mit --instance wählen"
+
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "keine Wetterdaten für „{instance}“ in {cache}; `weft refresh {instance}` ausführen"
+
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "keine Wetterdaten für „{instance}“ in {cache} (vorhanden: {names})"
+
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "keine Wetterdaten in {cache}; einen Wetteranbieter einrichten und `weft refresh` ausführen"
+
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "mehrere Wetterinstanzen ({names}); eine mit --instance wählen"
+
 msgid "--type {type} is not a weather type"
 msgstr "--type {type} ist kein Wettertyp"
+
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}): noch {left}"
+
+msgid ", round {round}/{rounds}"
+msgstr ", Runde {round}/{rounds}"
+
+msgid " until {time}"
+msgstr " bis {time}"
+
+msgid "{label}: stopped"
+msgstr "{label}: gestoppt"
+
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "keine Timer; `weft timer start 25m` startet einen"
+
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name}: hinzugefügt ({slug}), geplant: {days}; {count} Gewohnheit"
+msgstr[1] "{name}: hinzugefügt ({slug}), geplant: {days}; {count} Gewohnheiten"
+
+msgid "every day"
+msgstr "jeden Tag"
+
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "neue Gewohnheit „{name}“ ({slug}), jeden Tag geplant"
+
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name}: erledigt am {day}, Serie {streak}"
+
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name}: nicht erledigt am {day}, Serie {streak}"
+
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "Serie {streak}  7 T {week}  30 T {month}"
+
+msgid "MTWTFSS"
+msgstr "MDMDFSS"
+
+msgid "No habits"
+msgstr "Keine Gewohnheiten"
+
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} enthält keine Anbieterdateien, daher wurde von {instances} nichts vergessen; um eine Instanz absichtlich zu löschen, `weft forget INSTANCE` ausführen"
+
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance}: seine Anbieterdatei ist weg: Daten vergessen; die eigenen Einträge bleiben erhalten"
+
+msgid "ok, {due}"
+msgstr "in Ordnung, {due}"
+
+msgid "not modified, {due}"
+msgstr "unverändert, {due}"
+
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "in Ordnung mit Warnungen: {warnings}; {due}"
+
+msgid "fresh, {due}"
+msgstr "aktuell, {due}"
+
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "übersprungen: die Quelle bat, bis {time} zu warten (noch {left}; --force übergeht das Retry-After eines Servers nicht, eine geänderte Einstellung schon)"
+
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "übersprungen: hat weft {count}-mal in Folge abstürzen lassen; neuer Versuch nach {time} (`weft refresh --force {instance}` versucht es sofort, ebenso eine geänderte Anbieterdatei)"
+msgstr[1] "übersprungen: hat weft {count}-mal in Folge abstürzen lassen; neuer Versuch nach {time} (`weft refresh --force {instance}` versucht es sofort, ebenso eine geänderte Anbieterdatei)"
+
+msgid "failed: {message}"
+msgstr "fehlgeschlagen: {message}"
+
+msgid "invalid provider file, skipped: {message}"
+msgstr "ungültige Anbieterdatei, übersprungen: {message}"
 
 """#)
 
@@ -902,52 +1842,372 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
-#, python-brace-format
-msgid "{file}: cannot read: {reason}"
-msgstr "{file}: no se puede leer: {reason}"
+msgid "Next"
+msgstr "Próximamente"
+
+msgid "Next Up"
+msgstr "A continuación"
 
 #, python-brace-format
-msgid "{place}: malformed TOML: {message}"
-msgstr "{place}: TOML mal formado: {message}"
+msgid "{title} until {time}"
+msgstr "{title} hasta {time}"
+
+msgid "All day"
+msgstr "Todo el día"
 
 #, python-brace-format
-msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
-msgstr "{place}: tipo de proveedor desconocido «{type}»; tipos conocidos: {known}"
+msgid "ends in {count} min"
+msgstr "termina en {count} min"
 
 #, python-brace-format
-msgid "{file}: missing required key \"{key}\" ({expected})"
-msgstr "{file}: falta la clave obligatoria «{key}» ({expected})"
+msgid "ends in {count} hr"
+msgstr "termina en {count} h"
+
+msgid "ends tomorrow"
+msgstr "termina mañana"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\" must be {expected}, found {found}"
-msgstr "{place}: la clave «{key}» debe ser {expected}; se encontró {found}"
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "termina en {count} día"
+msgstr[1] "termina en {count} días"
+
+msgid "Untitled"
+msgstr "Sin título"
+
+msgid "Now"
+msgstr "Ahora"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\": {message}"
-msgstr "{place}: clave «{key}»: {message}"
+msgid "{count}m"
+msgstr "{count} min"
 
 #, python-brace-format
-msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
-msgstr "{place}: clave desconocida «{key}»; este tipo de proveedor admite: {known}"
+msgid "{count}h"
+msgstr "{count} h"
 
 #, python-brace-format
-msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
-msgstr "{file}: el nombre de un archivo de proveedor debe constar de letras, dígitos, '-' o '_' seguidos de .toml"
+msgid "{count}d"
+msgstr "{count} d"
+
+msgid "Soon"
+msgstr "Pronto"
 
 #, python-brace-format
-msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
-msgstr "no hay ningún proveedor llamado «{name}»: una instancia se llama como su archivo, sin la carpeta ni .toml («{instance}» para {file})"
+msgid "In {count} min"
+msgstr "En {count} min"
 
 #, python-brace-format
-msgid "no provider named \"{name}\" (no {file} in {directory})"
-msgstr "no hay ningún proveedor llamado «{name}» (no existe {file} en {directory})"
+msgid "In {count} hr"
+msgstr "En {count} h"
+
+msgid "Tomorrow"
+msgstr "Mañana"
 
 #, python-brace-format
-msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
-msgstr "{place}: el prefijo de variables «{prefix}» ya lo usa {others}; asigne a este archivo un prefijo propio, por ejemplo prefix = \"{suggestion}\""
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "En {count} día"
+msgstr[1] "En {count} días"
 
-msgid " and "
-msgstr " y "
+#, python-brace-format
+msgid "On {date}"
+msgstr "El {date}"
+
+msgid "Rain now"
+msgstr "Lloviendo ahora"
+
+msgid "Next-hour rain unavailable"
+msgstr "Previsión de lluvia para la próxima hora no disponible"
+
+msgid "No rain next hour"
+msgstr "Sin lluvia en la próxima hora"
+
+#, python-brace-format
+msgid "Rain in {count}m"
+msgstr "Lluvia en {count} min"
+
+msgid "Rain later"
+msgstr "Lluvia más tarde"
+
+#, python-brace-format
+msgid "{percent}% chance of rain"
+msgstr "{percent} % de probabilidad de lluvia"
+
+msgid "Ending now"
+msgstr "Terminando"
+
+#, python-brace-format
+msgid "Ends in {count}m"
+msgstr "Termina en {count} min"
+
+#, python-brace-format
+msgid "{percent}% chance"
+msgstr "{percent} % de probabilidad"
+
+msgid "No rain"
+msgstr "Sin lluvia"
+
+msgid "Light drizzle"
+msgstr "Llovizna ligera"
+
+msgid "Drizzle"
+msgstr "Llovizna"
+
+msgid "Light rain"
+msgstr "Lluvia ligera"
+
+msgid "Moderate rain"
+msgstr "Lluvia moderada"
+
+msgid "Heavy rain"
+msgstr "Lluvia fuerte"
+
+msgid "Very heavy rain"
+msgstr "Lluvia muy fuerte"
+
+#, python-brace-format
+msgid "{severity}: {title}"
+msgstr "{severity}: {title}"
+
+#, python-brace-format
+msgid "{alert} until {time}"
+msgstr "{alert} hasta {time}"
+
+msgid "Minor"
+msgstr "Menor"
+
+msgid "Moderate"
+msgstr "Moderado"
+
+msgid "Severe"
+msgstr "Grave"
+
+msgid "Extreme"
+msgstr "Extremo"
+
+msgid "Clear"
+msgstr "Despejado"
+
+msgid "Mostly clear"
+msgstr "Mayormente despejado"
+
+msgid "Partly cloudy"
+msgstr "Parcialmente nublado"
+
+msgid "Mostly cloudy"
+msgstr "Mayormente nublado"
+
+msgid "Cloudy"
+msgstr "Nublado"
+
+msgid "Fog"
+msgstr "Niebla"
+
+msgid "Haze"
+msgstr "Calima"
+
+msgid "Smoke"
+msgstr "Humo"
+
+msgid "Dust"
+msgstr "Polvo"
+
+msgid "Breezy"
+msgstr "Brisa"
+
+msgid "Windy"
+msgstr "Ventoso"
+
+msgid "Freezing drizzle"
+msgstr "Llovizna helada"
+
+msgid "Rain"
+msgstr "Lluvia"
+
+msgid "Rain showers"
+msgstr "Chubascos"
+
+msgid "Freezing rain"
+msgstr "Lluvia helada"
+
+msgid "Sleet"
+msgstr "Aguanieve"
+
+msgid "Hail"
+msgstr "Granizo"
+
+msgid "Wintry mix"
+msgstr "Precipitación mixta"
+
+msgid "Flurries"
+msgstr "Nevisca"
+
+msgid "Light snow"
+msgstr "Nevada ligera"
+
+msgid "Snow"
+msgstr "Nieve"
+
+msgid "Heavy snow"
+msgstr "Nevada fuerte"
+
+msgid "Snow showers"
+msgstr "Chubascos de nieve"
+
+msgid "Blowing snow"
+msgstr "Nieve arrastrada"
+
+msgid "Blizzard"
+msgstr "Ventisca"
+
+msgid "Thunderstorms"
+msgstr "Tormentas"
+
+msgid "Hot"
+msgstr "Calor"
+
+msgid "Frigid"
+msgstr "Frío intenso"
+
+msgid "Tropical storm"
+msgstr "Tormenta tropical"
+
+msgid "Hurricane"
+msgstr "Huracán"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "lun|mar|mié|jue|vie|sáb|dom"
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "lunes|martes|miércoles|jueves|viernes|sábado|domingo"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "ene|feb|mar|abr|may|jun|jul|ago|sept|oct|nov|dic"
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "L|M|X|J|V|S|D"
+
+msgid "just now"
+msgstr "justo ahora"
+
+#, python-brace-format
+msgid "{age} ago"
+msgstr "hace {age}"
+
+msgid "min"
+msgstr "min"
+
+msgid "h"
+msgstr "h"
+
+msgid "days"
+msgstr "días"
+
+msgid "live"
+msgstr "en vivo"
+
+msgid "offline, retrying"
+msgstr "sin conexión, reintentando"
+
+msgid "reloads every 30 s"
+msgstr "se recarga cada 30 s"
+
+msgid "No providers configured."
+msgstr "No hay proveedores configurados."
+
+#, python-brace-format
+msgid "All variables ({count})"
+msgstr "Todas las variables ({count})"
+
+msgid "Alarms"
+msgstr "Alarmas"
+
+msgid "Snooze"
+msgstr "Posponer"
+
+#, python-brace-format
+msgid "Snooze {alarm}"
+msgstr "Posponer {alarm}"
+
+msgid "Dismiss"
+msgstr "Detener"
+
+#, python-brace-format
+msgid "Dismiss {alarm}"
+msgstr "Detener {alarm}"
+
+#, python-brace-format
+msgid "ringing since {time}"
+msgstr "suena desde las {time}"
+
+#, python-brace-format
+msgid "snoozed until {time}"
+msgstr "pospuesta hasta las {time}"
+
+msgid "refresh failed"
+msgstr "error al actualizar"
+
+msgid "no data yet"
+msgstr "aún sin datos"
+
+msgid "stale"
+msgstr "desactualizado"
+
+#, python-brace-format
+msgid "{count} warning"
+msgid_plural "{count} warnings"
+msgstr[0] "{count} aviso"
+msgstr[1] "{count} avisos"
+
+msgid "never"
+msgstr "nunca"
+
+#, python-brace-format
+msgid "at {time}"
+msgstr "a las {time}"
+
+msgid "Counters"
+msgstr "Contadores"
+
+msgid "Habits"
+msgstr "Hábitos"
+
+#, python-brace-format
+msgid "Undo {habit} today"
+msgstr "Deshacer {habit} hoy"
+
+#, python-brace-format
+msgid "Mark {habit} done today"
+msgstr "Marcar {habit} como hecho hoy"
+
+msgid "Nothing coming up."
+msgstr "No hay nada próximamente."
+
+msgid "Today:"
+msgstr "Hoy:"
+
+msgid "Ongoing:"
+msgstr "En curso:"
+
+msgid "all day"
+msgstr "todo el día"
+
+msgid "now"
+msgstr "ahora"
+
+#, python-brace-format
+msgid "{count} min"
+msgstr "{count} min"
+
+msgid "Steps"
+msgstr "Pasos"
+
+msgid "Streak"
+msgstr "Racha"
 
 #, python-brace-format
 msgid "{count} day"
@@ -955,264 +2215,240 @@ msgid_plural "{count} days"
 msgstr[0] "{count} día"
 msgstr[1] "{count} días"
 
-#, python-brace-format
-msgid "{label} ({id}): {left} left"
-msgstr "{label} ({id}): quedan {left}"
+msgid "7-day average"
+msgstr "Media de 7 días"
+
+msgid "30-day average"
+msgstr "Media de 30 días"
+
+msgid "Best day"
+msgstr "Mejor día"
+
+msgid "Distance"
+msgstr "Distancia"
+
+msgid "Flights"
+msgstr "Pisos"
+
+msgid "Active energy"
+msgstr "Energía activa"
+
+msgid "Past year"
+msgstr "Últimos 12 meses"
+
+msgid "no data"
+msgstr "sin datos"
+
+msgid "goal met"
+msgstr "meta cumplida"
+
+msgid "Timers"
+msgstr "Temporizadores"
 
 #, python-brace-format
-msgid ", round {round}/{rounds}"
-msgstr ", ronda {round}/{rounds}"
-
-#, python-brace-format
-msgid " until {time}"
-msgstr " hasta las {time}"
+msgid "ends {time}"
+msgstr "termina a las {time}"
 
 msgid "running"
 msgstr "en marcha"
 
+msgid "Pause"
+msgstr "Pausar"
+
+msgid "Stop"
+msgstr "Detener"
+
 msgid "paused"
 msgstr "en pausa"
+
+msgid "Resume"
+msgstr "Reanudar"
 
 msgid "done"
 msgstr "terminado"
 
 #, python-brace-format
-msgid "cannot write {file}"
-msgstr "no se puede escribir {file}"
+msgid "round {round}/{rounds}"
+msgstr "ronda {round}/{rounds}"
 
 #, python-brace-format
-msgid "cannot write {file}: {reason}"
-msgstr "no se puede escribir {file}: {reason}"
+msgid "Start {duration}"
+msgstr "Iniciar {duration}"
 
 #, python-brace-format
-msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
-msgstr "no hay ningún proveedor de calendario «{instance}» en {directory}; `weft check` los enumera"
+msgid "Start a {duration} timer"
+msgstr "Iniciar un temporizador de {duration}"
 
 #, python-brace-format
-msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
-msgstr "no se indicó ninguna SOURCE y no hay ningún proveedor de calendario en {directory}; indique un archivo .ics, una carpeta o una URL, o configure un proveedor con type = \"calendar\""
+msgid "feels {temperature}°"
+msgstr "sensación {temperature}°"
 
 #, python-brace-format
-msgid "{file} is not a calendar provider"
-msgstr "{file} no es un proveedor de calendario"
+msgid "H {high}° · L {low}°"
+msgstr "máx. {high}° · mín. {low}°"
 
 #, python-brace-format
-msgid "{source}: the server answered 304 to an unconditional request"
-msgstr "{source}: el servidor respondió 304 a una petición no condicional"
+msgid "{percent}% precip"
+msgstr "{percent} % de precip."
 
 #, python-brace-format
-msgid "{count} template warning"
-msgid_plural "{count} template warnings"
-msgstr[0] "{count} advertencia de plantilla"
-msgstr[1] "{count} advertencias de plantilla"
+msgid "until {time}"
+msgstr "hasta {time}"
 
 #, python-brace-format
-msgid "{count} problem in the notify file"
-msgid_plural "{count} problems in the notify file"
-msgstr[0] "{count} problema en el archivo de notificaciones"
-msgstr[1] "{count} problemas en el archivo de notificaciones"
+msgid "+{count} more"
+msgstr "+{count} más"
+
+msgid "Today"
+msgstr "Hoy"
 
 #, python-brace-format
-msgid "there is no providers directory {directory}"
-msgstr "no existe la carpeta de proveedores {directory}"
+msgid "{duration} of daylight"
+msgstr "{duration} de luz"
+
+msgid "Sunrise"
+msgstr "Amanecer"
+
+msgid "Sunset"
+msgstr "Atardecer"
+
+msgid "polar day"
+msgstr "día polar"
+
+msgid "polar night"
+msgstr "noche polar"
+
+msgid "Sun"
+msgstr "Sol"
 
 #, python-brace-format
-msgid "{count} provider file in {directory}: all valid"
-msgid_plural "{count} provider files in {directory}: all valid"
-msgstr[0] "{count} archivo de proveedor en {directory}: válido"
-msgstr[1] "{count} archivos de proveedor en {directory}: todos válidos"
+msgid "gusts {speed}"
+msgstr "ráfagas {speed}"
+
+msgid "Wind"
+msgstr "Viento"
+
+msgid "UV"
+msgstr "UV"
 
 #, python-brace-format
-msgid "{broken} of {count} provider file in {directory}"
-msgid_plural "{broken} of {count} provider files in {directory}"
-msgstr[0] "{broken} de {count} archivo de proveedor en {directory}"
-msgstr[1] "{broken} de {count} archivos de proveedor en {directory}"
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour}: {percent} % de probabilidad de precipitación"
 
 #, python-brace-format
-msgid "{count} problem in {files}"
-msgid_plural "{count} problems in {files}"
-msgstr[0] "{count} problema en {files}"
-msgstr[1] "{count} problemas en {files}"
-
-msgid "no problems"
-msgstr "ningún problema"
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "dentro de {count} minuto"
+msgstr[1] "dentro de {count} minutos"
 
 #, python-brace-format
-msgid "{count} warning"
-msgid_plural "{count} warnings"
-msgstr[0] "{count} advertencia"
-msgstr[1] "{count} advertencias"
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "dentro de {count} hora"
+msgstr[1] "dentro de {count} horas"
 
 #, python-brace-format
-msgid "there is no database in {directory}: nothing to forget"
-msgstr "no hay base de datos en {directory}: nada que olvidar"
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "dentro de {count} día"
+msgstr[1] "dentro de {count} días"
 
 #, python-brace-format
-msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
-msgstr "la papelera no contiene nada con el nombre «{name}»; `weft forget --list-trash` muestra su contenido"
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "dentro de {count} semana"
+msgstr[1] "dentro de {count} semanas"
 
 #, python-brace-format
-msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
-msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
-msgstr[0] "{name}: añadido ({slug}), previsto: {days}; {count} hábito"
-msgstr[1] "{name}: añadido ({slug}), previsto: {days}; {count} hábitos"
-
-msgid "every day"
-msgstr "todos los días"
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "dentro de {count} mes"
+msgstr[1] "dentro de {count} meses"
 
 #, python-brace-format
-msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
-msgstr "no hay hábitos para «{instance}» en {cache}; ejecute primero `weft habit import FILE…` o `weft habit done NAME`"
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "dentro de {count} año"
+msgstr[1] "dentro de {count} años"
 
 #, python-brace-format
-msgid "--date {date} is in the future (today is {today} in {zone})"
-msgstr "--date {date} está en el futuro (hoy es {today} en {zone})"
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "hace {count} minuto"
+msgstr[1] "hace {count} minutos"
 
 #, python-brace-format
-msgid "new habit \"{name}\" ({slug}), scheduled every day"
-msgstr "nuevo hábito «{name}» ({slug}), previsto todos los días"
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "hace {count} hora"
+msgstr[1] "hace {count} horas"
 
 #, python-brace-format
-msgid "{name}: done {day}, streak {streak}"
-msgstr "{name}: hecho el {day}, racha {streak}"
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "hace {count} día"
+msgstr[1] "hace {count} días"
 
 #, python-brace-format
-msgid "{imported} {from} into {instance}: {habits}, {done}"
-msgstr "{imported} {from} en {instance}: {habits}, {done}"
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "hace {count} semana"
+msgstr[1] "hace {count} semanas"
 
 #, python-brace-format
-msgid "{count} habit"
-msgid_plural "{count} habits"
-msgstr[0] "{count} hábito"
-msgstr[1] "{count} hábitos"
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "hace {count} mes"
+msgstr[1] "hace {count} meses"
 
 #, python-brace-format
-msgid "{done} of {count} due today done"
-msgid_plural "{done} of {count} due today done"
-msgstr[0] "hoy: {done} de {count} hecho"
-msgstr[1] "hoy: {done} de {count} hechos"
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "hace {count} año"
+msgstr[1] "hace {count} años"
 
-#, python-brace-format
-msgid "streak {streak}  7d {week}  30d {month}"
-msgstr "racha {streak}  7 d {week}  30 d {month}"
+msgid "{file}: cannot read: {reason}"
+msgstr "{file}: no se puede leer: {reason}"
 
-msgid "MTWTFSS"
-msgstr "LMXJVSD"
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place}: TOML mal formado: {message}"
 
-msgid "No habits"
-msgstr "No hay hábitos"
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place}: tipo de proveedor desconocido «{type}»; tipos conocidos: {known}"
 
-#, python-brace-format
-msgid "{name}: not done {day}, streak {streak}"
-msgstr "{name}: no hecho el {day}, racha {streak}"
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file}: falta la clave obligatoria «{key}» ({expected})"
 
-#, python-brace-format
-msgid "skipped {row}"
-msgstr "omitido: {row}"
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place}: la clave «{key}» debe ser {expected}; se encontró {found}"
 
-#, python-brace-format
-msgid "… and {count} more bad row"
-msgid_plural "… and {count} more bad rows"
-msgstr[0] "… y {count} fila errónea más"
-msgstr[1] "… y {count} filas erróneas más"
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place}: clave «{key}»: {message}"
 
-#, python-brace-format
-msgid "imported {count} row"
-msgid_plural "imported {count} rows"
-msgstr[0] "{count} fila importada"
-msgstr[1] "{count} filas importadas"
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place}: clave desconocida «{key}»; este tipo de proveedor admite: {known}"
 
-#, python-brace-format
-msgid "from {count} file"
-msgid_plural "from {count} files"
-msgstr[0] "de {count} archivo"
-msgstr[1] "de {count} archivos"
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file}: el nombre de un archivo de proveedor debe constar de letras, dígitos, '-' o '_' seguidos de .toml"
+
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "no hay ningún proveedor llamado «{name}»: una instancia se llama como su archivo, sin la carpeta ni .toml («{instance}» para {file})"
+
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "no hay ningún proveedor llamado «{name}» (no existe {file} en {directory})"
+
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place}: el prefijo de variables «{prefix}» ya lo usa {others}; asigne a este archivo un prefijo propio, por ejemplo prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " y "
+
+msgid "no providers in {directory}"
+msgstr "no hay proveedores en {directory}"
 
 msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
 msgstr "empiece con `weft init`: escribe archivos de proveedor para los calendarios, la exportación de salud y el lugar que encuentre"
 
-#, python-brace-format
-msgid "{problem}; `weft check` lists every problem"
-msgstr "{problem}; `weft check` enumera todos los problemas"
-
-#, python-brace-format
-msgid "several {type} instances ({names}); pick one with --instance"
-msgstr "varias instancias de tipo {type} ({names}); elija una con --instance"
-
-#, python-brace-format
-msgid "cannot start {path}: {reason}"
-msgstr "no se puede iniciar {path}: {reason}"
-
-#, python-brace-format
-msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
-msgstr "weft {command} ejecuta el programa {program}, que no está junto a {own} ni en el PATH; `make install` lo instala junto con weft"
-
-#, python-brace-format
-msgid "no providers in {directory}; {hint}"
-msgstr "no hay proveedores en {directory}; {hint}"
-
-#, python-brace-format
-msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
-msgstr "{directory} no contiene archivos de proveedor, así que no se olvidó nada de {instances}; para borrar una instancia a propósito, ejecute `weft forget INSTANCE`"
-
-#, python-brace-format
-msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
-msgstr "{instance}: su archivo de proveedor ya no existe: se olvidaron sus datos; sus propios registros se conservan"
-
-msgid "due when its files change"
-msgstr "se actualiza cuando cambien sus archivos"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "próxima actualización {time}"
-
-#, python-brace-format
-msgid "ok, {due}"
-msgstr "correcto, {due}"
-
-#, python-brace-format
-msgid "not modified, {due}"
-msgstr "sin cambios, {due}"
-
-#, python-brace-format
-msgid "ok with warnings: {warnings}; {due}"
-msgstr "correcto con advertencias: {warnings}; {due}"
-
-#, python-brace-format
-msgid "fresh, {due}"
-msgstr "al día, {due}"
-
-#, python-brace-format
-msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
-msgstr "omitido: la fuente pidió esperar hasta las {time} (faltan {left}; --force no anula el Retry-After de un servidor, un ajuste cambiado sí)"
-
-#, python-brace-format
-msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgstr[0] "omitido: hizo fallar a weft {count} vez seguida; se reintenta después de las {time} (`weft refresh --force {instance}` lo intenta ya, igual que un archivo de proveedor cambiado)"
-msgstr[1] "omitido: hizo fallar a weft {count} veces seguidas; se reintenta después de las {time} (`weft refresh --force {instance}` lo intenta ya, igual que un archivo de proveedor cambiado)"
-
-#, python-brace-format
-msgid "failed: {message}"
-msgstr "falló: {message}"
-
-#, python-brace-format
-msgid "invalid provider file, skipped: {message}"
-msgstr "archivo de proveedor no válido, omitido: {message}"
-
-#, python-brace-format
-msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
-msgstr "nada proporciona {key}: no hay archivos de proveedor en {directory}; {hint}"
-
-#, python-brace-format
-msgid "cannot read {file}"
-msgstr "no se puede leer {file}"
-
-#, python-brace-format
-msgid "no providers in {directory}"
-msgstr "no hay proveedores en {directory}"
-
-#, python-brace-format
 msgid "updated {time} ({age} ago)"
 msgstr "actualizado {time} (hace {age})"
 
@@ -1222,15 +2458,19 @@ msgstr "nunca actualizado"
 msgid "kept from your records, never due"
 msgstr "se mantiene con sus registros, nunca hay que actualizarlo"
 
-#, python-brace-format
 msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgstr[0] "hizo fallar a weft {count} vez seguida, no se reintenta antes de las {time} (`weft refresh --force {instance}` lo intenta ya)"
 msgstr[1] "hizo fallar a weft {count} veces seguidas, no se reintenta antes de las {time} (`weft refresh --force {instance}` lo intenta ya)"
 
-#, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "esperando hasta {time} por Retry-After"
+
+msgid "due when its files change"
+msgstr "se actualiza cuando cambien sus archivos"
+
+msgid "next due {time}"
+msgstr "próxima actualización {time}"
 
 msgid "due now"
 msgstr "toca actualizar ya"
@@ -1238,11 +2478,9 @@ msgstr "toca actualizar ya"
 msgid "no longer configured"
 msgstr "ya no está configurado"
 
-#, python-brace-format
 msgid "  last error: {error}"
 msgstr "  último error: {error}"
 
-#, python-brace-format
 msgid "  warnings: {warnings}"
 msgstr "  advertencias: {warnings}"
 
@@ -1252,66 +2490,231 @@ msgstr "correcto"
 msgid "warning"
 msgstr "aviso"
 
-msgid "stale"
-msgstr "obsoleto"
-
 msgid "failed"
 msgstr "fallido"
 
-#, python-brace-format
-msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
-msgstr "no hay historial de pasos para «{instance}» en {cache}; ejecute primero `weft steps import FILE…`"
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} advertencia de plantilla"
+msgstr[1] "{count} advertencias de plantilla"
 
-#, python-brace-format
-msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
-msgstr "{file} no ha cambiado desde que se importó (mismo tamaño, fecha y contenido): omitido; --force lo vuelve a importar"
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} problema en el archivo de notificaciones"
+msgstr[1] "{count} problemas en el archivo de notificaciones"
 
-#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "no existe la carpeta de proveedores {directory}"
+
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} archivo de proveedor en {directory}: válido"
+msgstr[1] "{count} archivos de proveedor en {directory}: todos válidos"
+
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} de {count} archivo de proveedor en {directory}"
+msgstr[1] "{broken} de {count} archivos de proveedor en {directory}"
+
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} problema en {files}"
+msgstr[1] "{count} problemas en {files}"
+
+msgid "no problems"
+msgstr "ningún problema"
+
+msgid "no providers in {directory}; {hint}"
+msgstr "no hay proveedores en {directory}; {hint}"
+
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "nada proporciona {key}: no hay archivos de proveedor en {directory}; {hint}"
+
+msgid "skipped {row}"
+msgstr "omitido: {row}"
+
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… y {count} fila errónea más"
+msgstr[1] "… y {count} filas erróneas más"
+
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "{count} fila importada"
+msgstr[1] "{count} filas importadas"
+
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "de {count} archivo"
+msgstr[1] "de {count} archivos"
+
 msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
 msgstr "{imported} {from} en {instance}: {days}, hoy {steps}{activity}"
 
-#, python-brace-format
 msgid "{count} step"
 msgid_plural "{count} steps"
 msgstr[0] "{count} paso"
 msgstr[1] "{count} pasos"
 
-#, python-brace-format
 msgid "{count} flight"
 msgid_plural "{count} flights"
 msgstr[0] "{count} piso"
 msgstr[1] "{count} pisos"
 
-msgid "no timers; `weft timer start 25m` starts one"
-msgstr "no hay temporizadores; `weft timer start 25m` inicia uno"
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} no ha cambiado desde que se importó (mismo tamaño, fecha y contenido): omitido; --force lo vuelve a importar"
 
-#, python-brace-format
-msgid "{label}: stopped"
-msgstr "{label}: detenido"
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} en {instance}: {habits}, {done}"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
-msgstr "no hay datos meteorológicos para «{instance}» en {cache}; ejecute `weft refresh {instance}`"
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} hábito"
+msgstr[1] "{count} hábitos"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
-msgstr "no hay datos meteorológicos para «{instance}» en {cache} (hay: {names})"
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "hoy: {done} de {count} hecho"
+msgstr[1] "hoy: {done} de {count} hechos"
 
-#, python-brace-format
-msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
-msgstr "no hay datos meteorológicos en {cache}; configure un proveedor del tiempo y ejecute `weft refresh`"
+msgid "cannot write {file}"
+msgstr "no se puede escribir {file}"
 
-#, python-brace-format
-msgid "several weather instances ({names}); pick one with --instance"
-msgstr "varias instancias del tiempo ({names}); elija una con --instance"
+msgid "cannot write {file}: {reason}"
+msgstr "no se puede escribir {file}: {reason}"
 
-#, python-brace-format
+msgid "cannot read {file}"
+msgstr "no se puede leer {file}"
+
 msgid "cannot read {path}: {reason}"
 msgstr "no se puede leer {path}: {reason}"
 
-#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "no se puede iniciar {path}: {reason}"
+
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} ejecuta el programa {program}, que no está junto a {own} ni en el PATH; `make install` lo instala junto con weft"
+
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "no hay ningún proveedor de calendario «{instance}» en {directory}; `weft check` los enumera"
+
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "no se indicó ninguna SOURCE y no hay ningún proveedor de calendario en {directory}; indique un archivo .ics, una carpeta o una URL, o configure un proveedor con type = \"calendar\""
+
+msgid "{file} is not a calendar provider"
+msgstr "{file} no es un proveedor de calendario"
+
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source}: el servidor respondió 304 a una petición no condicional"
+
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "no hay base de datos en {directory}: nada que olvidar"
+
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "la papelera no contiene nada con el nombre «{name}»; `weft forget --list-trash` muestra su contenido"
+
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "no hay hábitos para «{instance}» en {cache}; ejecute primero `weft habit import FILE…` o `weft habit done NAME`"
+
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "no hay historial de pasos para «{instance}» en {cache}; ejecute primero `weft steps import FILE…`"
+
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} está en el futuro (hoy es {today} en {zone})"
+
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem}; `weft check` enumera todos los problemas"
+
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "varias instancias de tipo {type} ({names}); elija una con --instance"
+
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "no hay datos meteorológicos para «{instance}» en {cache}; ejecute `weft refresh {instance}`"
+
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "no hay datos meteorológicos para «{instance}» en {cache} (hay: {names})"
+
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "no hay datos meteorológicos en {cache}; configure un proveedor del tiempo y ejecute `weft refresh`"
+
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "varias instancias del tiempo ({names}); elija una con --instance"
+
 msgid "--type {type} is not a weather type"
 msgstr "--type {type} no es un tipo meteorológico"
+
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}): quedan {left}"
+
+msgid ", round {round}/{rounds}"
+msgstr ", ronda {round}/{rounds}"
+
+msgid " until {time}"
+msgstr " hasta las {time}"
+
+msgid "{label}: stopped"
+msgstr "{label}: detenido"
+
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "no hay temporizadores; `weft timer start 25m` inicia uno"
+
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name}: añadido ({slug}), previsto: {days}; {count} hábito"
+msgstr[1] "{name}: añadido ({slug}), previsto: {days}; {count} hábitos"
+
+msgid "every day"
+msgstr "todos los días"
+
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "nuevo hábito «{name}» ({slug}), previsto todos los días"
+
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name}: hecho el {day}, racha {streak}"
+
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name}: no hecho el {day}, racha {streak}"
+
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "racha {streak}  7 d {week}  30 d {month}"
+
+msgid "MTWTFSS"
+msgstr "LMXJVSD"
+
+msgid "No habits"
+msgstr "No hay hábitos"
+
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} no contiene archivos de proveedor, así que no se olvidó nada de {instances}; para borrar una instancia a propósito, ejecute `weft forget INSTANCE`"
+
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance}: su archivo de proveedor ya no existe: se olvidaron sus datos; sus propios registros se conservan"
+
+msgid "ok, {due}"
+msgstr "correcto, {due}"
+
+msgid "not modified, {due}"
+msgstr "sin cambios, {due}"
+
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "correcto con advertencias: {warnings}; {due}"
+
+msgid "fresh, {due}"
+msgstr "al día, {due}"
+
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "omitido: la fuente pidió esperar hasta las {time} (faltan {left}; --force no anula el Retry-After de un servidor, un ajuste cambiado sí)"
+
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "omitido: hizo fallar a weft {count} vez seguida; se reintenta después de las {time} (`weft refresh --force {instance}` lo intenta ya, igual que un archivo de proveedor cambiado)"
+msgstr[1] "omitido: hizo fallar a weft {count} veces seguidas; se reintenta después de las {time} (`weft refresh --force {instance}` lo intenta ya, igual que un archivo de proveedor cambiado)"
+
+msgid "failed: {message}"
+msgstr "falló: {message}"
+
+msgid "invalid provider file, skipped: {message}"
+msgstr "archivo de proveedor no válido, omitido: {message}"
 
 """#)
 
@@ -1329,140 +2732,320 @@ msgstr ""
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n > 1);\n"
 
-#, python-brace-format
-msgid "{file}: cannot read: {reason}"
-msgstr "{file}: lecture impossible : {reason}"
+msgid "Next"
+msgstr "Prochainement"
+
+msgid "Next Up"
+msgstr "À suivre"
 
 #, python-brace-format
-msgid "{place}: malformed TOML: {message}"
-msgstr "{place}: TOML mal formé : {message}"
+msgid "{title} until {time}"
+msgstr "{title} jusqu’à {time}"
+
+msgid "All day"
+msgstr "Toute la journée"
 
 #, python-brace-format
-msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
-msgstr "{place}: type de fournisseur inconnu « {type} » ; types connus : {known}"
+msgid "ends in {count} min"
+msgstr "se termine dans {count} min"
 
 #, python-brace-format
-msgid "{file}: missing required key \"{key}\" ({expected})"
-msgstr "{file}: clé obligatoire « {key} » manquante ({expected})"
+msgid "ends in {count} hr"
+msgstr "se termine dans {count} h"
+
+msgid "ends tomorrow"
+msgstr "se termine demain"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\" must be {expected}, found {found}"
-msgstr "{place}: la clé « {key} » doit être {expected}, trouvé : {found}"
+msgid "ends in {count} day"
+msgid_plural "ends in {count} days"
+msgstr[0] "se termine dans {count} jour"
+msgstr[1] "se termine dans {count} jours"
+
+msgid "Untitled"
+msgstr "Sans titre"
+
+msgid "Now"
+msgstr "Maintenant"
 
 #, python-brace-format
-msgid "{place}: key \"{key}\": {message}"
-msgstr "{place}: clé « {key} » : {message}"
+msgid "{count}m"
+msgstr "{count} min"
 
 #, python-brace-format
-msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
-msgstr "{place}: clé inconnue « {key} » ; ce type de fournisseur connaît : {known}"
+msgid "{count}h"
+msgstr "{count} h"
 
 #, python-brace-format
-msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
-msgstr "{file}: le nom d’un fichier de fournisseur se compose de lettres, de chiffres, de '-' ou de '_', suivis de .toml"
+msgid "{count}d"
+msgstr "{count} j"
+
+msgid "Soon"
+msgstr "Bientôt"
 
 #, python-brace-format
-msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
-msgstr "aucun fournisseur nommé « {name} » : une instance porte le nom de son fichier, sans le dossier ni .toml (« {instance} » pour {file})"
+msgid "In {count} min"
+msgstr "Dans {count} min"
 
 #, python-brace-format
-msgid "no provider named \"{name}\" (no {file} in {directory})"
-msgstr "aucun fournisseur nommé « {name} » (pas de {file} dans {directory})"
+msgid "In {count} hr"
+msgstr "Dans {count} h"
+
+msgid "Tomorrow"
+msgstr "Demain"
 
 #, python-brace-format
-msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
-msgstr "{place}: le préfixe de variables « {prefix} » est déjà utilisé par {others} ; donnez à ce fichier son propre préfixe, par exemple prefix = \"{suggestion}\""
-
-msgid " and "
-msgstr " et "
-
-#, python-brace-format
-msgid "{count} day"
-msgid_plural "{count} days"
-msgstr[0] "{count} jour"
-msgstr[1] "{count} jours"
+msgid "In {count} day"
+msgid_plural "In {count} days"
+msgstr[0] "Dans {count} jour"
+msgstr[1] "Dans {count} jours"
 
 #, python-brace-format
-msgid "{label} ({id}): {left} left"
-msgstr "{label} ({id}) : il reste {left}"
+msgid "On {date}"
+msgstr "Le {date}"
+
+msgid "Rain now"
+msgstr "Pluie en cours"
+
+msgid "Next-hour rain unavailable"
+msgstr "Prévision de pluie dans l’heure indisponible"
+
+msgid "No rain next hour"
+msgstr "Pas de pluie dans l’heure"
 
 #, python-brace-format
-msgid ", round {round}/{rounds}"
-msgstr ", tour {round}/{rounds}"
+msgid "Rain in {count}m"
+msgstr "Pluie dans {count} min"
+
+msgid "Rain later"
+msgstr "Pluie plus tard"
 
 #, python-brace-format
-msgid " until {time}"
-msgstr " jusqu’à {time}"
+msgid "{percent}% chance of rain"
+msgstr "{percent} % de risque de pluie"
 
-msgid "running"
-msgstr "en cours"
-
-msgid "paused"
-msgstr "en pause"
-
-msgid "done"
-msgstr "terminé"
+msgid "Ending now"
+msgstr "Se termine"
 
 #, python-brace-format
-msgid "cannot write {file}"
-msgstr "impossible d’écrire {file}"
+msgid "Ends in {count}m"
+msgstr "Fin dans {count} min"
 
 #, python-brace-format
-msgid "cannot write {file}: {reason}"
-msgstr "impossible d’écrire {file} : {reason}"
+msgid "{percent}% chance"
+msgstr "{percent} % de risque"
+
+msgid "No rain"
+msgstr "Pas de pluie"
+
+msgid "Light drizzle"
+msgstr "Bruine légère"
+
+msgid "Drizzle"
+msgstr "Bruine"
+
+msgid "Light rain"
+msgstr "Pluie faible"
+
+msgid "Moderate rain"
+msgstr "Pluie modérée"
+
+msgid "Heavy rain"
+msgstr "Forte pluie"
+
+msgid "Very heavy rain"
+msgstr "Très forte pluie"
 
 #, python-brace-format
-msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
-msgstr "aucun fournisseur de calendrier « {instance} » dans {directory} ; `weft check` les liste"
+msgid "{severity}: {title}"
+msgstr "{severity} : {title}"
 
 #, python-brace-format
-msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
-msgstr "aucune SOURCE donnée et aucun fournisseur de calendrier dans {directory} ; indiquez un fichier .ics, un dossier ou une URL, ou configurez un fournisseur avec type = \"calendar\""
+msgid "{alert} until {time}"
+msgstr "{alert} jusqu’à {time}"
+
+msgid "Minor"
+msgstr "Mineur"
+
+msgid "Moderate"
+msgstr "Modéré"
+
+msgid "Severe"
+msgstr "Sévère"
+
+msgid "Extreme"
+msgstr "Extrême"
+
+msgid "Clear"
+msgstr "Dégagé"
+
+msgid "Mostly clear"
+msgstr "Plutôt dégagé"
+
+msgid "Partly cloudy"
+msgstr "Partiellement nuageux"
+
+msgid "Mostly cloudy"
+msgstr "Plutôt nuageux"
+
+msgid "Cloudy"
+msgstr "Couvert"
+
+msgid "Fog"
+msgstr "Brouillard"
+
+msgid "Haze"
+msgstr "Brume sèche"
+
+msgid "Smoke"
+msgstr "Fumée"
+
+msgid "Dust"
+msgstr "Poussière"
+
+msgid "Breezy"
+msgstr "Brise"
+
+msgid "Windy"
+msgstr "Venteux"
+
+msgid "Freezing drizzle"
+msgstr "Bruine verglaçante"
+
+msgid "Rain"
+msgstr "Pluie"
+
+msgid "Rain showers"
+msgstr "Averses"
+
+msgid "Freezing rain"
+msgstr "Pluie verglaçante"
+
+msgid "Sleet"
+msgstr "Neige fondue"
+
+msgid "Hail"
+msgstr "Grêle"
+
+msgid "Wintry mix"
+msgstr "Précipitations mixtes"
+
+msgid "Flurries"
+msgstr "Quelques flocons"
+
+msgid "Light snow"
+msgstr "Neige faible"
+
+msgid "Snow"
+msgstr "Neige"
+
+msgid "Heavy snow"
+msgstr "Fortes chutes de neige"
+
+msgid "Snow showers"
+msgstr "Averses de neige"
+
+msgid "Blowing snow"
+msgstr "Chasse-neige"
+
+msgid "Blizzard"
+msgstr "Blizzard"
+
+msgid "Thunderstorms"
+msgstr "Orages"
+
+msgid "Hot"
+msgstr "Très chaud"
+
+msgid "Frigid"
+msgstr "Froid glacial"
+
+msgid "Tropical storm"
+msgstr "Tempête tropicale"
+
+msgid "Hurricane"
+msgstr "Ouragan"
+
+msgid "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+msgstr "lun.|mar.|mer.|jeu.|ven.|sam.|dim."
+
+msgid "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+msgstr "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+
+msgid "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+msgstr "janv.|févr.|mars|avr.|mai|juin|juil.|août|sept.|oct.|nov.|déc."
+
+msgid "January|February|March|April|May|June|July|August|September|October|November|December"
+msgstr "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+
+msgid "M|T|W|T|F|S|S"
+msgstr "L|M|M|J|V|S|D"
+
+msgid "just now"
+msgstr "à l’instant"
 
 #, python-brace-format
-msgid "{file} is not a calendar provider"
-msgstr "{file} n’est pas un fournisseur de calendrier"
+msgid "{age} ago"
+msgstr "il y a {age}"
+
+msgid "min"
+msgstr "min"
+
+msgid "h"
+msgstr "h"
+
+msgid "days"
+msgstr "jours"
+
+msgid "live"
+msgstr "en direct"
+
+msgid "offline, retrying"
+msgstr "hors ligne, nouvel essai"
+
+msgid "reloads every 30 s"
+msgstr "rechargement toutes les 30 s"
+
+msgid "No providers configured."
+msgstr "Aucun fournisseur configuré."
 
 #, python-brace-format
-msgid "{source}: the server answered 304 to an unconditional request"
-msgstr "{source} : le serveur a répondu 304 à une requête non conditionnelle"
+msgid "All variables ({count})"
+msgstr "Toutes les variables ({count})"
+
+msgid "Alarms"
+msgstr "Alarmes"
+
+msgid "Snooze"
+msgstr "Répéter"
 
 #, python-brace-format
-msgid "{count} template warning"
-msgid_plural "{count} template warnings"
-msgstr[0] "{count} avertissement de modèle"
-msgstr[1] "{count} avertissements de modèle"
+msgid "Snooze {alarm}"
+msgstr "Répéter {alarm}"
+
+msgid "Dismiss"
+msgstr "Arrêter"
 
 #, python-brace-format
-msgid "{count} problem in the notify file"
-msgid_plural "{count} problems in the notify file"
-msgstr[0] "{count} problème dans le fichier de notifications"
-msgstr[1] "{count} problèmes dans le fichier de notifications"
+msgid "Dismiss {alarm}"
+msgstr "Arrêter {alarm}"
 
 #, python-brace-format
-msgid "there is no providers directory {directory}"
-msgstr "il n’y a pas de dossier de fournisseurs {directory}"
+msgid "ringing since {time}"
+msgstr "sonne depuis {time}"
 
 #, python-brace-format
-msgid "{count} provider file in {directory}: all valid"
-msgid_plural "{count} provider files in {directory}: all valid"
-msgstr[0] "{count} fichier de fournisseur dans {directory} : valide"
-msgstr[1] "{count} fichiers de fournisseurs dans {directory} : tous valides"
+msgid "snoozed until {time}"
+msgstr "en pause jusqu’à {time}"
 
-#, python-brace-format
-msgid "{broken} of {count} provider file in {directory}"
-msgid_plural "{broken} of {count} provider files in {directory}"
-msgstr[0] "{broken} sur {count} fichier de fournisseur dans {directory}"
-msgstr[1] "{broken} sur {count} fichiers de fournisseurs dans {directory}"
+msgid "refresh failed"
+msgstr "échec de l’actualisation"
 
-#, python-brace-format
-msgid "{count} problem in {files}"
-msgid_plural "{count} problems in {files}"
-msgstr[0] "{count} problème dans {files}"
-msgstr[1] "{count} problèmes dans {files}"
+msgid "no data yet"
+msgstr "pas encore de données"
 
-msgid "no problems"
-msgstr "aucun problème"
+msgid "stale"
+msgstr "périmé"
 
 #, python-brace-format
 msgid "{count} warning"
@@ -1470,176 +3053,292 @@ msgid_plural "{count} warnings"
 msgstr[0] "{count} avertissement"
 msgstr[1] "{count} avertissements"
 
-#, python-brace-format
-msgid "there is no database in {directory}: nothing to forget"
-msgstr "pas de base de données dans {directory} : rien à oublier"
+msgid "never"
+msgstr "jamais"
 
 #, python-brace-format
-msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
-msgstr "la corbeille ne contient rien sous « {name} » ; `weft forget --list-trash` en affiche le contenu"
+msgid "at {time}"
+msgstr "à {time}"
+
+msgid "Counters"
+msgstr "Compteurs"
+
+msgid "Habits"
+msgstr "Habitudes"
 
 #, python-brace-format
-msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
-msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
-msgstr[0] "{name} : ajoutée ({slug}), prévue : {days} ; {count} habitude"
-msgstr[1] "{name} : ajoutée ({slug}), prévue : {days} ; {count} habitudes"
-
-msgid "every day"
-msgstr "tous les jours"
+msgid "Undo {habit} today"
+msgstr "Annuler {habit} aujourd’hui"
 
 #, python-brace-format
-msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
-msgstr "aucune habitude pour « {instance} » dans {cache} ; lancez d’abord `weft habit import FILE…` ou `weft habit done NAME`"
+msgid "Mark {habit} done today"
+msgstr "Marquer {habit} comme fait aujourd’hui"
+
+msgid "Nothing coming up."
+msgstr "Rien de prévu."
+
+msgid "Today:"
+msgstr "Aujourd’hui :"
+
+msgid "Ongoing:"
+msgstr "En cours :"
+
+msgid "all day"
+msgstr "toute la journée"
+
+msgid "now"
+msgstr "maintenant"
 
 #, python-brace-format
-msgid "--date {date} is in the future (today is {today} in {zone})"
-msgstr "--date {date} est dans le futur (nous sommes le {today} dans le fuseau {zone})"
+msgid "{count} min"
+msgstr "{count} min"
+
+msgid "Steps"
+msgstr "Pas"
+
+msgid "Streak"
+msgstr "Série"
 
 #, python-brace-format
-msgid "new habit \"{name}\" ({slug}), scheduled every day"
-msgstr "nouvelle habitude « {name} » ({slug}), prévue tous les jours"
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} jour"
+msgstr[1] "{count} jours"
+
+msgid "7-day average"
+msgstr "Moyenne sur 7 jours"
+
+msgid "30-day average"
+msgstr "Moyenne sur 30 jours"
+
+msgid "Best day"
+msgstr "Meilleur jour"
+
+msgid "Distance"
+msgstr "Distance"
+
+msgid "Flights"
+msgstr "Étages"
+
+msgid "Active energy"
+msgstr "Énergie active"
+
+msgid "Past year"
+msgstr "12 derniers mois"
+
+msgid "no data"
+msgstr "pas de données"
+
+msgid "goal met"
+msgstr "objectif atteint"
+
+msgid "Timers"
+msgstr "Minuteurs"
 
 #, python-brace-format
-msgid "{name}: done {day}, streak {streak}"
-msgstr "{name} : faite le {day}, série {streak}"
+msgid "ends {time}"
+msgstr "fin à {time}"
+
+msgid "running"
+msgstr "en cours"
+
+msgid "Pause"
+msgstr "Pause"
+
+msgid "Stop"
+msgstr "Arrêter"
+
+msgid "paused"
+msgstr "en pause"
+
+msgid "Resume"
+msgstr "Reprendre"
+
+msgid "done"
+msgstr "terminé"
 
 #, python-brace-format
-msgid "{imported} {from} into {instance}: {habits}, {done}"
-msgstr "{imported} {from} dans {instance} : {habits}, {done}"
+msgid "round {round}/{rounds}"
+msgstr "tour {round}/{rounds}"
 
 #, python-brace-format
-msgid "{count} habit"
-msgid_plural "{count} habits"
-msgstr[0] "{count} habitude"
-msgstr[1] "{count} habitudes"
+msgid "Start {duration}"
+msgstr "Lancer {duration}"
 
 #, python-brace-format
-msgid "{done} of {count} due today done"
-msgid_plural "{done} of {count} due today done"
-msgstr[0] "aujourd’hui : {done} sur {count} terminée"
-msgstr[1] "aujourd’hui : {done} sur {count} terminées"
+msgid "Start a {duration} timer"
+msgstr "Lancer un minuteur de {duration}"
 
 #, python-brace-format
-msgid "streak {streak}  7d {week}  30d {month}"
-msgstr "série {streak}  7 j {week}  30 j {month}"
-
-msgid "MTWTFSS"
-msgstr "LMMJVSD"
-
-msgid "No habits"
-msgstr "Aucune habitude"
+msgid "feels {temperature}°"
+msgstr "ressenti {temperature}°"
 
 #, python-brace-format
-msgid "{name}: not done {day}, streak {streak}"
-msgstr "{name} : non faite le {day}, série {streak}"
+msgid "H {high}° · L {low}°"
+msgstr "max. {high}° · min. {low}°"
 
 #, python-brace-format
-msgid "skipped {row}"
-msgstr "ignoré : {row}"
+msgid "{percent}% precip"
+msgstr "{percent} % de précip."
 
 #, python-brace-format
-msgid "… and {count} more bad row"
-msgid_plural "… and {count} more bad rows"
-msgstr[0] "… et {count} autre ligne erronée"
-msgstr[1] "… et {count} autres lignes erronées"
+msgid "until {time}"
+msgstr "jusqu’à {time}"
 
 #, python-brace-format
-msgid "imported {count} row"
-msgid_plural "imported {count} rows"
-msgstr[0] "{count} ligne importée"
-msgstr[1] "{count} lignes importées"
+msgid "+{count} more"
+msgstr "+{count} autres"
+
+msgid "Today"
+msgstr "Aujourd’hui"
 
 #, python-brace-format
-msgid "from {count} file"
-msgid_plural "from {count} files"
-msgstr[0] "depuis {count} fichier"
-msgstr[1] "depuis {count} fichiers"
+msgid "{duration} of daylight"
+msgstr "{duration} de jour"
+
+msgid "Sunrise"
+msgstr "Lever du soleil"
+
+msgid "Sunset"
+msgstr "Coucher du soleil"
+
+msgid "polar day"
+msgstr "jour polaire"
+
+msgid "polar night"
+msgstr "nuit polaire"
+
+msgid "Sun"
+msgstr "Soleil"
+
+#, python-brace-format
+msgid "gusts {speed}"
+msgstr "rafales {speed}"
+
+msgid "Wind"
+msgstr "Vent"
+
+msgid "UV"
+msgstr "UV"
+
+#, python-brace-format
+msgid "{hour}: {percent}% chance of precipitation"
+msgstr "{hour} : {percent} % de risque de précipitations"
+
+#, python-brace-format
+msgid "in {count} minute"
+msgid_plural "in {count} minutes"
+msgstr[0] "dans {count} minute"
+msgstr[1] "dans {count} minutes"
+
+#, python-brace-format
+msgid "in {count} hour"
+msgid_plural "in {count} hours"
+msgstr[0] "dans {count} heure"
+msgstr[1] "dans {count} heures"
+
+#, python-brace-format
+msgid "in {count} day"
+msgid_plural "in {count} days"
+msgstr[0] "dans {count} jour"
+msgstr[1] "dans {count} jours"
+
+#, python-brace-format
+msgid "in {count} week"
+msgid_plural "in {count} weeks"
+msgstr[0] "dans {count} semaine"
+msgstr[1] "dans {count} semaines"
+
+#, python-brace-format
+msgid "in {count} month"
+msgid_plural "in {count} months"
+msgstr[0] "dans {count} mois"
+msgstr[1] "dans {count} mois"
+
+#, python-brace-format
+msgid "in {count} year"
+msgid_plural "in {count} years"
+msgstr[0] "dans {count} an"
+msgstr[1] "dans {count} ans"
+
+#, python-brace-format
+msgid "{count} minute ago"
+msgid_plural "{count} minutes ago"
+msgstr[0] "il y a {count} minute"
+msgstr[1] "il y a {count} minutes"
+
+#, python-brace-format
+msgid "{count} hour ago"
+msgid_plural "{count} hours ago"
+msgstr[0] "il y a {count} heure"
+msgstr[1] "il y a {count} heures"
+
+#, python-brace-format
+msgid "{count} day ago"
+msgid_plural "{count} days ago"
+msgstr[0] "il y a {count} jour"
+msgstr[1] "il y a {count} jours"
+
+#, python-brace-format
+msgid "{count} week ago"
+msgid_plural "{count} weeks ago"
+msgstr[0] "il y a {count} semaine"
+msgstr[1] "il y a {count} semaines"
+
+#, python-brace-format
+msgid "{count} month ago"
+msgid_plural "{count} months ago"
+msgstr[0] "il y a {count} mois"
+msgstr[1] "il y a {count} mois"
+
+#, python-brace-format
+msgid "{count} year ago"
+msgid_plural "{count} years ago"
+msgstr[0] "il y a {count} an"
+msgstr[1] "il y a {count} ans"
+
+msgid "{file}: cannot read: {reason}"
+msgstr "{file}: lecture impossible : {reason}"
+
+msgid "{place}: malformed TOML: {message}"
+msgstr "{place}: TOML mal formé : {message}"
+
+msgid "{place}: unknown provider type \"{type}\"; known types: {known}"
+msgstr "{place}: type de fournisseur inconnu « {type} » ; types connus : {known}"
+
+msgid "{file}: missing required key \"{key}\" ({expected})"
+msgstr "{file}: clé obligatoire « {key} » manquante ({expected})"
+
+msgid "{place}: key \"{key}\" must be {expected}, found {found}"
+msgstr "{place}: la clé « {key} » doit être {expected}, trouvé : {found}"
+
+msgid "{place}: key \"{key}\": {message}"
+msgstr "{place}: clé « {key} » : {message}"
+
+msgid "{place}: unknown key \"{key}\"; this provider type knows: {known}"
+msgstr "{place}: clé inconnue « {key} » ; ce type de fournisseur connaît : {known}"
+
+msgid "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml"
+msgstr "{file}: le nom d’un fichier de fournisseur se compose de lettres, de chiffres, de '-' ou de '_', suivis de .toml"
+
+msgid "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})"
+msgstr "aucun fournisseur nommé « {name} » : une instance porte le nom de son fichier, sans le dossier ni .toml (« {instance} » pour {file})"
+
+msgid "no provider named \"{name}\" (no {file} in {directory})"
+msgstr "aucun fournisseur nommé « {name} » (pas de {file} dans {directory})"
+
+msgid "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\""
+msgstr "{place}: le préfixe de variables « {prefix} » est déjà utilisé par {others} ; donnez à ce fichier son propre préfixe, par exemple prefix = \"{suggestion}\""
+
+msgid " and "
+msgstr " et "
+
+msgid "no providers in {directory}"
+msgstr "aucun fournisseur dans {directory}"
 
 msgid "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
 msgstr "commencez par `weft init` : il écrit les fichiers de fournisseurs pour les calendriers, l’export santé et le lieu qu’il trouve"
 
-#, python-brace-format
-msgid "{problem}; `weft check` lists every problem"
-msgstr "{problem} ; `weft check` liste tous les problèmes"
-
-#, python-brace-format
-msgid "several {type} instances ({names}); pick one with --instance"
-msgstr "plusieurs instances de type {type} ({names}) ; choisissez-en une avec --instance"
-
-#, python-brace-format
-msgid "cannot start {path}: {reason}"
-msgstr "impossible de lancer {path} : {reason}"
-
-#, python-brace-format
-msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
-msgstr "weft {command} lance le programme {program}, qui n’est ni à côté de {own} ni dans le PATH ; `make install` l’installe avec weft"
-
-#, python-brace-format
-msgid "no providers in {directory}; {hint}"
-msgstr "aucun fournisseur dans {directory} ; {hint}"
-
-#, python-brace-format
-msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
-msgstr "{directory} ne contient aucun fichier de fournisseur, donc rien n’a été oublié de {instances} ; pour supprimer volontairement une instance, lancez `weft forget INSTANCE`"
-
-#, python-brace-format
-msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
-msgstr "{instance} : son fichier de fournisseur a disparu : ses données sont oubliées ; vos propres saisies sont conservées"
-
-msgid "due when its files change"
-msgstr "à rafraîchir quand ses fichiers changent"
-
-#, python-brace-format
-msgid "next due {time}"
-msgstr "prochain rafraîchissement {time}"
-
-#, python-brace-format
-msgid "ok, {due}"
-msgstr "correct, {due}"
-
-#, python-brace-format
-msgid "not modified, {due}"
-msgstr "inchangé, {due}"
-
-#, python-brace-format
-msgid "ok with warnings: {warnings}; {due}"
-msgstr "correct avec avertissements : {warnings} ; {due}"
-
-#, python-brace-format
-msgid "fresh, {due}"
-msgstr "à jour, {due}"
-
-#, python-brace-format
-msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
-msgstr "ignoré : la source a demandé d’attendre jusqu’à {time} (encore {left} ; --force ne passe pas outre le Retry-After d’un serveur, un réglage modifié si)"
-
-#, python-brace-format
-msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
-msgstr[0] "ignoré : a fait planter weft {count} fois de suite ; nouvel essai après {time} (`weft refresh --force {instance}` réessaie tout de suite, tout comme un fichier de fournisseur modifié)"
-msgstr[1] "ignoré : a fait planter weft {count} fois de suite ; nouvel essai après {time} (`weft refresh --force {instance}` réessaie tout de suite, tout comme un fichier de fournisseur modifié)"
-
-#, python-brace-format
-msgid "failed: {message}"
-msgstr "échec : {message}"
-
-#, python-brace-format
-msgid "invalid provider file, skipped: {message}"
-msgstr "fichier de fournisseur invalide, ignoré : {message}"
-
-#, python-brace-format
-msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
-msgstr "rien ne fournit {key} : il n’y a aucun fichier de fournisseur dans {directory} ; {hint}"
-
-#, python-brace-format
-msgid "cannot read {file}"
-msgstr "impossible de lire {file}"
-
-#, python-brace-format
-msgid "no providers in {directory}"
-msgstr "aucun fournisseur dans {directory}"
-
-#, python-brace-format
 msgid "updated {time} ({age} ago)"
 msgstr "mis à jour {time} (il y a {age})"
 
@@ -1649,15 +3348,19 @@ msgstr "jamais mis à jour"
 msgid "kept from your records, never due"
 msgstr "tiré de vos saisies, jamais à rafraîchir"
 
-#, python-brace-format
 msgid "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgid_plural "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)"
 msgstr[0] "a fait planter weft {count} fois de suite, pas de nouvel essai avant {time} (`weft refresh --force {instance}` réessaie tout de suite)"
 msgstr[1] "a fait planter weft {count} fois de suite, pas de nouvel essai avant {time} (`weft refresh --force {instance}` réessaie tout de suite)"
 
-#, python-brace-format
 msgid "waiting for Retry-After until {time}"
 msgstr "attend jusqu’à {time} (Retry-After)"
+
+msgid "due when its files change"
+msgstr "à rafraîchir quand ses fichiers changent"
+
+msgid "next due {time}"
+msgstr "prochain rafraîchissement {time}"
 
 msgid "due now"
 msgstr "à rafraîchir maintenant"
@@ -1665,11 +3368,9 @@ msgstr "à rafraîchir maintenant"
 msgid "no longer configured"
 msgstr "n’est plus configuré"
 
-#, python-brace-format
 msgid "  last error: {error}"
 msgstr "  dernière erreur : {error}"
 
-#, python-brace-format
 msgid "  warnings: {warnings}"
 msgstr "  avertissements : {warnings}"
 
@@ -1679,66 +3380,231 @@ msgstr "correct"
 msgid "warning"
 msgstr "avertissement"
 
-msgid "stale"
-msgstr "périmé"
-
 msgid "failed"
 msgstr "en échec"
 
-#, python-brace-format
-msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
-msgstr "aucun historique de pas pour « {instance} » dans {cache} ; lancez d’abord `weft steps import FILE…`"
+msgid "{count} template warning"
+msgid_plural "{count} template warnings"
+msgstr[0] "{count} avertissement de modèle"
+msgstr[1] "{count} avertissements de modèle"
 
-#, python-brace-format
-msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
-msgstr "{file} n’a pas changé depuis son import (même taille, date et contenu) : ignoré ; --force l’importe de nouveau"
+msgid "{count} problem in the notify file"
+msgid_plural "{count} problems in the notify file"
+msgstr[0] "{count} problème dans le fichier de notifications"
+msgstr[1] "{count} problèmes dans le fichier de notifications"
 
-#, python-brace-format
+msgid "there is no providers directory {directory}"
+msgstr "il n’y a pas de dossier de fournisseurs {directory}"
+
+msgid "{count} provider file in {directory}: all valid"
+msgid_plural "{count} provider files in {directory}: all valid"
+msgstr[0] "{count} fichier de fournisseur dans {directory} : valide"
+msgstr[1] "{count} fichiers de fournisseurs dans {directory} : tous valides"
+
+msgid "{broken} of {count} provider file in {directory}"
+msgid_plural "{broken} of {count} provider files in {directory}"
+msgstr[0] "{broken} sur {count} fichier de fournisseur dans {directory}"
+msgstr[1] "{broken} sur {count} fichiers de fournisseurs dans {directory}"
+
+msgid "{count} problem in {files}"
+msgid_plural "{count} problems in {files}"
+msgstr[0] "{count} problème dans {files}"
+msgstr[1] "{count} problèmes dans {files}"
+
+msgid "no problems"
+msgstr "aucun problème"
+
+msgid "no providers in {directory}; {hint}"
+msgstr "aucun fournisseur dans {directory} ; {hint}"
+
+msgid "nothing gives {key}: there are no provider files in {directory}; {hint}"
+msgstr "rien ne fournit {key} : il n’y a aucun fichier de fournisseur dans {directory} ; {hint}"
+
+msgid "skipped {row}"
+msgstr "ignoré : {row}"
+
+msgid "… and {count} more bad row"
+msgid_plural "… and {count} more bad rows"
+msgstr[0] "… et {count} autre ligne erronée"
+msgstr[1] "… et {count} autres lignes erronées"
+
+msgid "imported {count} row"
+msgid_plural "imported {count} rows"
+msgstr[0] "{count} ligne importée"
+msgstr[1] "{count} lignes importées"
+
+msgid "from {count} file"
+msgid_plural "from {count} files"
+msgstr[0] "depuis {count} fichier"
+msgstr[1] "depuis {count} fichiers"
+
 msgid "{imported} {from} into {instance}: {days}, today {steps}{activity}"
 msgstr "{imported} {from} dans {instance} : {days}, aujourd’hui {steps}{activity}"
 
-#, python-brace-format
 msgid "{count} step"
 msgid_plural "{count} steps"
 msgstr[0] "{count} pas"
 msgstr[1] "{count} pas"
 
-#, python-brace-format
 msgid "{count} flight"
 msgid_plural "{count} flights"
 msgstr[0] "{count} étage"
 msgstr[1] "{count} étages"
 
-msgid "no timers; `weft timer start 25m` starts one"
-msgstr "aucun minuteur ; `weft timer start 25m` en lance un"
+msgid "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again"
+msgstr "{file} n’a pas changé depuis son import (même taille, date et contenu) : ignoré ; --force l’importe de nouveau"
 
-#, python-brace-format
-msgid "{label}: stopped"
-msgstr "{label} : arrêté"
+msgid "{imported} {from} into {instance}: {habits}, {done}"
+msgstr "{imported} {from} dans {instance} : {habits}, {done}"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
-msgstr "aucune donnée météo pour « {instance} » dans {cache} ; lancez `weft refresh {instance}`"
+msgid "{count} habit"
+msgid_plural "{count} habits"
+msgstr[0] "{count} habitude"
+msgstr[1] "{count} habitudes"
 
-#, python-brace-format
-msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
-msgstr "aucune donnée météo pour « {instance} » dans {cache} (il y a : {names})"
+msgid "{done} of {count} due today done"
+msgid_plural "{done} of {count} due today done"
+msgstr[0] "aujourd’hui : {done} sur {count} terminée"
+msgstr[1] "aujourd’hui : {done} sur {count} terminées"
 
-#, python-brace-format
-msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
-msgstr "aucune donnée météo dans {cache} ; configurez un fournisseur météo et lancez `weft refresh`"
+msgid "cannot write {file}"
+msgstr "impossible d’écrire {file}"
 
-#, python-brace-format
-msgid "several weather instances ({names}); pick one with --instance"
-msgstr "plusieurs instances météo ({names}) ; choisissez-en une avec --instance"
+msgid "cannot write {file}: {reason}"
+msgstr "impossible d’écrire {file} : {reason}"
 
-#, python-brace-format
+msgid "cannot read {file}"
+msgstr "impossible de lire {file}"
+
 msgid "cannot read {path}: {reason}"
 msgstr "impossible de lire {path} : {reason}"
 
-#, python-brace-format
+msgid "cannot start {path}: {reason}"
+msgstr "impossible de lancer {path} : {reason}"
+
+msgid "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft"
+msgstr "weft {command} lance le programme {program}, qui n’est ni à côté de {own} ni dans le PATH ; `make install` l’installe avec weft"
+
+msgid "no calendar provider \"{instance}\" in {directory}; `weft check` lists them"
+msgstr "aucun fournisseur de calendrier « {instance} » dans {directory} ; `weft check` les liste"
+
+msgid "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\""
+msgstr "aucune SOURCE donnée et aucun fournisseur de calendrier dans {directory} ; indiquez un fichier .ics, un dossier ou une URL, ou configurez un fournisseur avec type = \"calendar\""
+
+msgid "{file} is not a calendar provider"
+msgstr "{file} n’est pas un fournisseur de calendrier"
+
+msgid "{source}: the server answered 304 to an unconditional request"
+msgstr "{source} : le serveur a répondu 304 à une requête non conditionnelle"
+
+msgid "there is no database in {directory}: nothing to forget"
+msgstr "pas de base de données dans {directory} : rien à oublier"
+
+msgid "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it"
+msgstr "la corbeille ne contient rien sous « {name} » ; `weft forget --list-trash` en affiche le contenu"
+
+msgid "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first"
+msgstr "aucune habitude pour « {instance} » dans {cache} ; lancez d’abord `weft habit import FILE…` ou `weft habit done NAME`"
+
+msgid "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first"
+msgstr "aucun historique de pas pour « {instance} » dans {cache} ; lancez d’abord `weft steps import FILE…`"
+
+msgid "--date {date} is in the future (today is {today} in {zone})"
+msgstr "--date {date} est dans le futur (nous sommes le {today} dans le fuseau {zone})"
+
+msgid "{problem}; `weft check` lists every problem"
+msgstr "{problem} ; `weft check` liste tous les problèmes"
+
+msgid "several {type} instances ({names}); pick one with --instance"
+msgstr "plusieurs instances de type {type} ({names}) ; choisissez-en une avec --instance"
+
+msgid "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`"
+msgstr "aucune donnée météo pour « {instance} » dans {cache} ; lancez `weft refresh {instance}`"
+
+msgid "no weather snapshot for \"{instance}\" in {cache} (there is: {names})"
+msgstr "aucune donnée météo pour « {instance} » dans {cache} (il y a : {names})"
+
+msgid "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`"
+msgstr "aucune donnée météo dans {cache} ; configurez un fournisseur météo et lancez `weft refresh`"
+
+msgid "several weather instances ({names}); pick one with --instance"
+msgstr "plusieurs instances météo ({names}) ; choisissez-en une avec --instance"
+
 msgid "--type {type} is not a weather type"
 msgstr "--type {type} n’est pas un type météo"
+
+msgid "{label} ({id}): {left} left"
+msgstr "{label} ({id}) : il reste {left}"
+
+msgid ", round {round}/{rounds}"
+msgstr ", tour {round}/{rounds}"
+
+msgid " until {time}"
+msgstr " jusqu’à {time}"
+
+msgid "{label}: stopped"
+msgstr "{label} : arrêté"
+
+msgid "no timers; `weft timer start 25m` starts one"
+msgstr "aucun minuteur ; `weft timer start 25m` en lance un"
+
+msgid "{name}: added ({slug}), scheduled {days}; {count} habit"
+msgid_plural "{name}: added ({slug}), scheduled {days}; {count} habits"
+msgstr[0] "{name} : ajoutée ({slug}), prévue : {days} ; {count} habitude"
+msgstr[1] "{name} : ajoutée ({slug}), prévue : {days} ; {count} habitudes"
+
+msgid "every day"
+msgstr "tous les jours"
+
+msgid "new habit \"{name}\" ({slug}), scheduled every day"
+msgstr "nouvelle habitude « {name} » ({slug}), prévue tous les jours"
+
+msgid "{name}: done {day}, streak {streak}"
+msgstr "{name} : faite le {day}, série {streak}"
+
+msgid "{name}: not done {day}, streak {streak}"
+msgstr "{name} : non faite le {day}, série {streak}"
+
+msgid "streak {streak}  7d {week}  30d {month}"
+msgstr "série {streak}  7 j {week}  30 j {month}"
+
+msgid "MTWTFSS"
+msgstr "LMMJVSD"
+
+msgid "No habits"
+msgstr "Aucune habitude"
+
+msgid "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`"
+msgstr "{directory} ne contient aucun fichier de fournisseur, donc rien n’a été oublié de {instances} ; pour supprimer volontairement une instance, lancez `weft forget INSTANCE`"
+
+msgid "{instance}: its provider file is gone: forgot its snapshot; your own records are kept"
+msgstr "{instance} : son fichier de fournisseur a disparu : ses données sont oubliées ; vos propres saisies sont conservées"
+
+msgid "ok, {due}"
+msgstr "correct, {due}"
+
+msgid "not modified, {due}"
+msgstr "inchangé, {due}"
+
+msgid "ok with warnings: {warnings}; {due}"
+msgstr "correct avec avertissements : {warnings} ; {due}"
+
+msgid "fresh, {due}"
+msgstr "à jour, {due}"
+
+msgid "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)"
+msgstr "ignoré : la source a demandé d’attendre jusqu’à {time} (encore {left} ; --force ne passe pas outre le Retry-After d’un serveur, un réglage modifié si)"
+
+msgid "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgid_plural "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)"
+msgstr[0] "ignoré : a fait planter weft {count} fois de suite ; nouvel essai après {time} (`weft refresh --force {instance}` réessaie tout de suite, tout comme un fichier de fournisseur modifié)"
+msgstr[1] "ignoré : a fait planter weft {count} fois de suite ; nouvel essai après {time} (`weft refresh --force {instance}` réessaie tout de suite, tout comme un fichier de fournisseur modifié)"
+
+msgid "failed: {message}"
+msgstr "échec : {message}"
+
+msgid "invalid provider file, skipped: {message}"
+msgstr "fichier de fournisseur invalide, ignoré : {message}"
 
 """#)
 }
