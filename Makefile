@@ -1,6 +1,6 @@
 # weft — build, test, demo and benchmark with one command each.
 SHELL := /bin/bash
-APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev sqlite3 curl python3 chromium libsystemd-dev dbus-daemon python3-dbus python3-gi zip time procps groff mandoc man-db strace
+APT_PACKAGES := pkg-config libical-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev zlib1g-dev sqlite3 curl python3 chromium libsystemd-dev dbus-daemon python3-dbus python3-gi zip time procps groff mandoc man-db strace gettext
 BENCH_PACKAGES := hyperfine time file python3 python3-venv openssl strace i3status
 SWIFT ?= swift
 # toml++ (inside TOMLKit) asserts on some malformed TOML (`files = [}`) instead of reporting it, and SwiftPM does
@@ -10,7 +10,7 @@ WEFT_DEBUG := .build/debug/weft
 RELEASE_DIR := .build-release
 WEFT_RELEASE := bin/weft
 
-.PHONY: all deps bench-deps build test stress demo release release-binaries man deb test-package install install-files uninstall bench valgrind-calendar fuzz libical-forwarders notify-hot-functions clean
+.PHONY: all deps bench-deps build test catalogs stress demo release release-binaries man deb test-package install install-files uninstall bench valgrind-calendar fuzz libical-forwarders notify-hot-functions clean
 
 all: build
 
@@ -24,6 +24,13 @@ deps:
 	  else echo "weft needs these Debian packages:$$missing (run as root or install them)" >&2; exit 1; fi; \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+# The message catalogs: po/weft.pot from the msgids in Sources, each po/LL.po merged with it (a new message arrives
+# untranslated, and the catalog test says so), and the Swift source that embeds them in the binary.
+catalogs:
+	python3 scripts/gen-catalogs.py pot
+	for po in po/*.po; do msgmerge --quiet --update --backup=none --no-fuzzy-matching --no-wrap "$$po" po/weft.pot; done
+	python3 scripts/gen-catalogs.py swift
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)

@@ -62,8 +62,9 @@ public enum ProgramEntry {
     }
 
     /// Ends the process for `error` thrown by `command` (or while parsing its arguments): help and `--version` as
-    /// ArgumentParser prints them; anything else as `weft: error: …` (the usage after a mistake in the arguments),
-    /// sanitized, with ArgumentParser's exit status (64 for a usage error, else 1 unless the error gives one).
+    /// ArgumentParser prints them; anything else as `weft: error: …` (weft's own errors in the reader's language,
+    /// ``ReaderLanguage``; the usage after a mistake in the arguments), sanitized, with ArgumentParser's exit status
+    /// (64 for a usage error, else 1 unless the error gives one).
     public static func end(with error: Error, of command: any ParsableCommand.Type) -> Never {
         // Help, --version and a command's own exit status (it said why already) end as ArgumentParser ends them;
         // help arrives wrapped in the parser's error, so it is known by its exit status.
@@ -72,6 +73,12 @@ public enum ProgramEntry {
         // as its Swift type or enum case.
         if let words = ErrorText.library(error) {
             Stderr.line("weft: error: " + words)
+            Foundation.exit(command.exitCode(for: error).rawValue)
+        }
+        // weft's own errors are said in the reader's language; `weft: error:` stays as it is, for scripts that look
+        // for it.
+        if let said = error as? any CatalogText {
+            Stderr.line("weft: error: " + said.text(in: ReaderLanguage.catalog))
             Foundation.exit(command.exitCode(for: error).rawValue)
         }
         var text = command.fullMessage(for: error)

@@ -10,8 +10,11 @@ public struct ReadOptions: ParsableArguments {
     /// `--now` and `--tz`.
     @OptionGroup public var clock: ClockOptions
 
-    @Option(help: ArgumentHelp("Locale for names and number formats.", valueName: "id"))
-    public var locale: String = "en_US"
+    @Option(
+        help: ArgumentHelp(
+            "Locale for words, names and number formats (default: words from LC_ALL/LC_MESSAGES/LANG, formats en_US).",
+            valueName: "id"))
+    public var locale: String?
 
     @Option(help: ArgumentHelp("A JSON object of extra variables for this call only.", valueName: "file.json"))
     public var vars: String?
@@ -99,6 +102,7 @@ extension ReadOptions {
         var result: [String: String] = [:]
         for name in [
             "HOME", "TZ", "WEFT_CACHE", "WEFT_PROVIDERS", "WEFT_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "PATH",
+            "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE",
         ] {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }

@@ -1,7 +1,8 @@
 import Foundation
+import WeftPrimitives
 
 /// A problem in a provider's TOML file; every case names the file, and the line where one is known.
-public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible, CatalogText {
     case unreadable(file: String, reason: String)
     case malformedTOML(file: String, line: Int, column: Int, message: String)
     case unknownType(file: String, line: Int?, type: String, known: [String])
@@ -14,42 +15,62 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Two files, `files` (the one that keeps the prefix first), each at the line of its `prefix` (else `type`).
     case duplicatePrefix(prefix: String, files: [String], lines: [Int?])
 
-    public var description: String {
+    /// English, for logs and `--json`; ``text(in:)`` says it in the reader's language.
+    public var description: String { text(in: .english) }
+
+    /// The error in `catalog`'s language. What a provider wrote into a case (`expected`, `message`, a TOML
+    /// parser's words) is quoted as it is.
+    public func text(in catalog: Catalog) -> String {
         switch self {
         case .unreadable(let file, let reason):
-            return "\(file): cannot read: \(reason)"
+            return catalog.text("{file}: cannot read: {reason}", ["file": file, "reason": reason])
         case .malformedTOML(let file, let line, let column, let message):
-            return "\(file):\(line):\(column): malformed TOML: \(message)"
+            return catalog.text(
+                "{place}: malformed TOML: {message}", ["place": "\(file):\(line):\(column)", "message": message])
         case .unknownType(let file, let line, let type, let known):
-            return "\(Self.place(file, line)): unknown provider type \"\(type)\"; known types: "
-                + known.joined(separator: ", ")
+            return catalog.text(
+                "{place}: unknown provider type \"{type}\"; known types: {known}",
+                ["place": Self.place(file, line), "type": type, "known": known.joined(separator: ", ")])
         case .missingKey(let file, let key, let expected):
-            return "\(file): missing required key \"\(key)\" (\(expected))"
+            return catalog.text(
+                "{file}: missing required key \"{key}\" ({expected})", ["file": file, "key": key, "expected": expected])
         case .wrongType(let file, let line, let key, let expected, let found):
-            return "\(Self.place(file, line)): key \"\(key)\" must be \(expected), found \(found)"
+            return catalog.text(
+                "{place}: key \"{key}\" must be {expected}, found {found}",
+                ["place": Self.place(file, line), "key": key, "expected": expected, "found": found])
         case .invalidValue(let file, let line, let key, let message):
-            return "\(Self.place(file, line)): key \"\(key)\": \(message)"
+            return catalog.text(
+                "{place}: key \"{key}\": {message}", ["place": Self.place(file, line), "key": key, "message": message])
         case .unknownKey(let file, let line, let key, let known):
-            return "\(Self.place(file, line)): unknown key \"\(key)\"; this provider type knows: "
-                + known.sorted().joined(separator: ", ")
+            return catalog.text(
+                "{place}: unknown key \"{key}\"; this provider type knows: {known}",
+                ["place": Self.place(file, line), "key": key, "known": known.sorted().joined(separator: ", ")])
         case .badInstanceName(let file):
-            return "\(file): a provider file name must be letters, digits, '-' or '_' followed by .toml"
+            return catalog.text(
+                "{file}: a provider file name must be letters, digits, '-' or '_' followed by .toml", ["file": file])
         case .noSuchInstance(let name, let directory):
             // A file name or path given for an instance: say the instance name it means.
             let base = (name as NSString).lastPathComponent
             if base.hasSuffix(".toml") || name.contains("/") {
                 let instance = base.hasSuffix(".toml") ? String(base.dropLast(5)) : base
-                return "no provider named \"\(name)\": an instance is named by its file name without the folder "
-                    + "and .toml (\"\(instance)\" for \(directory)/\(instance).toml)"
+                return catalog.text(
+                    "no provider named \"{name}\": an instance is named by its file name without the folder and .toml (\"{instance}\" for {file})",
+                    ["name": name, "instance": instance, "file": "\(directory)/\(instance).toml"])
             }
-            return "no provider named \"\(name)\" (no \(name).toml in \(directory))"
+            return catalog.text(
+                "no provider named \"{name}\" (no {file} in {directory})",
+                ["name": name, "file": "\(name).toml", "directory": directory])
         case .duplicatePrefix(let prefix, let files, let lines):
             let places = files.indices.map { Self.place(files[$0], lines.indices.contains($0) ? lines[$0] : nil) }
-            let others = places.dropLast().joined(separator: " and ")
             let instance = ((files.last ?? "") as NSString).lastPathComponent.replacingOccurrences(
                 of: ".toml", with: "")
-            return "\(places.last ?? ""): the variable prefix \"\(prefix)\" is already used by \(others); give this "
-                + "file a prefix of its own, such as prefix = \"__\(instance)_\""
+            return catalog.text(
+                "{place}: the variable prefix \"{prefix}\" is already used by {others}; give this file a prefix of its own, such as prefix = \"{suggestion}\"",
+                [
+                    "place": places.last ?? "", "prefix": prefix,
+                    "others": places.dropLast().joined(separator: catalog.text(" and ")),
+                    "suggestion": "__\(instance)_",
+                ])
         }
     }
 

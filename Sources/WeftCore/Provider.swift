@@ -159,12 +159,15 @@ public struct VariableContext: Sendable {
     public var timeZone: TimeZone
     /// The render's locale.
     public var locale: Locale
+    /// The language of the words variables carry (`In 12 min`, `Rain now`): `--locale`, else the environment's.
+    public var catalog: Catalog
 
     /// Creates a context.
-    public init(now: Date, timeZone: TimeZone, locale: Locale) {
+    public init(now: Date, timeZone: TimeZone, locale: Locale, catalog: Catalog = .english) {
         self.now = now
         self.timeZone = timeZone
         self.locale = locale
+        self.catalog = catalog
     }
 }
 

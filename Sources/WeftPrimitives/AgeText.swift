@@ -13,4 +13,11 @@ public enum AgeText {
         default: "\(seconds / 86400) days"
         }
     }
+
+    /// The same text in `catalog`'s language: the units are the same symbols everywhere, the days are a word.
+    public static func format(_ seconds: Int, in catalog: Catalog) -> String {
+        guard seconds >= 172_800 else { return format(seconds) }
+        let days = seconds / 86400
+        return catalog.plural("{count} day", "{count} days", count: days, ["count": "\(days)"])
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Local times and English day and month names as weft's own texts print them (`weft status`, `calendar list`,
-/// `steps history`, the dashboard, `__time`): the same in every locale, ASCII digits, no ICU formatter to build.
-/// Templates that want the user's language use the `date` filter or `__weekday`, which follow `--locale`.
+/// Local times and day and month names as weft's own texts print them (`weft status`, `calendar list`,
+/// `steps history`, the dashboard, `__time`): ASCII digits, no ICU formatter to build; names in English, or in a
+/// catalog's language (the `in:` forms). Templates can also use the `date` filter or `__weekday`, which follow
+/// `--locale`.
 public enum LocalText {
     /// Weekday abbreviations, Monday first (ISO weekday 1 … 7).
     public static let weekdaysShort = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -33,6 +34,47 @@ public enum LocalText {
 
     /// The name of a month (1 = January … 12), taken modulo 12.
     public static func month(_ month: Int) -> String { months[(month + 11) % 12] }
+
+    /// The abbreviation of an ISO weekday in `catalog`'s language.
+    public static func weekdayShort(_ isoWeekday: Int, in catalog: Catalog) -> String {
+        pick(catalog.text("Mon|Tue|Wed|Thu|Fri|Sat|Sun"), (isoWeekday + 6) % 7, english: weekdaysShort)
+    }
+
+    /// The name of an ISO weekday in `catalog`'s language.
+    public static func weekday(_ isoWeekday: Int, in catalog: Catalog) -> String {
+        pick(
+            catalog.text("Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"), (isoWeekday + 6) % 7,
+            english: weekdays)
+    }
+
+    /// The abbreviation of a month in `catalog`'s language.
+    public static func monthShort(_ month: Int, in catalog: Catalog) -> String {
+        pick(catalog.text("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"), (month + 11) % 12, english: monthsShort)
+    }
+
+    /// The name of a month in `catalog`'s language.
+    public static func month(_ month: Int, in catalog: Catalog) -> String {
+        pick(
+            catalog.text("January|February|March|April|May|June|July|August|September|October|November|December"),
+            (month + 11) % 12, english: months)
+    }
+
+    /// The weekdays' initials, Monday first, in `catalog`'s language (a calendar's column heads).
+    public static func weekdayInitials(in catalog: Catalog) -> [String] {
+        let english = ["M", "T", "W", "T", "F", "S", "S"]
+        let names = catalog.text("M|T|W|T|F|S|S").split(separator: "|", omittingEmptySubsequences: false)
+        return names.count == 7 && !names.contains(where: \.isEmpty) ? names.map(String.init) : english
+    }
+
+    /// Entry `index` of a translated `|`-separated list (one msgid for a whole list, so `May` the month and `May`
+    /// the abbreviation can differ in a language); English when the translation lacks the entry.
+    private static func pick(_ list: String, _ index: Int, english: [String]) -> String {
+        let names = list.split(separator: "|", omittingEmptySubsequences: false)
+        guard names.count == english.count, index >= 0, index < names.count, !names[index].isEmpty else {
+            return english[(index % english.count + english.count) % english.count]
+        }
+        return String(names[index])
+    }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -17,6 +17,8 @@ public struct RenderSessionBuilder: Sendable {
     /// The zone rule of every view.
     public let zones: ZoneRule
     let locale: Locale
+    /// The language of the words variables carry.
+    public let catalog: Catalog
     /// This call's `--vars` values, by canonical key.
     let overrides: [String: String]
     /// The most bytes one render returns: `--max-output`, else the renderer's default.
@@ -43,7 +45,8 @@ public struct RenderSessionBuilder: Sendable {
             pinnedNow = nil
         }
         zones = try settings.zones(environment: environment)
-        locale = Locale(identifier: settings.locale)
+        locale = Locale(identifier: settings.dateLocale)
+        catalog = settings.catalog(environment: environment)
         overrides = try Self.overrides(settings.varsFile)
         outputLimit = settings.outputLimit ?? TemplateRenderer.defaultOutputLimit
         self.registry = registry
@@ -58,10 +61,12 @@ public struct RenderSessionBuilder: Sendable {
     /// A session at `now` whose cache reads `reads` answers (a live loop's, kept between its renders), rendering
     /// with `caches` when given (a live loop's formatters and parsed tokens).
     func session(over reads: CacheReads, at now: Date? = nil, caches: RenderCaches? = nil) -> RenderSession {
-        let context = VariableContext(now: now ?? pinnedNow ?? Date(), timeZone: zones.general, locale: locale)
+        let context = VariableContext(
+            now: now ?? pinnedNow ?? Date(), timeZone: zones.general, locale: locale, catalog: catalog)
         let resolver = VariableResolver(reads: reads, registry: registry, context: context, overrides: overrides)
         var renderer = TemplateRenderer(
-            context: RenderContext(now: context.now, timeZone: context.timeZone, locale: context.locale),
+            context: RenderContext(
+                now: context.now, timeZone: context.timeZone, locale: context.locale, catalog: context.catalog),
             outputLimit: outputLimit)
         renderer.caches = caches
         return RenderSession(resolver: resolver, renderer: renderer)

@@ -8,8 +8,9 @@ public struct RenderSettings: Sendable, Equatable {
     public var now: String?
     /// `--tz`: the zone of views whose provider sets no `timezone` (``ZoneRule``).
     public var timeZone: String?
-    /// `--locale`.
-    public var locale = "en_US"
+    /// `--locale`: the language of words and, with `dateLocale`, the conventions of dates and numbers; nil when not
+    /// given (words then follow the environment, dates and numbers `en_US`).
+    public var locale: String?
     /// `--vars`: a JSON object of extra variables for this call.
     public var varsFile: String?
     /// `--cache`.
@@ -21,6 +22,14 @@ public struct RenderSettings: Sendable, Equatable {
 
     /// Settings with every default.
     public init() {}
+
+    /// The locale of dates and numbers: `--locale`, else `en_US`, so output never depends on the machine's.
+    public var dateLocale: String { locale ?? "en_US" }
+
+    /// The catalog of words: `--locale`, else `LC_ALL`/`LC_MESSAGES`/`LANG` of `environment`.
+    public func catalog(environment: [String: String]) -> Catalog {
+        Catalog.chosen(locale, environment: environment)
+    }
 
     /// The ``ZoneRule`` of renders with these settings in `environment`.
     public func zones(environment: [String: String]) throws(TimeZoneName.Unknown) -> ZoneRule {

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCore
+import WeftPrimitives
 import WeftRefresh
 import WeftStore
 
@@ -9,7 +10,7 @@ extension Dashboard {
     /// Read-only, like every other read.
     static func load(
         cacheDirectory: String, registry: ProviderRegistry, statuses: [ProviderStatus], variables: [String: String],
-        now: Date, zone: TimeZone, csrfToken: String
+        now: Date, zone: TimeZone, csrfToken: String, catalog: Catalog = .english
     ) throws -> Dashboard {
         let store = try CacheStore.openForReading(directory: cacheDirectory)
         var snapshots: [String: Snapshot] = [:]
@@ -18,6 +19,6 @@ extension Dashboard {
         }
         return Dashboard(
             statuses: statuses, variables: variables, snapshots: snapshots, registry: registry,
-            stored: try store.variables(), now: now, zone: zone, csrfToken: csrfToken)
+            stored: try store.variables(), now: now, zone: zone, csrfToken: csrfToken, catalog: catalog)
     }
 }

@@ -27,6 +27,8 @@ struct Dashboard {
     var zone: TimeZone
     /// The token the page's forms and script send back with every change.
     var csrfToken: String
+    /// The language of the board's words: `weft serve --locale`, else the environment's.
+    var catalog: Catalog = .english
 
     /// How often the page's script asks for new cards, in seconds.
     static let pollSeconds = 15
@@ -39,6 +41,10 @@ struct Dashboard {
         /// browser's).
         var now: String
         var board: RenderedHTML
+        /// The page's language, for `<html lang>`.
+        var lang: String
+        /// The words the script writes (the ages, the live mark), as JSON.
+        var words: String
     }
 
     /// What the `board` template reads.
@@ -50,6 +56,14 @@ struct Dashboard {
         var empty: Bool
         var count: Int
         var variables: [CardEntry]
+        var words: BoardWords
+    }
+
+    /// The board's own words, in its language.
+    private struct BoardWords {
+        var reloads: String
+        var noProviders: String
+        var allVariables: String
     }
 
     /// The whole page.
@@ -58,7 +72,17 @@ struct Dashboard {
             .page,
             Page(
                 csrfToken: csrfToken, pollSeconds: Self.pollSeconds, now: ISOInstant.format(now),
-                board: RenderedHTML(board())))
+                board: RenderedHTML(board()), lang: catalog.code, words: scriptWords()))
+    }
+
+    /// The words app.js writes, in the board's language.
+    private func scriptWords() -> String {
+        let words: [String: String] = [
+            "justNow": catalog.text("just now"), "ago": catalog.text("{age} ago"), "min": catalog.text("min"),
+            "h": catalog.text("h"), "days": catalog.text("days"), "live": catalog.text("live"),
+            "offline": catalog.text("offline, retrying"),
+        ]
+        return (try? JSONText.line(words)) ?? "{}"
     }
 
     /// The cards, as `/board` serves them for the script to swap in. The variables that follow the clock alone (the
@@ -80,10 +104,13 @@ struct Dashboard {
         let ticking = Set(["__now", "__now_unix", "__time"] + statuses.map { $0.prefix + "age_min" })
         let listed = variables.filter { !ticking.contains($0.key) }
         let board = Board(
-            zone: zone.identifier, day: CardText.date(now, in: zone),
+            zone: zone.identifier, day: CardText.date(now, in: zone, catalog),
             cards: cards.filter { !$0.isEmpty }.map(RenderedHTML.init), empty: statuses.isEmpty,
             count: listed.count,
-            variables: listed.sorted { $0.key < $1.key }.map { CardEntry(key: $0.key, value: $0.value) })
+            variables: listed.sorted { $0.key < $1.key }.map { CardEntry(key: $0.key, value: $0.value) },
+            words: BoardWords(
+                reloads: catalog.text("reloads every 30 s"), noProviders: catalog.text("No providers configured."),
+                allVariables: catalog.text("All variables ({count})", ["count": String(listed.count)])))
         return DashboardTemplates.render(.board, board)
     }
 
@@ -105,9 +132,10 @@ struct Dashboard {
         let values = values(status.prefix)
         let snapshot = snapshots[status.instance]
         // The zone the provider's variables and CLI views use too.
-        let context = VariableContext(now: now, timeZone: self.zone, locale: Locale(identifier: "en_US_POSIX"))
-            .viewing(recordedZone: snapshot?.recordedZone)
-        let board = CardContext(now: now, zone: context.timeZone, csrfToken: csrfToken)
+        let context = VariableContext(
+            now: now, timeZone: self.zone, locale: Locale(identifier: "en_US_POSIX"), catalog: catalog
+        ).viewing(recordedZone: snapshot?.recordedZone)
+        let board = CardContext(now: now, zone: context.timeZone, csrfToken: csrfToken, catalog: catalog)
         let figures = snapshot.flatMap { snapshot in
             try? registry.kind(snapshot.kind)?.figures(of: snapshot, context: context)
         }

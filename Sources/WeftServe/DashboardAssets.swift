@@ -336,11 +336,21 @@ enum DashboardAssets {
 
           function board() { return document.getElementById("board"); }
 
+          // The words the server wrote in the board's language.
+          var words = { justNow: "just now", ago: "{age} ago", min: "min", h: "h", days: "days", live: "live",
+            offline: "offline, retrying" };
+          try {
+            var wordsMeta = document.querySelector('meta[name="weft-words"]');
+            if (wordsMeta) words = Object.assign(words, JSON.parse(wordsMeta.getAttribute("content")));
+          } catch (error) {}
+
           // As weft's own age text: 42 s, 5 min, 2 h 3 min (under two days), 4 days.
           function ageText(seconds) {
-            if (seconds < 3600) return Math.floor(seconds / 60) + " min";
-            if (seconds < 172800) return Math.floor(seconds / 3600) + " h " + Math.floor(seconds % 3600 / 60) + " min";
-            return Math.floor(seconds / 86400) + " days";
+            if (seconds < 3600) return Math.floor(seconds / 60) + " " + words.min;
+            if (seconds < 172800) {
+              return Math.floor(seconds / 3600) + " " + words.h + " " + Math.floor(seconds % 3600 / 60) + " " + words.min;
+            }
+            return Math.floor(seconds / 86400) + " " + words.days;
           }
 
           function hhmm(now, zone) {
@@ -365,14 +375,14 @@ enum DashboardAssets {
               var at = Date.parse(element.getAttribute("datetime"));
               if (!isFinite(at)) return;
               var seconds = Math.floor((now - at) / 1000);
-              element.textContent = seconds < 60 ? "just now" : ageText(seconds) + " ago";
+              element.textContent = seconds < 60 ? words.justNow : words.ago.replace("{age}", ageText(seconds));
             });
           }
 
           function live(on) {
             var mark = document.getElementById("live");
             if (!mark) return;
-            mark.textContent = on ? "live" : "offline, retrying";
+            mark.textContent = on ? words.live : words.offline;
             mark.classList.toggle("on", on);
           }
 

@@ -190,7 +190,8 @@ struct WeftRoutes: Sendable {
         let board = try Dashboard.load(
             cacheDirectory: workspace.locations.cacheDirectory, registry: configuration.registry,
             statuses: try statuses(now: now),
-            variables: session.resolver.allVariables(), now: now, zone: zone, csrfToken: csrfToken)
+            variables: session.resolver.allVariables(), now: now, zone: zone, csrfToken: csrfToken,
+            catalog: configuration.render.catalog(environment: configuration.environment))
         return Reply.text(cardsOnly ? board.board() : board.html(), type: "text/html; charset=utf-8")
     }
 }

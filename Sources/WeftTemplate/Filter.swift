@@ -100,7 +100,7 @@ struct Filter: Equatable {
             return resources.formatDate(date, pattern: trimmedArgument)
         case .relative:
             guard let date = resources.parseDate(value) else { return value }
-            return RelativeTime.phrase(for: date, relativeTo: resources.context.now, locale: resources.context.locale)
+            return RelativeTime.phrase(for: date, relativeTo: resources.context.now, catalog: resources.context.catalog)
         case .daysuntil, .hoursuntil, .minutesuntil, .sincedays, .sincehours, .sinceminutes:
             guard let date = resources.parseDate(value) else { return value }
             return delta(to: date, kind: kind, now: resources.context.now)

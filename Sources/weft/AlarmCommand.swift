@@ -77,16 +77,30 @@ struct AlarmOptions: ParsableArguments {
         return text + joiner + "next \(try when(next))"
     }
 
-    /// `Tea: 02:59 left (round 1/1), running`.
+    /// `Tea (t1): 02:59 left, round 1/2, running until 10:40`, in the reader's language.
     func line(_ timer: CountdownTimer, at now: Date) -> String {
-        let state = timer.state(at: now)
-        var line = "\(timer.label) (\(timer.id)): \(CountdownTimer.clock(timer.remaining(at: now))) left"
-        if timer.rounds > 1 { line += ", round \(timer.round(at: now))/\(timer.rounds)" }
-        line += ", \(state.rawValue)"
+        let catalog = ReaderLanguage.catalog
+        var line = catalog.text(
+            "{label} ({id}): {left} left",
+            ["label": timer.label, "id": timer.id, "left": CountdownTimer.clock(timer.remaining(at: now))])
+        if timer.rounds > 1 {
+            line += catalog.text(
+                ", round {round}/{rounds}", ["round": "\(timer.round(at: now))", "rounds": "\(timer.rounds)"])
+        }
+        line += ", " + Self.word(timer.state(at: now), in: catalog)
         if let end = timer.roundEnd(at: now), let zone = try? clock.zone() {
-            line += " until \(LocalText.time(end, in: zone))"
+            line += catalog.text(" until {time}", ["time": LocalText.time(end, in: zone)])
         }
         return line
+    }
+
+    /// A timer's state as its line says it.
+    static func word(_ state: CountdownTimer.State, in catalog: Catalog) -> String {
+        switch state {
+        case .running: catalog.text("running")
+        case .paused: catalog.text("paused")
+        case .done: catalog.text("done")
+        }
     }
 }
 
@@ -126,7 +140,7 @@ enum AlarmText {
         do {
             return try body()
         } catch let error as AlarmError {
-            throw CLIError(error.description)
+            throw CLIError(verbatim: error.description)
         }
     }
 }

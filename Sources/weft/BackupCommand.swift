@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
+import WeftPrimitives
+import WeftStore
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import WeftCommandLine
-import WeftPrimitives
-import WeftStore
 
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,8 +39,15 @@ struct BackupCommand: ParsableCommand {
         }
         // Written beside its final name and renamed, private to the user: a backup holds health data.
         let temporary = file + ".partial"
+        func failure() -> CLIError {
+            let reason = ErrorText.systemText(errno)
+            unlink(temporary)
+            return CLIError { catalog in
+                catalog.text("cannot write {file}: {reason}", ["file": file, "reason": reason])
+            }
+        }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CLIError("cannot write \(file): \(ErrorText.systemText(errno))") }
+        guard descriptor >= 0 else { throw failure() }
         let bytes = document + Data("\n".utf8)
         var written = 0
         while written < bytes.count {
@@ -49,23 +56,13 @@ struct BackupCommand: ParsableCommand {
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                let reason = ErrorText.systemText(errno)
+                let error = failure()
                 close(descriptor)
-                unlink(temporary)
-                throw CLIError("cannot write \(file): \(reason)")
+                throw error
             }
             written += count
         }
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
-            let reason = ErrorText.systemText(errno)
-            unlink(temporary)
-            throw CLIError("cannot write \(file): \(reason)")
-        }
-        guard rename(temporary, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CLIError("cannot write \(file): \(reason)")
-        }
+        guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, file) == 0 else { throw failure() }
         Stderr.line("weft: wrote \(file)")
     }
 }

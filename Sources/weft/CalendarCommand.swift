@@ -93,13 +93,23 @@ struct CalendarReadOptions: ParsableArguments {
         if sources.isEmpty {
             let directory = locations.resolved.providersDirectory
             guard let entry = try locations.configuredInstance(type: CalendarKind.type, named: instance) else {
-                throw CLIError(
-                    instance.map { "no calendar provider \"\($0)\" in \(directory); `weft check` lists them" }
-                        ?? "no SOURCE given and no calendar provider in \(directory); give a .ics file, a directory "
-                        + "or a URL, or configure a provider with type = \"calendar\"")
+                if let instance {
+                    throw CLIError { catalog in
+                        catalog.text(
+                            "no calendar provider \"{instance}\" in {directory}; `weft check` lists them",
+                            ["instance": instance, "directory": directory])
+                    }
+                }
+                throw CLIError { catalog in
+                    catalog.text(
+                        "no SOURCE given and no calendar provider in {directory}; give a .ics file, a directory or a URL, or configure a provider with type = \"calendar\"",
+                        ["directory": directory])
+                }
             }
             guard let provider = entry.provider as? CalendarProvider else {
-                throw CLIError("\(entry.config.file) is not a calendar provider")
+                throw CLIError { catalog in
+                    catalog.text("{file} is not a calendar provider", ["file": entry.config.file])
+                }
             }
             let zone = rule.zone(provider: provider.configuredZone)
             var options = provider.options
@@ -128,14 +138,17 @@ struct CalendarReadOptions: ParsableArguments {
                     let (calendar, _) = try await source.load(
                         options: reading.options, contact: reading.contact, timeout: reading.timeout)
                 else {
-                    throw CLIError("\(source.origin): the server answered 304 to an unconditional request")
+                    throw CLIError { catalog in
+                        catalog.text(
+                            "{source}: the server answered 304 to an unconditional request", ["source": source.origin])
+                    }
                 }
                 for warning in calendar.warnings { Stderr.line("weft: warning: \(warning)") }
                 calendars.append(calendar)
             } catch let error as CLIError {
                 throw error
             } catch {
-                throw CLIError("\(ErrorText.words(error))")
+                throw CLIError(verbatim: ErrorText.words(error))
             }
         }
         return calendars

@@ -74,28 +74,48 @@ struct CheckCommand: ParsableCommand {
             report.warnings = warnings
             print(try JSONText.text(report))
         } else {
-            for problem in problems { Stdout.line("\(problem.error)") }
+            let catalog = ReaderLanguage.catalog
+            for problem in problems { Stdout.line(problem.error.text(in: catalog)) }
             for problem in notify { Stdout.line("\(problem)") }
+            // FILE:LINE: warning: stays in the form editors and compilers use, in every language.
             for warning in warnings {
                 Stdout.line("\(warning.file ?? ""):\(warning.line ?? 0): warning: \(warning.message)")
             }
             if !warnings.isEmpty {
-                Stderr.line("\(warnings.count) template warning\(warnings.count == 1 ? "" : "s")")
+                Stderr.line(
+                    catalog.plural(
+                        "{count} template warning", "{count} template warnings", count: warnings.count,
+                        ["count": "\(warnings.count)"]))
             }
             if !notify.isEmpty {
-                Stderr.line("\(notify.count) problem\(notify.count == 1 ? "" : "s") in the notify file")
+                Stderr.line(
+                    catalog.plural(
+                        "{count} problem in the notify file", "{count} problems in the notify file",
+                        count: notify.count, ["count": "\(notify.count)"]))
             }
             let count = findings.set.instances.count
+            let directory = where_.providersDirectory
             if !findings.set.directory.exists {
-                Stderr.line("weft: there is no providers directory \(where_.providersDirectory)")
-            } else if problems.isEmpty {
-                Stderr.line("\(count) provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory): all valid")
-            } else {
                 Stderr.line(
-                    "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(broken.count) of \(count) "
-                        + "provider file\(count == 1 ? "" : "s") in \(where_.providersDirectory)")
+                    "weft: " + catalog.text("there is no providers directory {directory}", ["directory": directory]))
+            } else if problems.isEmpty {
+                Stderr.line(
+                    catalog.plural(
+                        "{count} provider file in {directory}: all valid",
+                        "{count} provider files in {directory}: all valid", count: count,
+                        ["count": "\(count)", "directory": directory]))
+            } else {
+                // The problems and the files are counted apart: each sentence takes its own plural form.
+                let files = catalog.plural(
+                    "{broken} of {count} provider file in {directory}",
+                    "{broken} of {count} provider files in {directory}", count: count,
+                    ["broken": "\(broken.count)", "count": "\(count)", "directory": directory])
+                Stderr.line(
+                    catalog.plural(
+                        "{count} problem in {files}", "{count} problems in {files}", count: problems.count,
+                        ["count": "\(problems.count)", "files": files]))
             }
-            if count == 0 && findings.set.problems.isEmpty { Stderr.line("weft: " + InitCommand.startHint) }
+            if count == 0 && findings.set.problems.isEmpty { Stderr.line("weft: " + InitCommand.startHint(catalog)) }
         }
         if !problems.isEmpty || !notify.isEmpty || !findings.set.directory.exists { throw ExitCode(2) }
     }
@@ -110,7 +130,11 @@ struct CheckCommand: ParsableCommand {
                 count += 1
             }
         }
-        Stderr.line(count == 0 ? "no problems" : "\(count) warning\(count == 1 ? "" : "s")")
+        let catalog = ReaderLanguage.catalog
+        Stderr.line(
+            count == 0
+                ? catalog.text("no problems")
+                : catalog.plural("{count} warning", "{count} warnings", count: count, ["count": "\(count)"]))
         if count > 0 { throw ExitCode(2) }
     }
 
@@ -216,7 +240,7 @@ func exitingOnConfigError<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as ConfigError {
-        Stderr.line("weft: \(error)")
+        Stderr.line("weft: " + error.text(in: ReaderLanguage.catalog))
         throw ExitCode(2)
     }
 }

@@ -55,13 +55,20 @@ struct ForgetCommand: AsyncParsableCommand {
         let where_ = workspace.locations
         let now = try clock.instant()
         guard FileManager.default.fileExists(atPath: where_.databasePath) else {
-            throw CLIError("there is no database in \(where_.cacheDirectory): nothing to forget")
+            throw CLIError { catalog in
+                catalog.text(
+                    "there is no database in {directory}: nothing to forget", ["directory": where_.cacheDirectory])
+            }
         }
         if listTrash { return try list(now: now, workspace: workspace) }
         if let restore {
             let (restored, kept) = try CacheWriter(cacheDirectory: where_.cacheDirectory).store.restoreTrash(restore)
             guard !restored.isEmpty || !kept.isEmpty else {
-                throw CLIError("the trash holds nothing under \"\(restore)\"; `weft forget --list-trash` lists it")
+                throw CLIError { catalog in
+                    catalog.text(
+                        "the trash holds nothing under \"{name}\"; `weft forget --list-trash` lists it",
+                        ["name": restore])
+                }
             }
             Stderr.line("\(restore): restored \(Self.counts(restored.map(\.kind)))")
             if !kept.isEmpty {
@@ -87,7 +94,8 @@ struct ForgetCommand: AsyncParsableCommand {
             line += " (snapshot, attempts, validators, parsed files)"
             let records = plan.records.filter { $0.value > 0 }
             if !records.isEmpty {
-                line += "; \(dryRun ? "would move" : "moved") "
+                line +=
+                    "; \(dryRun ? "would move" : "moved") "
                     + records.keys.sorted().map { "\(records[$0] ?? 0) \($0) record\(records[$0] == 1 ? "" : "s")" }
                     .joined(separator: ", ")
                     + " to the trash (`weft forget --restore \(plan.instance)` within 30 days)"
@@ -133,7 +141,8 @@ struct ForgetCommand: AsyncParsableCommand {
             let left = Int((batch.trashedAt.timeIntervalSince(now) + CacheStore.trashKept) / 86_400)
             let counts = batch.counts.keys.sorted().map { "\(batch.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
             Stdout.line(
-                "\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days")
+                "\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days"
+            )
         }
     }
 

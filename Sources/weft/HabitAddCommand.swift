@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftHabits
+import WeftPrimitives
 
 struct HabitAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,8 +17,10 @@ struct HabitAddCommand: ParsableCommand {
     @Argument(help: "The habit's name.")
     var name: String
 
-    @Option(help: ArgumentHelp("The days it is scheduled on: mon,wed,fri, weekday digits (0 = Sunday) or daily.",
-        valueName: "days"))
+    @Option(
+        help: ArgumentHelp(
+            "The days it is scheduled on: mon,wed,fri, weekday digits (0 = Sunday) or daily.",
+            valueName: "days"))
     var days: String?
 
     @Option(help: ArgumentHelp("The identity it serves (identitybuilder's column).", valueName: "text"))
@@ -41,7 +44,11 @@ struct HabitAddCommand: ParsableCommand {
             HabitEditor.add(&archive, name: name, schedule: schedule, identity: identity)
         }
         let slug = HabitSlug.of(name)
-        Stdout.line("\(name): added (\(slug)), scheduled \(days ?? "every day"); "
-            + "\(habits.habits.count) habit\(habits.habits.count == 1 ? "" : "s")")
+        let catalog = ReaderLanguage.catalog
+        Stdout.line(
+            catalog.plural(
+                "{name}: added ({slug}), scheduled {days}; {count} habit",
+                "{name}: added ({slug}), scheduled {days}; {count} habits", count: habits.habits.count,
+                ["name": name, "slug": slug, "days": days ?? catalog.text("every day")]))
     }
 }

@@ -37,8 +37,10 @@ struct HabitCommand: ParsableCommand {
 
 extension HabitsKind: CommandKind {
     static func settings(of instance: HabitsProvider?) -> HabitSettings { instance?.settings ?? HabitSettings() }
-    static var missingSnapshot: (what: String, hint: String) {
-        ("habits", "run `weft habit import FILE…` or `weft habit done NAME` first")
+    static func missingSnapshot(_ catalog: Catalog, instance: String, cache: String) -> String {
+        catalog.text(
+            "no habits for \"{instance}\" in {cache}; run `weft habit import FILE…` or `weft habit done NAME` first",
+            ["instance": instance, "cache": cache])
     }
 }
 
@@ -66,7 +68,7 @@ extension InstanceOptions where Kind == HabitsKind {
             let problem = change(&archive)
             return (changedFiles: [], manual: problem == nil, result: problem)
         }
-        if let problem { throw CLIError(problem) }
+        if let problem { throw CLIError(verbatim: problem) }
         return habits
     }
 }
@@ -122,8 +124,11 @@ struct HabitEditOptions: ParsableArguments {
                 throw ValidationError("--date \"\(text)\" is not a date like 2026-03-10, today or yesterday")
             }
             guard day <= today else {
-                throw CLIError(
-                    "--date \(text) is in the future (today is \(LocalDay.iso(today)) in \(zone.identifier))")
+                throw CLIError { catalog in
+                    catalog.text(
+                        "--date {date} is in the future (today is {today} in {zone})",
+                        ["date": text, "today": LocalDay.iso(today), "zone": zone.identifier])
+                }
             }
             return HabitCompletion(day: day, at: day == today ? now : nil)
         }

@@ -33,20 +33,31 @@ struct HabitDoneCommand: ParsableCommand {
                 let states = archive.states()
                 let close = HabitLookup(habits: states).closest(to: habit.name)
                 var message = "no habit \"\(habit.name)\""
-                if !close.isEmpty { message += "; did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?" }
-                else if !states.isEmpty { message += "; known: \(states.map(\.name).joined(separator: ", "))" }
+                if !close.isEmpty {
+                    message += "; did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?"
+                } else if !states.isEmpty {
+                    message += "; known: \(states.map(\.name).joined(separator: ", "))"
+                }
                 return (false, message + " (--create starts a new habit)")
             }
             _ = HabitEditor.markDone(&archive, name: found?.name ?? habit.name, slug: slug, completion)
             return (true, found == nil ? "new" : nil)
         }
+        let catalog = ReaderLanguage.catalog
         switch edit.result {
-        case "new"?: Stderr.line("weft: new habit \"\(habit.name)\" (\(edit.slug)), scheduled every day")
+        case "new"?:
+            Stderr.line(
+                "weft: "
+                    + catalog.text(
+                        "new habit \"{name}\" ({slug}), scheduled every day", ["name": habit.name, "slug": edit.slug]))
         case let problem?:
             Stderr.line("weft: \(problem)")
             throw ExitCode(1)
         case nil: break
         }
-        Stdout.line("\(edit.name): done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
+        Stdout.line(
+            catalog.text(
+                "{name}: done {day}, streak {streak}",
+                ["name": edit.name, "day": LocalDay.iso(edit.day), "streak": "\(edit.streak)"]))
     }
 }

@@ -51,21 +51,31 @@ struct HabitImportCommand: ParsableCommand {
         do {
             imports = try library.read(files, format: format)
         } catch {
-            throw CLIError("\(ErrorText.words(error))")
+            throw CLIError(verbatim: ErrorText.words(error))
         }
         let (habits, _) = try target.update(library: library, prefix: prefix, now: now) { archive in
             for result in imports { archive.merge(result) }
             return (imports.map(\.file), false, ())
         }
         let issues = imports.flatMap(\.issues)
-        for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
-        if issues.count > 10 { Stderr.line("weft: … and \(issues.count - 10) more bad rows") }
+        let catalog = ReaderLanguage.catalog
+        ImportSummary.skipped(issues, count: issues.count, in: catalog)
         let rows = imports.map(\.rowCount).reduce(0, +) - issues.count
         let today = LocalDay.containing(now, in: library.zone)
         let due = habits.habits.filter { $0.schedule.contains(day: today) }
+        let done = due.filter { $0.isDone(today) }.count
         Stderr.line(
-            "imported \(rows) rows from \(files.count) file\(files.count == 1 ? "" : "s") into \(library.instance): "
-                + "\(habits.habits.count) habits, \(due.filter { $0.isDone(today) }.count) of \(due.count) due today done"
-        )
+            catalog.text(
+                "{imported} {from} into {instance}: {habits}, {done}",
+                [
+                    "imported": ImportSummary.rows(rows, in: catalog),
+                    "from": ImportSummary.files(files.count, in: catalog), "instance": library.instance,
+                    "habits": catalog.plural(
+                        "{count} habit", "{count} habits", count: habits.habits.count,
+                        ["count": "\(habits.habits.count)"]),
+                    "done": catalog.plural(
+                        "{done} of {count} due today done", "{done} of {count} due today done", count: due.count,
+                        ["done": "\(done)", "count": "\(due.count)"]),
+                ]))
     }
 }

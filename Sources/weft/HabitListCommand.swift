@@ -54,6 +54,7 @@ struct HabitListCommand: ParsableCommand {
             JSONText.print(.array(objects))
             return
         }
+        let catalog = ReaderLanguage.catalog
         let monday = LocalDay.weekStart(today)
         let width = snapshot.habits.map(\.name.count).max() ?? 0
         let lines = snapshot.habits.map { habit in
@@ -68,10 +69,16 @@ struct HabitListCommand: ParsableCommand {
                 HabitStats.rate(habit, today: today, length: length).map { "\($0)%" } ?? "–"
             }
             let name = habit.name + String(repeating: " ", count: max(0, width - habit.name.count))
-            return "\(name)  \(week)  streak \(HabitStats.streak(habit, today: today))  7d \(rates[0])  30d \(rates[1])"
+            let figures = catalog.text(
+                "streak {streak}  7d {week}  30d {month}",
+                ["streak": "\(HabitStats.streak(habit, today: today))", "week": rates[0], "month": rates[1]])
+            return "\(name)  \(week)  " + figures
         }
+        // The week's initials, Monday first, one letter each (the columns of ✓ and · below them).
+        let initials = catalog.text("MTWTFSS")
         Stdout.line(
             lines.isEmpty
-                ? "No habits" : "\(String(repeating: " ", count: width))  MTWTFSS\n" + lines.joined(separator: "\n"))
+                ? catalog.text("No habits")
+                : "\(String(repeating: " ", count: width))  \(initials)\n" + lines.joined(separator: "\n"))
     }
 }

@@ -30,6 +30,9 @@ struct HabitUndoCommand: ParsableCommand {
             Stderr.line("weft: \(problem)")
             throw ExitCode(1)
         }
-        Stdout.line("\(edit.name): not done \(LocalDay.iso(edit.day)), streak \(edit.streak)")
+        Stdout.line(
+            ReaderLanguage.catalog.text(
+                "{name}: not done {day}, streak {streak}",
+                ["name": edit.name, "day": LocalDay.iso(edit.day), "streak": "\(edit.streak)"]))
     }
 }

@@ -50,9 +50,11 @@ struct InitCommand: ParsableCommand {
 
     @OptionGroup var locations: LocationOptions
 
-    /// What `check`, `status` and `resolve` say when no provider is configured.
-    static let startHint =
-        "start with `weft init`: it writes provider files for the calendars, health export and place it finds"
+    /// What `check`, `status`, `refresh` and `resolve` say when no provider is configured.
+    static func startHint(_ catalog: Catalog) -> String {
+        catalog.text(
+            "start with `weft init`: it writes provider files for the calendars, health export and place it finds")
+    }
 
     func validate() throws {
         guard (latitude == nil) == (longitude == nil) else {
@@ -261,7 +263,10 @@ struct InitCommand: ParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
-            throw CLIError("cannot write \(path): \((error as NSError).localizedDescription)")
+            throw CLIError { catalog in
+                catalog.text(
+                    "cannot write {file}: {reason}", ["file": path, "reason": (error as NSError).localizedDescription])
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftProviders
 import WeftRefresh
 import WeftStore
@@ -15,7 +16,11 @@ extension LocationOptions {
         if let problem = set.problems.first(where: { problem in
             instance.map { problem.instance == $0 } ?? (problem.type == type)
         }) {
-            throw CLIError("\(problem); `weft check` lists every problem")
+            throw CLIError { catalog in
+                catalog.text(
+                    "{problem}; `weft check` lists every problem",
+                    ["problem": problem.error.text(in: catalog)])
+            }
         }
         if let instance, instance.hasSuffix(".toml") || instance.contains("/") {
             throw ConfigError.noSuchInstance(instance, directory: set.directory.path)
@@ -24,7 +29,10 @@ extension LocationOptions {
         if let instance { return entries.first { $0.config.instance == instance } }
         guard entries.count <= 1 else {
             let names = entries.map(\.config.instance).sorted().joined(separator: ", ")
-            throw CLIError("several \(type) instances (\(names)); pick one with --instance")
+            throw CLIError { catalog in
+                catalog.text(
+                    "several {type} instances ({names}); pick one with --instance", ["type": type, "names": names])
+            }
         }
         return entries.first
     }
@@ -34,8 +42,8 @@ extension LocationOptions {
 protocol CommandKind: FileImportKind {
     /// The settings of a configured instance; the defaults for one without a provider file (nil).
     static func settings(of instance: FileImportInstance<Self>?) -> Settings
-    /// What a missing snapshot is called, and how to make one.
-    static var missingSnapshot: (what: String, hint: String) { get }
+    /// What a missing snapshot of `instance` in `cache` is called, and how to make one.
+    static func missingSnapshot(_ catalog: Catalog, instance: String, cache: String) -> String
 }
 
 /// Which instance of `Kind` a command works on, and its settings.
@@ -70,8 +78,7 @@ struct InstanceOptions<Kind: CommandKind>: ParsableArguments {
         let cache = workspace.locations.cacheDirectory
         let store = try workspace.openCache()
         guard let snapshot = try store.snapshot(instance) else {
-            let (what, hint) = Kind.missingSnapshot
-            throw CLIError("no \(what) for \"\(instance)\" in \(cache); \(hint)")
+            throw CLIError { catalog in Kind.missingSnapshot(catalog, instance: instance, cache: cache) }
         }
         return try snapshot.decode(Kind.Payload.self)
     }

@@ -21,7 +21,9 @@ extension ProgramCommand {
         let path = try executable()
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
-        throw CLIError("cannot start \(path): \(String(cString: strerror(errno)))")
+        throw CLIError { catalog in
+            catalog.text("cannot start {path}: {reason}", ["path": path, "reason": ErrorText.systemText(errno)])
+        }
     }
 
     /// The program beside this executable (as `make install` and `swift build` put it), else on $PATH.
@@ -31,9 +33,11 @@ extension ProgramCommand {
             let found = Executables.find(PathExpansion.directory(of: own) + "/" + program)
                 ?? Executables.find(program, environment: ReadOptions.environment)
         else {
-            throw CLIError(
-                "weft \(configuration.commandName ?? program) runs the \(program) program, which is not beside \(own) "
-                    + "nor on PATH; `make install` installs it with weft")
+            throw CLIError { catalog in
+                catalog.text(
+                    "weft {command} runs the {program} program, which is not beside {own} nor on PATH; `make install` installs it with weft",
+                    ["command": configuration.commandName ?? program, "program": program, "own": own])
+            }
         }
         return found
     }

@@ -67,62 +67,81 @@ struct RefreshCommand: AsyncParsableCommand {
         do {
             report = try await refresher.run(instances, force: force, now: instant)
         } catch let error as ConfigError {
-            Stderr.line("weft: \(error)")
+            Stderr.line("weft: " + error.text(in: ReaderLanguage.catalog))
             throw ExitCode(2)
         } catch {
             Stderr.line("weft: \(error)")
             throw ExitCode(1)
         }
+        let catalog = ReaderLanguage.catalog
         if report.entries.isEmpty && !quiet {
-            Stderr.line("weft: no providers in \(locations.resolved.providersDirectory); \(InitCommand.startHint)")
+            Stderr.line(
+                "weft: "
+                    + catalog.text(
+                        "no providers in {directory}; {hint}",
+                        [
+                            "directory": locations.resolved.providersDirectory,
+                            "hint": InitCommand.startHint(catalog),
+                        ]))
         }
         if !report.keptInEmptyDirectory.isEmpty {
             Stderr.line(
-                "weft: \(locations.resolved.providersDirectory) has no provider files, so nothing was forgotten of "
-                    + report.keptInEmptyDirectory.joined(separator: ", ")
-                    + "; to delete an instance on purpose, run `weft forget INSTANCE`")
+                "weft: "
+                    + catalog.text(
+                        "{directory} has no provider files, so nothing was forgotten of {instances}; to delete an instance on purpose, run `weft forget INSTANCE`",
+                        [
+                            "directory": locations.resolved.providersDirectory,
+                            "instances": report.keptInEmptyDirectory.joined(separator: ", "),
+                        ]))
         }
         if !quiet {
             for instance in report.forgotten {
-                Stderr.line("\(instance): its provider file is gone: forgot its snapshot; your own records are kept")
+                Stderr.line(
+                    catalog.text(
+                        "{instance}: its provider file is gone: forgot its snapshot; your own records are kept",
+                        ["instance": instance]))
             }
         }
         for entry in report.entries {
             func due(_ date: Date) -> String {
                 date == Validity.untilChanged
-                    ? "due when its files change" : "next due \(Clock.short(date, now: instant, zone: zone))"
+                    ? catalog.text("due when its files change")
+                    : catalog.text("next due {time}", ["time": Clock.short(date, now: instant, zone: zone)])
             }
             let line: String
             var problem = true
             switch entry.result {
             case .refreshed(let next, let problems) where problems.isEmpty:
-                line = "ok, " + due(next)
+                line = catalog.text("ok, {due}", ["due": due(next)])
                 problem = false
             case .notModified(let next, let problems) where problems.isEmpty:
-                line = "not modified, " + due(next)
+                line = catalog.text("not modified, {due}", ["due": due(next)])
                 problem = false
             case .refreshed(let next, let problems), .notModified(let next, let problems):
-                line = "ok with warnings: \(ProviderHealth.summary(of: problems) ?? ""); " + due(next)
+                line = catalog.text(
+                    "ok with warnings: {warnings}; {due}",
+                    ["warnings": ProviderHealth.summary(of: problems) ?? "", "due": due(next)])
                 // A refresh that succeeded is not a failure: --quiet leaves its warnings to `weft status`.
                 problem = false
             case .notDue(let until):
-                line = "fresh, " + due(until)
+                line = catalog.text("fresh, {due}", ["due": due(until)])
                 problem = false
             case .waitingForRetryAfter(let until):
                 // Retry-After is clamped to a day (WeftHTTP), so the wait shown is at most that.
                 let left = max(0, Instant.seconds(from: instant, to: until))
-                line =
-                    "skipped: the source asked to wait until \(Clock.short(until, now: instant, zone: zone)) "
-                    + "(\(Stderr.span(left)) left; --force does not override a server's Retry-After, a changed setting "
-                    + "does)"
+                line = catalog.text(
+                    "skipped: the source asked to wait until {time} ({left} left; --force does not override a server's Retry-After, a changed setting does)",
+                    ["time": Clock.short(until, now: instant, zone: zone), "left": Stderr.span(left)])
                 problem = false
             case .waitingAfterCrash(let until, let crashes):
-                line =
-                    "skipped: it crashed weft \(crashes) time\(crashes == 1 ? "" : "s") in a row; tried again after "
-                    + "\(Clock.short(until, now: instant, zone: zone)) (`weft refresh --force \(entry.instance)` "
-                    + "tries now, as does a changed provider file)"
-            case .failed(let message): line = "failed: \(message)"
-            case .invalid(let message): line = "invalid provider file, skipped: \(message)"
+                line = catalog.plural(
+                    "skipped: it crashed weft {count} time in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)",
+                    "skipped: it crashed weft {count} times in a row; tried again after {time} (`weft refresh --force {instance}` tries now, as does a changed provider file)",
+                    count: crashes,
+                    ["time": Clock.short(until, now: instant, zone: zone), "instance": entry.instance])
+            case .failed(let message): line = catalog.text("failed: {message}", ["message": message])
+            case .invalid(let message):
+                line = catalog.text("invalid provider file, skipped: {message}", ["message": message])
             }
             if problem || !quiet { Stderr.line("\(entry.instance): \(line)") }
         }

@@ -77,8 +77,12 @@ struct ResolveCommand: ParsableCommand {
             let directory = builder.workspace.locations.providersDirectory
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             if !names.contains(where: { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }) {
+                let catalog = ReaderLanguage.catalog
                 Stderr.line(
-                    "weft: nothing gives \(key): there are no provider files in \(directory); \(InitCommand.startHint)")
+                    "weft: "
+                        + catalog.text(
+                            "nothing gives {key}: there are no provider files in {directory}; {hint}",
+                            ["key": key, "directory": directory, "hint": InitCommand.startHint(catalog)]))
             }
         }
     }

@@ -35,7 +35,9 @@ struct RestoreCommand: AsyncParsableCommand {
             do {
                 document = try InputFile.read(file, limit: Backup.maximumSize)
             } catch {
-                throw CLIError("cannot read \(file): \(error)")
+                throw CLIError { [file] catalog in
+                    catalog.text("cannot read {file}: {reason}", ["file": file, "reason": error.description])
+                }
             }
         }
         let now = try clock.instant()

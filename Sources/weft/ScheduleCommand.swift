@@ -207,7 +207,10 @@ struct ScheduleCommand: ParsableCommand {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try Data(unit.text.utf8).write(to: URL(fileURLWithPath: path))
             } catch {
-                throw CLIError("could not write \(path): \(ErrorText.words(error))")
+                let reason = ErrorText.words(error)
+                throw CLIError { catalog in
+                    catalog.text("cannot write {file}: {reason}", ["file": path, "reason": reason])
+                }
             }
         }
     }

@@ -51,42 +51,60 @@ struct StatusCommand: ParsableCommand {
             if !broken.isEmpty { throw ExitCode(2) }
             return
         }
+        let catalog = ReaderLanguage.catalog
         if statuses.isEmpty {
-            Stdout.line("no providers in \(where_.providersDirectory)")
-            Stdout.line(InitCommand.startHint)
+            Stdout.line(catalog.text("no providers in {directory}", ["directory": where_.providersDirectory]))
+            Stdout.line(InitCommand.startHint(catalog))
             return
         }
         for status in statuses {
+            let short = { (date: Date) in Clock.short(date, now: instant, zone: zone) }
             var parts: [String] = []
             if let last = status.lastSuccess, let age = status.ageSeconds {
-                parts.append("updated \(Clock.short(last, now: instant, zone: zone)) (\(AgeText.format(age)) ago)")
+                parts.append(
+                    catalog.text(
+                        "updated {time} ({age} ago)", ["time": short(last), "age": AgeText.format(age, in: catalog)]))
             } else {
-                parts.append("never refreshed")
+                parts.append(catalog.text("never refreshed"))
             }
             let fileless = BuiltinProviders.registry.kind(status.type)?.needsNoFile ?? false
             if fileless {
-                parts.append("kept from your records, never due")
+                parts.append(catalog.text("kept from your records, never due"))
             } else if let wait = status.crashBackoffUntil {
+                let crashes = status.crashes ?? 1
                 parts.append(
-                    "crashed weft \(status.crashes ?? 1) time\(status.crashes == 1 ? "" : "s") in a row, "
-                        + "not tried again before \(Clock.short(wait, now: instant, zone: zone)) "
-                        + "(`weft refresh --force \(status.instance)` tries now)")
+                    catalog.plural(
+                        "crashed weft {count} time in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)",
+                        "crashed weft {count} times in a row, not tried again before {time} (`weft refresh --force {instance}` tries now)",
+                        count: crashes, ["count": "\(crashes)", "time": short(wait), "instance": status.instance]))
             } else if let wait = status.retryAfter {
-                parts.append("waiting for Retry-After until \(Clock.short(wait, now: instant, zone: zone))")
+                parts.append(catalog.text("waiting for Retry-After until {time}", ["time": short(wait)]))
             } else if status.nextDue == Validity.untilChanged {
-                parts.append("due when its files change")
+                parts.append(catalog.text("due when its files change"))
             } else if let due = status.nextDue, !Validity.isStale(until: due, at: instant) {
-                parts.append("next due \(Clock.short(due, now: instant, zone: zone))")
+                parts.append(catalog.text("next due {time}", ["time": short(due)]))
             } else {
-                parts.append("due now")
+                parts.append(catalog.text("due now"))
             }
-            if !status.configured && !fileless { parts.append("no longer configured") }
+            if !status.configured && !fileless { parts.append(catalog.text("no longer configured")) }
             Stdout.line(
-                "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " [\(status.health.rawValue)]"
-            )
-            if let error = status.lastError { Stdout.line("  last error: \(error)") }
-            if let warnings = status.warningSummary { Stdout.line("  warnings: \(warnings)") }
+                "\(status.instance) (\(status.type)): " + parts.joined(separator: ", ") + " ["
+                    + Self.word(status.health, in: catalog) + "]")
+            if let error = status.lastError { Stdout.line(catalog.text("  last error: {error}", ["error": error])) }
+            if let warnings = status.warningSummary {
+                Stdout.line(catalog.text("  warnings: {warnings}", ["warnings": warnings]))
+            }
         }
         if !broken.isEmpty { throw ExitCode(2) }
+    }
+
+    /// A provider's state as the human lines show it (JSON keeps the English word).
+    static func word(_ state: ProviderHealth.State, in catalog: Catalog) -> String {
+        switch state {
+        case .ok: catalog.text("ok")
+        case .warning: catalog.text("warning")
+        case .stale: catalog.text("stale")
+        case .failed: catalog.text("failed")
+        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftSteps
 
 struct StepsCommand: ParsableCommand {
@@ -28,7 +29,11 @@ struct StepsCommand: ParsableCommand {
 
 extension StepsKind: CommandKind {
     static func settings(of instance: StepsProvider?) -> StepSettings { instance?.settings ?? StepSettings() }
-    static var missingSnapshot: (what: String, hint: String) { ("step history", "run `weft steps import FILE…` first") }
+    static func missingSnapshot(_ catalog: Catalog, instance: String, cache: String) -> String {
+        catalog.text(
+            "no step history for \"{instance}\" in {cache}; run `weft steps import FILE…` first",
+            ["instance": instance, "cache": cache])
+    }
 }
 
 /// Which steps instance a command works on, and its settings.

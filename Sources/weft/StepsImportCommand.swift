@@ -101,6 +101,7 @@ struct StepsImportCommand: ParsableCommand {
 
     func run() throws {
         let instant = try clock.instant()
+        let catalog = ReaderLanguage.catalog
         // Local times in the files and the days they count for are in the instance's timezone, else --tz, else
         // $TZ (ZoneRule), as the instance's refresh and every view count them.
         let (library, prefix) = try target.library(clock: clock)
@@ -137,8 +138,10 @@ struct StepsImportCommand: ParsableCommand {
                 now.modified == before.modified || ExportStamp.of(path: path, options: options)?.hash == before.hash
             {
                 Stderr.line(
-                    "weft: \(file) is unchanged since it was imported (same size, time and content): skipped; "
-                        + "--force imports it again")
+                    "weft: "
+                        + catalog.text(
+                            "{file} is unchanged since it was imported (same size, time and content): skipped; --force imports it again",
+                            ["file": file]))
                 continue
             }
             files.append(file)
@@ -159,16 +162,23 @@ struct StepsImportCommand: ParsableCommand {
         let steps = try StepsImport(cacheDirectory: target.locations.resolved.cacheDirectory).write(
             consume batch, into: library, prefix: prefix, now: instant,
             stamps: stamps.filter { path, _ in !failed.contains(path) })
-        for issue in issues.prefix(10) { Stderr.line("weft: skipped \(issue)") }
-        if issueCount > issues.count {
-            Stderr.line("weft: … and \(issueCount - issues.count) more bad rows")
-        }
+        ImportSummary.skipped(issues, count: issueCount, in: catalog)
         for note in read.notes { Stderr.line(note) }
         let today = StepDay(containing: instant, in: library.zone)
+        let todaySteps = steps.history.days[today]?.steps ?? 0
         Stderr.line(
-            "imported \(rowCount - issueCount) rows from \(read.importedFiles) file\(read.importedFiles == 1 ? "" : "s")"
-                + " into \(library.instance): \(steps.history.days.count) days, today \(steps.history.days[today]?.steps ?? 0) steps"
-                + activitySummary(steps, today: today))
+            catalog.text(
+                "{imported} {from} into {instance}: {days}, today {steps}{activity}",
+                [
+                    "imported": ImportSummary.rows(rowCount - issueCount, in: catalog),
+                    "from": ImportSummary.files(read.importedFiles, in: catalog), "instance": library.instance,
+                    "days": catalog.plural(
+                        "{count} day", "{count} days", count: steps.history.days.count,
+                        ["count": "\(steps.history.days.count)"]),
+                    "steps": catalog.plural(
+                        "{count} step", "{count} steps", count: todaySteps, ["count": "\(todaySteps)"]),
+                    "activity": activitySummary(steps, today: today, in: catalog),
+                ]))
         if !read.failures.isEmpty { throw ExitCode(1) }
     }
 }
@@ -198,11 +208,14 @@ extension StepsImportCommand {
 
 /// Today's distance, flights and active energy as the import summary adds them (`, 3.5 km, 7 flights, 412 kcal`);
 /// empty when today has none of them.
-private func activitySummary(_ steps: StepsSnapshot, today: StepDay) -> String {
+private func activitySummary(_ steps: StepsSnapshot, today: StepDay, in catalog: Catalog) -> String {
     let amounts = steps.history.activity[today] ?? ActivityDay()
     var parts: [String] = []
     if let metres = amounts.distance { parts.append(String(format: "%.1f km", metres / 1000)) }
-    if let flights = amounts.flights { parts.append(String(format: "%.0f flights", flights)) }
+    if let flights = amounts.flights {
+        let count = CheckedNumber.clamped(flights, to: 0...Int.max, rounding: .toNearestOrAwayFromZero)
+        parts.append(catalog.plural("{count} flight", "{count} flights", count: count, ["count": "\(count)"]))
+    }
     if let kcal = amounts.energy { parts.append(String(format: "%.0f kcal", kcal)) }
     return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
 }

@@ -17,7 +17,7 @@ struct TimerListCommand: ParsableCommand {
         let now = try options.clock.instant()
         let timers = try options.book(TimersKind.self).sorted
         guard !timers.isEmpty else {
-            Stdout.line("no timers; `weft timer start 25m` starts one")
+            Stdout.line(ReaderLanguage.catalog.text("no timers; `weft timer start 25m` starts one"))
             return
         }
         for timer in timers { Stdout.line(options.line(timer, at: now)) }

@@ -14,6 +14,9 @@ struct TimerStopCommand: ParsableCommand {
     @OptionGroup var timer: TimerNameOptions
 
     func run() throws {
-        try timer.options.changeTimer { edit, now in "\(try edit.stop(timer.name, at: now).label): stopped" }
+        try timer.options.changeTimer { edit, now in
+            let label = try edit.stop(timer.name, at: now).label
+            return ReaderLanguage.catalog.text("{label}: stopped", ["label": label])
+        }
     }
 }

@@ -59,7 +59,15 @@ struct WatchCommand: ParsableCommand {
         let sink = output.map { LiveOutput.file(PathExpansion.expand($0)) } ?? .standardOutput
         // A folder that is missing at the start is a typo, not a passing state: say so and stop. One that goes
         // away later is reported once while the renders go on, so the file comes back when the folder does.
-        do { try sink.checkWritable() } catch { throw CLIError(error.description) }
+        do {
+            try sink.checkWritable()
+        } catch {
+            throw CLIError { catalog in
+                catalog.text(
+                    "--output {file}: {reason}; check that its directory exists and is writable",
+                    ["file": error.path, "reason": error.reason])
+            }
+        }
         var last: String?
         var lastProblem: String?
         live.run(

@@ -38,18 +38,30 @@ struct WeatherNowcastCommand: ParsableCommand {
         let chosen: Snapshot
         if let instance {
             guard let match = weather.first(where: { $0.instance == instance }) else {
-                throw CLIError(
-                    "no weather snapshot for \"\(instance)\" in \(cache)"
-                        + (weather.isEmpty ? "; run `weft refresh \(instance)`" : " (there is: \(Self.names(weather)))")
-                )
+                let place = ["instance": instance, "cache": cache, "names": Self.names(weather)]
+                throw weather.isEmpty
+                    ? CLIError { catalog in
+                        catalog.text(
+                            "no weather snapshot for \"{instance}\" in {cache}; run `weft refresh {instance}`", place)
+                    }
+                    : CLIError { catalog in
+                        catalog.text("no weather snapshot for \"{instance}\" in {cache} (there is: {names})", place)
+                    }
             }
             chosen = match
         } else {
             guard let only = weather.first else {
-                throw CLIError("no weather snapshot in \(cache); configure a weather provider and run `weft refresh`")
+                throw CLIError { catalog in
+                    catalog.text(
+                        "no weather snapshot in {cache}; configure a weather provider and run `weft refresh`",
+                        ["cache": cache])
+                }
             }
             guard weather.count == 1 else {
-                throw CLIError("several weather instances (\(Self.names(weather))); pick one with --instance")
+                throw CLIError { catalog in
+                    catalog.text(
+                        "several weather instances ({names}); pick one with --instance", ["names": Self.names(weather)])
+                }
             }
             chosen = only
         }

@@ -54,17 +54,19 @@ struct WeatherParseCommand: ParsableCommand {
             do {
                 return try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw CLIError("cannot read \(path): \(error.localizedDescription)")
+                throw CLIError { catalog in
+                    catalog.text("cannot read {path}: {reason}", ["path": path, "reason": ErrorText.words(error)])
+                }
             }
         }
         let weather: WeatherSnapshot
         do {
             guard let parsed = try SavedResponse.snapshot(type: type, bodies: bodies, now: now, timeZone: zone) else {
-                throw CLIError("--type \(type) is not a weather type")
+                throw CLIError { [type] catalog in catalog.text("--type {type} is not a weather type", ["type": type]) }
             }
             weather = parsed
         } catch let error as WeatherError {
-            throw CLIError("\(files.joined(separator: ", ")): \(ErrorText.words(error))")
+            throw CLIError(verbatim: "\(files.joined(separator: ", ")): \(ErrorText.words(error))")
         }
         let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: locale))
         let variables = WeatherVariables.derive(weather, prefix: "__weather_", fetchedAt: now, context: context)

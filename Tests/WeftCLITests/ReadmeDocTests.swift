@@ -207,7 +207,7 @@ struct ReadmeDocTests {
 
     /// Runs `script` in `home` under `/bin/sh`, stdout and stderr in one stream as a terminal shows them.
     static func shell(_ script: String, in home: String, _ environment: [String: String]) async -> ProcessResult {
-        let prelude = "unset WEFT_CACHE WEFT_PROVIDERS WEFT_HOME; cd \"$HOME\" || exit 99\n"
+        let prelude = "unset WEFT_CACHE WEFT_PROVIDERS WEFT_HOME LANGUAGE LC_MESSAGES LANG; cd \"$HOME\" || exit 99\n"
         return await WeftProcess.run(
             ["/bin/sh", "-c", prelude + "exec 2>&1\n" + script], environment: environment, timeout: .seconds(60))
     }

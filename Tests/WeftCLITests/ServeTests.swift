@@ -20,10 +20,11 @@ struct ServeTests {
         let base: String
 
         /// Without `--token-file` in `arguments`, the server runs with `--no-token`.
-        init(_ box: Sandbox, _ arguments: [String] = []) async throws {
+        init(_ box: Sandbox, _ arguments: [String] = [], environment: [String: String] = [:]) async throws {
             let token = arguments.contains("--token-file") ? [] : ["--no-token"]
             child = try StreamingChild(
-                [WeftProcess.binary, "serve", "--port", "0"] + token + arguments + box.locations)
+                [WeftProcess.binary, "serve", "--port", "0"] + token + arguments + box.locations,
+                environment: environment)
             let line = try #require(await child.line(within: .seconds(30)), "weft serve printed nothing")
             let prefix = "weft: serving on "
             #expect(line.hasPrefix(prefix), "\(line)")

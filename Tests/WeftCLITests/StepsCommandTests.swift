@@ -145,7 +145,7 @@ struct StepsCommandTests {
             arguments: ["steps", "import", box.path("export-a.csv"), box.path("export-b.csv")] + Self.clock)
         #expect(import_.exitCode == 1, "\(import_)")
         #expect(import_.stderr.contains("export-b.csv:2:"), "the rejected file and line are named: \(import_)")
-        #expect(import_.stderr.contains("imported 1 rows from 1 file"), "\(import_)")
+        #expect(import_.stderr.contains("imported 1 row from 1 file"), "\(import_)")
         #expect(try await days(box).map { $0["steps"] as? Int } == [2000], "the good file is in")
         let allBad = await box.weft(
             arguments: ["steps", "import", box.path("export-b.csv"), box.path("missing.csv")] + Self.clock)

@@ -17,7 +17,11 @@ final class StreamingChild: @unchecked Sendable {
     /// Set once waitpid has collected the child, after which its pid may belong to another process.
     private var reaped = false
 
-    init(_ argv: [String]) throws {
+    /// Starts `argv` with the test environment (``WeftProcess/childEnvironment(_:)``) plus `environment`.
+    init(_ argv: [String], environment: [String: String] = [:]) throws {
+        var cEnv = WeftProcess.childEnvironment(environment).map { strdup("\($0.key)=\($0.value)") }
+        cEnv.append(nil)
+        defer { for pointer in cEnv { free(pointer) } }
         WeftProcess.spawnLock.lock()
         var out: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else {
@@ -49,7 +53,7 @@ final class StreamingChild: @unchecked Sendable {
         cArgs.append(nil)
         defer { for pointer in cArgs { free(pointer) } }
         var child: pid_t = 0
-        let spawned = posix_spawnp(&child, argv[0], &actions, &attributes, cArgs, environ)
+        let spawned = posix_spawnp(&child, argv[0], &actions, &attributes, cArgs, cEnv)
         WeftProcess.spawnLock.unlock()
         close(out[1])
         guard spawned == 0 else {

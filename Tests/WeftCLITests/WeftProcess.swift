@@ -82,6 +82,20 @@ enum WeftProcess {
         }
     }
 
+    /// This process's environment with `environment` added (and overriding), for a child. The language of the
+    /// machine running the tests never reaches weft: the C locale unless a test sets LC_ALL, LC_MESSAGES or LANG.
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        var merged = ProcessInfo.processInfo.environment
+        for key in merged.keys where key == "LANG" || key == "LANGUAGE" || key.hasPrefix("LC_") {
+            merged[key] = nil
+        }
+        if !environment.keys.contains(where: { ["LC_ALL", "LC_MESSAGES", "LANG"].contains($0) }) {
+            merged["LC_ALL"] = "C.UTF-8"
+        }
+        for (key, value) in environment { merged[key] = value }
+        return merged
+    }
+
     static func runBlocking(
         _ argv: [String], stdin: String?, environment: [String: String], timeout: Duration
     ) -> ProcessResult {
@@ -113,8 +127,7 @@ enum WeftProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
+        let merged = childEnvironment(environment)
         var cEnv = merged.map { strdup("\($0.key)=\($0.value)") }
         cEnv.append(nil)
         var cArgs = argv.map { strdup($0) }

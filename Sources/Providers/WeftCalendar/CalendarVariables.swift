@@ -65,7 +65,9 @@ public enum CalendarVariables {
             for (key, value) in event(occurrence, context: context, text: text) { result[prefix + slot + key] = value }
         }
         if let next {
-            result[prefix + "header"] = next.start.timeIntervalSince(context.now) >= 86_400 ? "Next" : "Next Up"
+            result[prefix + "header"] =
+                next.start.timeIntervalSince(context.now) >= 86_400
+                ? context.catalog.text("Next") : context.catalog.text("Next Up")
             result[prefix + "next_minutes"] = String(until(next, context).minutes)
             result[prefix + "agenda"] = upcoming.prefix(max(1, agenda)).map { line($0, text: text) }.joined(
                 separator: "\n")
@@ -80,8 +82,9 @@ public enum CalendarVariables {
         func allDayTitles(on day: Int64) -> [String] {
             let start = LocalDay.start(of: day, in: zone)
             let end = LocalDay.start(of: day + 1, in: zone)
-            return live.filter { $0.allDay && $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes).map(
-                title)
+            return live.filter { $0.allDay && $0.overlaps(start, end) }.sorted(by: CalendarOccurrence.precedes).map {
+                title($0, context.catalog)
+            }
         }
         let todays = allDayTitles(on: today)
         result[prefix + "allday_count"] = String(todays.count)
@@ -102,7 +105,8 @@ public enum CalendarVariables {
         let day = LocalDay.containing(event.end, in: text.zone)
         let date =
             day == text.today ? "" : text.string(event.end, day - text.today < 7 ? text.weekday : text.monthDay) + " "
-        return title(event) + " until " + date + text.time(event.end)
+        return text.catalog.text(
+            "{title} until {time}", ["title": title(event, text.catalog), "time": date + text.time(event.end)])
     }
 
     /// ``timeRange(_:text:)`` in `zone`, with English day names (the CLI's agenda).
@@ -116,7 +120,7 @@ public enum CalendarVariables {
     /// more apart), so a trip from Saturday night to Monday morning does not read as ten hours; `All day` for
     /// all-day events. An end at midnight belongs to the day before.
     static func timeRange(_ event: CalendarOccurrence, text: DayText) -> String {
-        if event.allDay { return "All day" }
+        if event.allDay { return text.catalog.text("All day") }
         let startDay = LocalDay.containing(event.start, in: text.zone)
         let lastDay = LocalDay.containing(max(event.start, event.end.addingTimeInterval(-1)), in: text.zone)
         guard lastDay != startDay else { return text.time(event.start) + "–" + text.time(event.end) }
@@ -130,11 +134,15 @@ public enum CalendarVariables {
     static func endsIn(_ event: CalendarOccurrence, context: VariableContext) -> String? {
         guard event.start <= context.now, context.now < event.end else { return nil }
         let span = TimeUntil(from: context.now, to: event.end, in: context.timeZone)
+        let catalog = context.catalog
+        let count = ["count": String(span.count)]
         switch span.unit {
         case .started: return nil
-        case .minutes: return "ends in \(span.count) min"
-        case .hours: return "ends in \(span.count) hr"
-        case .days: return span.count == 1 ? "ends tomorrow" : "ends in \(span.count) days"
+        case .minutes: return catalog.text("ends in {count} min", count)
+        case .hours: return catalog.text("ends in {count} hr", count)
+        case .days:
+            return span.count == 1
+                ? catalog.text("ends tomorrow") : catalog.plural("ends in {count} day", "ends in {count} days", count: span.count)
         }
     }
 
@@ -142,7 +150,7 @@ public enum CalendarVariables {
     static func event(_ event: CalendarOccurrence, context: VariableContext, text: DayText) -> [String: String] {
         let span = until(event, context)
         var result = [
-            "title": title(event),
+            "title": title(event, context.catalog),
             "start_iso": ISOInstant.format(event.start),
             "end_iso": ISOInstant.format(event.end),
             "all_day": event.allDay ? "1" : "0",
@@ -159,8 +167,8 @@ public enum CalendarVariables {
     }
 
     /// The summary, `Untitled` when it is blank.
-    static func title(_ event: CalendarOccurrence) -> String {
-        event.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Untitled" : event.title
+    static func title(_ event: CalendarOccurrence, _ catalog: Catalog) -> String {
+        event.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? catalog.text("Untitled") : event.title
     }
 
     static func until(_ event: CalendarOccurrence, _ context: VariableContext) -> TimeUntil {
@@ -173,11 +181,13 @@ public enum CalendarVariables {
     }
 
     static func countdown(_ span: TimeUntil, start: Date, text: DayText) -> String {
+        let count = ["count": String(span.count)]
         switch span.unit {
-        case .started: "Now"
-        case .minutes: "\(span.count)m"
-        case .hours: "\(span.count)h"
-        case .days: span.count < 14 ? "\(span.count)d" : text.string(start, text.monthDay)
+        case .started: return text.catalog.text("Now")
+        case .minutes: return text.catalog.text("{count}m", count)
+        case .hours: return text.catalog.text("{count}h", count)
+        case .days:
+            return span.count < 14 ? text.catalog.text("{count}d", count) : text.string(start, text.monthDay)
         }
     }
 
@@ -189,23 +199,25 @@ public enum CalendarVariables {
     }
 
     static func label(_ span: TimeUntil, seconds: Int, start: Date, text: DayText) -> String {
+        let catalog = text.catalog
+        let count = ["count": String(span.count)]
         switch span.unit {
-        case .started: return "Now"
-        case .minutes: return seconds <= 60 ? "Soon" : "In \(span.count) min"
-        case .hours: return "In \(span.count) hr"
+        case .started: return catalog.text("Now")
+        case .minutes: return seconds <= 60 ? catalog.text("Soon") : catalog.text("In {count} min", count)
+        case .hours: return catalog.text("In {count} hr", count)
         case .days:
-            if span.count == 1 { return "Tomorrow" }
-            if span.count < 7 { return "In \(span.count) days" }
-            return "On " + text.string(start, text.weekdayDate)
+            if span.count == 1 { return catalog.text("Tomorrow") }
+            if span.count < 7 { return catalog.plural("In {count} day", "In {count} days", count: span.count) }
+            return catalog.text("On {date}", ["date": text.string(start, text.weekdayDate)])
         }
     }
 
     /// An agenda line: `HH:mm Title` (or `All day Title`), with the weekday before it when not today.
     static func line(_ event: CalendarOccurrence, text: DayText) -> String {
         let day = LocalDay.containing(event.start, in: text.zone)
-        let time = event.allDay ? "All day" : text.time(event.start)
+        let time = event.allDay ? text.catalog.text("All day") : text.time(event.start)
         let weekday = day > text.today ? text.string(event.start, text.weekday) + " " : ""
-        return weekday + time + " " + title(event)
+        return weekday + time + " " + title(event, text.catalog)
     }
 
     /// Formatters for one render's zone and locale, made once per derivation (and only those used) rather than once
@@ -213,6 +225,7 @@ public enum CalendarVariables {
     final class DayText {
         let zone: TimeZone
         let locale: Locale
+        let catalog: Catalog
         let today: Int64
         lazy var weekday = formatter("EEE")
         lazy var monthDay = formatter("MMM d")
@@ -221,6 +234,7 @@ public enum CalendarVariables {
         init(_ context: VariableContext) {
             zone = context.timeZone
             locale = context.locale
+            catalog = context.catalog
             today = LocalDay.containing(context.now, in: context.timeZone)
         }
 

@@ -70,11 +70,11 @@ enum ForecastVariables {
             let chance = day.precipitationChance.map { String(Nowcast.percent($0)) }
             for name in names {
                 set(name + "date", day.date)
-                set(name + "weekday", LocalText.weekday(weekday))
-                set(name + "weekday_short", LocalText.weekdayShort(weekday))
+                set(name + "weekday", LocalText.weekday(weekday, in: context.catalog))
+                set(name + "weekday_short", LocalText.weekdayShort(weekday, in: context.catalog))
                 temperature(name + "high", day.high)
                 temperature(name + "low", day.low)
-                set(name + "condition", day.condition?.text)
+                set(name + "condition", day.condition?.name(in: context.catalog))
                 set(name + "symbol", day.condition?.symbol(isDay: true))
                 set(name + "icon", day.condition?.icon(isDay: true))
                 set(name + "icon_nerd", day.condition?.nerdIcon(isDay: true))

@@ -87,55 +87,60 @@ public struct Nowcast: Sendable, Equatable {
     }
 
     /// The headline, e.g. `Rain in 12m`; `current` speaks when the series is missing or stale.
-    func headline(current: CurrentConditions?) -> String {
+    func headline(current: CurrentConditions?, catalog: Catalog = .english) -> String {
         guard isAvailable else {
-            return current?.condition.isRain == true ? "Rain now" : "Next-hour rain unavailable"
+            return current?.condition.isRain == true
+                ? catalog.text("Rain now") : catalog.text("Next-hour rain unavailable")
         }
-        guard let start = startMinute else { return "No rain next hour" }
-        if start <= 1 { return "Rain now" }
-        return start < 60 ? "Rain in \(start)m" : "Rain later"
+        guard let start = startMinute else { return catalog.text("No rain next hour") }
+        if start <= 1 { return catalog.text("Rain now") }
+        return start < 60 ? catalog.text("Rain in {count}m", ["count": String(start)]) : catalog.text("Rain later")
     }
 
     /// The second line, e.g. `Ends in 34m`; nil when there is nothing to add.
-    func secondary(current: CurrentConditions?) -> String? {
+    func secondary(current: CurrentConditions?, catalog: Catalog = .english) -> String? {
         guard isAvailable else {
             guard let current, current.condition.isRain else { return nil }
             if let rate = current.precipitationIntensity, rate >= Self.wetThreshold {
-                return Self.intensityLabel(rate)
+                return Self.intensityLabel(rate, catalog: catalog)
             }
-            return current.condition.text
+            return current.condition.name(in: catalog)
         }
         let peak = peakIntensity ?? 0
         guard let start = startMinute, let end = endMinute else {
-            if let chance = peakChance, chance >= Self.lowChance { return "\(Self.percent(chance))% chance of rain" }
+            if let chance = peakChance, chance >= Self.lowChance {
+                return catalog.text("{percent}% chance of rain", ["percent": String(Self.percent(chance))])
+            }
             return nil
         }
         if start <= 1 {
-            if end <= 1 { return "Ending now" }
+            if end <= 1 { return catalog.text("Ending now") }
             // Rain that lasts to the end of the known data has no known end (WidgetWeaver said `Ends in 59m`).
-            if let last = lastKnownMinute, end < last { return "Ends in \(end)m" }
-            return Self.intensityLabel(peak)
+            if let last = lastKnownMinute, end < last { return catalog.text("Ends in {count}m", ["count": String(end)]) }
+            return Self.intensityLabel(peak, catalog: catalog)
         }
-        if let chance = peakChance, chance < Self.lowChance { return "\(Self.percent(chance))% chance" }
-        return Self.intensityLabel(peak)
+        if let chance = peakChance, chance < Self.lowChance {
+            return catalog.text("{percent}% chance", ["percent": String(Self.percent(chance))])
+        }
+        return Self.intensityLabel(peak, catalog: catalog)
     }
 
     /// Headline and secondary joined by ` · `.
-    func summary(current: CurrentConditions?) -> String {
-        let head = headline(current: current)
-        return secondary(current: current).map { "\(head) · \($0)" } ?? head
+    func summary(current: CurrentConditions?, catalog: Catalog = .english) -> String {
+        let head = headline(current: current, catalog: catalog)
+        return secondary(current: current, catalog: catalog).map { "\(head) · \($0)" } ?? head
     }
 
     /// The words for an expected intensity in mm/h.
-    static func intensityLabel(_ mmPerHour: Double) -> String {
+    static func intensityLabel(_ mmPerHour: Double, catalog: Catalog = .english) -> String {
         switch mmPerHour {
-        case ..<0.005: "No rain"
-        case ..<0.05: "Light drizzle"
-        case ..<0.25: "Drizzle"
-        case ..<1.2: "Light rain"
-        case ..<3.5: "Moderate rain"
-        case ..<10: "Heavy rain"
-        default: "Very heavy rain"
+        case ..<0.005: catalog.text("No rain")
+        case ..<0.05: catalog.text("Light drizzle")
+        case ..<0.25: catalog.text("Drizzle")
+        case ..<1.2: catalog.text("Light rain")
+        case ..<3.5: catalog.text("Moderate rain")
+        case ..<10: catalog.text("Heavy rain")
+        default: catalog.text("Very heavy rain")
         }
     }
 

@@ -142,10 +142,23 @@ extension WeatherVariables {
 
     /// `Moderate: Gale until Fri 15:00 (Torungen - Oksøy)`: one alert as a line of `alerts`.
     static func line(_ alert: WeatherAlert, context: VariableContext) -> String {
-        var text = alert.severity.rawValue.capitalized + ": " + alert.title
-        if let end = alert.end { text += " until " + until(end, context: context) }
+        let catalog = context.catalog
+        var text = catalog.text("{severity}: {title}", ["severity": severityName(alert.severity, catalog), "title": alert.title])
+        if let end = alert.end {
+            text = catalog.text("{alert} until {time}", ["alert": text, "time": until(end, context: context)])
+        }
         if !alert.regions.isEmpty { text += " (" + alert.regions.joined(separator: ", ") + ")" }
         return text
+    }
+
+    /// A severity as a line names it, in `catalog`'s language.
+    static func severityName(_ severity: AlertSeverity, _ catalog: Catalog) -> String {
+        switch severity {
+        case .minor: catalog.text("Minor")
+        case .moderate: catalog.text("Moderate")
+        case .severe: catalog.text("Severe")
+        case .extreme: catalog.text("Extreme")
+        }
     }
 
     /// `15:00` when `end` falls on the render's local day, else `Fri 15:00` (a week or more ahead: `2026-12-24 15:00`).
@@ -155,7 +168,9 @@ extension WeatherVariables {
         let today = LocalDay.containing(context.now, in: zone)
         let time = LocalText.time(end, in: zone)
         if day == today { return time }
-        if day > today, day - today < 7 { return LocalText.weekdayShort(LocalDay.weekday(day)) + " " + time }
+        if day > today, day - today < 7 {
+            return LocalText.weekdayShort(LocalDay.weekday(day), in: context.catalog) + " " + time
+        }
         return LocalDay.iso(day) + " " + time
     }
 }

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// The sky and precipitation state, normalised so every API maps onto the same words, symbols and glyphs.
 enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     case clear, mostlyClear, partlyCloudy, mostlyCloudy, cloudy
@@ -10,41 +12,44 @@ enum WeatherCondition: String, Codable, Sendable, CaseIterable {
     case unknown
 
     /// The text shown as `__weather_condition`, e.g. `Light rain`; nil for `unknown`.
-    var text: String? {
+    var text: String? { name(in: .english) }
+
+    /// The condition's name in `catalog`'s language; nil for `unknown`.
+    func name(in catalog: Catalog) -> String? {
         switch self {
-        case .clear: "Clear"
-        case .mostlyClear: "Mostly clear"
-        case .partlyCloudy: "Partly cloudy"
-        case .mostlyCloudy: "Mostly cloudy"
-        case .cloudy: "Cloudy"
-        case .foggy: "Fog"
-        case .haze: "Haze"
-        case .smoky: "Smoke"
-        case .dusty: "Dust"
-        case .breezy: "Breezy"
-        case .windy: "Windy"
-        case .drizzle: "Drizzle"
-        case .freezingDrizzle: "Freezing drizzle"
-        case .lightRain: "Light rain"
-        case .rain: "Rain"
-        case .heavyRain: "Heavy rain"
-        case .rainShowers: "Rain showers"
-        case .freezingRain: "Freezing rain"
-        case .sleet: "Sleet"
-        case .hail: "Hail"
-        case .wintryMix: "Wintry mix"
-        case .flurries: "Flurries"
-        case .lightSnow: "Light snow"
-        case .snow: "Snow"
-        case .heavySnow: "Heavy snow"
-        case .snowShowers: "Snow showers"
-        case .blowingSnow: "Blowing snow"
-        case .blizzard: "Blizzard"
-        case .thunderstorms: "Thunderstorms"
-        case .hot: "Hot"
-        case .frigid: "Frigid"
-        case .tropicalStorm: "Tropical storm"
-        case .hurricane: "Hurricane"
+        case .clear: catalog.text("Clear")
+        case .mostlyClear: catalog.text("Mostly clear")
+        case .partlyCloudy: catalog.text("Partly cloudy")
+        case .mostlyCloudy: catalog.text("Mostly cloudy")
+        case .cloudy: catalog.text("Cloudy")
+        case .foggy: catalog.text("Fog")
+        case .haze: catalog.text("Haze")
+        case .smoky: catalog.text("Smoke")
+        case .dusty: catalog.text("Dust")
+        case .breezy: catalog.text("Breezy")
+        case .windy: catalog.text("Windy")
+        case .drizzle: catalog.text("Drizzle")
+        case .freezingDrizzle: catalog.text("Freezing drizzle")
+        case .lightRain: catalog.text("Light rain")
+        case .rain: catalog.text("Rain")
+        case .heavyRain: catalog.text("Heavy rain")
+        case .rainShowers: catalog.text("Rain showers")
+        case .freezingRain: catalog.text("Freezing rain")
+        case .sleet: catalog.text("Sleet")
+        case .hail: catalog.text("Hail")
+        case .wintryMix: catalog.text("Wintry mix")
+        case .flurries: catalog.text("Flurries")
+        case .lightSnow: catalog.text("Light snow")
+        case .snow: catalog.text("Snow")
+        case .heavySnow: catalog.text("Heavy snow")
+        case .snowShowers: catalog.text("Snow showers")
+        case .blowingSnow: catalog.text("Blowing snow")
+        case .blizzard: catalog.text("Blizzard")
+        case .thunderstorms: catalog.text("Thunderstorms")
+        case .hot: catalog.text("Hot")
+        case .frigid: catalog.text("Frigid")
+        case .tropicalStorm: catalog.text("Tropical storm")
+        case .hurricane: catalog.text("Hurricane")
         case .unknown: nil
         }
     }

@@ -103,7 +103,7 @@ public enum WeatherVariables {
         let thisHour = weather.hourly.first { $0.time <= now && now < $0.time.addingTimeInterval(3600) }
         let condition = weather.current?.condition ?? thisHour?.condition
         let isDay = weather.current?.isDay
-        set(["condition"], condition?.text)
+        set(["condition"], condition?.name(in: context.catalog))
         set(["symbol", "condition_symbol"], condition?.symbol(isDay: isDay))
         set(["icon"], condition?.icon(isDay: isDay))
         set(["icon_nerd"], condition?.nerdIcon(isDay: isDay))
@@ -132,13 +132,15 @@ public enum WeatherVariables {
         }
 
         let nowcast = Nowcast(series: weather.minutes, now: now)
-        set(["nowcast"], nowcast.headline(current: weather.current))
-        set(["nowcast_secondary"], nowcast.secondary(current: weather.current))
-        set(["rain_next_hour_summary"], nowcast.summary(current: weather.current))
+        set(["nowcast"], nowcast.headline(current: weather.current, catalog: context.catalog))
+        set(["nowcast_secondary"], nowcast.secondary(current: weather.current, catalog: context.catalog))
+        set(["rain_next_hour_summary"], nowcast.summary(current: weather.current, catalog: context.catalog))
         if nowcast.isAvailable {
             if let start = nowcast.startMinute {
                 set(["rain_start_min"], String(start))
-                set(["rain_start"], start <= 1 ? "Now" : "\(start)m")
+                set(
+                    ["rain_start"],
+                    start <= 1 ? context.catalog.text("Now") : context.catalog.text("{count}m", ["count": String(start)]))
             }
             set(["rain_end_min"], nowcast.endMinute.map(String.init))
             set(

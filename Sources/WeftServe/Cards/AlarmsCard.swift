@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 import WeftCore
 import WeftRefresh
 
@@ -39,21 +40,28 @@ struct AlarmsCard {
     }
 
     func html() -> String {
-        let frame = card.frame("alarms", title: "Alarms", status: status)
+        let catalog = card.catalog
+        let frame = card.frame("alarms", title: catalog.text("Alarms"), status: status)
         let zone = card.zone
         let alarms = alarms ?? []
         let active = alarms.compactMap { alarm -> View.Active? in
             let path = "/v1/alarms/\(ActionButton.segment(alarm.id))/"
-            let snooze = card.button(path, "snooze", label: "Snooze", title: "Snooze \(alarm.label)")
-            let dismiss = card.button(path, "dismiss", label: "Dismiss", title: "Dismiss \(alarm.label)")
+            let snooze = card.button(
+                path, "snooze", label: catalog.text("Snooze"),
+                title: catalog.text("Snooze {alarm}", ["alarm": alarm.label]))
+            let dismiss = card.button(
+                path, "dismiss", label: catalog.text("Dismiss"),
+                title: catalog.text("Dismiss {alarm}", ["alarm": alarm.label]))
             let (css, words, buttons): (String, String, [ActionButton])
             switch alarm.state {
             case .idle: return nil
             case .ringing(let since):
-                let text = "ringing since \(CardText.time(since, in: zone))"
+                let text = catalog.text("ringing since {time}", ["time": CardText.time(since, in: zone)])
                 (css, words, buttons) = ("ringing", text, [snooze, dismiss])
             case .snoozed(let until):
-                (css, words, buttons) = ("snoozed", "snoozed until \(CardText.time(until, in: zone))", [dismiss])
+                (css, words, buttons) = (
+                    "snoozed", catalog.text("snoozed until {time}", ["time": CardText.time(until, in: zone)]), [dismiss]
+                )
             case .preAlert:
                 (css, words, buttons) = (
                     "prealert", "goes off at \(alarm.nextTime ?? "?")" + (alarm.countdown.map { ", in \($0)" } ?? ""),

@@ -11,13 +11,15 @@ struct CardContext {
     var zone: TimeZone
     /// The page's CSRF token.
     var csrfToken: String
+    /// The language of the card's words.
+    var catalog: Catalog = .english
 
     /// Today in the card's zone.
     var today: Int64 { LocalDay.containing(now, in: zone) }
 
     /// The card's frame: `kind` its CSS class, `title` its heading, `status` its provider (nil for stored variables).
     func frame(_ kind: String, title: String, status: ProviderStatus?, wide: Bool = false) -> CardFrame {
-        CardFrame(kind: kind, title: title, status: status, now: now, zone: zone, wide: wide)
+        CardFrame(kind: kind, title: title, status: status, now: now, zone: zone, wide: wide, catalog: catalog)
     }
 
     /// The button that posts `action` under `path` (`/v1/alarms/wake/` and `snooze`) with the page's token, classed

@@ -23,14 +23,17 @@ struct CardFrame {
     var zone: TimeZone = .gmt
     /// Whether the card takes two grid columns on wide screens.
     var wide = false
+    /// The language of the frame's words.
+    var catalog: Catalog = .english
 
     /// The state class and words, from the provider's health: `ok` (a warning is a badge on an ok card), `stale`
     /// or `failed`.
     var state: (css: String, words: String?) {
         switch status?.health {
         case nil, .ok, .warning: return ("ok", nil)
-        case .failed: return ("failed", "refresh failed")
-        case .stale: return ("stale", status?.lastSuccess == nil ? "no data yet" : "stale")
+        case .failed: return ("failed", catalog.text("refresh failed"))
+        case .stale:
+            return ("stale", status?.lastSuccess == nil ? catalog.text("no data yet") : catalog.text("stale"))
         }
     }
 
@@ -74,11 +77,12 @@ struct CardFrame {
                 flag: state.words,
                 warning: status.health == .warning
                     ? status.warningSummary.map {
-                        View.Warning(summary: $0, count: count == 1 ? "1 warning" : "\(count) warnings")
+                        View.Warning(
+                            summary: $0, count: catalog.plural("{count} warning", "{count} warnings", count: count))
                     } : nil,
                 // The moment, not the age: an age changes at every poll, and so would the cards' ETag. The page's
                 // script writes the age from `iso`.
-                text: status.lastSuccess.map { fetchedText($0) } ?? "never")
+                text: status.lastSuccess.map { fetchedText($0) } ?? catalog.text("never"))
         }
         let view = View(
             kind: kind, state: state.css, wide: wide, instance: status?.instance, title: title, age: age,
@@ -90,8 +94,10 @@ struct CardFrame {
     /// `at 09:30` today in the card's zone, `at Mon 23 Jan 09:30` before.
     private func fetchedText(_ fetched: Date) -> String {
         let time = CardText.time(fetched, in: zone)
-        guard LocalDay.containing(fetched, in: zone) != LocalDay.containing(now, in: zone) else { return "at " + time }
-        return "at " + CardText.date(fetched, in: zone) + " " + time
+        guard LocalDay.containing(fetched, in: zone) != LocalDay.containing(now, in: zone) else {
+            return catalog.text("at {time}", ["time": time])
+        }
+        return catalog.text("at {time}", ["time": CardText.date(fetched, in: zone, catalog) + " " + time])
     }
 
     /// An error for the card: every URL as every message shows it (``Redactor``: no credentials, query or token-like

@@ -33,7 +33,7 @@ struct CountersCard {
     }
 
     func html() -> String {
-        let frame = card.frame("counters", title: "Counters", status: nil)
+        let frame = card.frame("counters", title: card.catalog.text("Counters"), status: nil)
         let counters = counters.map { variable in
             let value = variable.value(at: card.now, timeZone: card.zone)
             let rule = variable.counter ?? CounterRule()

@@ -37,7 +37,7 @@ struct HabitsCard {
     }
 
     func html() -> String {
-        let frame = card.frame("habits", title: "Habits", status: status)
+        let frame = card.frame("habits", title: card.catalog.text("Habits"), status: status)
         let today = card.today
         let monday = LocalDay.weekStart(today)
         let habits = (weeks ?? []).map { habit in
@@ -51,10 +51,10 @@ struct HabitsCard {
                 },
                 streak: habit.streak,
                 button: habit.doneToday
-                    ? card.button(path, "undo", label: "↺", title: "Undo \(habit.name) today")
-                    : card.button(path, "done", label: "✓", title: "Mark \(habit.name) done today"))
+                    ? card.button(path, "undo", label: "↺", title: card.catalog.text("Undo {habit} today", ["habit": habit.name]))
+                    : card.button(path, "done", label: "✓", title: card.catalog.text("Mark {habit} done today", ["habit": habit.name])))
         }
-        let weekdays = ["M", "T", "W", "T", "F", "S", "S"].enumerated().map {
+        let weekdays = LocalText.weekdayInitials(in: card.catalog).enumerated().map {
             View.Weekday(initial: $0.element, today: monday + Int64($0.offset) == today)
         }
         let view = View(table: !habits.isEmpty, weekdays: weekdays, habits: habits)

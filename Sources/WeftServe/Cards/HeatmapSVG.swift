@@ -9,6 +9,8 @@ struct HeatmapSVG {
     var grid: DayGrid
     /// Today, outlined.
     var today: Int64
+    /// The language of the weekday and month labels.
+    var catalog: Catalog = .english
 
     /// The CSS class of a level.
     static func css(_ level: DayLevel) -> String {
@@ -119,11 +121,11 @@ struct HeatmapSVG {
         let top = 14
         let view = View(
             width: left + grid.columns * pitch, height: top + 7 * pitch, days: grid.cells.count,
-            weekdays: [(0, "Mon"), (2, "Wed"), (4, "Fri")].map {
-                View.Label(x: 0, y: top + $0.0 * pitch + 9, name: $0.1)
+            weekdays: [0, 2, 4].map {
+                View.Label(x: 0, y: top + $0 * pitch + 9, name: LocalText.weekdayShort($0 + 1, in: catalog))
             },
             months: grid.monthLabels.map {
-                View.Label(x: left + $0.column * pitch, y: 10, name: CardText.monthShort($0.month))
+                View.Label(x: left + $0.column * pitch, y: 10, name: CardText.monthShort($0.month, catalog))
             },
             cells: grid.cells.map { cell($0, x: left + $0.column * pitch, y: top + $0.row * pitch) })
         return DashboardTemplates.render(.heatmapYear, view)
@@ -137,7 +139,7 @@ struct HeatmapSVG {
         let top = 16
         let view = View(
             width: 7 * pitch, height: top + grid.columns * (cellHeight + 4), days: grid.cells.count,
-            initials: ["M", "T", "W", "T", "F", "S", "S"].enumerated().map {
+            initials: LocalText.weekdayInitials(in: catalog).enumerated().map {
                 View.Label(x: $0.offset * pitch + cellWidth / 2, y: 11, name: $0.element)
             },
             cells: grid.cells.map { day in

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// The rain ribbon as inline SVG: one path per wet run filled with a horizontal gradient whose opacity follows each
 /// minute's chance, a baseline, a hatched area where the provider gave no data, and minute labels.
 struct RibbonSVG {
@@ -6,6 +8,8 @@ struct RibbonSVG {
     var id: String
     /// The first wet minute the headline speaks of, for the page's tests and tools.
     var startMinute: Int?
+    /// The language of the minute labels.
+    var catalog: Catalog = .english
 
     /// What the `ribbon` template reads: every value is a number (or the id the board makes), in the text
     /// ``RainRibbon/number(_:)`` gives it.
@@ -62,8 +66,8 @@ struct RibbonSVG {
                 x: number(left), width: number(width - left), height: number(height), minute: ribbon.knownMinutes)
             : nil
         let marks = [
-            (0, "now", "start"), (15, "15", "middle"), (30, "30", "middle"), (45, "45", "middle"),
-            (60, "60 min", "end"),
+            (0, catalog.text("now"), "start"), (15, "15", "middle"), (30, "30", "middle"), (45, "45", "middle"),
+            (60, catalog.text("{count} min", ["count": "60"]), "end"),
         ]
         let view = View(
             id: id, width: number(width), height: number(height), viewHeight: number(height + labels),

@@ -22,6 +22,9 @@ struct StepsCard {
             var year: RenderedHTML
             var monthTitle: String
             var month: RenderedHTML
+            var pastYear: String
+            var noData: String
+            var goalMet: String
         }
         var ring: RenderedHTML
         var facts: [CardEntry]
@@ -39,7 +42,8 @@ struct StepsCard {
     }
 
     func html() -> String {
-        let frame = card.frame("steps", title: "Steps", status: status, wide: true)
+        let catalog = card.catalog
+        let frame = card.frame("steps", title: catalog.text("Steps"), status: status, wide: true)
         let today = card.today
         let steps = values["today"].flatMap { Int($0) }
         let goal = values["goal_today"].flatMap { Int($0) }
@@ -47,23 +51,26 @@ struct StepsCard {
         func fact(_ label: String, _ value: String?) {
             if let value { facts.append(CardEntry(key: label, value: value)) }
         }
-        fact("Streak", values["streak"].map { $0 == "1" ? "1 day" : "\($0) days" })
-        fact("7-day average", values["avg_7"].flatMap { Int($0) }.map(CardText.grouped))
-        fact("30-day average", values["avg_30"].flatMap { Int($0) }.map(CardText.grouped))
+        fact(
+            catalog.text("Streak"),
+            values["streak"].flatMap { Int($0) }.map { catalog.plural("{count} day", "{count} days", count: $0) })
+        fact(catalog.text("7-day average"), values["avg_7"].flatMap { Int($0) }.map(CardText.grouped))
+        fact(catalog.text("30-day average"), values["avg_30"].flatMap { Int($0) }.map(CardText.grouped))
         if let best = values["best_day"].flatMap({ Int($0) }) {
-            let date = values["best_day_date"].flatMap(LocalDay.parse).map { " · " + CardText.day($0) }
-            fact("Best day", CardText.grouped(best) + (date ?? ""))
+            let date = values["best_day_date"].flatMap(LocalDay.parse).map { " · " + CardText.day($0, catalog) }
+            fact(catalog.text("Best day"), CardText.grouped(best) + (date ?? ""))
         }
-        fact("Distance", activity["distance_km"].map { $0 + " km" })
-        fact("Flights", activity["flights_today"])
-        fact("Active energy", activity["active_energy_kcal"].map { $0 + " kcal" })
+        fact(catalog.text("Distance"), activity["distance_km"].map { $0 + " km" })
+        fact(catalog.text("Flights"), activity["flights_today"])
+        fact(catalog.text("Active energy"), activity["active_energy_kcal"].map { $0 + " kcal" })
         var history: View.History?
         if let grid = figures?.pastYear, let monthGrid = figures?.month {
             let (year, month, _) = CivilDate.civil(fromDays: today)
             history = View.History(
-                year: RenderedHTML(HeatmapSVG(grid: grid, today: today).year()),
-                monthTitle: CardText.monthTitle(year: year, month: month),
-                month: RenderedHTML(HeatmapSVG(grid: monthGrid, today: today).month()))
+                year: RenderedHTML(HeatmapSVG(grid: grid, today: today, catalog: catalog).year()),
+                monthTitle: CardText.monthTitle(year: year, month: month, catalog),
+                month: RenderedHTML(HeatmapSVG(grid: monthGrid, today: today, catalog: catalog).month()),
+                pastYear: catalog.text("Past year"), noData: catalog.text("no data"), goalMet: catalog.text("goal met"))
         }
         let view = View(
             ring: RenderedHTML(Self.ring(steps: steps ?? 0, goal: goal ?? 0)), facts: facts, history: history)

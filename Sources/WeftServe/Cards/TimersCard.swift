@@ -33,34 +33,39 @@ struct TimersCard {
     }
 
     func html() -> String {
-        let frame = card.frame("timers", title: "Timers", status: status)
+        let catalog = card.catalog
+        let frame = card.frame("timers", title: catalog.text("Timers"), status: status)
         let timers = (timers ?? []).map { timer in
             let path = "/v1/timers/\(ActionButton.segment(timer.id))/"
-            func button(_ action: String, _ label: String, _ title: String) -> ActionButton {
-                card.button(path, action, label: label, title: "\(title) \(timer.label)")
+            func button(_ action: String, _ label: String) -> ActionButton {
+                card.button(path, action, label: label, title: label + " " + timer.label)
             }
             var words: [String] = []
             var buttons: [ActionButton] = []
             switch timer.state {
             case .running:
-                words.append(timer.endsTime.map { "ends \($0)" } ?? "running")
-                buttons = [button("pause", "Pause", "Pause"), button("stop", "Stop", "Stop")]
+                words.append(
+                    timer.endsTime.map { catalog.text("ends {time}", ["time": $0]) } ?? catalog.text("running"))
+                buttons = [button("pause", catalog.text("Pause")), button("stop", catalog.text("Stop"))]
             case .paused:
-                words.append("paused")
-                buttons = [button("resume", "Resume", "Resume"), button("stop", "Stop", "Stop")]
+                words.append(catalog.text("paused"))
+                buttons = [button("resume", catalog.text("Resume")), button("stop", catalog.text("Stop"))]
             case .done:
-                words.append("done")
-                buttons = [button("stop", "Stop", "Stop")]
+                words.append(catalog.text("done"))
+                buttons = [button("stop", catalog.text("Stop"))]
             }
-            if timer.rounds > 1 { words.append("round \(timer.round)/\(timer.rounds)") }
+            if timer.rounds > 1 {
+                words.append(
+                    catalog.text("round {round}/{rounds}", ["round": String(timer.round), "rounds": String(timer.rounds)]))
+            }
             return View.Timer(
                 id: timer.id, label: timer.label, state: timer.state.rawValue, words: words.joined(separator: " · "),
                 remaining: timer.remaining, fraction: NumberText.fixed(timer.fraction, places: 3), buttons: buttons)
         }
         let quick = Self.quickStarts.map { start in
             card.button(
-                DashboardActions.quickStart, start.text, label: "Start \(start.text)",
-                title: "Start a \(start.text) timer", css: "start")
+                DashboardActions.quickStart, start.text, label: catalog.text("Start {duration}", ["duration": start.text]),
+                title: catalog.text("Start a {duration} timer", ["duration": start.text]), css: "start")
         }
         let view = View(timers: timers, list: !timers.isEmpty, quick: quick)
         return frame.html(DashboardTemplates.render(.timers, view))

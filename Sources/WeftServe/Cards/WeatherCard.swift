@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 import WeftCore
 import WeftRefresh
 
@@ -84,22 +85,25 @@ struct WeatherCard {
     }
 
     func html() -> String {
+        let catalog = card.catalog
         var facts: [String] = []
-        if let feels = values["feels"] { facts.append("feels \(feels)°") }
-        if let high = values["high"], let low = values["low"] { facts.append("H \(high)° · L \(low)°") }
-        if let precip = values["precip"] { facts.append("\(precip)% precip") }
+        if let feels = values["feels"] { facts.append(catalog.text("feels {temperature}°", ["temperature": feels])) }
+        if let high = values["high"], let low = values["low"] {
+            facts.append(catalog.text("H {high}° · L {low}°", ["high": high, "low": low]))
+        }
+        if let precip = values["precip"] { facts.append(catalog.text("{percent}% precip", ["percent": precip])) }
         var ribbon: RenderedHTML?
         if let nowcast, nowcast.expectedByMinute.contains(where: { $0 != nil }) {
             let drawn = RainRibbon(expected: nowcast.expectedByMinute, chance: nowcast.chanceByMinute)
-            ribbon = RenderedHTML(RibbonSVG(ribbon: drawn, id: "rr\(index)", startMinute: nowcast.startMinute).html())
+            ribbon = RenderedHTML(RibbonSVG(ribbon: drawn, id: "rr\(index)", startMinute: nowcast.startMinute, catalog: catalog).html())
         }
-        let chart = WeatherHours(values: values)
+        let chart = WeatherHours(values: values, catalog: catalog)
         let days = days()
         let view = View(
             alert: alert(), nowIcon: values["symbol"].flatMap(WeatherIcon.init(symbol:)),
             temp: values["temp"].map { $0 + "°" } ?? "–", condition: values["condition"] ?? "",
             facts: facts.isEmpty ? nil : facts.joined(separator: " · "),
-            headline: values["nowcast"] ?? "Next-hour rain unavailable", secondary: values["nowcast_secondary"],
+            headline: values["nowcast"] ?? catalog.text("Next-hour rain unavailable"), secondary: values["nowcast_secondary"],
             ribbon: ribbon,
             // The 24-hour figure replaces the six-hour row when the hours are there.
             strip: chart == nil ? values["hourly_strip"].map { View.Strip(hours: Self.hours($0)) } : nil,
@@ -123,7 +127,7 @@ struct WeatherCard {
         }
         return View.Alert(
             severity: severity.flatMap { Self.severities.contains($0) ? $0 : nil } ?? "unknown", title: title,
-            until: values["alert_until"], more: more > 0 ? "+\(more) more" : nil,
+            until: values["alert_until"].map { card.catalog.text("until {time}", ["time": $0]) }, more: more > 0 ? card.catalog.text("+{count} more", ["count": String(more)]) : nil,
             regions: values["alert_regions"], link: link)
     }
 
@@ -132,7 +136,7 @@ struct WeatherCard {
         (0..<7).compactMap { number in
             let key = { (name: String) in values["day\(number)_\(name)"] }
             guard key("high") != nil || key("low") != nil else { return nil }
-            let weekday = number == 0 ? "Today" : key("weekday_short") ?? key("weekday") ?? "+\(number) d"
+            let weekday = number == 0 ? card.catalog.text("Today") : key("weekday_short") ?? key("weekday") ?? "+\(number) d"
             let chance = key("precip_chance").flatMap { (Double($0) ?? 0) > 0 ? $0 + "%" : nil }
             var tip = [weekday, key("condition")].compactMap { $0 }
             if let millimetres = key("precip_mm"), Double(millimetres) ?? 0 > 0 { tip.append("\(millimetres) mm") }
@@ -145,24 +149,25 @@ struct WeatherCard {
 
     /// Sunrise, sunset, wind, UV and AQI, each when its variables are there.
     private func details() -> [View.Detail]? {
+        let catalog = card.catalog
         var details: [View.Detail] = []
+        let daylight = values["daylight"].map { catalog.text("{duration} of daylight", ["duration": $0]) }
         if let sunrise = values["sunrise"] {
-            details.append(View.Detail(css: "sunrise", name: "Sunrise", value: sunrise))
+            details.append(View.Detail(css: "sunrise", name: catalog.text("Sunrise"), value: sunrise))
         }
         if let sunset = values["sunset"] {
-            details.append(
-                View.Detail(
-                    css: "sunset", name: "Sunset", value: sunset, note: values["daylight"].map { $0 + " of daylight" }))
+            details.append(View.Detail(css: "sunset", name: catalog.text("Sunset"), value: sunset, note: daylight))
         }
         if values["sunrise"] == nil,
-            let polar = values["sun_polar"].flatMap({ ["day": "polar day", "night": "polar night"][$0] })
+            let polar = values["sun_polar"].flatMap({
+                ["day": catalog.text("polar day"), "night": catalog.text("polar night")][$0]
+            })
         {
-            details.append(
-                View.Detail(css: "sun", name: "Sun", value: polar, note: values["daylight"].map { $0 + " of daylight" })
-            )
+            details.append(View.Detail(css: "sun", name: catalog.text("Sun"), value: polar, note: daylight))
         }
         if let speed = values["wind_speed"] {
-            var note = [values["wind_compass"], values["wind_gust"].map { "gusts " + $0 }].compactMap { $0 }
+            var note = [values["wind_compass"], values["wind_gust"].map { catalog.text("gusts {speed}", ["speed": $0]) }]
+                .compactMap { $0 }
             if let beaufort = values["wind_beaufort"] { note.append("Bft " + beaufort) }
             let arrow = values["wind_direction"].flatMap(Double.init).map {
                 // The variable is where the wind comes from; the arrow points where it blows to.
@@ -170,7 +175,7 @@ struct WeatherCard {
             }
             details.append(
                 View.Detail(
-                    css: "wind", name: "Wind",
+                    css: "wind", name: catalog.text("Wind"),
                     value: [speed, values["wind_unit"]].compactMap { $0 }.joined(separator: " "),
                     note: note.isEmpty ? nil : note.joined(separator: " · "), arrow: arrow))
         }
@@ -179,7 +184,7 @@ struct WeatherCard {
             let css = level.map { $0.lowercased() }.flatMap { Self.uvLevels.contains($0) ? $0 : nil }
             details.append(
                 View.Detail(
-                    css: "uv" + (css.map { " uv-" + $0.replacingOccurrences(of: " ", with: "-") } ?? ""), name: "UV",
+                    css: "uv" + (css.map { " uv-" + $0.replacingOccurrences(of: " ", with: "-") } ?? ""), name: catalog.text("UV"),
                     value: uv, note: level))
         }
         if let aqi = air["aqi"] {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftPrimitives
 
 /// The next 24 hours as the `weather-hours` figure draws them: the temperature as a line (broken where an hour has
 /// none), each hour's chance of precipitation as a bar beneath it, a condition icon and the temperature every third
@@ -59,6 +60,8 @@ struct WeatherHours {
     }
 
     var hours: [Hour]
+    /// The language of the labels and tips.
+    var catalog: Catalog = .english
 
     static let column = 24.0
     static let iconSize = 20.0
@@ -66,7 +69,8 @@ struct WeatherHours {
     static let (lineTop, lineBottom, barTop, barBottom, labelY) = (44.0, 84.0, 92.0, 120.0, 136.0)
 
     /// The hours of `values` (`hour0_temp` …) that have any of them; nil when fewer than two have a temperature.
-    init?(values: [String: String]) {
+    init?(values: [String: String], catalog: Catalog = .english) {
+        self.catalog = catalog
         var hours: [Hour] = []
         for offset in 0..<24 {
             let hour = Hour(
@@ -110,7 +114,9 @@ struct WeatherHours {
         }
         if run.contains("L") { lines.append(run) }
         let barHeight = Self.barBottom - Self.barTop
-        let label = { (hour: Hour) -> String in hour.offset == 0 ? "now" : hour.time ?? "+\(hour.offset) h" }
+        let label = { (hour: Hour) -> String in
+            hour.offset == 0 ? catalog.text("now") : hour.time ?? "+\(hour.offset) h"
+        }
         let third = hours.filter { $0.offset % 3 == 0 }
         return View(
             width: number(width), height: number(Self.labelY + 4), count: last + 1,
@@ -120,7 +126,9 @@ struct WeatherHours {
                 return View.Bar(
                     x: number(x(hour.offset) - Self.column * 0.3), y: number(Self.barBottom - height),
                     width: number(Self.column * 0.6), height: number(height),
-                    tip: "\(label(hour)): \(RainRibbon.number(chance))% chance of precipitation")
+                    tip: catalog.text(
+                        "{hour}: {percent}% chance of precipitation",
+                        ["hour": label(hour), "percent": RainRibbon.number(chance)]))
             },
             lines: lines,
             readings: third.compactMap { hour in

@@ -3,7 +3,7 @@ extension DashboardTemplates {
     /// sheet, the icon and the web app manifest (so a phone can pin the board to its home screen).
     static let documentHead = """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
+        <html lang="{{lang}}{{^lang}}en{{/lang}}"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <meta name="theme-color" content="#f3f4f7" media="(prefers-color-scheme: light)">

@@ -5,6 +5,7 @@ extension DashboardTemplates {
         <meta name="weft-csrf" content="{{csrfToken}}">
         <meta name="weft-poll" content="{{pollSeconds}}">
         <meta name="weft-now" content="{{now}}">
+        <meta name="weft-words" content="{{words}}">
         <title>weft</title>
         <script src="/assets/app.js" defer></script>
         <noscript><meta http-equiv="refresh" content="30"></noscript>

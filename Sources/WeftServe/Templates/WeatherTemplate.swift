@@ -3,7 +3,7 @@ extension DashboardTemplates {
     /// ribbon, the next 24 hours (or the six-hour row), the days ahead, sun, wind, UV and AQI, and the attribution.
     static let weather = """
         {{#alert}}<div class="alert {{severity}}" role="alert"><strong>{{title}}</strong>\
-        {{#until}} <span class="span">until {{.}}</span>{{/until}}{{#more}} <span class="more">{{.}}</span>{{/more}}\
+        {{#until}} <span class="span">{{.}}</span>{{/until}}{{#more}} <span class="more">{{.}}</span>{{/more}}\
         {{#link}}<a href="{{.}}" rel="noopener noreferrer">details</a>{{/link}}{{#regions}}<small>{{.}}</small>{{/regions}}\
         </div>
         {{/alert}}<div class="now">{{#nowIcon}}<span class="icon">{{>weather-icon}}</span>{{/nowIcon}}\
