@@ -147,7 +147,10 @@ struct LanguageTests {
         #expect(report["alarmButtons"] as? [String] == ["Schlummern", "Beenden"], "\(report)")
         let page = await server.request("/")
         #expect(page.body.contains(#"<html lang="de">"#), "\(page.body.prefix(300))")
-        for word in ["<h2>Schritte</h2>", "<h2>Gewohnheiten</h2>", "<h2>Wecker</h2>", "<h2>Timer</h2>", "Bester Tag"] {
+        for word in [
+            "<h2>Schritte</h2>", "<h2>Gewohnheiten</h2>", "<h2>Wecker</h2>", "<h2>Timer</h2>", "Bester Tag",
+            "<th>Serie</th>", ">klingelt<",
+        ] {
             #expect(page.body.contains(word), "\(word)")
         }
         if let keep = ProcessInfo.processInfo.environment["WEFT_DASHBOARD_SHOTS"] {

@@ -34,6 +34,7 @@ struct HabitsCard {
         var table: Bool
         var weekdays: [Weekday]
         var habits: [Habit]
+        var streakWord: String
     }
 
     func html() -> String {
@@ -57,7 +58,8 @@ struct HabitsCard {
         let weekdays = LocalText.weekdayInitials(in: card.catalog).enumerated().map {
             View.Weekday(initial: $0.element, today: monday + Int64($0.offset) == today)
         }
-        let view = View(table: !habits.isEmpty, weekdays: weekdays, habits: habits)
+        let view = View(
+            table: !habits.isEmpty, weekdays: weekdays, habits: habits, streakWord: card.catalog.text("streak"))
         return frame.html(DashboardTemplates.render(.habits, view))
     }
 
