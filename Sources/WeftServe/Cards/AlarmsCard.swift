@@ -1,6 +1,6 @@
 import Foundation
-import WeftPrimitives
 import WeftCore
+import WeftPrimitives
 import WeftRefresh
 
 /// The Alarms card, as alarm clocks (Ticker, GNOME Clocks) show it: the alarm ringing, snoozed or counting down its
@@ -66,7 +66,8 @@ struct AlarmsCard {
                 (css, words, buttons) = (
                     "prealert",
                     alarm.countdown.map {
-                        catalog.text("goes off at {time}, in {countdown}", ["time": alarm.nextTime ?? "?", "countdown": $0])
+                        catalog.text(
+                            "goes off at {time}, in {countdown}", ["time": alarm.nextTime ?? "?", "countdown": $0])
                     } ?? catalog.text("goes off at {time}", ["time": alarm.nextTime ?? "?"]),
                     [dismiss]
                 )

@@ -52,8 +52,11 @@ struct HabitsCard {
                 },
                 streak: habit.streak,
                 button: habit.doneToday
-                    ? card.button(path, "undo", label: "↺", title: card.catalog.text("Undo {habit} today", ["habit": habit.name]))
-                    : card.button(path, "done", label: "✓", title: card.catalog.text("Mark {habit} done today", ["habit": habit.name])))
+                    ? card.button(
+                        path, "undo", label: "↺", title: card.catalog.text("Undo {habit} today", ["habit": habit.name]))
+                    : card.button(
+                        path, "done", label: "✓",
+                        title: card.catalog.text("Mark {habit} done today", ["habit": habit.name])))
         }
         let weekdays = LocalText.weekdayInitials(in: card.catalog).enumerated().map {
             View.Weekday(initial: $0.element, today: monday + Int64($0.offset) == today)
