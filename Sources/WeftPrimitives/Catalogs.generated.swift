@@ -339,6 +339,30 @@ msgstr "zvoní od {time}"
 msgid "snoozed until {time}"
 msgstr "odloženo do {time}"
 
+#, python-brace-format
+msgid "goes off at {time}, in {countdown}"
+msgstr "zazvoní v {time}, za {countdown}"
+
+#, python-brace-format
+msgid "goes off at {time}"
+msgstr "zazvoní v {time}"
+
+msgid "ringing"
+msgstr "zvoní"
+
+msgid "snoozed"
+msgstr "odloženo"
+
+msgid "off"
+msgstr "vypnuto"
+
+msgid "passed"
+msgstr "proběhl"
+
+#, python-brace-format
+msgid "in {countdown}"
+msgstr "za {countdown}"
+
 msgid "refresh failed"
 msgstr "obnovení selhalo"
 
@@ -375,6 +399,9 @@ msgstr "Zrušit {habit} pro dnešek"
 #, python-brace-format
 msgid "Mark {habit} done today"
 msgstr "Označit {habit} dnes jako splněné"
+
+msgid "streak"
+msgstr "série"
 
 msgid "Nothing coming up."
 msgstr "Nic naplánováno."
@@ -1259,6 +1286,30 @@ msgstr "klingelt seit {time}"
 msgid "snoozed until {time}"
 msgstr "schlummert bis {time}"
 
+#, python-brace-format
+msgid "goes off at {time}, in {countdown}"
+msgstr "klingelt um {time}, in {countdown}"
+
+#, python-brace-format
+msgid "goes off at {time}"
+msgstr "klingelt um {time}"
+
+msgid "ringing"
+msgstr "klingelt"
+
+msgid "snoozed"
+msgstr "schlummert"
+
+msgid "off"
+msgstr "aus"
+
+msgid "passed"
+msgstr "vorbei"
+
+#, python-brace-format
+msgid "in {countdown}"
+msgstr "in {countdown}"
+
 msgid "refresh failed"
 msgstr "Aktualisierung fehlgeschlagen"
 
@@ -1294,6 +1345,9 @@ msgstr "{habit} heute rückgängig machen"
 #, python-brace-format
 msgid "Mark {habit} done today"
 msgstr "{habit} heute als erledigt markieren"
+
+msgid "streak"
+msgstr "Serie"
 
 msgid "Nothing coming up."
 msgstr "Nichts geplant."
@@ -2150,6 +2204,30 @@ msgstr "suena desde las {time}"
 msgid "snoozed until {time}"
 msgstr "pospuesta hasta las {time}"
 
+#, python-brace-format
+msgid "goes off at {time}, in {countdown}"
+msgstr "suena a las {time}, en {countdown}"
+
+#, python-brace-format
+msgid "goes off at {time}"
+msgstr "suena a las {time}"
+
+msgid "ringing"
+msgstr "sonando"
+
+msgid "snoozed"
+msgstr "pospuesta"
+
+msgid "off"
+msgstr "desactivada"
+
+msgid "passed"
+msgstr "pasada"
+
+#, python-brace-format
+msgid "in {countdown}"
+msgstr "en {countdown}"
+
 msgid "refresh failed"
 msgstr "error al actualizar"
 
@@ -2185,6 +2263,9 @@ msgstr "Deshacer {habit} hoy"
 #, python-brace-format
 msgid "Mark {habit} done today"
 msgstr "Marcar {habit} como hecho hoy"
+
+msgid "streak"
+msgstr "racha"
 
 msgid "Nothing coming up."
 msgstr "No hay nada próximamente."
@@ -3041,6 +3122,30 @@ msgstr "sonne depuis {time}"
 msgid "snoozed until {time}"
 msgstr "en pause jusqu’à {time}"
 
+#, python-brace-format
+msgid "goes off at {time}, in {countdown}"
+msgstr "sonne à {time}, dans {countdown}"
+
+#, python-brace-format
+msgid "goes off at {time}"
+msgstr "sonne à {time}"
+
+msgid "ringing"
+msgstr "sonne"
+
+msgid "snoozed"
+msgstr "en pause"
+
+msgid "off"
+msgstr "désactivée"
+
+msgid "passed"
+msgstr "passée"
+
+#, python-brace-format
+msgid "in {countdown}"
+msgstr "dans {countdown}"
+
 msgid "refresh failed"
 msgstr "échec de l’actualisation"
 
@@ -3076,6 +3181,9 @@ msgstr "Annuler {habit} aujourd’hui"
 #, python-brace-format
 msgid "Mark {habit} done today"
 msgstr "Marquer {habit} comme fait aujourd’hui"
+
+msgid "streak"
+msgstr "série"
 
 msgid "Nothing coming up."
 msgstr "Rien de prévu."

@@ -142,7 +142,8 @@ public enum CalendarVariables {
         case .hours: return catalog.text("ends in {count} hr", count)
         case .days:
             return span.count == 1
-                ? catalog.text("ends tomorrow") : catalog.plural("ends in {count} day", "ends in {count} days", count: span.count)
+                ? catalog.text("ends tomorrow")
+                : catalog.plural("ends in {count} day", "ends in {count} days", count: span.count)
         }
     }
 

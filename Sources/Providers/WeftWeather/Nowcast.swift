@@ -116,7 +116,9 @@ public struct Nowcast: Sendable, Equatable {
         if start <= 1 {
             if end <= 1 { return catalog.text("Ending now") }
             // Rain that lasts to the end of the known data has no known end (WidgetWeaver said `Ends in 59m`).
-            if let last = lastKnownMinute, end < last { return catalog.text("Ends in {count}m", ["count": String(end)]) }
+            if let last = lastKnownMinute, end < last {
+                return catalog.text("Ends in {count}m", ["count": String(end)])
+            }
             return Self.intensityLabel(peak, catalog: catalog)
         }
         if let chance = peakChance, chance < Self.lowChance {

@@ -143,7 +143,8 @@ extension WeatherVariables {
     /// `Moderate: Gale until Fri 15:00 (Torungen - Oksøy)`: one alert as a line of `alerts`.
     static func line(_ alert: WeatherAlert, context: VariableContext) -> String {
         let catalog = context.catalog
-        var text = catalog.text("{severity}: {title}", ["severity": severityName(alert.severity, catalog), "title": alert.title])
+        var text = catalog.text(
+            "{severity}: {title}", ["severity": severityName(alert.severity, catalog), "title": alert.title])
         if let end = alert.end {
             text = catalog.text("{alert} until {time}", ["alert": text, "time": until(end, context: context)])
         }

@@ -140,7 +140,8 @@ public enum WeatherVariables {
                 set(["rain_start_min"], String(start))
                 set(
                     ["rain_start"],
-                    start <= 1 ? context.catalog.text("Now") : context.catalog.text("{count}m", ["count": String(start)]))
+                    start <= 1
+                        ? context.catalog.text("Now") : context.catalog.text("{count}m", ["count": String(start)]))
             }
             set(["rain_end_min"], nowcast.endMinute.map(String.init))
             set(

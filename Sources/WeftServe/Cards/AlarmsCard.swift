@@ -1,6 +1,6 @@
 import Foundation
-import WeftPrimitives
 import WeftCore
+import WeftPrimitives
 import WeftRefresh
 
 /// The Alarms card, as alarm clocks (Ticker, GNOME Clocks) show it: the alarm ringing, snoozed or counting down its
@@ -64,7 +64,11 @@ struct AlarmsCard {
                 )
             case .preAlert:
                 (css, words, buttons) = (
-                    "prealert", "goes off at \(alarm.nextTime ?? "?")" + (alarm.countdown.map { ", in \($0)" } ?? ""),
+                    "prealert",
+                    alarm.countdown.map {
+                        catalog.text(
+                            "goes off at {time}, in {countdown}", ["time": alarm.nextTime ?? "?", "countdown": $0])
+                    } ?? catalog.text("goes off at {time}", ["time": alarm.nextTime ?? "?"]),
                     [dismiss]
                 )
             }
@@ -76,7 +80,7 @@ struct AlarmsCard {
         let rows = alarms.map { alarm in
             View.Row(
                 id: alarm.id, label: alarm.label, schedule: alarm.schedule, css: Self.css(alarm),
-                words: Self.words(alarm))
+                words: Self.words(alarm, catalog))
         }
         let view = View(active: active, next: next, rows: rows, list: !rows.isEmpty)
         return frame.html(DashboardTemplates.render(.alarms, view))
@@ -95,14 +99,14 @@ struct AlarmsCard {
 
     /// A row's state in words: `off`, `ringing`, `snoozed`, when it goes off next, or `passed` (a one-time alarm
     /// that went off).
-    static func words(_ alarm: AlarmFigure) -> String {
+    static func words(_ alarm: AlarmFigure, _ catalog: Catalog) -> String {
         switch alarm.state {
-        case .ringing: return "ringing"
-        case .snoozed: return "snoozed"
+        case .ringing: return catalog.text("ringing")
+        case .snoozed: return catalog.text("snoozed")
         case .idle, .preAlert:
-            guard alarm.enabled else { return "off" }
-            guard let countdown = alarm.countdown else { return "passed" }
-            return "in \(countdown)"
+            guard alarm.enabled else { return catalog.text("off") }
+            guard let countdown = alarm.countdown else { return catalog.text("passed") }
+            return catalog.text("in {countdown}", ["countdown": countdown])
         }
     }
 }

@@ -34,6 +34,7 @@ struct HabitsCard {
         var table: Bool
         var weekdays: [Weekday]
         var habits: [Habit]
+        var streakWord: String
     }
 
     func html() -> String {
@@ -51,13 +52,17 @@ struct HabitsCard {
                 },
                 streak: habit.streak,
                 button: habit.doneToday
-                    ? card.button(path, "undo", label: "↺", title: card.catalog.text("Undo {habit} today", ["habit": habit.name]))
-                    : card.button(path, "done", label: "✓", title: card.catalog.text("Mark {habit} done today", ["habit": habit.name])))
+                    ? card.button(
+                        path, "undo", label: "↺", title: card.catalog.text("Undo {habit} today", ["habit": habit.name]))
+                    : card.button(
+                        path, "done", label: "✓",
+                        title: card.catalog.text("Mark {habit} done today", ["habit": habit.name])))
         }
         let weekdays = LocalText.weekdayInitials(in: card.catalog).enumerated().map {
             View.Weekday(initial: $0.element, today: monday + Int64($0.offset) == today)
         }
-        let view = View(table: !habits.isEmpty, weekdays: weekdays, habits: habits)
+        let view = View(
+            table: !habits.isEmpty, weekdays: weekdays, habits: habits, streakWord: card.catalog.text("streak"))
         return frame.html(DashboardTemplates.render(.habits, view))
     }
 

@@ -56,7 +56,8 @@ struct TimersCard {
             }
             if timer.rounds > 1 {
                 words.append(
-                    catalog.text("round {round}/{rounds}", ["round": String(timer.round), "rounds": String(timer.rounds)]))
+                    catalog.text(
+                        "round {round}/{rounds}", ["round": String(timer.round), "rounds": String(timer.rounds)]))
             }
             return View.Timer(
                 id: timer.id, label: timer.label, state: timer.state.rawValue, words: words.joined(separator: " · "),
@@ -64,7 +65,8 @@ struct TimersCard {
         }
         let quick = Self.quickStarts.map { start in
             card.button(
-                DashboardActions.quickStart, start.text, label: catalog.text("Start {duration}", ["duration": start.text]),
+                DashboardActions.quickStart, start.text,
+                label: catalog.text("Start {duration}", ["duration": start.text]),
                 title: catalog.text("Start a {duration} timer", ["duration": start.text]), css: "start")
         }
         let view = View(timers: timers, list: !timers.isEmpty, quick: quick)

@@ -1,6 +1,6 @@
 import Foundation
-import WeftPrimitives
 import WeftCore
+import WeftPrimitives
 import WeftRefresh
 
 /// The Weather card: an alert banner in its severity's colour, place, temperature and condition with weft's own
@@ -95,7 +95,8 @@ struct WeatherCard {
         var ribbon: RenderedHTML?
         if let nowcast, nowcast.expectedByMinute.contains(where: { $0 != nil }) {
             let drawn = RainRibbon(expected: nowcast.expectedByMinute, chance: nowcast.chanceByMinute)
-            ribbon = RenderedHTML(RibbonSVG(ribbon: drawn, id: "rr\(index)", startMinute: nowcast.startMinute, catalog: catalog).html())
+            ribbon = RenderedHTML(
+                RibbonSVG(ribbon: drawn, id: "rr\(index)", startMinute: nowcast.startMinute, catalog: catalog).html())
         }
         let chart = WeatherHours(values: values, catalog: catalog)
         let days = days()
@@ -103,7 +104,8 @@ struct WeatherCard {
             alert: alert(), nowIcon: values["symbol"].flatMap(WeatherIcon.init(symbol:)),
             temp: values["temp"].map { $0 + "°" } ?? "–", condition: values["condition"] ?? "",
             facts: facts.isEmpty ? nil : facts.joined(separator: " · "),
-            headline: values["nowcast"] ?? catalog.text("Next-hour rain unavailable"), secondary: values["nowcast_secondary"],
+            headline: values["nowcast"] ?? catalog.text("Next-hour rain unavailable"),
+            secondary: values["nowcast_secondary"],
             ribbon: ribbon,
             // The 24-hour figure replaces the six-hour row when the hours are there.
             strip: chart == nil ? values["hourly_strip"].map { View.Strip(hours: Self.hours($0)) } : nil,
@@ -127,7 +129,8 @@ struct WeatherCard {
         }
         return View.Alert(
             severity: severity.flatMap { Self.severities.contains($0) ? $0 : nil } ?? "unknown", title: title,
-            until: values["alert_until"].map { card.catalog.text("until {time}", ["time": $0]) }, more: more > 0 ? card.catalog.text("+{count} more", ["count": String(more)]) : nil,
+            until: values["alert_until"].map { card.catalog.text("until {time}", ["time": $0]) },
+            more: more > 0 ? card.catalog.text("+{count} more", ["count": String(more)]) : nil,
             regions: values["alert_regions"], link: link)
     }
 
@@ -136,7 +139,8 @@ struct WeatherCard {
         (0..<7).compactMap { number in
             let key = { (name: String) in values["day\(number)_\(name)"] }
             guard key("high") != nil || key("low") != nil else { return nil }
-            let weekday = number == 0 ? card.catalog.text("Today") : key("weekday_short") ?? key("weekday") ?? "+\(number) d"
+            let weekday =
+                number == 0 ? card.catalog.text("Today") : key("weekday_short") ?? key("weekday") ?? "+\(number) d"
             let chance = key("precip_chance").flatMap { (Double($0) ?? 0) > 0 ? $0 + "%" : nil }
             var tip = [weekday, key("condition")].compactMap { $0 }
             if let millimetres = key("precip_mm"), Double(millimetres) ?? 0 > 0 { tip.append("\(millimetres) mm") }
@@ -166,8 +170,10 @@ struct WeatherCard {
             details.append(View.Detail(css: "sun", name: catalog.text("Sun"), value: polar, note: daylight))
         }
         if let speed = values["wind_speed"] {
-            var note = [values["wind_compass"], values["wind_gust"].map { catalog.text("gusts {speed}", ["speed": $0]) }]
-                .compactMap { $0 }
+            var note = [
+                values["wind_compass"], values["wind_gust"].map { catalog.text("gusts {speed}", ["speed": $0]) },
+            ]
+            .compactMap { $0 }
             if let beaufort = values["wind_beaufort"] { note.append("Bft " + beaufort) }
             let arrow = values["wind_direction"].flatMap(Double.init).map {
                 // The variable is where the wind comes from; the arrow points where it blows to.
@@ -184,7 +190,8 @@ struct WeatherCard {
             let css = level.map { $0.lowercased() }.flatMap { Self.uvLevels.contains($0) ? $0 : nil }
             details.append(
                 View.Detail(
-                    css: "uv" + (css.map { " uv-" + $0.replacingOccurrences(of: " ", with: "-") } ?? ""), name: catalog.text("UV"),
+                    css: "uv" + (css.map { " uv-" + $0.replacingOccurrences(of: " ", with: "-") } ?? ""),
+                    name: catalog.text("UV"),
                     value: uv, note: level))
         }
         if let aqi = air["aqi"] {

@@ -4,7 +4,7 @@ extension DashboardTemplates {
         {{^habits}}<p class="muted">No habits yet.</p>
         {{/habits}}{{#table}}<table class="week"><thead><tr><th></th>\
         {{#weekdays}}<th{{#today}} class="today"{{/today}}>{{initial}}</th>{{/weekdays}}\
-        <th>streak</th><th></th></tr></thead><tbody>
+        <th>{{streakWord}}</th><th></th></tr></thead><tbody>
         {{#habits}}<tr data-habit="{{slug}}"><th scope="row">{{name}}</th>\
         {{#days}}<td class="{{css}}{{#today}} today{{/today}}" title="{{tip}}">{{mark}}</td>{{/days}}\
         <td class="streak">{{streak}}</td><td>{{#button}}{{>action-button}}{{/button}}</td></tr>
