@@ -13,6 +13,7 @@ venv=$("$here/python-venv.sh" "$2" icalendar recurring-ical-events)
 "$weft" calendar next "$work/bench.ics" --now "$now" --tz Europe/Berlin >&2
 "$venv/bin/python" "$here/peer-calendar-next.py" "$work/bench.ics" "$now" >&2
 
+load="$(date -u +%Y-%m-%dT%H:%M:%SZ), load average before $(cut -d' ' -f1-3 /proc/loadavg)"
 hyperfine -N --warmup 2 --runs 15 --export-json "$work/calendar.json" \
   -n "weft calendar next" "$weft calendar next $work/bench.ics --now $now --tz Europe/Berlin --json" \
   -n "python recurring-ical-events" "$venv/bin/python $here/peer-calendar-next.py $work/bench.ics $now" >&2
@@ -21,6 +22,8 @@ python3 "$here/report.py" "$work/calendar.json" "weft calendar next" "python rec
   "calendar next-up on a generated 10,000-event calendar (parse + expand + pick)" 20 \
   --rss "$weft calendar next $work/bench.ics --now $now --tz Europe/Berlin --json" \
   "$venv/bin/python $here/peer-calendar-next.py $work/bench.ics $now"
+echo "Measured $load, after $(cut -d' ' -f1-3 /proc/loadavg) (weft's and the peer's runs back to back in one hyperfine run)."
+echo
 
 # A year of the same calendar listed as JSON against the same list as text: the JSON writer costs about what
 # formatting the text does. Target: JSON within 1.5x of text (report.py's speedup is text/JSON, so at least 0.67).
@@ -30,6 +33,30 @@ hyperfine -N --warmup 1 --runs 5 --export-json "$work/list-json.json" \
 python3 "$here/report.py" "$work/list-json.json" "weft calendar list --json" "weft calendar list (text)" \
   "calendar list of a year of the 10,000-event calendar: JSON against text" 0.67 \
   --rss "$list --json" "$list"
+
+# 100,000 events: memory follows what next-up and a listing keep (the events' values, one slice of the window),
+# not the file's libical trees nor the whole window's occurrences. Targets: next ≤ 150 MiB, a year listed ≤ 300 MiB.
+python3 "$here/gen-calendar.py" 100000 "$work/big.ics"
+echo "## calendar of 100,000 events: peak memory of next-up and of a year listed"
+echo
+echo "$(stat -c %s "$work/big.ics") bytes; $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| command | time | peak RSS | target |"
+echo "|---|---|---|---|"
+rss_row() { # NAME TARGET_MIB COMMAND...: one run under /usr/bin/time, output discarded
+  local name=$1 target=$2
+  shift 2
+  /usr/bin/time -o "$work/big-time.txt" -f '%e %M' "$@" >/dev/null 2>&1
+  local seconds kib
+  read -r seconds kib < <(tail -1 "$work/big-time.txt")
+  local mib=$((kib / 1024))
+  echo "| $name | $seconds s | $mib MiB | ≤ $target MiB: $([ "$mib" -le "$target" ] && echo meets || echo misses) |"
+}
+rss_row "weft calendar next" 150 "$weft" calendar next "$work/big.ics" --now "$now" --tz Europe/Berlin --json
+big_list=("$weft" calendar list "$work/big.ics" --now "$now" --tz Europe/Berlin --from 2026-01-01 --days 365)
+rss_row "weft calendar list, a year (text)" 300 "${big_list[@]}"
+rss_row "weft calendar list, a year (--json)" 300 "${big_list[@]}" --json
+echo
 
 # khal (from PyPI) on the same events as a vdir, one .ics per UID as khal keeps them; weft reads the same vdir.
 # khal indexes a vdir into its own SQLite file on first use, so it is timed cold (index built: once, it takes
