@@ -9,11 +9,30 @@ struct ResolvedTime {
     var value: icaltimetype
     /// The value as written, when X-WR-TIMEZONE moved a UTC time into the calendar's zone: its date is the
     /// day a DATE-TIME RECURRENCE-ID or EXDATE of an all-day series names (Google writes midnight UTC).
-    var written: icaltimetype? = nil
+    var written: icaltimetype? {
+        get { writtenBox?.time }
+        set { writtenBox = newValue.map(WrittenTime.init) }
+    }
+    /// Boxed: most times have none, and every event of a large calendar holds several times.
+    private var writtenBox: WrittenTime?
+
+    init(value: icaltimetype, written: icaltimetype? = nil) {
+        self.value = value
+        self.writtenBox = written.map(WrittenTime.init)
+    }
 
     var isDate: Bool { value.is_date != 0 }
     var zone: OpaquePointer? { isDate ? nil : value.zone }
     var isFloating: Bool { !isDate && value.zone == nil }
+}
+
+/// A time as written, kept apart from the time it was moved to (``ResolvedTime/written``).
+private final class WrittenTime {
+    let time: icaltimetype
+
+    init(_ time: icaltimetype) {
+        self.time = time
+    }
 }
 
 /// How a VEVENT says where it ends.
