@@ -9,7 +9,8 @@ import Testing
     /// A daily series open since 1990, a weekly one with a moved instance and an EXDATE, a long event reaching into
     /// the window, an all-day day, a zero-length reminder and a cancelled single event.
     static let text = ICS.calendar(
-        ICS.event("UID:daily", "SUMMARY:Daily", "DTSTART:19900101T080000Z", "DTEND:19900101T083000Z", "RRULE:FREQ=DAILY")
+        ICS.event(
+            "UID:daily", "SUMMARY:Daily", "DTSTART:19900101T080000Z", "DTEND:19900101T083000Z", "RRULE:FREQ=DAILY")
             + ICS.event(
                 "UID:weekly", "SUMMARY:Weekly", "DTSTART;TZID=Europe/Berlin:20250106T100000", "DURATION:PT1H",
                 "RRULE:FREQ=WEEKLY;BYDAY=MO,TH", "EXDATE;TZID=Europe/Berlin:20260312T100000")

@@ -200,8 +200,8 @@ public final class ICalendar: @unchecked Sendable {
     /// Cancelled occurrences are included with their status (an agenda may show them struck out);
     /// declined ones, and those the options exclude, are not.
     public func occurrences(overlapping start: Date, _ end: Date) -> [CalendarOccurrence] {
-        expanded(overlapping: start, end).occurrences.filter { $0.overlaps(start, end) }.map { bounded($0, windowEnd: end) }
-            .sorted(by: CalendarOccurrence.precedes)
+        let found = expanded(overlapping: start, end).occurrences.filter { $0.overlaps(start, end) }
+        return found.map { bounded($0, windowEnd: end) }.sorted(by: CalendarOccurrence.precedes)
     }
 
     /// The same occurrences as ``occurrences(overlapping:_:)``, in the same order, made a slice of the window at a

@@ -1,4 +1,5 @@
 import WeftRecurrence
+
 /// Everything that decides the occurrences of one UID: the winning master, its overrides, THISANDFUTURE
 /// changes and the precomputed occurrences that do not depend on the query window.
 ///
