@@ -1,4 +1,5 @@
-/// Cuts one large VCALENDAR into several smaller ones that libical can parse on separate cores.
+/// Cuts one large VCALENDAR into several smaller ones that libical can parse on separate cores, and whose trees
+/// can be freed one at a time as their events are read.
 ///
 /// Each part repeats the header — the calendar's properties (X-WR-TIMEZONE) and its VTIMEZONEs — and holds a run
 /// of whole VEVENTs, in file order, so extracting the parts one after the other gives the same events as the

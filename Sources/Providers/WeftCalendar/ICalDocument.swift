@@ -102,6 +102,14 @@ final class ICalDocument {
         return result
     }
 
+    /// Whether any component of the tree is a VTIMEZONE: only then can a time read from it point into it for its zone.
+    var holdsTimeZones: Bool { Self.holdsTimeZones(root) }
+
+    private static func holdsTimeZones(_ component: OpaquePointer) -> Bool {
+        icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
+            || children(of: component, kind: ICAL_ANY_COMPONENT).contains(where: holdsTimeZones)
+    }
+
     /// The VCALENDAR components: the root itself, or the VCALENDAR children of an XROOT.
     func calendars() -> [OpaquePointer] {
         switch icalcomponent_isa(root) {

@@ -389,8 +389,9 @@ private struct ParsedPiece {
         var extractor = EventExtractor(document: document, options: options)
         extractor.extract(firstOrder: 0)
         var components = extractor.components
-        var kept: ICalDocument? = document
-        if let shared = piece.zones {
+        // A tree without VTIMEZONEs lends its events no zone (theirs are libical's own), so it goes at once.
+        var kept: ICalDocument? = document.holdsTimeZones ? document : nil
+        if kept != nil, let shared = piece.zones {
             var moved: [OpaquePointer: OpaquePointer] = [:]
             var complete = true
             for (tzid, own) in document.zonesByTZID() {
