@@ -77,12 +77,10 @@ rm -f "$work/khal.db"
 /usr/bin/time -o "$work/khal-cold.txt" -f '%e %M' "$work/khal-next.sh" >/dev/null 2>&1
 cold=$(tail -1 "$work/khal-cold.txt")
 "$work/khal-next.sh" 2>/dev/null | head -2 >&2
-hyperfine -N --warmup 1 --runs 5 --export-json "$work/khal.json" \
-  -n "weft calendar next (vdir)" "$weft calendar next $work/vdir --now $now --tz Europe/Berlin --json" \
-  -n "khal list (warm index)" "$work/khal-next.sh" >&2
-python3 "$here/report.py" "$work/khal.json" "weft calendar next (vdir)" "khal list (warm index)" \
-  "calendar next-up on the same events as a vdir of $(ls "$work/vdir" | wc -l) files: weft against khal" 0 \
-  --rss "$weft calendar next $work/vdir --now $now --tz Europe/Berlin --json" "$work/khal-next.sh"
+python3 "$here/alternate.py" 5 \
+  "calendar next-up on the same events as a vdir of $(ls "$work/vdir" | wc -l) files: weft against khal (warm index)" 0 \
+  "weft calendar next (vdir)" "$weft calendar next $work/vdir --now $now --tz Europe/Berlin --json" \
+  "khal list (warm index)" "$work/khal-next.sh"
 echo "khal's first run on the vdir (building its index): ${cold% *} s, peak RSS ${cold#* } KiB; weft keeps no index and reads the files every time."
 echo
 
