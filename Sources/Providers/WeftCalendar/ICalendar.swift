@@ -8,8 +8,9 @@ import WeftPrimitives
 
 /// A parsed calendar (one .ics file, or a directory of them) that answers occurrence queries.
 ///
-/// The libical trees stay alive inside it (recurrence rules and embedded time zones are read from them at
-/// query time) and are freed when it is released. All access to them is serialised by the warnings' mutex, so an
+/// The libical trees whose VTIMEZONEs its events' times point to stay alive inside it (a cut file's header, a
+/// whole file with VTIMEZONEs; every other tree is freed once its events are read) and are freed when it is
+/// released. All access to them is serialised by the warnings' mutex, so an
 /// `ICalendar` can be shared between tasks (unchecked: the compiler cannot see that the mutex guards the C trees).
 public final class ICalendar: @unchecked Sendable {
     /// The name given to every occurrence's `calendar`.
@@ -80,7 +81,7 @@ public final class ICalendar: @unchecked Sendable {
 
     /// When work is spread over several threads; tests lower the thresholds to exercise it on small calendars.
     struct Tuning {
-        /// Files at least this large are cut into parts parsed side by side.
+        /// Files at least this large are cut into parts of about this size, parsed side by side.
         var splitAbove = CalendarSplitter.minimumSize
         /// With at least twice this many series, queries expand them on several threads.
         var seriesPerPart = 500
