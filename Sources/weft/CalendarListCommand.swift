@@ -59,11 +59,10 @@ struct CalendarListCommand: AsyncParsableCommand {
         }
         guard end > start else { throw ValidationError("--to must be after --from") }
         let calendars = try await calendar.load(reading)
-        let events = calendars.flatMap { $0.occurrences(overlapping: start, end) }.sorted {
-            $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid
-        }
+        // Read as a stream and written as it comes: a year of a large calendar is never held whole.
+        let events = ICalendar.occurrenceStream(calendars, overlapping: start, end)
         if calendar.json {
-            CalendarReadOptions.write(json: .array(events.map { CalendarReadOptions.object($0, status: true) }))
+            Self.writeJSON(events)
             return
         }
         func dayTitle(_ date: Date) -> String {
@@ -71,12 +70,14 @@ struct CalendarListCommand: AsyncParsableCommand {
                 + LocalDay.iso(of: date, in: zone)
         }
         var heading = ""
-        var lines: [String] = []
+        var output = ""
+        var any = false
         for event in events {
+            any = true
             let title = dayTitle(max(event.start, start))
             if title != heading {
                 heading = title
-                lines.append(title)
+                output += title + "\n"
             }
             var line =
                 "  " + (event.allDay ? "all day    " : CalendarVariables.timeRange(event, zone: zone))
@@ -84,8 +85,37 @@ struct CalendarListCommand: AsyncParsableCommand {
             if let location = event.location { line += " @ \(OneLine.flatten(location))" }
             line += "  [\(event.calendar)]"
             if let status = event.status?.lowercased(), status != "confirmed" { line += " (\(status))" }
-            lines.append(line)
+            output += line + "\n"
+            if output.utf8.count >= Self.chunk {
+                Stdout.write(output)
+                output = ""
+            }
         }
-        Stdout.line(lines.isEmpty ? "No events" : lines.joined(separator: "\n"))
+        Stdout.write(any ? output : "No events\n")
+    }
+
+    /// How much output is gathered before it is written.
+    private static let chunk = 64 * 1024
+
+    /// The occurrences as one JSON array (as ``JSONText/print(_:)`` writes it), written an element at a time.
+    private static func writeJSON(_ events: MergedOccurrences) {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        var any = false
+        for event in events {
+            if any { bytes.append(UInt8(ascii: ",")) }
+            any = true
+            bytes.append(contentsOf: [UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: " ")])
+            // The element one level deeper: each of its line breaks indented by two more spaces.
+            for byte in JSONText.text(CalendarReadOptions.object(event, status: true)).utf8 {
+                bytes.append(byte)
+                if byte == UInt8(ascii: "\n") { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+            }
+            if bytes.count >= chunk {
+                FileHandle.standardOutput.write(Data(bytes))
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        bytes.append(contentsOf: any ? Array("\n]\n".utf8) : Array("]\n".utf8))
+        FileHandle.standardOutput.write(Data(bytes))
     }
 }

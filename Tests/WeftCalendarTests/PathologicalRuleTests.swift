@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import WeftPrimitives
+import WeftRecurrence
 
 @testable import WeftCalendar
-import WeftRecurrence
 
 /// Rules that made libical's iterator run for minutes or crash (issues 17 and 20) return after bounded work.
 /// The bound is asserted as steps and instances, not wall time; README's engine section gives measured times.
@@ -79,5 +79,13 @@ import WeftRecurrence
             let engine = RecurrenceEngine(rule: try RecurrenceRule.parse(rule), start: start, isDate: false)
             #expect(engine.canMatch, "\(rule)")
         }
+    }
+
+    @Test("spaces around a rule's names, values and list items are ignored, and only those")
+    func spacesAroundPartsAreTrimmed() throws {
+        let spaced = try RecurrenceRule.parse("  FREQ = WEEKLY ; BYDAY = MO , 2TU ;INTERVAL=  2 ;COUNT= 10")
+        #expect(spaced == (try RecurrenceRule.parse("FREQ=WEEKLY;BYDAY=MO,2TU;INTERVAL=2;COUNT=10")))
+        #expect(spaced.interval == 2 && spaced.count == 10)
+        #expect(throws: RecurrenceRuleError.self) { try RecurrenceRule.parse("FREQ=WEEKLY;BYDAY=M O") }
     }
 }

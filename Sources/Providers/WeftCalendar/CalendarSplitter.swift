@@ -1,4 +1,5 @@
-/// Cuts one large VCALENDAR into several smaller ones that libical can parse on separate cores.
+/// Cuts one large VCALENDAR into several smaller ones that libical can parse on separate cores, and whose trees
+/// can be freed one at a time as their events are read.
 ///
 /// Each part repeats the header — the calendar's properties (X-WR-TIMEZONE) and its VTIMEZONEs — and holds a run
 /// of whole VEVENTs, in file order, so extracting the parts one after the other gives the same events as the
@@ -10,9 +11,33 @@ enum CalendarSplitter {
 
     /// `text` in up to `parts` pieces (just `[text]` when it is below `minimumSize` or not plainly laid out).
     static func split(_ text: String, parts: Int, minimumSize: Int = minimumSize) -> [String] {
-        guard parts > 1, text.utf8.count >= minimumSize else { return [text] }
+        pieces(text, parts: parts, minimumSize: minimumSize).pieces
+    }
+
+    /// `text` in at least `parts` pieces, and more when it is large: each holds about `minimumSize` bytes of
+    /// VEVENTs (or four times the header, when that is larger), so each piece's libical tree can be read and freed
+    /// while the others wait; just `[text]` when it is below `minimumSize` or not plainly laid out. `header` is the
+    /// calendar the pieces share without any VEVENT (its properties and VTIMEZONEs), nil when it was not cut.
+    static func bounded(_ text: String, parts: Int, minimumSize: Int = minimumSize) -> (
+        header: String?, pieces: [String]
+    ) {
+        guard text.utf8.count >= minimumSize else { return (nil, [text]) }
         let bytes = Array(text.utf8)
-        guard let layout = Layout(bytes) else { return [text] }
+        guard let layout = Layout(bytes) else { return (nil, [text]) }
+        let pieceSize = max(minimumSize, 4 * layout.firstEvent)
+        let wanted = max(parts, (layout.calendarEnd - layout.firstEvent) / pieceSize + 1)
+        return pieces(bytes, layout: layout, parts: wanted)
+    }
+
+    private static func pieces(_ text: String, parts: Int, minimumSize: Int) -> (header: String?, pieces: [String]) {
+        guard parts > 1, text.utf8.count >= minimumSize else { return (nil, [text]) }
+        let bytes = Array(text.utf8)
+        guard let layout = Layout(bytes) else { return (nil, [text]) }
+        return pieces(bytes, layout: layout, parts: parts)
+    }
+
+    private static func pieces(_ bytes: [UInt8], layout: Layout, parts: Int) -> (header: String?, pieces: [String]) {
+        guard parts > 1 else { return (nil, [String(decoding: bytes, as: UTF8.self)]) }
         var cuts = [layout.firstEvent]
         for part in 1..<parts {
             let target = layout.firstEvent + (layout.calendarEnd - layout.firstEvent) * part / parts
@@ -27,13 +52,14 @@ enum CalendarSplitter {
                 cuts.append(layout.eventStarts[low])
             }
         }
-        guard cuts.count > 1 else { return [text] }
+        guard cuts.count > 1 else { return (nil, [String(decoding: bytes, as: UTF8.self)]) }
         cuts.append(layout.calendarEnd)
         let header = bytes[0..<layout.firstEvent]
         let footer = Array("END:VCALENDAR\r\n".utf8)
-        return (0..<cuts.count - 1).map { index in
+        let pieces = (0..<cuts.count - 1).map { index in
             String(decoding: header + bytes[cuts[index]..<cuts[index + 1]] + footer, as: UTF8.self)
         }
+        return (String(decoding: header + footer, as: UTF8.self), pieces)
     }
 
     /// Where the VEVENTs of a plainly laid-out calendar begin and where END:VCALENDAR is.

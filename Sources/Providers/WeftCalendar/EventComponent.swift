@@ -9,11 +9,30 @@ struct ResolvedTime {
     var value: icaltimetype
     /// The value as written, when X-WR-TIMEZONE moved a UTC time into the calendar's zone: its date is the
     /// day a DATE-TIME RECURRENCE-ID or EXDATE of an all-day series names (Google writes midnight UTC).
-    var written: icaltimetype? = nil
+    var written: icaltimetype? {
+        get { writtenBox?.time }
+        set { writtenBox = newValue.map(WrittenTime.init) }
+    }
+    /// Boxed: most times have none, and every event of a large calendar holds several times.
+    private var writtenBox: WrittenTime?
+
+    init(value: icaltimetype, written: icaltimetype? = nil) {
+        self.value = value
+        self.writtenBox = written.map(WrittenTime.init)
+    }
 
     var isDate: Bool { value.is_date != 0 }
     var zone: OpaquePointer? { isDate ? nil : value.zone }
     var isFloating: Bool { !isDate && value.zone == nil }
+}
+
+/// A time as written, kept apart from the time it was moved to (``ResolvedTime/written``).
+private final class WrittenTime {
+    let time: icaltimetype
+
+    init(_ time: icaltimetype) {
+        self.time = time
+    }
 }
 
 /// How a VEVENT says where it ends.
@@ -85,7 +104,7 @@ struct EventAlarm {
         case absolute(ResolvedTime)
     }
 
-    let trigger: Trigger
+    var trigger: Trigger
     /// `REPEAT`, capped at ``CalendarAlarm/maxRepeat``; 0 without a `DURATION`.
     let repeatCount: Int
     /// `DURATION` between repeats, seconds.
@@ -108,13 +127,13 @@ struct EventComponent {
     let sequence: Int
     /// A configured attendee (`me`) has PARTSTAT=DECLINED.
     let declined: Bool
-    let start: ResolvedTime
-    let end: EndSpec
-    let recurrenceID: ResolvedTime?
+    var start: ResolvedTime
+    var end: EndSpec
+    var recurrenceID: ResolvedTime?
     let thisAndFuture: Bool
     let rules: [RuleRef]
-    let rdates: [RDateValue]
-    let exdates: [ResolvedTime]
+    var rdates: [RDateValue]
+    var exdates: [ResolvedTime]
     /// The meeting link (``MeetingLink``), else URL; nil when neither.
     var url: String? = nil
     /// Its display VALARMs, in file order (at most ``CalendarAlarm/maxPerEvent``).
@@ -127,4 +146,46 @@ struct EventComponent {
 
     /// Grouping key: the UID, or a key of its own when the UID is missing.
     var seriesKey: String { hasUID ? uid : "\u{0}\(file)#\(order)" }
+}
+
+/// Moving an event's zones into another tree: a piece of a large file names the VTIMEZONEs of its own libical tree,
+/// which is freed once its events are read; the same zones of the file's header tree, kept, replace them.
+extension ResolvedTime {
+    func movingZones(_ moved: [OpaquePointer: OpaquePointer]) -> ResolvedTime {
+        var result = self
+        if let zone = value.zone, let to = moved[zone] { result.value.zone = to }
+        if let zone = written?.zone, let to = moved[zone] { result.written?.zone = to }
+        return result
+    }
+}
+
+extension EndSpec {
+    func movingZones(_ moved: [OpaquePointer: OpaquePointer]) -> EndSpec {
+        guard case .end(let time) = self else { return self }
+        return .end(time.movingZones(moved))
+    }
+}
+
+extension EventComponent {
+    /// The event with every zone in `moved` replaced by its counterpart.
+    func movingZones(_ moved: [OpaquePointer: OpaquePointer]) -> EventComponent {
+        var result = self
+        result.start = start.movingZones(moved)
+        result.end = end.movingZones(moved)
+        result.recurrenceID = recurrenceID?.movingZones(moved)
+        result.exdates = exdates.map { $0.movingZones(moved) }
+        result.rdates = rdates.map { rdate in
+            switch rdate {
+            case .time(let time): .time(time.movingZones(moved))
+            case .period(let start, let end): .period(start: start.movingZones(moved), end: end.movingZones(moved))
+            }
+        }
+        result.alarms = alarms.map { alarm in
+            guard case .absolute(let time) = alarm.trigger else { return alarm }
+            var changed = alarm
+            changed.trigger = .absolute(time.movingZones(moved))
+            return changed
+        }
+        return result
+    }
 }

@@ -25,7 +25,9 @@ struct EventExtractor {
         for calendar in document.calendars() {
             var resolver = ZoneResolver(calendar: calendar)
             let calendarZone = calendarZone(of: calendar, resolver: &resolver)
-            for event in children(of: calendar, kind: ICAL_VEVENT_COMPONENT) {
+            let events = children(of: calendar, kind: ICAL_VEVENT_COMPONENT)
+            components.reserveCapacity(components.count + events.count)
+            for event in events {
                 if let component = read(event, order: order, resolver: &resolver, calendarZone: calendarZone) {
                     components.append(component)
                     order += 1

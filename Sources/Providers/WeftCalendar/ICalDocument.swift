@@ -86,6 +86,30 @@ final class ICalDocument {
         icalcomponent_free(root)
     }
 
+    /// The zone of each VTIMEZONE by TZID, as libical finds it for that TZID (zones that no TZID reaches are left
+    /// out: no time can name them).
+    func zonesByTZID() -> [String: OpaquePointer] {
+        var result: [String: OpaquePointer] = [:]
+        for calendar in calendars() {
+            for zone in children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
+                guard let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY),
+                    let tzid = copyString(icalproperty_get_value_as_string(property)), result[tzid] == nil,
+                    let found = icalcomponent_get_timezone(calendar, tzid)
+                else { continue }
+                result[tzid] = found
+            }
+        }
+        return result
+    }
+
+    /// Whether any component of the tree is a VTIMEZONE: only then can a time read from it point into it for its zone.
+    var holdsTimeZones: Bool { Self.holdsTimeZones(root) }
+
+    private static func holdsTimeZones(_ component: OpaquePointer) -> Bool {
+        icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
+            || children(of: component, kind: ICAL_ANY_COMPONENT).contains(where: holdsTimeZones)
+    }
+
     /// The VCALENDAR components: the root itself, or the VCALENDAR children of an XROOT.
     func calendars() -> [OpaquePointer] {
         switch icalcomponent_isa(root) {

@@ -1,3 +1,4 @@
+import CLibical
 import Dispatch
 import Foundation
 import Logging
@@ -7,8 +8,9 @@ import WeftPrimitives
 
 /// A parsed calendar (one .ics file, or a directory of them) that answers occurrence queries.
 ///
-/// The libical trees stay alive inside it (recurrence rules and embedded time zones are read from them at
-/// query time) and are freed when it is released. All access to them is serialised by the warnings' mutex, so an
+/// The libical trees whose VTIMEZONEs its events' times point to stay alive inside it (a cut file's header, a
+/// whole file with VTIMEZONEs; every other tree is freed once its events are read) and are freed when it is
+/// released. All access to them is serialised by the warnings' mutex, so an
 /// `ICalendar` can be shared between tasks (unchecked: the compiler cannot see that the mutex guards the C trees).
 public final class ICalendar: @unchecked Sendable {
     /// The name given to every occurrence's `calendar`.
@@ -73,13 +75,13 @@ public final class ICalendar: @unchecked Sendable {
             }
         }
         return try parse(
-            sources: sources, calendarName: calendarName, options: options, tuning: Tuning(),
+            sources: consume sources, calendarName: calendarName, options: options, tuning: Tuning(),
             skipping: folder ? skipped : nil)
     }
 
     /// When work is spread over several threads; tests lower the thresholds to exercise it on small calendars.
     struct Tuning {
-        /// Files at least this large are cut into parts parsed side by side.
+        /// Files at least this large are cut into parts of about this size, parsed side by side.
         var splitAbove = CalendarSplitter.minimumSize
         /// With at least twice this many series, queries expand them on several threads.
         var seriesPerPart = 500
@@ -88,7 +90,8 @@ public final class ICalendar: @unchecked Sendable {
     /// `skipping` is nil to fail on the first unusable file, or the files already skipped (a vdir's): unusable files
     /// are then added to them and left out, each named in a warning, and only when none is usable does it fail.
     static func parse(
-        sources: [(text: String, file: String)], calendarName: String, options: CalendarOptions, tuning: Tuning,
+        sources: consuming [(text: String, file: String)], calendarName: String, options: CalendarOptions,
+        tuning: Tuning,
         skipping: [CalendarError]? = nil
     ) throws(CalendarError) -> ICalendar {
         if let reason = LibicalRuntime.loadError {
@@ -96,19 +99,29 @@ public final class ICalendar: @unchecked Sendable {
                 file: sources.first?.file ?? "calendar",
                 reason: "libical cannot be loaded (\(reason)); install libical3")
         }
-        // Parse and extract on every core: each file (and each part of a large one) is its own libical tree.
-        let pieces = sources.flatMap { source in
+        // Parse and extract on every core: each file (and each part of a large one) is its own libical tree. A large
+        // file is cut into pieces of bounded size whose trees are freed as soon as their events are read, so memory
+        // follows the events kept, not the trees; its header (properties and VTIMEZONEs) stays, for their zones.
+        var documents: [ICalDocument] = []
+        let files = sources.map(\.file)
+        var pieces = sources.flatMap { source in
             // RRULEs are taken out first, so their line numbers are the file's.
             let (text, rules) = WrittenRules.take(from: source.text)
-            return CalendarSplitter.split(
-                ICalDocument.envelope(text), parts: cores, minimumSize: tuning.splitAbove
-            ).map {
-                Piece(text: $0, file: source.file, rules: rules)
+            let cut = CalendarSplitter.bounded(
+                ICalDocument.envelope(text), parts: cores, minimumSize: tuning.splitAbove)
+            var zones: [String: OpaquePointer]?
+            if let header = cut.header, let document = ICalDocument(text: header, file: source.file, rules: rules) {
+                documents.append(document)
+                zones = document.zonesByTZID()
             }
+            return cut.pieces.map { Piece(text: $0, file: source.file, rules: rules, zones: zones) }
         }
-        let parsed = ParsedPiece.parseAll(pieces, options: options)
-        var documents: [ICalDocument] = []
-        var components: [EventComponent] = []
+        // The files' texts are in the pieces now: a large file is not held twice while its events are read.
+        sources = []
+        var parsed = ParsedPiece.parseAll(&pieces, options: options)
+        // Each piece's events, numbered across everything loaded: grouped where they are, never copied into one list.
+        var events: [[EventComponent]] = []
+        var eventCount = 0
         var warnings: [CalendarWarning] = []
         var seenWarnings: Set<CalendarWarning> = []
         // A file is unusable when any of its parts is; in a vdir its parts are all left out.
@@ -120,7 +133,7 @@ public final class ICalendar: @unchecked Sendable {
             unusable.append(problem)
             unusableFiles.insert(piece.file)
         }
-        if let first = unusable.first, !sources.contains(where: { !unusableFiles.contains($0.file) }) {
+        if let first = unusable.first, !files.contains(where: { !unusableFiles.contains($0) }) {
             throw first
         }
         for problem in unusable {
@@ -129,43 +142,53 @@ public final class ICalendar: @unchecked Sendable {
                     file: problem.file, uid: nil, kind: .skippedFile,
                     message: "skipped, the folder's other files are read: \(problem.problem)"))
         }
-        for (piece, result) in zip(pieces, parsed) where !unusableFiles.contains(piece.file) {
-            guard let document = result.document else { continue }
+        for index in parsed.indices where !unusableFiles.contains(pieces[index].file) {
+            var result = parsed[index]
+            parsed[index] = ParsedPiece()
+            guard result.parsed else { continue }
             // Numbered across everything loaded, in file order (SEQUENCE ties go to the first).
-            let offset = components.count
-            components += result.components.map {
-                var component = $0
-                component.order += offset
-                return component
-            }
+            for event in result.components.indices { result.components[event].order += eventCount }
+            eventCount += result.components.count
+            events.append(result.components)
             // The parts of one file repeat its header, and with it any calendar-level warning.
             // A set beside the list keeps this linear: a file may carry tens of thousands of warnings.
             for warning in result.warnings where seenWarnings.insert(warning).inserted { warnings.append(warning) }
-            documents.append(document)
+            if let document = result.document { documents.append(document) }
         }
 
-        // Group by UID keeping file order; an index by UID keeps this linear for large calendars.
-        var groups: [String: [EventComponent]] = [:]
+        // Group by UID keeping file order; an index by UID keeps this linear for large calendars, and the groups
+        // hold positions, so the events are not copied a second time.
+        var groups: [String: [(piece: Int, event: Int)]] = [:]
         var keys: [String] = []
-        for component in components {
-            let key = component.seriesKey
-            if groups[key] == nil { keys.append(key) }
-            groups[key, default: []].append(component)
+        for (piece, list) in events.enumerated() {
+            for (event, component) in list.enumerated() {
+                let key = component.seriesKey
+                if groups[key] == nil { keys.append(key) }
+                groups[key, default: []].append((piece, event))
+            }
         }
         let builder = SeriesBuilder(calendarName: calendarName, options: options)
         var series: [Series] = []
         series.reserveCapacity(keys.count)
+        // A piece's events are freed once every series they belong to is built, so the series replace the events
+        // as they grow rather than adding to them.
+        var unbuilt = events.map(\.count)
         for key in keys {
-            let (built, found) = builder.build(groups[key] ?? [])
+            let members = groups.removeValue(forKey: key) ?? []
+            let (built, found) = builder.build(members.map { events[$0.piece][$0.event] })
             if let built { series.append(built) }
             warnings += found
+            for member in members {
+                unbuilt[member.piece] -= 1
+                if unbuilt[member.piece] == 0 { events[member.piece] = [] }
+            }
         }
         warnings = collapsed(warnings)
         let logger = Logger(label: "weft.calendar")
         logger.debug(
             "parsed calendar",
             metadata: [
-                "calendar": "\(calendarName)", "files": "\(sources.count)", "events": "\(components.count)",
+                "calendar": "\(calendarName)", "files": "\(files.count)", "events": "\(eventCount)",
                 "series": "\(series.count)", "warnings": "\(warnings.count)",
             ])
         return ICalendar(
@@ -178,18 +201,42 @@ public final class ICalendar: @unchecked Sendable {
     /// Cancelled occurrences are included with their status (an agenda may show them struck out);
     /// declined ones, and those the options exclude, are not.
     public func occurrences(overlapping start: Date, _ end: Date) -> [CalendarOccurrence] {
+        let found = expanded(overlapping: start, end).occurrences.filter { $0.overlaps(start, end) }
+        return found.map { bounded($0, windowEnd: end) }.sorted(by: CalendarOccurrence.precedes)
+    }
+
+    /// The same occurrences as ``occurrences(overlapping:_:)``, in the same order, made a slice of the window at a
+    /// time as they are read: what is held at once is one slice's occurrences, however long the window.
+    public func occurrenceStream(overlapping start: Date, _ end: Date) -> OccurrenceStream {
+        OccurrenceStream(calendar: self, start: start, end: end)
+    }
+
+    /// An end after the year 9999 is a broken DURATION or DTEND (warned about when parsed): the event lasts to the
+    /// end of the window, not to a date no view can show.
+    func bounded(_ occurrence: CalendarOccurrence, windowEnd end: Date) -> CalendarOccurrence {
+        let latest = Date(timeIntervalSince1970: TimeInterval(Instant.latestSeconds))
+        guard occurrence.end > latest else { return occurrence }
+        var cut = occurrence
+        cut.end = max(end, occurrence.start)
+        return cut
+    }
+
+    /// What the series make for `[start, end)`, unsorted, with some that do not overlap it (the expansion reaches a
+    /// little around the window), and how many instances the rules made on the way; new warnings are collected.
+    func expanded(overlapping start: Date, _ end: Date) -> (occurrences: [CalendarOccurrence], made: Int) {
         // Clamped to years 1–9999: a window from `--days` or `--from` far out must not trap the conversion.
         let windowStart = Instant.wholeSeconds(start)
         let windowEnd = Instant.wholeSeconds(end.addingTimeInterval(0.999_999))
-        guard windowEnd > windowStart else { return [] }
+        guard windowEnd > windowStart else { return ([], 0) }
         var result: [CalendarOccurrence] = []
+        var made = 0
         var newWarnings: [CalendarWarning] = []
         return collectedWarnings.withLock { collected in
             withExtendedLifetime(documents) {
                 let parts = series.count >= seriesPerPart * 2 ? Self.cores : 1
                 guard parts > 1 else {
                     for item in series {
-                        expander.occurrences(
+                        made += expander.occurrences(
                             of: item, windowStart: windowStart, windowEnd: windowEnd, into: &result,
                             warnings: &newWarnings)
                     }
@@ -206,7 +253,7 @@ public final class ICalendar: @unchecked Sendable {
                         let range = (work.series.count * part / parts)..<(work.series.count * (part + 1) / parts)
                         var found = ExpandedPart()
                         for item in work.series[range] {
-                            work.expander.occurrences(
+                            found.made += work.expander.occurrences(
                                 of: item, windowStart: windowStart, windowEnd: windowEnd, into: &found.occurrences,
                                 warnings: &found.warnings)
                         }
@@ -216,21 +263,14 @@ public final class ICalendar: @unchecked Sendable {
                 for part in partial {
                     result += part.occurrences
                     newWarnings += part.warnings
+                    made += part.made
                 }
             }
             var seen = Set(collected)
             for warning in newWarnings where seen.insert(warning).inserted {
                 collected.append(warning)
             }
-            // An end after the year 9999 is a broken DURATION or DTEND (warned about when parsed): the event lasts
-            // to the end of the window, not to a date no view can show.
-            let latest = Date(timeIntervalSince1970: TimeInterval(Instant.latestSeconds))
-            return result.filter { $0.overlaps(start, end) }.map { occurrence in
-                guard occurrence.end > latest else { return occurrence }
-                var cut = occurrence
-                cut.end = max(end, occurrence.start)
-                return cut
-            }.sorted(by: CalendarOccurrence.precedes)
+            return (result, made)
         }
     }
 }
@@ -262,6 +302,7 @@ extension ICalendar {
 private struct ExpandedPart {
     var occurrences: [CalendarOccurrence] = []
     var warnings: [CalendarWarning] = []
+    var made = 0
 }
 
 /// The series and expander shared read-only by the expanding threads while the calendar's lock is held.
@@ -277,46 +318,63 @@ private struct ExpansionWork: @unchecked Sendable {
 }
 
 /// One file, or a part of a large one, as libical is given it.
-private struct Piece: Sendable {
+///
+/// Unchecked: `zones` point into a header tree that outlives the parsing and is only read through them.
+private struct Piece: @unchecked Sendable {
     var text: String
     var file: String
     /// The file's RRULEs, which `text` names by index.
     var rules: WrittenRules
+    /// For a piece of a cut file, the zones of the header tree by TZID: its events take them, and its own tree is
+    /// freed once they are read. Nil to keep the tree.
+    var zones: [String: OpaquePointer]?
 }
 
 /// One parsed file (or part of one) with the events read from it.
 private struct ParsedPiece {
+    /// Whether libical made a tree of the text.
+    var parsed = false
+    /// Whether the text was only blanks (when libical made nothing of it).
+    var blank = false
+    /// The tree, when the events still point into it.
     var document: ICalDocument?
     var hasCalendar = false
     var components: [EventComponent] = []
     var warnings: [CalendarWarning] = []
 
-    /// Parses and extracts the pieces concurrently; results are in the pieces' order.
-    static func parseAll(_ pieces: [Piece], options: CalendarOptions) -> [ParsedPiece] {
+    /// Parses and extracts the pieces concurrently; results are in the pieces' order. Each piece's text is taken
+    /// out of `pieces` by the worker that reads it, so it is freed as soon as it is read.
+    static func parseAll(_ pieces: inout [Piece], options: CalendarOptions) -> [ParsedPiece] {
         LibicalRuntime.prepare()
         var results = [ParsedPiece](repeating: ParsedPiece(), count: pieces.count)
+        let count = pieces.count
         results.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let slots = Slots(base: base)
-            DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-                slots.base[index] = parse(pieces[index], options: options)
+            pieces.withUnsafeMutableBufferPointer { input in
+                guard let base = buffer.baseAddress, let source = input.baseAddress else { return }
+                let slots = Slots(base: base, pieces: source)
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    let piece = slots.pieces[index]
+                    slots.pieces[index].text = ""
+                    slots.base[index] = parse(piece, options: options)
+                }
             }
         }
         return results
     }
 
-    /// The results buffer, shared with the workers: each iteration writes only its own slot, and the buffer
-    /// outlives `concurrentPerform`, which returns only when every iteration is done.
+    /// The pieces and the results buffer, shared with the workers: each iteration touches only its own slots, and
+    /// the buffers outlive `concurrentPerform`, which returns only when every iteration is done.
     private struct Slots: @unchecked Sendable {
         let base: UnsafeMutablePointer<ParsedPiece>
+        let pieces: UnsafeMutablePointer<Piece>
     }
 
     /// Why a parsed piece cannot be used, or nil when it can.
     static func problem(_ piece: Piece, _ result: ParsedPiece) -> CalendarError? {
-        guard result.document != nil else {
+        guard result.parsed else {
             return .unparseable(
                 file: piece.file,
-                reason: piece.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                reason: result.blank
                     ? "the file is empty"
                     : "libical found no complete VCALENDAR (garbage, or truncated before END:VCALENDAR)")
         }
@@ -326,11 +384,25 @@ private struct ParsedPiece {
 
     private static func parse(_ piece: Piece, options: CalendarOptions) -> ParsedPiece {
         guard let document = ICalDocument(text: piece.text, file: piece.file, rules: piece.rules) else {
-            return ParsedPiece()
+            return ParsedPiece(blank: piece.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         }
-        guard !document.calendars().isEmpty else { return ParsedPiece(document: document) }
+        guard !document.calendars().isEmpty else { return ParsedPiece(parsed: true, document: document) }
         var extractor = EventExtractor(document: document, options: options)
         extractor.extract(firstOrder: 0)
+        var components = extractor.components
+        // A tree without VTIMEZONEs lends its events no zone (theirs are libical's own), so it goes at once.
+        var kept: ICalDocument? = document.holdsTimeZones ? document : nil
+        if kept != nil, let shared = piece.zones {
+            var moved: [OpaquePointer: OpaquePointer] = [:]
+            var complete = true
+            for (tzid, own) in document.zonesByTZID() {
+                if let zone = shared[tzid] { moved[own] = zone } else { complete = false }
+            }
+            if complete {
+                if !moved.isEmpty { components = components.map { $0.movingZones(moved) } }
+                kept = nil
+            }
+        }
         let cut = document.cuts.map { cut in
             CalendarWarning(
                 file: piece.file, uid: cut.uid, kind: .tooManyProperties,
@@ -349,7 +421,7 @@ private struct ParsedPiece {
                         + "are ignored (times in them are read as a system zone of that name, or as local time)")
             ]
         return ParsedPiece(
-            document: document, hasCalendar: true, components: extractor.components,
+            parsed: true, document: kept, hasCalendar: true, components: components,
             warnings: zones + cut + extractor.warnings)
     }
 }

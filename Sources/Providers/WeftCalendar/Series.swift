@@ -1,4 +1,5 @@
 import WeftRecurrence
+
 /// Everything that decides the occurrences of one UID: the winning master, its overrides, THISANDFUTURE
 /// changes and the precomputed occurrences that do not depend on the query window.
 ///
@@ -25,8 +26,8 @@ struct Series {
     /// The master when it recurs (RRULE or RDATE); nil otherwise.
     let recurring: Recurring?
 
-    /// The expandable part of a series.
-    struct Recurring {
+    /// The expandable part of a series; a reference, so a series that does not recur costs a pointer, not a master.
+    final class Recurring {
         let master: EventComponent
         let space: KeySpace
         let masterLength: Length
@@ -42,5 +43,26 @@ struct Series {
         let lookBack: Int64
         /// How far after the window an instance may start and still be moved into it (seconds).
         let lookAhead: Int64
+
+        init(
+            master: EventComponent, space: KeySpace, masterLength: Length, startKey: Int64, includeStart: Bool,
+            rules: [PreparedRule], rdates: [(key: Int64, length: Length?)], excludedKeys: Set<Int64>,
+            excludedDays: Set<Int64>, overriddenKeys: Set<Int64>, futureChanges: [FutureChange], lookBack: Int64,
+            lookAhead: Int64
+        ) {
+            self.master = master
+            self.space = space
+            self.masterLength = masterLength
+            self.startKey = startKey
+            self.includeStart = includeStart
+            self.rules = rules
+            self.rdates = rdates
+            self.excludedKeys = excludedKeys
+            self.excludedDays = excludedDays
+            self.overriddenKeys = overriddenKeys
+            self.futureChanges = futureChanges
+            self.lookBack = lookBack
+            self.lookAhead = lookAhead
+        }
     }
 }

@@ -7,17 +7,19 @@ struct SeriesExpander {
     let builder: SeriesBuilder
     let maxIterations: Int
 
-    /// Adds the occurrences of `series` overlapping `[windowStart, windowEnd)` to `list`.
+    /// Adds the occurrences of `series` overlapping `[windowStart, windowEnd)` to `list`; returns how many instances
+    /// its rules and RDATEs made around the window (the work, which follows the window, not the series' age).
+    @discardableResult
     func occurrences(
         of series: Series, windowStart: Int64, windowEnd: Int64, into list: inout [CalendarOccurrence],
         warnings: inout [CalendarWarning]
-    ) {
+    ) -> Int {
         let start = Date(timeIntervalSince1970: TimeInterval(windowStart))
         let end = Date(timeIntervalSince1970: TimeInterval(windowEnd))
         for occurrence in series.fixed where occurrence.overlaps(start, end) {
             list.append(occurrence)
         }
-        guard let recurring = series.recurring else { return }
+        guard let recurring = series.recurring else { return 0 }
         let space = recurring.space
         let range = space.keyRange(from: windowStart - recurring.lookBack, to: windowEnd + recurring.lookAhead)
 
@@ -58,6 +60,7 @@ struct SeriesExpander {
                 list.append(adjusted)
             }
         }
+        return keys.count
     }
 
     /// The latest THISANDFUTURE override strictly before `key` (the override itself is matched directly).

@@ -246,7 +246,13 @@ package enum RecurrenceRuleError: Error, Equatable, Sendable, CustomStringConver
 }
 
 extension Substring {
+    /// Without the spaces at either end; by index, not by rebuilding the text backwards a character at a time (that
+    /// was a tenth of `weft calendar next` on a calendar of 3,000 RRULEs).
     fileprivate func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        var start = startIndex
+        var end = endIndex
+        while start < end, self[start] == " " { start = index(after: start) }
+        while end > start, self[index(before: end)] == " " { end = index(before: end) }
+        return String(self[start..<end])
     }
 }
