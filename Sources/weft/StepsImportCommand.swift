@@ -149,7 +149,8 @@ struct StepsImportCommand: ParsableCommand {
         // The history's sources bound what a file may add (a store not made yet keeps none).
         let store = try? target.locations.workspace.openCache()
         var read = try library.read(
-            files, store: store, format: chosenFormat, lenient: lenient ? true : nil, source: source, maxUnzippedBytes: maxUnzipped,
+            files, store: store, format: chosenFormat, lenient: lenient ? true : nil, source: source,
+            maxUnzippedBytes: maxUnzipped,
             progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.

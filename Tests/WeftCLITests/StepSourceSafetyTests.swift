@@ -73,7 +73,9 @@ struct StepSourceSafetyTests {
         try box.write("devices.csv", rows)
         try box.write("evening.csv", "when,until,count,device\n2024-01-05T20:00:00Z,2024-01-05T20:10:00Z,2000,phone\n")
         let result = await box.weft(
-            arguments: ["steps", "import", box.path("devices.csv"), box.path("evening.csv"), "--source-column", "device"]
+            arguments: [
+                "steps", "import", box.path("devices.csv"), box.path("evening.csv"), "--source-column", "device",
+            ]
                 + mapping + clock)
         #expect(result.exitCode == 1, "\(result)")
         #expect(

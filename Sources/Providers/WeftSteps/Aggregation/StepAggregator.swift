@@ -232,7 +232,9 @@ public enum StepAggregator {
                 while minute <= last, minute < nextDay, Double(minute) * 60 < sample.end {
                     let minuteStart = Double(minute) * 60
                     let overlap = min(sample.end, minuteStart + 60) - max(sample.start, minuteStart)
-                    if overlap > 0 { block.append(rate * overlap, minute: Int(minute - key * 1440), source: sample.source) }
+                    if overlap > 0 {
+                        block.append(rate * overlap, minute: Int(minute - key * 1440), source: sample.source)
+                    }
                     minute += 1
                 }
                 blocks[key] = block

@@ -160,7 +160,8 @@ struct StepArchive: Sendable, Equatable {
         try store.forEachUserRecord(kind: recordKind) { key in
             if let parsed = parse(key) { names.insert(parsed.name) }
             return false
-        } body: { _, _ in }
+        } body: { _, _ in
+        }
         return names
     }
 
