@@ -38,10 +38,11 @@ struct ZipMember {
     /// Where the member's data starts in the file.
     let dataOffset: Int
 
-    /// Bytes inflated per chunk.
-    static let chunkSize = 1 << 20
-    /// Chunks inflated ahead of the reader: enough to keep both cores busy, little memory.
-    static let chunksAhead = 3
+    /// Bytes inflated per chunk: small enough to stay in a core's cache, and a small part of the import's memory.
+    static let chunkSize = 256 << 10
+    /// Chunks inflated ahead of the reader (2 MiB in all): on a loaded machine a woken thread can wait several
+    /// milliseconds for a core, and the parser should not run dry meanwhile.
+    static let chunksAhead = 8
 
     /// The member named `name`, looked up in the central directory of the archive open on `descriptor`.
     init(named name: String, descriptor: Int32) throws(Problem) {
