@@ -51,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])]),
         .target(name: "CLibicalLoader"),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // zlib's raw inflate and CRC-32, for Apple Health's export.zip (libz is linked already, by ZIPFoundation).
+        .systemLibrary(name: "CZlibInflate", providers: [.apt(["zlib1g-dev"])]),
         // sd-bus from libsystemd, loaded on first use like libcurl (headers only at build time).
         .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
         // The D-Bus client on sd-bus: the freedesktop Notifications calls and signals, for the notifier.
@@ -162,7 +164,7 @@ let package = Package(
         .target(
             name: "WeftSteps",
             dependencies: [
-                "CLibXML2Loader", "WeftCore", "WeftPrimitives",
+                "CLibXML2Loader", "CZlibInflate", "WeftCore", "WeftPrimitives",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // Gadgetbridge's exported database, opened read-only.
                 .product(name: "GRDB", package: "GRDB.swift"),

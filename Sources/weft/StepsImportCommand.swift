@@ -149,8 +149,11 @@ struct StepsImportCommand: ParsableCommand {
         }
         guard !files.isEmpty else { return }
         let bar = ProgressBar.standardError()
-        var read = library.read(
-            files, format: chosenFormat, lenient: lenient ? true : nil, source: source, maxUnzippedBytes: maxUnzipped,
+        // The history's sources bound what a file may add (a store not made yet keeps none).
+        let store = try? target.locations.workspace.openCache()
+        var read = try library.read(
+            files, store: store, format: chosenFormat, lenient: lenient ? true : nil, source: source,
+            maxUnzippedBytes: maxUnzipped,
             progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
@@ -201,7 +204,7 @@ extension StepsImportCommand {
             GenericMapping(
                 start: start, time: timeColumn ?? (fromFlags ? nil : configured?.time),
                 end: endColumn ?? (fromFlags ? nil : configured?.end), steps: steps,
-                source: sourceColumn ?? configured?.source, sourceName: configured?.sourceName ?? "CSV",
+                source: sourceColumn ?? configured?.source, sourceName: configured?.sourceName,
                 dateFormat: dateFormat ?? configured?.dateFormat ?? "iso"))
     }
 }

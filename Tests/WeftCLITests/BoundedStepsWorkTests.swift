@@ -77,10 +77,11 @@ struct BoundedStepsWorkTests {
     }
 
     @Test(arguments: ["csv", "xml", "json", "db"])
-    func twentyThousandSourcesOnOneDayCostMemoryForTheirSamplesNotForMinutesTimesSources(format: String) async throws {
+    func twentyThousandSourcesOnOneDayAreRefusedWholeWithinBoundedMemory(format: String) async throws {
         // Every reader's samples meet in one aggregator, which kept a 1,440-minute block per source per day (and
-        // scanned every source per sample): 10,000 sources took 150 MB and half a minute; 100,000 took 1.2 GB. The
-        // limit is far above what the samples need and far below the old block (1,440 × 20,000 slots, 230 MB).
+        // scanned every source per sample): 10,000 sources took 150 MB and half a minute; 100,000 took 1.2 GB. A
+        // history now keeps at most 256 sources, so such a file is refused whole, after reading it within a memory
+        // limit far below the old block (1,440 × 20,000 slots, 230 MB).
         let box = try Sandbox()
         let name: String
         if format == "db" {
@@ -100,9 +101,12 @@ struct BoundedStepsWorkTests {
             try box.write(name, text)
         }
         let (imported, peak) = await box.weftWithPeak(["steps", "import", box.path(name)] + Fixed.clock)
-        #expect(!imported.killedByHarness && imported.exitCode == 0, "\(imported)")
-        // Each of the 540 minutes counts one source's 10 steps.
-        #expect(imported.stderr.contains("today 5400 steps"), "\(imported)")
+        #expect(!imported.killedByHarness && imported.exitCode == 1, "\(imported)")
+        #expect(
+            imported.stderr.contains(
+                "\(box.path(name)): names 20000 step sources: more than the 256 sources one step history keeps; "
+                    + "nothing of it was imported"),
+            "\(imported)")
         #expect((peak ?? .max) < 200_000, "peak \(peak ?? -1) KiB: \(imported)")
     }
 

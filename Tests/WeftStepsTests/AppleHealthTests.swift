@@ -164,7 +164,7 @@ import WeftTestSupport
         -> StepsSnapshot
     {
         let library = StepLibrary(instance: "steps", settings: StepSettings(), timeZone: zone(Self.berlin))
-        let batch = try library.read(files.map(Fixture.path)).batchIfAnyFileWasRead()
+        let batch = try library.read(files.map(Fixture.path), store: nil).batchIfAnyFileWasRead()
         let (snapshot, records) = try library.rebuild(
             adding: batch, store: store, previous: previous, files: [:], now: now)
         for change in records {

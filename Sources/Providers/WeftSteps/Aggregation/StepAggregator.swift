@@ -100,6 +100,10 @@ public enum StepAggregator {
         var sourceTotals: [Int64: [Int: Double]] = [:]
         // One minute's (source, amount) pairs in arrival order, reused.
         var minuteAmounts: [(source: Int, arrival: Int, value: Double)] = []
+        // The current local day's total per source index, and which sources it has.
+        var perSource = [Double](repeating: 0, count: lists.count)
+        var inDay = [Bool](repeating: false, count: lists.count)
+        var daySources: [Int] = []
 
         func flush(_ key: Int64) {
             guard let block = blocks.removeValue(forKey: key) else { return }
@@ -108,17 +112,28 @@ public enum StepAggregator {
             let endOffset = zone.offset(atInstant: blockStart + 86_399)
             var currentDay = Int64.min
             var dayValue = 0.0
-            var perSource: [Int: Double] = [:]
             var touched = false
             func close() {
                 guard touched else { return }
                 dayTotals[currentDay, default: 0] += dayValue
                 var existing = sourceTotals.removeValue(forKey: currentDay) ?? [:]
-                for (source, value) in perSource { existing[source, default: 0] += value }
+                for source in daySources {
+                    existing[source, default: 0] += perSource[source]
+                    perSource[source] = 0
+                    inDay[source] = false
+                }
                 sourceTotals[currentDay] = existing
                 dayValue = 0
-                perSource.removeAll(keepingCapacity: true)
+                daySources.removeAll(keepingCapacity: true)
                 touched = false
+            }
+            // A source's share of the day, by source index: an array, not a dictionary, since every minute adds to it.
+            func count(_ value: Double, for source: Int) {
+                if !inDay[source] {
+                    inDay[source] = true
+                    daySources.append(source)
+                }
+                perSource[source] += value
             }
             for minute in 0..<1440 where block.heads[minute] >= 0 {
                 let instant = blockStart + Int64(minute) * 60
@@ -129,6 +144,16 @@ public enum StepAggregator {
                     currentDay = day
                 }
                 touched = true
+                let head = block.entries[block.heads[minute]]
+                if head.next < 0 {
+                    // One amount in the minute (one source, one sample): what the loop below makes of it.
+                    count(head.value, for: head.source)
+                    switch dedup {
+                    case .priority: dayValue += head.value > 0 ? head.value : 0
+                    case .max: dayValue += Swift.max(0, head.value)
+                    }
+                    continue
+                }
                 minuteAmounts.removeAll(keepingCapacity: true)
                 var next = block.heads[minute]
                 while next >= 0 {
@@ -148,7 +173,7 @@ public enum StepAggregator {
                         value += minuteAmounts[index].value
                         index += 1
                     }
-                    perSource[source, default: 0] += value
+                    count(value, for: source)
                     switch dedup {
                     case .priority:
                         let place = source < rank.count ? rank[source] : Int.max - 1
@@ -162,11 +187,6 @@ public enum StepAggregator {
                 dayValue += chosen
             }
             close()
-        }
-
-        func add(_ value: Double, minute: Int64, source: Int) {
-            let key = minute.floorDiv(1440)
-            blocks[key, default: DayBlock()].append(value, minute: Int(minute - key * 1440), source: source)
         }
 
         // The sources' lists are merged by start without copying them; each is sorted, so a source's exact
@@ -205,10 +225,19 @@ public enum StepAggregator {
             let rate = sample.steps / (sample.end - sample.start)
             var minute = first
             while minute <= last, Double(minute) * 60 < sample.end {
-                let minuteStart = Double(minute) * 60
-                let overlap = min(sample.end, minuteStart + 60) - max(sample.start, minuteStart)
-                if overlap > 0 { add(rate * overlap, minute: minute, source: sample.source) }
-                minute += 1
+                // The UTC day's block is taken out once for all of the sample's minutes in it.
+                let key = minute.floorDiv(1440)
+                var block = blocks.removeValue(forKey: key) ?? DayBlock()
+                let nextDay = (key + 1) * 1440
+                while minute <= last, minute < nextDay, Double(minute) * 60 < sample.end {
+                    let minuteStart = Double(minute) * 60
+                    let overlap = min(sample.end, minuteStart + 60) - max(sample.start, minuteStart)
+                    if overlap > 0 {
+                        block.append(rate * overlap, minute: Int(minute - key * 1440), source: sample.source)
+                    }
+                    minute += 1
+                }
+                blocks[key] = block
             }
         }
         for key in blocks.keys.sorted() { flush(key) }

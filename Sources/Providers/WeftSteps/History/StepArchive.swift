@@ -154,6 +154,17 @@ struct StepArchive: Sendable, Equatable {
         return archive
     }
 
+    /// The names of every source the stored archive keeps, from its records' keys alone.
+    static func sourceNames(in store: any ProviderDataStore) throws -> Set<String> {
+        var names: Set<String> = []
+        try store.forEachUserRecord(kind: recordKind) { key in
+            if let parsed = parse(key) { names.insert(parsed.name) }
+            return false
+        } body: { _, _ in
+        }
+        return names
+    }
+
     /// A record's key split into its metric (nil for day totals), month (nil for a record holding every month) and
     /// source name; nil for a key that is none of these.
     private static func parse(_ key: String) -> (metric: ActivityMetric?, month: Int?, name: String)? {

@@ -1,13 +1,14 @@
 import Foundation
 
-/// What an imported file was: its size, modification time and a hash of its bytes (64-bit FNV-1a), with the
-/// options that decide what it yields, so an unchanged export given again is recognised without reading it.
+/// What an imported file was: its size, modification time and a hash of its bytes (64-bit FNV-1a over 8-byte
+/// little-endian words, the last word zero-padded), with the options that decide what it yields, so an unchanged
+/// export given again is recognised without reading it.
 public struct ExportStamp: Sendable, Equatable {
     /// Bytes.
     public var size: UInt64
     /// Modification time, seconds since 1970.
     public var modified: Double
-    /// FNV-1a of the content.
+    /// The content's hash.
     public var hash: UInt64
     /// The format and source the import was given (`--format`, `--source`), empty when none.
     public var options: String
@@ -23,17 +24,32 @@ public struct ExportStamp: Sendable, Equatable {
 
     /// The stamp of a file as it is now; nil when it cannot be read.
     public static func of(path: String, options: String) -> ExportStamp? {
-        guard let (size, modified) = size(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
-            return nil
-        }
-        defer { try? handle.close() }
+        guard let (size, modified) = size(atPath: path) else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // Word by word, read into one buffer: a byte-wise hash of an 834 MB export.xml cost a second of the import.
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk + 8, alignment: 8)
+        defer { buffer.deallocate() }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            chunk.withUnsafeBytes { raw in
-                for byte in raw {
-                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                }
+        var filled = 0
+        while true {
+            let got = read(descriptor, buffer + filled, chunk - filled)
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            filled += got
+            let words = got == 0 ? (filled + 7) / 8 : filled / 8
+            if got == 0 { memset(buffer + filled, 0, words * 8 - filled) }
+            for index in 0..<words {
+                let word = UInt64(littleEndian: buffer.load(fromByteOffset: index * 8, as: UInt64.self))
+                hash = (hash ^ word) &* 0x0000_0100_0000_01b3
             }
+            if got == 0 { break }
+            // A tail shorter than a word waits for the next read.
+            let rest = filled - words * 8
+            if rest > 0 { memmove(buffer, buffer + words * 8, rest) }
+            filled = rest
         }
         return ExportStamp(size: size, modified: modified, hash: hash, options: options)
     }

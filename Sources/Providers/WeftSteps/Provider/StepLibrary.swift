@@ -96,12 +96,15 @@ extension FileLibrary where Settings == StepSettings {
     }
 
     /// Reads files with the instance's import options, `format`, `lenient` and `maxUnzippedBytes` overriding them; see
-    /// ``StepImporter/importFiles(atPaths:options:)``.
+    /// ``StepImporter/importFiles(atPaths:options:)``. A file whose sources would bring the history in `store` above
+    /// the sources it may keep is left out with its error.
     public func read(
-        _ paths: [String], format: StepFormat? = nil, lenient: Bool? = nil, source: String? = nil,
-        maxUnzippedBytes: Int? = nil, progress: (@Sendable (StepProgress) -> Void)? = nil
-    ) -> StepFilesRead {
+        _ paths: [String], store: (any ProviderDataStore)?, format: StepFormat? = nil, lenient: Bool? = nil,
+        source: String? = nil, maxUnzippedBytes: Int? = nil, progress: (@Sendable (StepProgress) -> Void)? = nil
+    ) throws -> StepFilesRead {
         var options = settings.importOptions(timeZone: zone)
+        if let store { options.keptSources = try StepArchive.sourceNames(in: store) }
+        options.assignedSource = source
         if let format { options.format = format }
         if let lenient { options.lenient = lenient }
         if let maxUnzippedBytes { options.maxUnzippedBytes = maxUnzippedBytes }

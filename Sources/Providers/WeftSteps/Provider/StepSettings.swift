@@ -191,7 +191,7 @@ public struct StepSettings: FileImportSettings {
             mapping = GenericMapping(
                 start: start, time: try config.string("time_column"), end: try config.string("end_column"),
                 steps: steps, source: try config.string("source_column"),
-                sourceName: try config.string("source_name") ?? "CSV", dateFormat: dateFormat)
+                sourceName: try config.string("source_name"), dateFormat: dateFormat)
         }
         do {
             return try StepFormat(name: name, mapping: mapping)

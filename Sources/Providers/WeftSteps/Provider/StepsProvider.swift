@@ -31,7 +31,7 @@ extension StepsKind: FileImportKind {
         if !files.changed.isEmpty {
             // One bad export must not hold back the others; when none can be read the refresh fails and the last
             // snapshot stays.
-            var read = library.read(files.changed)
+            var read = try library.read(files.changed, store: store)
             try files.record(read.reads)
             batch = try read.takeBatch()
             unreadable = unreadable || files.failures.contains { if case .unreadable = $0 { true } else { false } }

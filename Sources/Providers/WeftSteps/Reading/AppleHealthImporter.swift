@@ -61,18 +61,25 @@ enum AppleHealthImporter {
         // The size the archive declares is refused at once; the bytes really inflated are counted too, since a
         // hostile archive can declare anything.
         if total > budget { throw .unzipsTooLarge(file: path, limit: budget) }
+        let (descriptor, _) = try StepImportError.open(path)
+        defer { close(descriptor) }
+        let member: ZipMember
+        do {
+            member = try ZipMember(named: entry.path, descriptor: descriptor)
+        } catch {
+            throw .damagedArchive(file: path, reason: error.reason)
+        }
         return try parse(file: path, totalBytes: total, options: options) { feed throws(StepImportError) in
-            var inflated = 0
             do {
-                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
-                    inflated += data.count
-                    if inflated > budget { throw StepImportError.unzipsTooLarge(file: path, limit: budget) }
-                    try data.withUnsafeBytes { bytes in try feed(bytes) }
-                }
+                try member.inflate(descriptor: descriptor, budget: budget) { bytes in try feed(bytes) }
             } catch let error as StepImportError {
                 throw error
+            } catch ZipMember.Problem.tooLarge {
+                throw .unzipsTooLarge(file: path, limit: budget)
+            } catch let error as ZipMember.Problem {
+                throw .damagedArchive(file: path, reason: "its export.xml cannot be unpacked: \(error.reason)")
             } catch {
-                throw .damagedArchive(file: path, reason: "its export.xml cannot be unpacked: \(zipProblem(error))")
+                throw .damagedArchive(file: path, reason: "its export.xml cannot be unpacked")
             }
         }
     }
@@ -82,7 +89,6 @@ enum AppleHealthImporter {
         switch error {
         case Archive.ArchiveError.missingEndOfCentralDirectoryRecord:
             "the zip is cut off (no end-of-archive record)"
-        case Archive.ArchiveError.invalidCRC32: "its content is damaged (a checksum does not match)"
         case Data.DataError.unreadableFile: "the zip is cut off or cannot be read to its end"
         default: "the zip is damaged"
         }

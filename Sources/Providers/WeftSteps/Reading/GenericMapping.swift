@@ -11,15 +11,16 @@ public struct GenericMapping: Sendable, Hashable {
     public var steps: String
     /// The column naming the source; without it every row belongs to `sourceName`.
     public var source: String?
-    /// The source name used when there is no source column.
-    public var sourceName: String
+    /// The source name used when there is no source column; nil names it after the file
+    /// (``StepSource/named(afterFile:)``), so two different files never replace each other's samples.
+    public var sourceName: String?
     /// A `DatePattern` layout, or several separated by `|`; `iso` by default.
     public var dateFormat: String
 
     /// Creates a mapping.
     public init(
         start: String, time: String? = nil, end: String? = nil, steps: String, source: String? = nil,
-        sourceName: String = "CSV", dateFormat: String = "iso"
+        sourceName: String? = nil, dateFormat: String = "iso"
     ) {
         self.start = start
         self.time = time

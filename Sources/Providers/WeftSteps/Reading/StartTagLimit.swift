@@ -72,6 +72,23 @@ struct StartTagLimit {
                 state = .tag
                 if tagBytes > Self.maximumBytes { return tagStart.map(line(at:)) ?? tagLine }
                 continue
+            case .tag:
+                // Attribute names and the blanks between them, most of an export's tags, in one tight loop.
+                var end = index
+                while end < count {
+                    let byte = base[end]
+                    if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { break }
+                    end += 1
+                }
+                tagBytes += end - index
+                index = end
+                if tagBytes > Self.maximumBytes { return tagStart.map(line(at:)) ?? tagLine }
+                guard index < count else { continue }
+                tagBytes += 1
+                state = base[index] == UInt8(ascii: ">") ? .text : .quoted(base[index])
+                index += 1
+                if tagBytes > Self.maximumBytes { return tagStart.map(line(at:)) ?? tagLine }
+                continue
             default: break
             }
             let byte = base[index]
@@ -115,30 +132,30 @@ struct StartTagLimit {
                 } else {
                     state = .instruction(question: byte == UInt8(ascii: "?"))
                 }
-            case .tag:
-                tagBytes += 1
-                if byte == UInt8(ascii: ">") {
-                    state = .text
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    state = .quoted(byte)
-                }
-                if tagBytes > Self.maximumBytes { return tagStart.map(line(at:)) ?? tagLine }
-            case .text, .quoted: break
+            case .text, .quoted, .tag: break
             }
         }
         // A tag still open goes on in the next chunk: its line is known now, while this chunk is at hand.
+        // The chunk's line breaks are counted once, in two parts when a tag began in it.
+        var split: Int?
         switch state {
-        case .tag, .quoted: if let tagStart { tagLine = line(at: tagStart) }
+        case .tag, .quoted: split = tagStart
         default: break
         }
-        newlinesBefore += Self.newlines(base, upTo: count)
+        let before = Self.newlines(base, upTo: split ?? 0)
+        if split != nil { tagLine = newlinesBefore + before + 1 }
+        newlinesBefore += before + Self.newlines(base + (split ?? 0), upTo: count - (split ?? 0))
         return nil
     }
 
-    /// Line breaks among the first `count` bytes.
+    /// Line breaks among the first `count` bytes, found with `memchr` (a byte-wise loop cost 6% of an import).
     private static func newlines(_ base: UnsafePointer<UInt8>, upTo count: Int) -> Int {
         var found = 0
-        for index in 0..<count where base[index] == 0x0A { found += 1 }
+        var index = 0
+        while index < count, let hit = memchr(base + index, 0x0A, count - index) {
+            found += 1
+            index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
         return found
     }
 }

@@ -44,6 +44,8 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     case unrecognised(file: String, found: String)
     /// The file ends in the middle of a record (`record` says which), so none of it was imported.
     case truncated(file: String, line: Int, record: String)
+    /// The file names `adding` sources the history does not keep yet, beside the `kept` it does: more than `limit`.
+    case tooManySources(file: String, adding: Int, kept: Int, limit: Int)
     /// The file is not well-formed where a reader needs it to be (JSON syntax, a database that cannot be read).
     case malformed(file: String, line: Int, message: String)
 
@@ -55,7 +57,7 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
             .damagedArchive(let file, _), .notAppleHealthXML(let file, _), .truncatedExport(let file, _, _, _),
             .malformedExport(let file, _, _, _, _), .tagTooLong(let file, _, _), .unzipsTooLarge(let file, _),
             .unrecognised(let file, _),
-            .truncated(let file, _, _), .malformed(let file, _, _):
+            .truncated(let file, _, _), .malformed(let file, _, _), .tooManySources(let file, _, _, _):
             file
         case .unknownFormatName, .badDateFormat: nil
         }
@@ -114,6 +116,14 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         case .truncated(let file, let line, let record):
             return "\(file):\(line): the file ends in the middle of \(record) (cut off while copying or exporting?); "
                 + "nothing of it was imported, export it again"
+        case .tooManySources(let file, let adding, let kept, let limit):
+            let named =
+                kept == 0
+                ? "names \(adding) step sources"
+                : "names \(adding) step sources the history does not have yet, beside the \(kept) it keeps"
+            return "\(file): \(named): more than the \(limit) sources one step history keeps; nothing of it was "
+                + "imported and the history is unchanged"
+                + (place == .commandLine ? " (--source NAME counts all its rows as one source)" : "")
         case .malformed(let file, let line, let message):
             return "\(file)\(line > 0 ? ":\(line)" : ""): \(message); nothing of the file was imported"
         }

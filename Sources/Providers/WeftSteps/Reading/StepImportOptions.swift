@@ -15,6 +15,14 @@ public struct StepImportOptions: Sendable {
     var maxUnzippedBytes = Self.defaultMaxUnzippedBytes
     /// 4 GiB: several times the largest Apple Health export seen.
     static let defaultMaxUnzippedBytes = 4 << 30
+    /// The one source every row counts as (`--source`), whatever the file names.
+    var assignedSource: String?
+    /// The sources the step history keeps already: a file whose sources would bring it above ``maxSources`` is left
+    /// out whole.
+    var keptSources: Set<String> = []
+    /// The most distinct sources one step history keeps (sources come from the files, so a hostile or broken export
+    /// could name millions); far above the handful of devices and apps a real user has.
+    static let maxSources = 256
     /// Called every 65,536 rows while a file is read (for a progress bar).
     var progress: (@Sendable (StepProgress) -> Void)?
 

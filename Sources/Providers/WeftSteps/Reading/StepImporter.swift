@@ -90,13 +90,30 @@ public enum StepImporter {
         var batch = StepBatch()
         var reads = FileReads<StepImportError>()
         var streams: [(stream: GoogleFitStream, batch: StepBatch)] = []
+        var kept = options.keptSources
+        var notes: [String] = []
         reads.read(paths) { path throws(StepImportError) in
             let read = try importFile(atPath: path, options: options)
+            let names = options.assignedSource.map { [$0] } ?? read.sources.map(\.name)
+            let added = Set(names).subtracting(kept)
+            if kept.count + added.count > StepImportOptions.maxSources {
+                throw .tooManySources(
+                    file: path, adding: added.count, kept: kept.count, limit: StepImportOptions.maxSources)
+            }
+            kept.formUnion(added)
+            if options.assignedSource == nil, let mapping = options.format?.mapping, mapping.source == nil,
+                mapping.sourceName == nil, let name = names.first
+            {
+                notes.append(
+                    "\(path): no source column, so its rows count as the source \"\(name)\" (a newer export of the "
+                        + "same file replaces them; --source NAME names another)")
+            }
             if let stream = read.googleFitStream { streams.append((stream, read)) } else { batch.append(read) }
         }
         let (chosen, note) = GoogleFitStream.choose(streams)
         for read in chosen { batch.append(read) }
         var result = StepFilesRead(batch: batch, reads: reads)
+        result.notes = notes
         if let note { result.notes.append(note) }
         return result
     }

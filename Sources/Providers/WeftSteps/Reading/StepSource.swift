@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// A source of step data (a device or app) and how it ranks when sources overlap.
 struct StepSource: Sendable, Hashable, Codable {
     /// The source's name as the export gives it (or a name weft gives a single-source format).
@@ -29,6 +31,20 @@ struct StepSource: Sendable, Hashable, Codable {
     init(name: String, device: String = "") {
         self.name = name
         self.kind = Self.classify(name: name, device: device)
+    }
+
+    /// The longest name ``named(afterFile:)`` gives, in characters.
+    static let maxFileNameLength = 64
+
+    /// The source of a file that does not say where its rows come from: its base name, control characters removed
+    /// and at most ``maxFileNameLength`` characters, so a newer export of the same file replaces the older one's
+    /// samples while a different file never does.
+    static func named(afterFile path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        var scalars = String.UnicodeScalarView()
+        for scalar in base.unicodeScalars where !TerminalText.isUnsafe(scalar) { scalars.append(scalar) }
+        let name = String(String(scalars).prefix(maxFileNameLength))
+        return name.isEmpty ? "CSV" : name
     }
 
     /// Classifies a source.

@@ -12,7 +12,8 @@ enum GenericCSV: CSVLayout {
         let stepsColumn = try rows.column(named: mapping.steps)
         let sourceColumn = try mapping.source.map { name throws(StepImportError) in try rows.column(named: name) }
         var dates = PatternSet(patterns: try DatePattern.list(mapping.dateFormat))
-        let sources = rows.sources(column: sourceColumn, fallback: mapping.sourceName)
+        let sources = rows.sources(
+            column: sourceColumn, fallback: mapping.sourceName ?? StepSource.named(afterFile: rows.file))
         while rows.next(&reader) {
             if reader.isBlankRow { continue }
             rows.batch.rowCount += 1
