@@ -17,7 +17,7 @@ struct ZipMember {
     }
 
     /// Why a member cannot be read, in words.
-    enum Problem: Error {
+    enum Problem: Error, CustomStringConvertible {
         /// The archive's records are not where they say, or not what they should be.
         case damaged(String)
         /// More bytes inflate than the budget allows.
@@ -30,6 +30,8 @@ struct ZipMember {
             case .tooLarge: "it unzips to more than it may"
             }
         }
+
+        var description: String { reason }
     }
 
     let method: Method
