@@ -147,7 +147,7 @@ struct BoundedStepsWorkTests {
         #expect(lenient.exitCode == 0, "\(lenient)")
         #expect(lenient.stderr.contains("\(box.path("few.csv")):3: \"x\" in ActivityDate"), "\(lenient)")
         #expect(lenient.stderr.contains("weft: … and 19990 more bad rows"), "\(lenient)")
-        #expect(lenient.stderr.contains("imported 1 rows") && lenient.stderr.contains("today 4321 steps"), "\(lenient)")
+        #expect(lenient.stderr.contains("imported 1 row from") && lenient.stderr.contains("today 4321 steps"), "\(lenient)")
     }
 
     /// Runs the sqlite3 shell inside the sandbox.

@@ -195,6 +195,16 @@ public enum StepAggregator {
         var heap = StartHeap()
         for (source, list) in lists.enumerated() where !list.isEmpty { heap.push(start: list[0].start, source: source) }
         var completeBefore = Int64.min
+        // The UTC day block samples are being added to, held out of `blocks` while samples stay in it (they come by
+        // start, so nearly all do): a dictionary lookup per day rather than two per sample.
+        var openKey = Int64.min
+        var open = DayBlock()
+        func park() {
+            guard openKey != Int64.min else { return }
+            blocks[openKey] = open
+            open = DayBlock()
+            openKey = Int64.min
+        }
         while let chosen = heap.pop() {
             let index = cursors[chosen]
             cursors[chosen] += 1
@@ -210,6 +220,7 @@ public enum StepAggregator {
             let first = Self.minute(containing: sample.start)
             let firstKey = first.floorDiv(1440)
             if firstKey > completeBefore {
+                park()
                 for key in blocks.keys.sorted() where key < firstKey { flush(key) }
                 completeBefore = firstKey
             }
@@ -225,21 +236,24 @@ public enum StepAggregator {
             let rate = sample.steps / (sample.end - sample.start)
             var minute = first
             while minute <= last, Double(minute) * 60 < sample.end {
-                // The UTC day's block is taken out once for all of the sample's minutes in it.
                 let key = minute.floorDiv(1440)
-                var block = blocks.removeValue(forKey: key) ?? DayBlock()
+                if key != openKey {
+                    park()
+                    open = blocks.removeValue(forKey: key) ?? DayBlock()
+                    openKey = key
+                }
                 let nextDay = (key + 1) * 1440
                 while minute <= last, minute < nextDay, Double(minute) * 60 < sample.end {
                     let minuteStart = Double(minute) * 60
                     let overlap = min(sample.end, minuteStart + 60) - max(sample.start, minuteStart)
                     if overlap > 0 {
-                        block.append(rate * overlap, minute: Int(minute - key * 1440), source: sample.source)
+                        open.append(rate * overlap, minute: Int(minute - key * 1440), source: sample.source)
                     }
                     minute += 1
                 }
-                blocks[key] = block
             }
         }
+        park()
         for key in blocks.keys.sorted() { flush(key) }
         return (dayTotals, sourceTotals, instants)
     }
