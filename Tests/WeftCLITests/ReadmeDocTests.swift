@@ -192,8 +192,7 @@ struct ReadmeDocTests {
             }
         }
         try manager.createDirectory(atPath: box.path("bin"), withIntermediateDirectories: true)
-        try box.write("bin/weft", standIn)
-        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: box.path("bin/weft"))
+        try box.writeProgram("bin/weft", standIn)
         let environment = [
             "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_STATE_HOME": home + "/.local/state",
             "XDG_CACHE_HOME": home + "/.cache", "TZ": tz, "NO_COLOR": "1", "LC_ALL": "C.UTF-8",

@@ -54,8 +54,7 @@ struct ScheduleCheckTests {
     /// program's absolute path and the `Environment=PATH=…` (systemd) or `PATH=…` (cron) line that would find it.
     @Test func aProgramOnlyOnTheShellsPathIsFlaggedWithItsFix() async throws {
         let box = try Sandbox()
-        try box.write("tools/uptime-json", "#!/bin/sh\necho '{\"load\": 1}'\n")
-        chmod(box.path("tools/uptime-json"), 0o755)
+        try box.writeProgram("tools/uptime-json", "#!/bin/sh\necho '{\"load\": 1}'\n")
         try box.provider("up", "type = \"command\"\ncommand = [\"uptime-json\", \"--short\"]\n")
         let path = box.path("tools") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let shell = ["HOME": box.root, "PATH": path]

@@ -216,6 +216,16 @@ extension TemporaryHome {
     /// The flags every weft call in this sandbox carries.
     var locations: [String] { ["--providers", providers, "--cache", cache] }
 
+    /// Writes an executable file (a script a test runs). Under the spawn lock: a sibling test's child spawned while
+    /// the file is open for writing would inherit that descriptor, and running the file would then fail with
+    /// "Text file busy".
+    func writeProgram(_ name: String, _ text: String) throws {
+        WeftProcess.spawnLock.lock()
+        defer { WeftProcess.spawnLock.unlock() }
+        try write(name, text)
+        guard chmod(path(name), 0o755) == 0 else { throw SandboxError("chmod \(name): \(errno)") }
+    }
+
     /// Writes `providers/<instance>.toml`, dated well before every `--now` the tests use.
     func provider(_ instance: String, _ toml: String) throws {
         try provider(instance, toml, modified: Fixed.fileDate)
