@@ -101,10 +101,13 @@ struct AlarmAddCommand: ParsableCommand {
             try edit.add(
                 label: label ?? "Alarm", schedule: schedule, preAlert: preAlertSeconds, snooze: snoozeSeconds, at: now)
         }
-        var line = "\(alarm.label) (\(alarm.id)): \(schedule.timeText) \(schedule.summary)"
+        let catalog = ReaderLanguage.catalog
+        var line = "\(alarm.label) (\(alarm.id)): \(schedule.timeText) \(schedule.summary(in: catalog))"
         if let next = alarm.next(after: now) {
             let minutes = TimeUntil(from: now, to: next, in: zone).minutes
-            line += ", next \(try options.when(next)) (in \(AlarmVariables.countdown(minutes: minutes)))"
+            line += catalog.text(
+                ", next {time} (in {countdown})",
+                ["time": try options.when(next, catalog), "countdown": AlarmVariables.countdown(minutes: minutes)])
         }
         Stdout.line(line)
     }

@@ -6,6 +6,7 @@ import WeftEdits
 import WeftProviders
 import WeftRefresh
 import WeftAlarms
+import WeftPrimitives
 
 /// Rebuilds the snapshots of the configured instances that show the user's own records (habits, steps), so what
 /// `weft restore` or `weft forget --restore` brought back shows at once.
@@ -31,5 +32,11 @@ enum RecordViews {
             registry: registry, locations: locations, timeZone: zone, logger: Logger(label: "weft.restore"))
         let report = try await refresher.run(instances, force: true, now: now)
         return rebuilt + report.entries.map(\.instance)
+    }
+
+    /// Says which instances `rebuild` refreshed, on stderr; nothing when none.
+    static func sayRefreshed(_ instances: [String], _ catalog: Catalog) {
+        guard !instances.isEmpty else { return }
+        Stderr.line("weft: " + catalog.text("refreshed {instances}", ["instances": instances.joined(separator: ", ")]))
     }
 }
