@@ -1344,6 +1344,136 @@ msgstr[0] "; {count} starší zde přesunut do koše jako „restore“"
 msgstr[1] "; {count} starší zde přesunuty do koše jako „restore“"
 msgstr[2] "; {count} starších zde přesunuto do koše jako „restore“"
 
+msgid "tentative"
+msgstr "předběžně"
+
+msgid "cancelled"
+msgstr "zrušeno"
+
+msgid "No events"
+msgstr "Žádné události"
+
+msgid "No upcoming events"
+msgstr "Žádné nadcházející události"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Celý den: {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "Probíhá: {events}"
+
+msgid "– flights"
+msgstr "– pater"
+
+msgid "No days"
+msgstr "Žádné dny"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Kroky {year}"
+
+msgid "Steps, the past year"
+msgstr "Kroky, uplynulý rok"
+
+msgid "under 25% of the goal"
+msgstr "pod 25 % cíle"
+
+msgid "today"
+msgstr "dnes"
+
+msgid "average"
+msgstr "průměr"
+
+msgid "best"
+msgstr "nejlepší"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} dne {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} za 7 dní, {month} za 30 dní"
+
+msgid "Save the two files above, then:"
+msgstr "Uložte oba soubory výše, potom:"
+
+msgid "(what each run printed)"
+msgstr "(co každý běh vypsal)"
+
+msgid "Save the file above, then:"
+msgstr "Uložte soubor výše, potom:"
+
+msgid "(what it fired, and why not)"
+msgstr "(co spustil a proč ne)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft: obnovuje splatné poskytovatele každých {interval}; vlastní zámek weft brání překrývání běhů. Přidejte pomocí `crontab -e`."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "zahozen řádek kliknutí delší než {bytes} bajtů; lišta dál čte kliknutí"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "počítadlo, krok {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "cíl {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "min {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "max {max}"
+
+msgid "resets daily"
+msgstr "nuluje se denně"
+
+msgid "resets weekly"
+msgstr "nuluje se týdně"
+
+msgid "resets monthly"
+msgstr "nuluje se měsíčně"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "nuluje se: {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} den s daty, cíl splněn v {met}"
+msgstr[1] "{count} dny s daty, cíl splněn v {met}"
+msgstr[2] "{count} dní s daty, cíl splněn v {met}"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} den ({rule})"
+msgstr[1] "{count} dny ({rule})"
+msgstr[2] "{count} dní ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} blok, žádné problémy"
+msgstr[1] "{count} bloky, žádné problémy"
+msgstr[2] "{count} bloků, žádné problémy"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} varování šablony"
+msgstr[1] ", {count} varování šablon"
+msgstr[2] ", {count} varování šablon"
+
 """#)
 
     private static let de = CatalogMessages(
@@ -2623,6 +2753,132 @@ msgid "; {count} older here moved to the trash as \"restore\""
 msgid_plural "; {count} older here moved to the trash as \"restore\""
 msgstr[0] "; {count} hier älterer Eintrag unter „restore“ in den Papierkorb verschoben"
 msgstr[1] "; {count} hier ältere Einträge unter „restore“ in den Papierkorb verschoben"
+
+msgid "tentative"
+msgstr "vorläufig"
+
+msgid "cancelled"
+msgstr "abgesagt"
+
+msgid "No events"
+msgstr "Keine Termine"
+
+msgid "No upcoming events"
+msgstr "Keine anstehenden Termine"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Ganztägig: {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "Laufend: {events}"
+
+msgid "– flights"
+msgstr "– Stockwerke"
+
+msgid "No days"
+msgstr "Keine Tage"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Schritte {year}"
+
+msgid "Steps, the past year"
+msgstr "Schritte, das vergangene Jahr"
+
+msgid "under 25% of the goal"
+msgstr "unter 25 % des Ziels"
+
+msgid "today"
+msgstr "heute"
+
+msgid "average"
+msgstr "Schnitt"
+
+msgid "best"
+msgstr "Bestwert"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} am {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} über 7 Tage, {month} über 30 Tage"
+
+msgid "Save the two files above, then:"
+msgstr "Die beiden Dateien oben speichern, dann:"
+
+msgid "(what each run printed)"
+msgstr "(was jeder Lauf ausgegeben hat)"
+
+msgid "Save the file above, then:"
+msgstr "Die Datei oben speichern, dann:"
+
+msgid "(what it fired, and why not)"
+msgstr "(was er ausgelöst hat und warum nicht)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft: die fälligen Anbieter alle {interval} aktualisieren; die eigene Sperre von weft verhindert überlappende Läufe. Mit `crontab -e` hinzufügen."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "eine Klickzeile länger als {bytes} Bytes verworfen; die Leiste liest weiter Klicks"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "Zähler, Schritt {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "Ziel {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "min. {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "max. {max}"
+
+msgid "resets daily"
+msgstr "täglich zurückgesetzt"
+
+msgid "resets weekly"
+msgstr "wöchentlich zurückgesetzt"
+
+msgid "resets monthly"
+msgstr "monatlich zurückgesetzt"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "zurückgesetzt: {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} Tag mit Daten, Ziel erreicht an {met}"
+msgstr[1] "{count} Tage mit Daten, Ziel erreicht an {met}"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} Tag ({rule})"
+msgstr[1] "{count} Tage ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} Block, keine Probleme"
+msgstr[1] "{count} Blöcke, keine Probleme"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} Vorlagenwarnung"
+msgstr[1] ", {count} Vorlagenwarnungen"
 
 """#)
 
@@ -3904,6 +4160,132 @@ msgid_plural "; {count} older here moved to the trash as \"restore\""
 msgstr[0] "; {count} más antiguo aquí movido a la papelera como «restore»"
 msgstr[1] "; {count} más antiguos aquí movidos a la papelera como «restore»"
 
+msgid "tentative"
+msgstr "provisional"
+
+msgid "cancelled"
+msgstr "cancelado"
+
+msgid "No events"
+msgstr "No hay eventos"
+
+msgid "No upcoming events"
+msgstr "No hay próximos eventos"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Todo el día: {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "En curso: {events}"
+
+msgid "– flights"
+msgstr "– pisos"
+
+msgid "No days"
+msgstr "No hay días"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Pasos {year}"
+
+msgid "Steps, the past year"
+msgstr "Pasos, el último año"
+
+msgid "under 25% of the goal"
+msgstr "menos del 25 % del objetivo"
+
+msgid "today"
+msgstr "hoy"
+
+msgid "average"
+msgstr "media"
+
+msgid "best"
+msgstr "mejor"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} el {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} en 7 días, {month} en 30 días"
+
+msgid "Save the two files above, then:"
+msgstr "Guarde los dos archivos de arriba y luego:"
+
+msgid "(what each run printed)"
+msgstr "(lo que imprimió cada ejecución)"
+
+msgid "Save the file above, then:"
+msgstr "Guarde el archivo de arriba y luego:"
+
+msgid "(what it fired, and why not)"
+msgstr "(lo que disparó y por qué no)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft: actualiza los proveedores pendientes cada {interval}; el propio bloqueo de weft evita que las ejecuciones se solapen. Añádalo con `crontab -e`."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "se descartó una línea de clic de más de {bytes} bytes; la barra sigue leyendo clics"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "contador, paso {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "objetivo {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "mín {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "máx {max}"
+
+msgid "resets daily"
+msgstr "se reinicia cada día"
+
+msgid "resets weekly"
+msgstr "se reinicia cada semana"
+
+msgid "resets monthly"
+msgstr "se reinicia cada mes"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "se reinicia: {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} día con datos, objetivo cumplido en {met}"
+msgstr[1] "{count} días con datos, objetivo cumplido en {met}"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} día ({rule})"
+msgstr[1] "{count} días ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} bloque, sin problemas"
+msgstr[1] "{count} bloques, sin problemas"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} aviso de plantilla"
+msgstr[1] ", {count} avisos de plantilla"
+
 """#)
 
     private static let fr = CatalogMessages(
@@ -5183,6 +5565,132 @@ msgid "; {count} older here moved to the trash as \"restore\""
 msgid_plural "; {count} older here moved to the trash as \"restore\""
 msgstr[0] " ; {count} plus ancien ici déplacé dans la corbeille sous « restore »"
 msgstr[1] " ; {count} plus anciens ici déplacés dans la corbeille sous « restore »"
+
+msgid "tentative"
+msgstr "provisoire"
+
+msgid "cancelled"
+msgstr "annulé"
+
+msgid "No events"
+msgstr "Aucun événement"
+
+msgid "No upcoming events"
+msgstr "Aucun événement à venir"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Toute la journée : {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "En cours : {events}"
+
+msgid "– flights"
+msgstr "– étages"
+
+msgid "No days"
+msgstr "Aucun jour"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Pas {year}"
+
+msgid "Steps, the past year"
+msgstr "Pas, l’année écoulée"
+
+msgid "under 25% of the goal"
+msgstr "moins de 25 % de l’objectif"
+
+msgid "today"
+msgstr "aujourd’hui"
+
+msgid "average"
+msgstr "moyenne"
+
+msgid "best"
+msgstr "record"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} le {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} sur 7 jours, {month} sur 30 jours"
+
+msgid "Save the two files above, then:"
+msgstr "Enregistrez les deux fichiers ci-dessus, puis :"
+
+msgid "(what each run printed)"
+msgstr "(ce que chaque exécution a affiché)"
+
+msgid "Save the file above, then:"
+msgstr "Enregistrez le fichier ci-dessus, puis :"
+
+msgid "(what it fired, and why not)"
+msgstr "(ce qu’il a déclenché, et pourquoi pas)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft : actualise les fournisseurs dus toutes les {interval} ; le verrou de weft empêche les exécutions de se chevaucher. Ajoutez avec `crontab -e`."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "ligne de clic de plus de {bytes} octets ignorée ; la barre continue de lire les clics"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "compteur, pas {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "objectif {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "min {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "max {max}"
+
+msgid "resets daily"
+msgstr "remis à zéro chaque jour"
+
+msgid "resets weekly"
+msgstr "remis à zéro chaque semaine"
+
+msgid "resets monthly"
+msgstr "remis à zéro chaque mois"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "remis à zéro : {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} jour avec données, objectif atteint {met} fois"
+msgstr[1] "{count} jours avec données, objectif atteint {met} fois"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} jour ({rule})"
+msgstr[1] "{count} jours ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} bloc, aucun problème"
+msgstr[1] "{count} blocs, aucun problème"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} avertissement de modèle"
+msgstr[1] ", {count} avertissements de modèle"
 
 """#)
 }

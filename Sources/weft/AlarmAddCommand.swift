@@ -32,8 +32,10 @@ struct AlarmAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Every N days or weeks: 3d, 2w (1d–365d, 1w–52w).", valueName: "interval"))
     var every: String?
 
-    @Option(help: ArgumentHelp("The day (yyyy-MM-dd): the one day of a one-time alarm, else the first day.",
-        valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "The day (yyyy-MM-dd): the one day of a one-time alarm, else the first day.",
+            valueName: "date"))
     var on: String?
 
     @Option(help: ArgumentHelp("What it says (default: Alarm).", valueName: "text"))
@@ -93,9 +95,10 @@ struct AlarmAddCommand: ParsableCommand {
         let preAlertSeconds = try preAlert.map {
             try AlarmText.seconds($0, option: "--pre-alert", range: Alarm.preAlertRange)
         }
-        let snoozeSeconds = try snooze.map {
-            try AlarmText.seconds($0, option: "--snooze", range: Alarm.snoozeRange)
-        } ?? Alarm.defaultSnooze
+        let snoozeSeconds =
+            try snooze.map {
+                try AlarmText.seconds($0, option: "--snooze", range: Alarm.snoozeRange)
+            } ?? Alarm.defaultSnooze
         let edit = try options.edit(AlarmsKind.self)
         let alarm = try AlarmText.run {
             try edit.add(

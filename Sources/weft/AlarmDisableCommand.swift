@@ -15,7 +15,8 @@ struct AlarmDisableCommand: ParsableCommand {
 
     func run() throws {
         try alarm.options.change { edit, now in
-            ReaderLanguage.catalog.text("{label}: off", ["label": try edit.setEnabled(alarm.name, false, at: now).label])
+            ReaderLanguage.catalog.text(
+                "{label}: off", ["label": try edit.setEnabled(alarm.name, false, at: now).label])
         }
     }
 }

@@ -22,7 +22,8 @@ struct AlarmRemoveCommand: ParsableCommand {
         try alarm.options.change { edit, now in
             let label = try edit.remove(alarm.name, at: now).label
             return ReaderLanguage.catalog.text(
-                "{label}: moved to the trash (`weft forget --restore \"alarm {label}\"` brings it back)", ["label": label])
+                "{label}: moved to the trash (`weft forget --restore \"alarm {label}\"` brings it back)",
+                ["label": label])
         }
     }
 }

@@ -25,9 +25,12 @@ struct AlarmSnoozeCommand: ParsableCommand {
             let changed = try edit.snooze(alarm.name, at: now)
             let zone = try alarm.options.clock.zone()
             let catalog = ReaderLanguage.catalog
-            guard let snoozed = changed.snoozed else { return catalog.text("{label}: snoozed", ["label": changed.label]) }
+            guard let snoozed = changed.snoozed else {
+                return catalog.text("{label}: snoozed", ["label": changed.label])
+            }
             return catalog.text(
-                "{label}: snoozed until {time}", ["label": changed.label, "time": LocalText.time(snoozed.until, in: zone)])
+                "{label}: snoozed until {time}",
+                ["label": changed.label, "time": LocalText.time(snoozed.until, in: zone)])
         }
     }
 }

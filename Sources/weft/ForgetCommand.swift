@@ -73,7 +73,8 @@ struct ForgetCommand: AsyncParsableCommand {
             }
             Stderr.line(
                 catalog.text(
-                    "{name}: restored {records}", ["name": restore, "records": Self.counts(restored.map(\.kind), catalog)]))
+                    "{name}: restored {records}",
+                    ["name": restore, "records": Self.counts(restored.map(\.kind), catalog)]))
             if !kept.isEmpty {
                 Stderr.line(
                     catalog.text(
@@ -120,7 +121,8 @@ struct ForgetCommand: AsyncParsableCommand {
             }
             if let others = kinds.sharedWith[plan.instance] {
                 line += catalog.text(
-                    "; your own records stay: {instances} shows them too", ["instances": others.joined(separator: ", ")])
+                    "; your own records stay: {instances} shows them too", ["instances": others.joined(separator: ", ")]
+                )
             }
             Stderr.line(line)
         }

@@ -165,7 +165,8 @@ struct InitCommand: ParsableCommand {
         if contact == nil, weatherPlanned, written.contains("weather") || (dryRun && prefixes["weather"] != nil) {
             Stdout.line(
                 catalog.text(
-                    "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the weather service can reach you instead of blocking weft"))
+                    "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the weather service can reach you instead of blocking weft"
+                ))
         }
         if !written.isEmpty { try checkWritten(written, directory: directory, catalog) }
         if plans.isEmpty && types.isEmpty {

@@ -1,12 +1,12 @@
 import Foundation
 import Logging
+import WeftAlarms
 import WeftCommandLine
 import WeftCore
 import WeftEdits
+import WeftPrimitives
 import WeftProviders
 import WeftRefresh
-import WeftAlarms
-import WeftPrimitives
 
 /// Rebuilds the snapshots of the configured instances that show the user's own records (habits, steps), so what
 /// `weft restore` or `weft forget --restore` brought back shows at once.
@@ -22,10 +22,14 @@ enum RecordViews {
         var rebuilt: [String] = []
         let types = Set(set.entries.map(\.config.type))
         if !types.contains(AlarmsKind.type) {
-            if try AlarmEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) { rebuilt.append(AlarmsKind.type) }
+            if try AlarmEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) {
+                rebuilt.append(AlarmsKind.type)
+            }
         }
         if !types.contains(TimersKind.type) {
-            if try TimerEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) { rebuilt.append(TimersKind.type) }
+            if try TimerEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) {
+                rebuilt.append(TimersKind.type)
+            }
         }
         guard !instances.isEmpty else { return rebuilt }
         let refresher = Refresher(

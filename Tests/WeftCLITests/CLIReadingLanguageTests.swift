@@ -71,7 +71,8 @@ struct CLIReadingLanguageTests {
         let backup = await box.weft(arguments: ["backup", file] + clock, environment: Self.german)
         #expect(backup.exitCode == 0 && backup.stderr == "weft: \(file) geschrieben\n", "\(backup)")
         let other = try Sandbox()
-        try FileManager.default.copyItem(atPath: box.providers + "/habits.toml", toPath: other.providers + "/habits.toml")
+        try FileManager.default.copyItem(
+            atPath: box.providers + "/habits.toml", toPath: other.providers + "/habits.toml")
         let restore = await other.weft(arguments: ["restore", file] + clock, environment: Self.czech)
         #expect(restore.exitCode == 0, "\(restore)")
         #expect(restore.stderr.hasPrefix("weft: obnoveno: 0 proměnných a 2 záznamy\n"), "\(restore)")
@@ -87,9 +88,12 @@ struct CLIReadingLanguageTests {
         func german(_ arguments: [String], clock: [String] = clock) async -> ProcessResult {
             await box.weft(arguments: arguments + clock, environment: Self.german)
         }
-        let added = await german(["alarm", "add", "07:00", "--days", "mon-fri", "--label", "Wake", "--pre-alert", "10m"])
+        let added = await german([
+            "alarm", "add", "07:00", "--days", "mon-fri", "--label", "Wake", "--pre-alert", "10m",
+        ])
         #expect(added.stdout == "Wake (wake): 07:00 Mo–Fr, nächstes Mal Mo 2026-11-30 07:00 (in 2d 18h)\n", "\(added)")
-        #expect(await german(["alarm", "add", "18:00", "--every", "2w", "--days", "tue", "--label", "Bins"]).exitCode == 0)
+        #expect(
+            await german(["alarm", "add", "18:00", "--every", "2w", "--days", "tue", "--label", "Bins"]).exitCode == 0)
         #expect(await german(["alarm", "add", "09:30", "--on", "2026-12-24", "--label", "Presents"]).exitCode == 0)
         let list = await german(["alarm", "list"])
         #expect(
@@ -121,7 +125,8 @@ struct CLIReadingLanguageTests {
         let nothing = await german(["alarm", "snooze"], clock: AlarmCommandTests.at("2026-11-30T06:12:00Z"))
         #expect(nothing.exitCode == 1, "\(nothing)")
         #expect(
-            nothing.stderr.contains("kein Wecker klingelt, der schlummern könnte; einen nennen: `weft alarm snooze LABEL`"),
+            nothing.stderr.contains(
+                "kein Wecker klingelt, der schlummern könnte; einen nennen: `weft alarm snooze LABEL`"),
             "\(nothing)")
         let typo = await german(["alarm", "skip-next", "wkae"])
         #expect(typo.exitCode == 1 && typo.stderr.contains("kein Wecker „wkae“; meinten Sie „Wake“?"), "\(typo)")
@@ -142,5 +147,76 @@ struct CLIReadingLanguageTests {
             remove.stdout
                 == "Stretch 10min: in den Papierkorb verschoben (`weft forget --restore \"habit stretch_10min\"` holt "
                 + "sie zurück)\n", "\(remove)")
+    }
+
+    @Test func calendarListAndNextInGerman() async throws {
+        let box = try Sandbox()
+        try box.write("work.ics", CalendarCommandTests.ics)
+        let list = await WeftProcess.weft(
+            [
+                "calendar", "list", box.path("work.ics"), "--from", "2026-03-10T00:00:00Z", "--to",
+                "2026-03-12T00:00:00Z", "--tz", "Europe/Berlin",
+            ], environment: Self.german)
+        #expect(
+            list.stdout == """
+                Dienstag, 2026-03-10
+                  13:00–13:30  Call  [work] (abgesagt)
+                  14:00–15:00  Planning @ Room 2  [work]
+                Mittwoch, 2026-03-11
+                  ganztägig    Holiday  [work]
+
+                """, "\(list)")
+        let none = await WeftProcess.weft(
+            ["calendar", "list", box.path("work.ics"), "--from", "2027-01-01", "--tz", "UTC"], environment: Self.german)
+        #expect(none.stdout == "Keine Termine\n", "\(none)")
+        let next = await WeftProcess.weft(
+            ["calendar", "next", box.path("work.ics"), "--now", "2026-03-10T12:00:00Z", "--tz", "Europe/Berlin"],
+            environment: Self.german)
+        #expect(next.stdout.hasPrefix("Als Nächstes\n  "), "\(next)")
+        #expect(next.stdout.contains("  14:00–15:00  Planning @ Room 2  [work]\n"), "\(next)")
+        let later = await WeftProcess.weft(
+            ["calendar", "next", box.path("work.ics"), "--now", "2027-03-10T12:00:00Z", "--tz", "Europe/Berlin"],
+            environment: Self.german)
+        #expect(later.stdout == "Keine anstehenden Termine\n", "\(later)")
+    }
+
+    @Test func stepsDaysHistoryAndStatsInGerman() async throws {
+        let box = try Sandbox()
+        let clock = StepsCommandTests.clock
+        try box.write(
+            "a.csv",
+            StepsCommandTests.header + StepsCommandTests.row(9, "09:00:00", "09:30:00", 3000)
+                + StepsCommandTests.row(10, "08:00:00", "08:20:00", 12000))
+        #expect(await box.weft(arguments: ["steps", "import", box.path("a.csv")] + clock).exitCode == 0)
+        let stats = await box.weft(arguments: ["steps", "stats"] + clock, environment: Self.german)
+        #expect(stats.stdout.hasPrefix("heute     12000 / 10000 (100%)\nSerie     1 Tag ("), "\(stats)")
+        #expect(stats.stdout.contains("\nBestwert  12000 am 2026-03-10\n"), "\(stats)")
+        let english = await box.weft(arguments: ["steps", "stats"] + clock)
+        #expect(english.stdout.hasPrefix("today    12000 / 10000 (100%)\nstreak   1 day ("), "\(english)")
+        let history = await box.weft(
+            arguments: ["steps", "history", "--year", "2026"] + clock, environment: Self.german)
+        #expect(history.stdout.hasPrefix("Schritte 2026 · 2 Tage mit Daten, Ziel erreicht an 1\n"), "\(history)")
+        #expect(history.stdout.contains("\nMärz 2026\n Mo   Di   Mi   Do   Fr   Sa   So\n"), "\(history)")
+        #expect(history.stdout.contains("█ Ziel erreicht"), "\(history)")
+        let none = await box.weft(
+            arguments: ["steps", "days", "--from", "2025-01-01", "--to", "2025-01-02"], environment: Self.german)
+        #expect(none.stdout == "Keine Tage\n", "\(none)")
+    }
+
+    @Test func scheduleVarListAndBarCheckInGerman() async throws {
+        let box = try Sandbox()
+        let units = await box.weft("schedule", "--systemd", "--every", "10m", environment: Self.german)
+        #expect(units.stdout.contains("\n# Die beiden Dateien oben speichern, dann:\n"), "\(units)")
+        #expect(units.stdout.contains("Description=Run weft refresh every 10min\n"), "the unit stays English: \(units)")
+        let cron = await box.weft("schedule", "--cron", "--every", "2h", environment: Self.german)
+        #expect(cron.stdout.hasPrefix("# weft: die fälligen Anbieter alle 2 h aktualisieren;"), "\(cron)")
+        #expect(await box.weft("var", "incr", "water", "--goal", "8", "--reset", "daily").exitCode == 0)
+        let vars = await box.weft("var", "list", environment: Self.german)
+        #expect(vars.stdout == "water = 1  (Zähler, Schritt 1, Ziel 8, täglich zurückgesetzt)\n", "\(vars)")
+        let json = await box.weft("var", "list", "--json", environment: Self.german)
+        #expect(json.stdout.contains("\"reset\""), "\(json)")
+        try box.write("bar.toml", "[[block]]\nname = \"clock\"\ntemplate = \"{{__now_unix}}\"\n")
+        let check = await box.weft("bar", "--check", "--config", box.path("bar.toml"), environment: Self.german)
+        #expect(check.exitCode == 0 && check.stderr.hasSuffix(": 1 Block, keine Probleme\n"), "\(check)")
     }
 }

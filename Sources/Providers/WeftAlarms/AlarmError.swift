@@ -38,7 +38,8 @@ extension AlarmError: CatalogText {
                 : catalog.text("no alarm \"{name}\"", ["name": name])
             if !closest.isEmpty {
                 let quoted = closest.map { catalog.text("\"{name}\"", ["name": $0]) }
-                text += catalog.text("; did you mean {names}?", ["names": quoted.joined(separator: catalog.text(" or "))])
+                text += catalog.text(
+                    "; did you mean {names}?", ["names": quoted.joined(separator: catalog.text(" or "))])
             } else if !known.isEmpty {
                 text += catalog.text("; known: {names}", ["names": known.joined(separator: ", ")])
             }
@@ -88,7 +89,8 @@ extension AlarmError: CatalogText {
             }
         case .badSchedule(let why):
             if why == "--days names no day" { return catalog.text("--days names no day") }
-            let zonePrefix = "the zone ", zoneSuffix = " cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
+            let zonePrefix = "the zone "
+            let zoneSuffix = " cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
             if why.hasPrefix(zonePrefix), why.hasSuffix(zoneSuffix) {
                 let zone = why.dropFirst(zonePrefix.count).dropLast(zoneSuffix.count)
                 return catalog.text(

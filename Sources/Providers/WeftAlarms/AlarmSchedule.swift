@@ -75,7 +75,8 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         // The zone is stored by name: one that has none (a POSIX TZ rule) could not be read back.
         guard TimeZone(identifier: zone.identifier) != nil else {
             throw .badSchedule(
-                "the zone \(zone.identifier) cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin")
+                "the zone \(zone.identifier) cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
+            )
         }
         let seconds = hour * 3600 + minute * 60
         let today = LocalDay.containing(now, in: zone)
@@ -95,9 +96,10 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         }
         let weekdays = days ?? [LocalDay.weekday(firstDay)]
         let base = on ?? today
-        let start = (0..<7).map { base + Int64($0) }.first { day in
-            weekdays.contains(LocalDay.weekday(day)) && (on != nil || comes(day))
-        } ?? base + 7
+        let start =
+            (0..<7).map { base + Int64($0) }.first { day in
+                weekdays.contains(LocalDay.weekday(day)) && (on != nil || comes(day))
+            } ?? base + 7
         schedule.startDay = start
         if every == nil && weekdays.count == 7 {
             schedule.rule = "FREQ=DAILY"
@@ -190,7 +192,8 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
             let args = ["days": dayText, "day": start]
             switch (daily, days.isEmpty) {
             case (true, true):
-                return catalog.plural("every {count} day from {day}", "every {count} days from {day}", count: count, args)
+                return catalog.plural(
+                    "every {count} day from {day}", "every {count} days from {day}", count: count, args)
             case (true, false):
                 return catalog.plural(
                     "every {count} day on {days} from {day}", "every {count} days on {days} from {day}", count: count,
