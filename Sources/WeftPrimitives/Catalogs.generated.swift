@@ -1474,6 +1474,10 @@ msgstr[0] ", {count} varování šablony"
 msgstr[1] ", {count} varování šablon"
 msgstr[2] ", {count} varování šablon"
 
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' dalo „{value}“, ne číslo od 0 do 100, takže waybar nedostane procento; udržte ho v rozsahu pomocí {{=clamp(VALUE, 0, 100)}}"
+
 """#)
 
     private static let de = CatalogMessages(
@@ -2879,6 +2883,10 @@ msgid ", {count} template warning"
 msgid_plural ", {count} template warnings"
 msgstr[0] ", {count} Vorlagenwarnung"
 msgstr[1] ", {count} Vorlagenwarnungen"
+
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' ergab „{value}“, keine Zahl von 0 bis 100, daher bekommt waybar keinen Prozentwert; mit {{=clamp(VALUE, 0, 100)}} im Bereich halten"
 
 """#)
 
@@ -4286,6 +4294,10 @@ msgid_plural ", {count} template warnings"
 msgstr[0] ", {count} aviso de plantilla"
 msgstr[1] ", {count} avisos de plantilla"
 
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' dio «{value}», no un número de 0 a 100, así que waybar no recibe porcentaje; manténgalo en el rango con {{=clamp(VALUE, 0, 100)}}"
+
 """#)
 
     private static let fr = CatalogMessages(
@@ -5691,6 +5703,10 @@ msgid ", {count} template warning"
 msgid_plural ", {count} template warnings"
 msgstr[0] ", {count} avertissement de modèle"
 msgstr[1] ", {count} avertissements de modèle"
+
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' a donné « {value} », pas un nombre de 0 à 100, donc waybar ne reçoit pas de pourcentage ; gardez-le dans l’intervalle avec {{=clamp(VALUE, 0, 100)}}"
 
 """#)
 }

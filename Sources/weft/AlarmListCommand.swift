@@ -73,7 +73,7 @@ struct AlarmListCommand: ParsableCommand {
         }
     }
 
-    /// The alarm's state; `until` writes a snooze's end (an ISO instant for JSON, the local time for people).
+    /// The alarm's state in the English words `--json` keeps; `until` writes a snooze's end (an ISO instant).
     static func state(
         _ alarm: Alarm, now: Date, until: (Date) throws -> String
     ) rethrows -> String {

@@ -219,4 +219,15 @@ struct CLIReadingLanguageTests {
         let check = await box.weft("bar", "--check", "--config", box.path("bar.toml"), environment: Self.german)
         #expect(check.exitCode == 0 && check.stderr.hasSuffix(": 1 Block, keine Probleme\n"), "\(check)")
     }
+
+    @Test func aWaybarPercentageOutOfRangeIsSaidInGerman() async throws {
+        let box = try Sandbox()
+        let over = await box.weft("resolve", "--format", "waybar", "--percentage", "130", "x", environment: Self.german)
+        #expect(over.exitCode == 1, "\(over)")
+        #expect(over.stdout == #"{"class":[],"text":"x"}"# + "\n", "\(over)")
+        #expect(
+            over.stderr.contains(
+                #"--percentage '130' ergab „130“, keine Zahl von 0 bis 100, daher bekommt waybar keinen Prozentwert; "#
+                    + "mit {{=clamp(VALUE, 0, 100)}} im Bereich halten"), "\(over)")
+    }
 }
