@@ -964,6 +964,520 @@ msgstr "neplatný soubor poskytovatele, přeskočeno: {message}"
 msgid "--output {file}: {reason}; check that its directory exists and is writable"
 msgstr "--output {file}: {reason}; zkontrolujte, že jeho složka existuje a lze do ní zapisovat"
 
+#, python-brace-format
+msgid "no timer \"{name}\""
+msgstr "žádný časovač „{name}“"
+
+#, python-brace-format
+msgid "no alarm \"{name}\""
+msgstr "žádný budík „{name}“"
+
+#, python-brace-format
+msgid "\"{name}\""
+msgstr "„{name}“"
+
+#, python-brace-format
+msgid "; did you mean {names}?"
+msgstr "; mysleli jste {names}?"
+
+msgid " or "
+msgstr " nebo "
+
+#, python-brace-format
+msgid "; known: {names}"
+msgstr "; známé: {names}"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed; `weft alarm skip-next` skips its next time"
+msgstr "{label} nezvoní ani není odložen; `weft alarm skip-next` přeskočí jeho příští čas"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed (next: {time}); `weft alarm skip-next` skips its next time"
+msgstr "{label} nezvoní ani není odložen (příště: {time}); `weft alarm skip-next` přeskočí jeho příští čas"
+
+#, python-brace-format
+msgid "{time} is in the past"
+msgstr "{time} je v minulosti"
+
+#, python-brace-format
+msgid "{label} has no time left to skip"
+msgstr "{label} už nemá žádný čas k přeskočení"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be paused"
+msgstr "časovač {label} je ve stavu {state}, takže ho nelze pozastavit"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be resumed"
+msgstr "časovač {label} je ve stavu {state}, takže ho nelze obnovit"
+
+msgid "there is no timer; start one: `weft timer start 25m`"
+msgstr "není žádný časovač; `weft timer start 25m` jeden spustí"
+
+msgid "there is no alarm ringing to snooze; name one: `weft alarm snooze LABEL`"
+msgstr "nezvoní žádný budík k odložení; zadejte ho: `weft alarm snooze LABEL`"
+
+msgid "there is no alarm ringing to dismiss; name one: `weft alarm dismiss LABEL`"
+msgstr "nezvoní žádný budík k vypnutí; zadejte ho: `weft alarm dismiss LABEL`"
+
+msgid "--days names no day"
+msgstr "--days neuvádí žádný den"
+
+#, python-brace-format
+msgid "the zone {zone} cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
+msgstr "zónu {zone} nelze u budíku uložit; zadejte název IANA, např. --tz Europe/Berlin"
+
+#, python-brace-format
+msgid "once on {day}"
+msgstr "jednou {day}"
+
+msgid "Mon–Fri"
+msgstr "po–pá"
+
+msgid "Sat–Sun"
+msgstr "so–ne"
+
+msgid "weekly"
+msgstr "každý týden"
+
+#, python-brace-format
+msgid ", next {time} (in {countdown})"
+msgstr ", příště {time} (za {countdown})"
+
+#, python-brace-format
+msgid "next {time}"
+msgstr "příště {time}"
+
+#, python-brace-format
+msgid "{label}: off"
+msgstr "{label}: vypnuto"
+
+#, python-brace-format
+msgid "{label}: on"
+msgstr "{label}: zapnuto"
+
+msgid "on"
+msgstr "zapnuto"
+
+#, python-brace-format
+msgid "{label}: dismissed"
+msgstr "{label}: vypnuto"
+
+msgid "no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one"
+msgstr "žádné budíky; `weft alarm add 07:00 --days mon-fri --label Wake` jeden nastaví"
+
+#, python-brace-format
+msgid "skipping {time}"
+msgstr "přeskakuje {time}"
+
+#, python-brace-format
+msgid "pre-alert {duration}"
+msgstr "předem {duration}"
+
+#, python-brace-format
+msgid "snooze {duration}"
+msgstr "odložení {duration}"
+
+#, python-brace-format
+msgid "{label}: moved to the trash (`weft forget --restore \"alarm {label}\"` brings it back)"
+msgstr "{label}: přesunuto do koše (`weft forget --restore \"alarm {label}\"` ho vrátí)"
+
+#, python-brace-format
+msgid "{label}: skipping {time}"
+msgstr "{label}: přeskakuje {time}"
+
+#, python-brace-format
+msgid "{label}: snoozed"
+msgstr "{label}: odloženo"
+
+#, python-brace-format
+msgid "{label}: snoozed until {time}"
+msgstr "{label}: odloženo do {time}"
+
+#, python-brace-format
+msgid "wrote {file}"
+msgstr "{file} zapsán"
+
+#, python-brace-format
+msgid "{file} is a Google Takeout zip: unzip it in ~/Downloads and run `weft init` again to read its Fit steps"
+msgstr "{file} je zip z Google Takeout: rozbalte ho v ~/Downloads a znovu spusťte `weft init`, aby se načetly kroky z Fit"
+
+#, python-brace-format
+msgid "{name}: restored {records}"
+msgstr "{name}: obnoveno {records}"
+
+#, python-brace-format
+msgid "{name}: {records} left in the trash: records with the same names exist now ({keys})"
+msgstr "{name}: {records} zůstává v koši: záznamy se stejnými názvy nyní existují ({keys})"
+
+#, python-brace-format
+msgid "{name}: not in the database"
+msgstr "{name}: není v databázi"
+
+#, python-brace-format
+msgid "; would move {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr "; přesunulo by {records} do koše (`weft forget --restore {name}` do 30 dnů)"
+
+#, python-brace-format
+msgid "; moved {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr "; {records} přesunuto do koše (`weft forget --restore {name}` do 30 dnů)"
+
+#, python-brace-format
+msgid "; your own records stay: {instances} shows them too"
+msgstr "; vaše vlastní záznamy zůstávají: zobrazuje je i {instances}"
+
+msgid "the trash is empty"
+msgstr "koš je prázdný"
+
+#, python-brace-format
+msgid "{name}: moved to the trash (`weft forget --restore \"{batch}\"` brings it back)"
+msgstr "{name}: přesunuto do koše (`weft forget --restore \"{batch}\"` ho vrátí)"
+
+#, python-brace-format
+msgid "{old}: renamed to {new} ({slug})"
+msgstr "{old}: přejmenováno na {new} ({slug})"
+
+#, python-brace-format
+msgid "calendar: kept {file}; found {count} in {from}"
+msgstr "calendar: ponecháno {file}; nalezeno {count} v {from}"
+
+msgid "calendar: no khal or vdirsyncer calendars, no .ics files in ~/.calendars"
+msgstr "calendar: žádné kalendáře khal ani vdirsyncer, žádné soubory .ics v ~/.calendars"
+
+#, python-brace-format
+msgid "steps: kept {file}; found {what}"
+msgstr "steps: ponecháno {file}; nalezeno: {what}"
+
+msgid "steps: no export.zip or Takeout in ~/Downloads"
+msgstr "steps: žádný export.zip ani Takeout v ~/Downloads"
+
+#, python-brace-format
+msgid "weather: kept {file}"
+msgstr "weather: ponecháno {file}"
+
+msgid "weather: no place given; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` adds it"
+msgstr "weather: nezadáno žádné místo; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` ho přidá"
+
+#, python-brace-format
+msgid "kept {file}: it exists (weft init never overwrites a file)"
+msgstr "ponecháno {file}: existuje (weft init nikdy nepřepisuje soubory)"
+
+#, python-brace-format
+msgid "would write {file} ({summary}):"
+msgstr "zapsalo by {file} ({summary}):"
+
+#, python-brace-format
+msgid "wrote {file}: {summary}"
+msgstr "zapsáno {file}: {summary}"
+
+msgid "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the weather service can reach you instead of blocking weft"
+msgstr "weather.toml: vyplňte `contact` (váš e-mail nebo URL): přijde do User-Agent, aby vás meteorologická služba mohla kontaktovat místo zablokování weft"
+
+msgid "nothing to write; the README's Configuration section shows every provider file"
+msgstr "není co zapsat; oddíl „Configuration“ v README ukazuje každý soubor poskytovatele"
+
+msgid "Weather: where are you? LATITUDE LONGITUDE [NAME], e.g. 52.52 13.405 Berlin (empty skips): "
+msgstr "Počasí: kde jste? ŠÍŘKA DÉLKA [NÁZEV], např. 52.52 13.405 Berlin (prázdné přeskočí): "
+
+#, python-brace-format
+msgid "\"{line}\" is not LATITUDE LONGITUDE; no weather written"
+msgstr "„{line}“ není ŠÍŘKA DÉLKA; počasí se nezapsalo"
+
+#, python-brace-format
+msgid "\"{line}\" is not a latitude (−90…90) and a longitude (−180…180); no weather written"
+msgstr "„{line}“ není zeměpisná šířka (−90…90) a délka (−180…180); počasí se nezapsalo"
+
+msgid "Apple Health's export"
+msgstr "export z Apple Zdraví"
+
+msgid "Google Fit's Takeout"
+msgstr "Takeout z Google Fit"
+
+#, python-brace-format
+msgid "{first} and {second}"
+msgstr "{first} a {second}"
+
+#, python-brace-format
+msgid "Open-Meteo at {latitude}, {longitude}"
+msgstr "Open-Meteo na {latitude}, {longitude}"
+
+msgid "next:"
+msgstr "dále:"
+
+msgid "fetch and import what the files name"
+msgstr "stáhne a importuje, co soubory uvádějí"
+
+msgid "refresh every 5 minutes from a user timer"
+msgstr "obnovuje každých 5 minut z uživatelského časovače"
+
+#, python-brace-format
+msgid "refreshed {instances}"
+msgstr "obnoveno: {instances}"
+
+#, python-brace-format
+msgid "restored {variables} and {records}"
+msgstr "obnoveno: {variables} a {records}"
+
+#, python-brace-format
+msgid "there is already {count} timer, the most weft keeps; remove one first"
+msgid_plural "there are already {count} timers, the most weft keeps; remove one first"
+msgstr[0] "už existuje {count} časovač, víc jich weft neuchová; nejprve jeden odeberte"
+msgstr[1] "už existují {count} časovače, víc jich weft neuchová; nejprve jeden odeberte"
+msgstr[2] "už existuje {count} časovačů, víc jich weft neuchová; nejprve jeden odeberte"
+
+#, python-brace-format
+msgid "there is already {count} alarm, the most weft keeps; remove one first"
+msgid_plural "there are already {count} alarms, the most weft keeps; remove one first"
+msgstr[0] "už existuje {count} budík, víc jich weft neuchová; nejprve jeden odeberte"
+msgstr[1] "už existují {count} budíky, víc jich weft neuchová; nejprve jeden odeberte"
+msgstr[2] "už existuje {count} budíků, víc jich weft neuchová; nejprve jeden odeberte"
+
+#, python-brace-format
+msgid "{count} timer is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} timers are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} časovač se jmenuje „{name}“; zadejte jeden podle id: {ids}"
+msgstr[1] "{count} časovače se jmenují „{name}“; zadejte jeden podle id: {ids}"
+msgstr[2] "{count} časovačů se jmenuje „{name}“; zadejte jeden podle id: {ids}"
+
+#, python-brace-format
+msgid "{count} alarm is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} alarms are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} budík se jmenuje „{name}“; zadejte jeden podle id: {ids}"
+msgstr[1] "{count} budíky se jmenují „{name}“; zadejte jeden podle id: {ids}"
+msgstr[2] "{count} budíků se jmenuje „{name}“; zadejte jeden podle id: {ids}"
+
+#, python-brace-format
+msgid "every {count} day from {day}"
+msgid_plural "every {count} days from {day}"
+msgstr[0] "každý {count} den od {day}"
+msgstr[1] "každé {count} dny od {day}"
+msgstr[2] "každých {count} dní od {day}"
+
+#, python-brace-format
+msgid "every {count} day on {days} from {day}"
+msgid_plural "every {count} days on {days} from {day}"
+msgstr[0] "každý {count} den ({days}) od {day}"
+msgstr[1] "každé {count} dny ({days}) od {day}"
+msgstr[2] "každých {count} dní ({days}) od {day}"
+
+#, python-brace-format
+msgid "every {count} week from {day}"
+msgid_plural "every {count} weeks from {day}"
+msgstr[0] "každý {count} týden od {day}"
+msgstr[1] "každé {count} týdny od {day}"
+msgstr[2] "každých {count} týdnů od {day}"
+
+#, python-brace-format
+msgid "every {count} week on {days} from {day}"
+msgid_plural "every {count} weeks on {days} from {day}"
+msgstr[0] "každý {count} týden v {days} od {day}"
+msgstr[1] "každé {count} týdny v {days} od {day}"
+msgstr[2] "každých {count} týdnů v {days} od {day}"
+
+#, python-brace-format
+msgid "{name}: would delete {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: would delete {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name}: smazalo by {count} obnovitelný řádek (snímek, pokusy, validátory, načtené soubory)"
+msgstr[1] "{name}: smazalo by {count} obnovitelné řádky (snímek, pokusy, validátory, načtené soubory)"
+msgstr[2] "{name}: smazalo by {count} obnovitelných řádků (snímek, pokusy, validátory, načtené soubory)"
+
+#, python-brace-format
+msgid "{name}: deleted {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: deleted {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name}: smazán {count} obnovitelný řádek (snímek, pokusy, validátory, načtené soubory)"
+msgstr[1] "{name}: smazány {count} obnovitelné řádky (snímek, pokusy, validátory, načtené soubory)"
+msgstr[2] "{name}: smazáno {count} obnovitelných řádků (snímek, pokusy, validátory, načtené soubory)"
+
+#, python-brace-format
+msgid "trashed {time}, kept {count} more day"
+msgid_plural "trashed {time}, kept {count} more days"
+msgstr[0] "vyhozeno {time}, zůstane ještě {count} den"
+msgstr[1] "vyhozeno {time}, zůstane ještě {count} dny"
+msgstr[2] "vyhozeno {time}, zůstane ještě {count} dní"
+
+#, python-brace-format
+msgid "{count} {kind} record"
+msgid_plural "{count} {kind} records"
+msgstr[0] "{count} záznam {kind}"
+msgstr[1] "{count} záznamy {kind}"
+msgstr[2] "{count} záznamů {kind}"
+
+#, python-brace-format
+msgid "{count} calendar ({names})"
+msgid_plural "{count} calendars ({names})"
+msgstr[0] "{count} kalendář ({names})"
+msgstr[1] "{count} kalendáře ({names})"
+msgstr[2] "{count} kalendářů ({names})"
+
+#, python-brace-format
+msgid "{count} variable"
+msgid_plural "{count} variables"
+msgstr[0] "{count} proměnná"
+msgstr[1] "{count} proměnné"
+msgstr[2] "{count} proměnných"
+
+#, python-brace-format
+msgid "{count} record"
+msgid_plural "{count} records"
+msgstr[0] "{count} záznam"
+msgstr[1] "{count} záznamy"
+msgstr[2] "{count} záznamů"
+
+#, python-brace-format
+msgid "; {count} notification already fired"
+msgid_plural "; {count} notifications already fired"
+msgstr[0] "; {count} oznámení už odesláno"
+msgstr[1] "; {count} oznámení už odeslána"
+msgstr[2] "; {count} oznámení už odesláno"
+
+#, python-brace-format
+msgid "; {count} already up to date"
+msgid_plural "; {count} already up to date"
+msgstr[0] "; {count} už aktuální"
+msgstr[1] "; {count} už aktuální"
+msgstr[2] "; {count} už aktuální"
+
+#, python-brace-format
+msgid "; {count} older here moved to the trash as \"restore\""
+msgid_plural "; {count} older here moved to the trash as \"restore\""
+msgstr[0] "; {count} starší zde přesunut do koše jako „restore“"
+msgstr[1] "; {count} starší zde přesunuty do koše jako „restore“"
+msgstr[2] "; {count} starších zde přesunuto do koše jako „restore“"
+
+msgid "tentative"
+msgstr "předběžně"
+
+msgid "cancelled"
+msgstr "zrušeno"
+
+msgid "No events"
+msgstr "Žádné události"
+
+msgid "No upcoming events"
+msgstr "Žádné nadcházející události"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Celý den: {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "Probíhá: {events}"
+
+msgid "– flights"
+msgstr "– pater"
+
+msgid "No days"
+msgstr "Žádné dny"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Kroky {year}"
+
+msgid "Steps, the past year"
+msgstr "Kroky, uplynulý rok"
+
+msgid "under 25% of the goal"
+msgstr "pod 25 % cíle"
+
+msgid "today"
+msgstr "dnes"
+
+msgid "average"
+msgstr "průměr"
+
+msgid "best"
+msgstr "nejlepší"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} dne {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} za 7 dní, {month} za 30 dní"
+
+msgid "Save the two files above, then:"
+msgstr "Uložte oba soubory výše, potom:"
+
+msgid "(what each run printed)"
+msgstr "(co každý běh vypsal)"
+
+msgid "Save the file above, then:"
+msgstr "Uložte soubor výše, potom:"
+
+msgid "(what it fired, and why not)"
+msgstr "(co spustil a proč ne)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft: obnovuje splatné poskytovatele každých {interval}; vlastní zámek weft brání překrývání běhů. Přidejte pomocí `crontab -e`."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "zahozen řádek kliknutí delší než {bytes} bajtů; lišta dál čte kliknutí"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "počítadlo, krok {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "cíl {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "min {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "max {max}"
+
+msgid "resets daily"
+msgstr "nuluje se denně"
+
+msgid "resets weekly"
+msgstr "nuluje se týdně"
+
+msgid "resets monthly"
+msgstr "nuluje se měsíčně"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "nuluje se: {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} den s daty, cíl splněn v {met}"
+msgstr[1] "{count} dny s daty, cíl splněn v {met}"
+msgstr[2] "{count} dní s daty, cíl splněn v {met}"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} den ({rule})"
+msgstr[1] "{count} dny ({rule})"
+msgstr[2] "{count} dní ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} blok, žádné problémy"
+msgstr[1] "{count} bloky, žádné problémy"
+msgstr[2] "{count} bloků, žádné problémy"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} varování šablony"
+msgstr[1] ", {count} varování šablon"
+msgstr[2] ", {count} varování šablon"
+
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' dalo „{value}“, ne číslo od 0 do 100, takže waybar nedostane procento; udržte ho v rozsahu pomocí {{=clamp(VALUE, 0, 100)}}"
+
 """#)
 
     private static let de = CatalogMessages(
@@ -1881,6 +2395,498 @@ msgstr "ungültige Anbieterdatei, übersprungen: {message}"
 #, python-brace-format
 msgid "--output {file}: {reason}; check that its directory exists and is writable"
 msgstr "--output {file}: {reason}; prüfen Sie, ob der Ordner existiert und beschreibbar ist"
+
+#, python-brace-format
+msgid "no timer \"{name}\""
+msgstr "kein Timer „{name}“"
+
+#, python-brace-format
+msgid "no alarm \"{name}\""
+msgstr "kein Wecker „{name}“"
+
+#, python-brace-format
+msgid "\"{name}\""
+msgstr "„{name}“"
+
+#, python-brace-format
+msgid "; did you mean {names}?"
+msgstr "; meinten Sie {names}?"
+
+msgid " or "
+msgstr " oder "
+
+#, python-brace-format
+msgid "; known: {names}"
+msgstr "; bekannt: {names}"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed; `weft alarm skip-next` skips its next time"
+msgstr "{label} klingelt nicht und schlummert nicht; `weft alarm skip-next` überspringt das nächste Mal"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed (next: {time}); `weft alarm skip-next` skips its next time"
+msgstr "{label} klingelt nicht und schlummert nicht (nächstes Mal: {time}); `weft alarm skip-next` überspringt das nächste Mal"
+
+#, python-brace-format
+msgid "{time} is in the past"
+msgstr "{time} liegt in der Vergangenheit"
+
+#, python-brace-format
+msgid "{label} has no time left to skip"
+msgstr "{label} hat keinen Termin mehr, der übersprungen werden könnte"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be paused"
+msgstr "Timer {label} ist {state} und kann daher nicht pausiert werden"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be resumed"
+msgstr "Timer {label} ist {state} und kann daher nicht fortgesetzt werden"
+
+msgid "there is no timer; start one: `weft timer start 25m`"
+msgstr "es gibt keinen Timer; `weft timer start 25m` startet einen"
+
+msgid "there is no alarm ringing to snooze; name one: `weft alarm snooze LABEL`"
+msgstr "kein Wecker klingelt, der schlummern könnte; einen nennen: `weft alarm snooze LABEL`"
+
+msgid "there is no alarm ringing to dismiss; name one: `weft alarm dismiss LABEL`"
+msgstr "kein Wecker klingelt, der beendet werden könnte; einen nennen: `weft alarm dismiss LABEL`"
+
+msgid "--days names no day"
+msgstr "--days nennt keinen Tag"
+
+#, python-brace-format
+msgid "the zone {zone} cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
+msgstr "die Zone {zone} kann nicht mit einem Wecker gespeichert werden; einen IANA-Namen wie --tz Europe/Berlin angeben"
+
+#, python-brace-format
+msgid "once on {day}"
+msgstr "einmal am {day}"
+
+msgid "Mon–Fri"
+msgstr "Mo–Fr"
+
+msgid "Sat–Sun"
+msgstr "Sa–So"
+
+msgid "weekly"
+msgstr "wöchentlich"
+
+#, python-brace-format
+msgid ", next {time} (in {countdown})"
+msgstr ", nächstes Mal {time} (in {countdown})"
+
+#, python-brace-format
+msgid "next {time}"
+msgstr "nächstes Mal {time}"
+
+#, python-brace-format
+msgid "{label}: off"
+msgstr "{label}: aus"
+
+#, python-brace-format
+msgid "{label}: on"
+msgstr "{label}: an"
+
+msgid "on"
+msgstr "an"
+
+#, python-brace-format
+msgid "{label}: dismissed"
+msgstr "{label}: beendet"
+
+msgid "no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one"
+msgstr "keine Wecker; `weft alarm add 07:00 --days mon-fri --label Wake` stellt einen"
+
+#, python-brace-format
+msgid "skipping {time}"
+msgstr "überspringt {time}"
+
+#, python-brace-format
+msgid "pre-alert {duration}"
+msgstr "Vorwarnung {duration}"
+
+#, python-brace-format
+msgid "snooze {duration}"
+msgstr "Schlummern {duration}"
+
+#, python-brace-format
+msgid "{label}: moved to the trash (`weft forget --restore \"alarm {label}\"` brings it back)"
+msgstr "{label}: in den Papierkorb verschoben (`weft forget --restore \"alarm {label}\"` holt ihn zurück)"
+
+#, python-brace-format
+msgid "{label}: skipping {time}"
+msgstr "{label}: überspringt {time}"
+
+#, python-brace-format
+msgid "{label}: snoozed"
+msgstr "{label}: schlummert"
+
+#, python-brace-format
+msgid "{label}: snoozed until {time}"
+msgstr "{label}: schlummert bis {time}"
+
+#, python-brace-format
+msgid "wrote {file}"
+msgstr "{file} geschrieben"
+
+#, python-brace-format
+msgid "{file} is a Google Takeout zip: unzip it in ~/Downloads and run `weft init` again to read its Fit steps"
+msgstr "{file} ist ein Google-Takeout-Zip: in ~/Downloads entpacken und `weft init` erneut ausführen, um die Fit-Schritte zu lesen"
+
+#, python-brace-format
+msgid "{name}: restored {records}"
+msgstr "{name}: {records} wiederhergestellt"
+
+#, python-brace-format
+msgid "{name}: {records} left in the trash: records with the same names exist now ({keys})"
+msgstr "{name}: {records} bleiben im Papierkorb: Einträge mit denselben Namen gibt es jetzt ({keys})"
+
+#, python-brace-format
+msgid "{name}: not in the database"
+msgstr "{name}: nicht in der Datenbank"
+
+#, python-brace-format
+msgid "; would move {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr "; würde {records} in den Papierkorb verschieben (`weft forget --restore {name}` innerhalb von 30 Tagen)"
+
+#, python-brace-format
+msgid "; moved {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr "; {records} in den Papierkorb verschoben (`weft forget --restore {name}` innerhalb von 30 Tagen)"
+
+#, python-brace-format
+msgid "; your own records stay: {instances} shows them too"
+msgstr "; die eigenen Einträge bleiben: {instances} zeigt sie ebenfalls"
+
+msgid "the trash is empty"
+msgstr "der Papierkorb ist leer"
+
+#, python-brace-format
+msgid "{name}: moved to the trash (`weft forget --restore \"{batch}\"` brings it back)"
+msgstr "{name}: in den Papierkorb verschoben (`weft forget --restore \"{batch}\"` holt sie zurück)"
+
+#, python-brace-format
+msgid "{old}: renamed to {new} ({slug})"
+msgstr "{old}: umbenannt in {new} ({slug})"
+
+#, python-brace-format
+msgid "calendar: kept {file}; found {count} in {from}"
+msgstr "calendar: {file} behalten; {count} in {from} gefunden"
+
+msgid "calendar: no khal or vdirsyncer calendars, no .ics files in ~/.calendars"
+msgstr "calendar: keine Kalender von khal oder vdirsyncer, keine .ics-Dateien in ~/.calendars"
+
+#, python-brace-format
+msgid "steps: kept {file}; found {what}"
+msgstr "steps: {file} behalten; gefunden: {what}"
+
+msgid "steps: no export.zip or Takeout in ~/Downloads"
+msgstr "steps: kein export.zip und kein Takeout in ~/Downloads"
+
+#, python-brace-format
+msgid "weather: kept {file}"
+msgstr "weather: {file} behalten"
+
+msgid "weather: no place given; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` adds it"
+msgstr "weather: kein Ort angegeben; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` fügt ihn hinzu"
+
+#, python-brace-format
+msgid "kept {file}: it exists (weft init never overwrites a file)"
+msgstr "{file} behalten: existiert bereits (weft init überschreibt nie eine Datei)"
+
+#, python-brace-format
+msgid "would write {file} ({summary}):"
+msgstr "würde {file} schreiben ({summary}):"
+
+#, python-brace-format
+msgid "wrote {file}: {summary}"
+msgstr "{file} geschrieben: {summary}"
+
+msgid "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the weather service can reach you instead of blocking weft"
+msgstr "weather.toml: `contact` ausfüllen (Ihre E-Mail-Adresse oder eine URL): sie kommt in den User-Agent, damit der Wetterdienst Sie erreichen kann, statt weft zu sperren"
+
+msgid "nothing to write; the README's Configuration section shows every provider file"
+msgstr "nichts zu schreiben; der Abschnitt „Configuration“ der README zeigt jede Anbieterdatei"
+
+msgid "Weather: where are you? LATITUDE LONGITUDE [NAME], e.g. 52.52 13.405 Berlin (empty skips): "
+msgstr "Wetter: Wo sind Sie? BREITE LÄNGE [NAME], z. B. 52.52 13.405 Berlin (leer überspringt): "
+
+#, python-brace-format
+msgid "\"{line}\" is not LATITUDE LONGITUDE; no weather written"
+msgstr "„{line}“ ist nicht BREITE LÄNGE; kein Wetter geschrieben"
+
+#, python-brace-format
+msgid "\"{line}\" is not a latitude (−90…90) and a longitude (−180…180); no weather written"
+msgstr "„{line}“ ist keine Breite (−90…90) und Länge (−180…180); kein Wetter geschrieben"
+
+msgid "Apple Health's export"
+msgstr "der Export von Apple Health"
+
+msgid "Google Fit's Takeout"
+msgstr "das Takeout von Google Fit"
+
+#, python-brace-format
+msgid "{first} and {second}"
+msgstr "{first} und {second}"
+
+#, python-brace-format
+msgid "Open-Meteo at {latitude}, {longitude}"
+msgstr "Open-Meteo bei {latitude}, {longitude}"
+
+msgid "next:"
+msgstr "als Nächstes:"
+
+msgid "fetch and import what the files name"
+msgstr "holt und importiert, was die Dateien nennen"
+
+msgid "refresh every 5 minutes from a user timer"
+msgstr "alle 5 Minuten per Benutzer-Timer aktualisieren"
+
+#, python-brace-format
+msgid "refreshed {instances}"
+msgstr "{instances} aktualisiert"
+
+#, python-brace-format
+msgid "restored {variables} and {records}"
+msgstr "{variables} und {records} wiederhergestellt"
+
+#, python-brace-format
+msgid "there is already {count} timer, the most weft keeps; remove one first"
+msgid_plural "there are already {count} timers, the most weft keeps; remove one first"
+msgstr[0] "es gibt schon {count} Timer, mehr behält weft nicht; zuerst einen entfernen"
+msgstr[1] "es gibt schon {count} Timer, mehr behält weft nicht; zuerst einen entfernen"
+
+#, python-brace-format
+msgid "there is already {count} alarm, the most weft keeps; remove one first"
+msgid_plural "there are already {count} alarms, the most weft keeps; remove one first"
+msgstr[0] "es gibt schon {count} Wecker, mehr behält weft nicht; zuerst einen entfernen"
+msgstr[1] "es gibt schon {count} Wecker, mehr behält weft nicht; zuerst einen entfernen"
+
+#, python-brace-format
+msgid "{count} timer is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} timers are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} Timer heißt „{name}“; einen über seine ID nennen: {ids}"
+msgstr[1] "{count} Timer heißen „{name}“; einen über seine ID nennen: {ids}"
+
+#, python-brace-format
+msgid "{count} alarm is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} alarms are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} Wecker heißt „{name}“; einen über seine ID nennen: {ids}"
+msgstr[1] "{count} Wecker heißen „{name}“; einen über seine ID nennen: {ids}"
+
+#, python-brace-format
+msgid "every {count} day from {day}"
+msgid_plural "every {count} days from {day}"
+msgstr[0] "jeden {count}. Tag ab {day}"
+msgstr[1] "alle {count} Tage ab {day}"
+
+#, python-brace-format
+msgid "every {count} day on {days} from {day}"
+msgid_plural "every {count} days on {days} from {day}"
+msgstr[0] "jeden {count}. Tag ({days}) ab {day}"
+msgstr[1] "alle {count} Tage ({days}) ab {day}"
+
+#, python-brace-format
+msgid "every {count} week from {day}"
+msgid_plural "every {count} weeks from {day}"
+msgstr[0] "jede {count}. Woche ab {day}"
+msgstr[1] "alle {count} Wochen ab {day}"
+
+#, python-brace-format
+msgid "every {count} week on {days} from {day}"
+msgid_plural "every {count} weeks on {days} from {day}"
+msgstr[0] "jede {count}. Woche am {days} ab {day}"
+msgstr[1] "alle {count} Wochen am {days} ab {day}"
+
+#, python-brace-format
+msgid "{name}: would delete {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: would delete {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name}: würde {count} wiederherstellbare Zeile löschen (Daten, Versuche, Validatoren, gelesene Dateien)"
+msgstr[1] "{name}: würde {count} wiederherstellbare Zeilen löschen (Daten, Versuche, Validatoren, gelesene Dateien)"
+
+#, python-brace-format
+msgid "{name}: deleted {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: deleted {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name}: {count} wiederherstellbare Zeile gelöscht (Daten, Versuche, Validatoren, gelesene Dateien)"
+msgstr[1] "{name}: {count} wiederherstellbare Zeilen gelöscht (Daten, Versuche, Validatoren, gelesene Dateien)"
+
+#, python-brace-format
+msgid "trashed {time}, kept {count} more day"
+msgid_plural "trashed {time}, kept {count} more days"
+msgstr[0] "gelöscht {time}, bleibt noch {count} Tag"
+msgstr[1] "gelöscht {time}, bleibt noch {count} Tage"
+
+#, python-brace-format
+msgid "{count} {kind} record"
+msgid_plural "{count} {kind} records"
+msgstr[0] "{count} Eintrag ({kind})"
+msgstr[1] "{count} Einträge ({kind})"
+
+#, python-brace-format
+msgid "{count} calendar ({names})"
+msgid_plural "{count} calendars ({names})"
+msgstr[0] "{count} Kalender ({names})"
+msgstr[1] "{count} Kalender ({names})"
+
+#, python-brace-format
+msgid "{count} variable"
+msgid_plural "{count} variables"
+msgstr[0] "{count} Variable"
+msgstr[1] "{count} Variablen"
+
+#, python-brace-format
+msgid "{count} record"
+msgid_plural "{count} records"
+msgstr[0] "{count} Eintrag"
+msgstr[1] "{count} Einträge"
+
+#, python-brace-format
+msgid "; {count} notification already fired"
+msgid_plural "; {count} notifications already fired"
+msgstr[0] "; {count} Benachrichtigung schon ausgelöst"
+msgstr[1] "; {count} Benachrichtigungen schon ausgelöst"
+
+#, python-brace-format
+msgid "; {count} already up to date"
+msgid_plural "; {count} already up to date"
+msgstr[0] "; {count} schon aktuell"
+msgstr[1] "; {count} schon aktuell"
+
+#, python-brace-format
+msgid "; {count} older here moved to the trash as \"restore\""
+msgid_plural "; {count} older here moved to the trash as \"restore\""
+msgstr[0] "; {count} hier älterer Eintrag unter „restore“ in den Papierkorb verschoben"
+msgstr[1] "; {count} hier ältere Einträge unter „restore“ in den Papierkorb verschoben"
+
+msgid "tentative"
+msgstr "vorläufig"
+
+msgid "cancelled"
+msgstr "abgesagt"
+
+msgid "No events"
+msgstr "Keine Termine"
+
+msgid "No upcoming events"
+msgstr "Keine anstehenden Termine"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Ganztägig: {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "Laufend: {events}"
+
+msgid "– flights"
+msgstr "– Stockwerke"
+
+msgid "No days"
+msgstr "Keine Tage"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Schritte {year}"
+
+msgid "Steps, the past year"
+msgstr "Schritte, das vergangene Jahr"
+
+msgid "under 25% of the goal"
+msgstr "unter 25 % des Ziels"
+
+msgid "today"
+msgstr "heute"
+
+msgid "average"
+msgstr "Schnitt"
+
+msgid "best"
+msgstr "Bestwert"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} am {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} über 7 Tage, {month} über 30 Tage"
+
+msgid "Save the two files above, then:"
+msgstr "Die beiden Dateien oben speichern, dann:"
+
+msgid "(what each run printed)"
+msgstr "(was jeder Lauf ausgegeben hat)"
+
+msgid "Save the file above, then:"
+msgstr "Die Datei oben speichern, dann:"
+
+msgid "(what it fired, and why not)"
+msgstr "(was er ausgelöst hat und warum nicht)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft: die fälligen Anbieter alle {interval} aktualisieren; die eigene Sperre von weft verhindert überlappende Läufe. Mit `crontab -e` hinzufügen."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "eine Klickzeile länger als {bytes} Bytes verworfen; die Leiste liest weiter Klicks"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "Zähler, Schritt {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "Ziel {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "min. {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "max. {max}"
+
+msgid "resets daily"
+msgstr "täglich zurückgesetzt"
+
+msgid "resets weekly"
+msgstr "wöchentlich zurückgesetzt"
+
+msgid "resets monthly"
+msgstr "monatlich zurückgesetzt"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "zurückgesetzt: {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} Tag mit Daten, Ziel erreicht an {met}"
+msgstr[1] "{count} Tage mit Daten, Ziel erreicht an {met}"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} Tag ({rule})"
+msgstr[1] "{count} Tage ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} Block, keine Probleme"
+msgstr[1] "{count} Blöcke, keine Probleme"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} Vorlagenwarnung"
+msgstr[1] ", {count} Vorlagenwarnungen"
+
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' ergab „{value}“, keine Zahl von 0 bis 100, daher bekommt waybar keinen Prozentwert; mit {{=clamp(VALUE, 0, 100)}} im Bereich halten"
 
 """#)
 
@@ -2800,6 +3806,498 @@ msgstr "archivo de proveedor no válido, omitido: {message}"
 msgid "--output {file}: {reason}; check that its directory exists and is writable"
 msgstr "--output {file}: {reason}; compruebe que su carpeta existe y se puede escribir"
 
+#, python-brace-format
+msgid "no timer \"{name}\""
+msgstr "no hay ningún temporizador «{name}»"
+
+#, python-brace-format
+msgid "no alarm \"{name}\""
+msgstr "no hay ninguna alarma «{name}»"
+
+#, python-brace-format
+msgid "\"{name}\""
+msgstr "«{name}»"
+
+#, python-brace-format
+msgid "; did you mean {names}?"
+msgstr "; ¿quería decir {names}?"
+
+msgid " or "
+msgstr " o "
+
+#, python-brace-format
+msgid "; known: {names}"
+msgstr "; conocidos: {names}"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed; `weft alarm skip-next` skips its next time"
+msgstr "{label} no está sonando ni pospuesta; `weft alarm skip-next` omite su próxima vez"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed (next: {time}); `weft alarm skip-next` skips its next time"
+msgstr "{label} no está sonando ni pospuesta (próxima: {time}); `weft alarm skip-next` omite su próxima vez"
+
+#, python-brace-format
+msgid "{time} is in the past"
+msgstr "{time} ya ha pasado"
+
+#, python-brace-format
+msgid "{label} has no time left to skip"
+msgstr "{label} no tiene más horas que omitir"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be paused"
+msgstr "el temporizador {label} está {state}, así que no se puede pausar"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be resumed"
+msgstr "el temporizador {label} está {state}, así que no se puede reanudar"
+
+msgid "there is no timer; start one: `weft timer start 25m`"
+msgstr "no hay ningún temporizador; `weft timer start 25m` inicia uno"
+
+msgid "there is no alarm ringing to snooze; name one: `weft alarm snooze LABEL`"
+msgstr "no suena ninguna alarma que posponer; indique una: `weft alarm snooze LABEL`"
+
+msgid "there is no alarm ringing to dismiss; name one: `weft alarm dismiss LABEL`"
+msgstr "no suena ninguna alarma que apagar; indique una: `weft alarm dismiss LABEL`"
+
+msgid "--days names no day"
+msgstr "--days no indica ningún día"
+
+#, python-brace-format
+msgid "the zone {zone} cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
+msgstr "la zona {zone} no se puede guardar con una alarma; indique un nombre IANA como --tz Europe/Berlin"
+
+#, python-brace-format
+msgid "once on {day}"
+msgstr "una vez el {day}"
+
+msgid "Mon–Fri"
+msgstr "lun–vie"
+
+msgid "Sat–Sun"
+msgstr "sáb–dom"
+
+msgid "weekly"
+msgstr "cada semana"
+
+#, python-brace-format
+msgid ", next {time} (in {countdown})"
+msgstr ", próxima {time} (en {countdown})"
+
+#, python-brace-format
+msgid "next {time}"
+msgstr "próxima {time}"
+
+#, python-brace-format
+msgid "{label}: off"
+msgstr "{label}: desactivada"
+
+#, python-brace-format
+msgid "{label}: on"
+msgstr "{label}: activada"
+
+msgid "on"
+msgstr "activada"
+
+#, python-brace-format
+msgid "{label}: dismissed"
+msgstr "{label}: apagada"
+
+msgid "no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one"
+msgstr "no hay alarmas; `weft alarm add 07:00 --days mon-fri --label Wake` pone una"
+
+#, python-brace-format
+msgid "skipping {time}"
+msgstr "omite {time}"
+
+#, python-brace-format
+msgid "pre-alert {duration}"
+msgstr "preaviso {duration}"
+
+#, python-brace-format
+msgid "snooze {duration}"
+msgstr "posponer {duration}"
+
+#, python-brace-format
+msgid "{label}: moved to the trash (`weft forget --restore \"alarm {label}\"` brings it back)"
+msgstr "{label}: movida a la papelera (`weft forget --restore \"alarm {label}\"` la recupera)"
+
+#, python-brace-format
+msgid "{label}: skipping {time}"
+msgstr "{label}: omite {time}"
+
+#, python-brace-format
+msgid "{label}: snoozed"
+msgstr "{label}: pospuesta"
+
+#, python-brace-format
+msgid "{label}: snoozed until {time}"
+msgstr "{label}: pospuesta hasta las {time}"
+
+#, python-brace-format
+msgid "wrote {file}"
+msgstr "{file} escrito"
+
+#, python-brace-format
+msgid "{file} is a Google Takeout zip: unzip it in ~/Downloads and run `weft init` again to read its Fit steps"
+msgstr "{file} es un zip de Google Takeout: descomprímalo en ~/Downloads y ejecute de nuevo `weft init` para leer sus pasos de Fit"
+
+#, python-brace-format
+msgid "{name}: restored {records}"
+msgstr "{name}: {records} restaurado(s)"
+
+#, python-brace-format
+msgid "{name}: {records} left in the trash: records with the same names exist now ({keys})"
+msgstr "{name}: {records} siguen en la papelera: ya existen registros con los mismos nombres ({keys})"
+
+#, python-brace-format
+msgid "{name}: not in the database"
+msgstr "{name}: no está en la base de datos"
+
+#, python-brace-format
+msgid "; would move {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr "; movería {records} a la papelera (`weft forget --restore {name}` en un plazo de 30 días)"
+
+#, python-brace-format
+msgid "; moved {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr "; {records} movido(s) a la papelera (`weft forget --restore {name}` en un plazo de 30 días)"
+
+#, python-brace-format
+msgid "; your own records stay: {instances} shows them too"
+msgstr "; sus propios registros se conservan: {instances} también los muestra"
+
+msgid "the trash is empty"
+msgstr "la papelera está vacía"
+
+#, python-brace-format
+msgid "{name}: moved to the trash (`weft forget --restore \"{batch}\"` brings it back)"
+msgstr "{name}: movido a la papelera (`weft forget --restore \"{batch}\"` lo recupera)"
+
+#, python-brace-format
+msgid "{old}: renamed to {new} ({slug})"
+msgstr "{old}: renombrado a {new} ({slug})"
+
+#, python-brace-format
+msgid "calendar: kept {file}; found {count} in {from}"
+msgstr "calendar: se conserva {file}; encontrados {count} en {from}"
+
+msgid "calendar: no khal or vdirsyncer calendars, no .ics files in ~/.calendars"
+msgstr "calendar: no hay calendarios de khal ni de vdirsyncer, ni archivos .ics en ~/.calendars"
+
+#, python-brace-format
+msgid "steps: kept {file}; found {what}"
+msgstr "steps: se conserva {file}; encontrado: {what}"
+
+msgid "steps: no export.zip or Takeout in ~/Downloads"
+msgstr "steps: no hay export.zip ni Takeout en ~/Downloads"
+
+#, python-brace-format
+msgid "weather: kept {file}"
+msgstr "weather: se conserva {file}"
+
+msgid "weather: no place given; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` adds it"
+msgstr "weather: no se indicó ningún lugar; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` lo añade"
+
+#, python-brace-format
+msgid "kept {file}: it exists (weft init never overwrites a file)"
+msgstr "se conserva {file}: ya existe (weft init nunca sobrescribe un archivo)"
+
+#, python-brace-format
+msgid "would write {file} ({summary}):"
+msgstr "escribiría {file} ({summary}):"
+
+#, python-brace-format
+msgid "wrote {file}: {summary}"
+msgstr "{file} escrito: {summary}"
+
+msgid "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the weather service can reach you instead of blocking weft"
+msgstr "weather.toml: rellene `contact` (su correo o una URL): va en el User-Agent, para que el servicio meteorológico pueda contactarle en lugar de bloquear weft"
+
+msgid "nothing to write; the README's Configuration section shows every provider file"
+msgstr "nada que escribir; la sección «Configuration» del README muestra cada archivo de proveedor"
+
+msgid "Weather: where are you? LATITUDE LONGITUDE [NAME], e.g. 52.52 13.405 Berlin (empty skips): "
+msgstr "Tiempo: ¿dónde está? LATITUD LONGITUD [NOMBRE], p. ej. 52.52 13.405 Berlin (vacío para omitir): "
+
+#, python-brace-format
+msgid "\"{line}\" is not LATITUDE LONGITUDE; no weather written"
+msgstr "«{line}» no es LATITUD LONGITUD; no se escribió el tiempo"
+
+#, python-brace-format
+msgid "\"{line}\" is not a latitude (−90…90) and a longitude (−180…180); no weather written"
+msgstr "«{line}» no es una latitud (−90…90) y una longitud (−180…180); no se escribió el tiempo"
+
+msgid "Apple Health's export"
+msgstr "la exportación de Apple Salud"
+
+msgid "Google Fit's Takeout"
+msgstr "el Takeout de Google Fit"
+
+#, python-brace-format
+msgid "{first} and {second}"
+msgstr "{first} y {second}"
+
+#, python-brace-format
+msgid "Open-Meteo at {latitude}, {longitude}"
+msgstr "Open-Meteo en {latitude}, {longitude}"
+
+msgid "next:"
+msgstr "a continuación:"
+
+msgid "fetch and import what the files name"
+msgstr "descarga e importa lo que indican los archivos"
+
+msgid "refresh every 5 minutes from a user timer"
+msgstr "actualiza cada 5 minutos desde un temporizador de usuario"
+
+#, python-brace-format
+msgid "refreshed {instances}"
+msgstr "{instances} actualizado(s)"
+
+#, python-brace-format
+msgid "restored {variables} and {records}"
+msgstr "{variables} y {records} restaurado(s)"
+
+#, python-brace-format
+msgid "there is already {count} timer, the most weft keeps; remove one first"
+msgid_plural "there are already {count} timers, the most weft keeps; remove one first"
+msgstr[0] "ya hay {count} temporizador, el máximo que guarda weft; elimine uno primero"
+msgstr[1] "ya hay {count} temporizadores, el máximo que guarda weft; elimine uno primero"
+
+#, python-brace-format
+msgid "there is already {count} alarm, the most weft keeps; remove one first"
+msgid_plural "there are already {count} alarms, the most weft keeps; remove one first"
+msgstr[0] "ya hay {count} alarma, el máximo que guarda weft; elimine una primero"
+msgstr[1] "ya hay {count} alarmas, el máximo que guarda weft; elimine una primero"
+
+#, python-brace-format
+msgid "{count} timer is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} timers are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} temporizador se llama «{name}»; indique uno por su id: {ids}"
+msgstr[1] "{count} temporizadores se llaman «{name}»; indique uno por su id: {ids}"
+
+#, python-brace-format
+msgid "{count} alarm is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} alarms are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} alarma se llama «{name}»; indique una por su id: {ids}"
+msgstr[1] "{count} alarmas se llaman «{name}»; indique una por su id: {ids}"
+
+#, python-brace-format
+msgid "every {count} day from {day}"
+msgid_plural "every {count} days from {day}"
+msgstr[0] "cada {count} día desde el {day}"
+msgstr[1] "cada {count} días desde el {day}"
+
+#, python-brace-format
+msgid "every {count} day on {days} from {day}"
+msgid_plural "every {count} days on {days} from {day}"
+msgstr[0] "cada {count} día ({days}) desde el {day}"
+msgstr[1] "cada {count} días ({days}) desde el {day}"
+
+#, python-brace-format
+msgid "every {count} week from {day}"
+msgid_plural "every {count} weeks from {day}"
+msgstr[0] "cada {count} semana desde el {day}"
+msgstr[1] "cada {count} semanas desde el {day}"
+
+#, python-brace-format
+msgid "every {count} week on {days} from {day}"
+msgid_plural "every {count} weeks on {days} from {day}"
+msgstr[0] "cada {count} semana el {days} desde el {day}"
+msgstr[1] "cada {count} semanas el {days} desde el {day}"
+
+#, python-brace-format
+msgid "{name}: would delete {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: would delete {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name}: borraría {count} fila reconstruible (instantánea, intentos, validadores, archivos leídos)"
+msgstr[1] "{name}: borraría {count} filas reconstruibles (instantánea, intentos, validadores, archivos leídos)"
+
+#, python-brace-format
+msgid "{name}: deleted {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: deleted {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name}: {count} fila reconstruible borrada (instantánea, intentos, validadores, archivos leídos)"
+msgstr[1] "{name}: {count} filas reconstruibles borradas (instantánea, intentos, validadores, archivos leídos)"
+
+#, python-brace-format
+msgid "trashed {time}, kept {count} more day"
+msgid_plural "trashed {time}, kept {count} more days"
+msgstr[0] "enviado a la papelera el {time}, se conserva {count} día más"
+msgstr[1] "enviado a la papelera el {time}, se conserva {count} días más"
+
+#, python-brace-format
+msgid "{count} {kind} record"
+msgid_plural "{count} {kind} records"
+msgstr[0] "{count} registro de {kind}"
+msgstr[1] "{count} registros de {kind}"
+
+#, python-brace-format
+msgid "{count} calendar ({names})"
+msgid_plural "{count} calendars ({names})"
+msgstr[0] "{count} calendario ({names})"
+msgstr[1] "{count} calendarios ({names})"
+
+#, python-brace-format
+msgid "{count} variable"
+msgid_plural "{count} variables"
+msgstr[0] "{count} variable"
+msgstr[1] "{count} variables"
+
+#, python-brace-format
+msgid "{count} record"
+msgid_plural "{count} records"
+msgstr[0] "{count} registro"
+msgstr[1] "{count} registros"
+
+#, python-brace-format
+msgid "; {count} notification already fired"
+msgid_plural "; {count} notifications already fired"
+msgstr[0] "; {count} notificación ya enviada"
+msgstr[1] "; {count} notificaciones ya enviadas"
+
+#, python-brace-format
+msgid "; {count} already up to date"
+msgid_plural "; {count} already up to date"
+msgstr[0] "; {count} ya actualizado"
+msgstr[1] "; {count} ya actualizados"
+
+#, python-brace-format
+msgid "; {count} older here moved to the trash as \"restore\""
+msgid_plural "; {count} older here moved to the trash as \"restore\""
+msgstr[0] "; {count} más antiguo aquí movido a la papelera como «restore»"
+msgstr[1] "; {count} más antiguos aquí movidos a la papelera como «restore»"
+
+msgid "tentative"
+msgstr "provisional"
+
+msgid "cancelled"
+msgstr "cancelado"
+
+msgid "No events"
+msgstr "No hay eventos"
+
+msgid "No upcoming events"
+msgstr "No hay próximos eventos"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Todo el día: {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "En curso: {events}"
+
+msgid "– flights"
+msgstr "– pisos"
+
+msgid "No days"
+msgstr "No hay días"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Pasos {year}"
+
+msgid "Steps, the past year"
+msgstr "Pasos, el último año"
+
+msgid "under 25% of the goal"
+msgstr "menos del 25 % del objetivo"
+
+msgid "today"
+msgstr "hoy"
+
+msgid "average"
+msgstr "media"
+
+msgid "best"
+msgstr "mejor"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} el {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} en 7 días, {month} en 30 días"
+
+msgid "Save the two files above, then:"
+msgstr "Guarde los dos archivos de arriba y luego:"
+
+msgid "(what each run printed)"
+msgstr "(lo que imprimió cada ejecución)"
+
+msgid "Save the file above, then:"
+msgstr "Guarde el archivo de arriba y luego:"
+
+msgid "(what it fired, and why not)"
+msgstr "(lo que disparó y por qué no)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft: actualiza los proveedores pendientes cada {interval}; el propio bloqueo de weft evita que las ejecuciones se solapen. Añádalo con `crontab -e`."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "se descartó una línea de clic de más de {bytes} bytes; la barra sigue leyendo clics"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "contador, paso {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "objetivo {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "mín {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "máx {max}"
+
+msgid "resets daily"
+msgstr "se reinicia cada día"
+
+msgid "resets weekly"
+msgstr "se reinicia cada semana"
+
+msgid "resets monthly"
+msgstr "se reinicia cada mes"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "se reinicia: {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} día con datos, objetivo cumplido en {met}"
+msgstr[1] "{count} días con datos, objetivo cumplido en {met}"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} día ({rule})"
+msgstr[1] "{count} días ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} bloque, sin problemas"
+msgstr[1] "{count} bloques, sin problemas"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} aviso de plantilla"
+msgstr[1] ", {count} avisos de plantilla"
+
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' dio «{value}», no un número de 0 a 100, así que waybar no recibe porcentaje; manténgalo en el rango con {{=clamp(VALUE, 0, 100)}}"
+
 """#)
 
     private static let fr = CatalogMessages(
@@ -3717,6 +5215,498 @@ msgstr "fichier de fournisseur invalide, ignoré : {message}"
 #, python-brace-format
 msgid "--output {file}: {reason}; check that its directory exists and is writable"
 msgstr "--output {file} : {reason} ; vérifiez que son dossier existe et est accessible en écriture"
+
+#, python-brace-format
+msgid "no timer \"{name}\""
+msgstr "aucun minuteur « {name} »"
+
+#, python-brace-format
+msgid "no alarm \"{name}\""
+msgstr "aucune alarme « {name} »"
+
+#, python-brace-format
+msgid "\"{name}\""
+msgstr "« {name} »"
+
+#, python-brace-format
+msgid "; did you mean {names}?"
+msgstr " ; vouliez-vous dire {names} ?"
+
+msgid " or "
+msgstr " ou "
+
+#, python-brace-format
+msgid "; known: {names}"
+msgstr " ; connus : {names}"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed; `weft alarm skip-next` skips its next time"
+msgstr "{label} ne sonne pas et n’est pas en pause ; `weft alarm skip-next` saute sa prochaine sonnerie"
+
+#, python-brace-format
+msgid "{label} is not ringing or snoozed (next: {time}); `weft alarm skip-next` skips its next time"
+msgstr "{label} ne sonne pas et n’est pas en pause (prochaine : {time}) ; `weft alarm skip-next` saute sa prochaine sonnerie"
+
+#, python-brace-format
+msgid "{time} is in the past"
+msgstr "{time} est dans le passé"
+
+#, python-brace-format
+msgid "{label} has no time left to skip"
+msgstr "{label} n’a plus d’horaire à sauter"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be paused"
+msgstr "le minuteur {label} est {state}, il ne peut donc pas être mis en pause"
+
+#, python-brace-format
+msgid "timer {label} is {state}, so it cannot be resumed"
+msgstr "le minuteur {label} est {state}, il ne peut donc pas reprendre"
+
+msgid "there is no timer; start one: `weft timer start 25m`"
+msgstr "il n’y a aucun minuteur ; `weft timer start 25m` en lance un"
+
+msgid "there is no alarm ringing to snooze; name one: `weft alarm snooze LABEL`"
+msgstr "aucune alarme ne sonne à mettre en pause ; nommez-en une : `weft alarm snooze LABEL`"
+
+msgid "there is no alarm ringing to dismiss; name one: `weft alarm dismiss LABEL`"
+msgstr "aucune alarme ne sonne à arrêter ; nommez-en une : `weft alarm dismiss LABEL`"
+
+msgid "--days names no day"
+msgstr "--days ne nomme aucun jour"
+
+#, python-brace-format
+msgid "the zone {zone} cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
+msgstr "le fuseau {zone} ne peut pas être conservé avec une alarme ; indiquez un nom IANA comme --tz Europe/Berlin"
+
+#, python-brace-format
+msgid "once on {day}"
+msgstr "une fois le {day}"
+
+msgid "Mon–Fri"
+msgstr "lun.–ven."
+
+msgid "Sat–Sun"
+msgstr "sam.–dim."
+
+msgid "weekly"
+msgstr "chaque semaine"
+
+#, python-brace-format
+msgid ", next {time} (in {countdown})"
+msgstr ", prochaine {time} (dans {countdown})"
+
+#, python-brace-format
+msgid "next {time}"
+msgstr "prochaine {time}"
+
+#, python-brace-format
+msgid "{label}: off"
+msgstr "{label} : désactivée"
+
+#, python-brace-format
+msgid "{label}: on"
+msgstr "{label} : activée"
+
+msgid "on"
+msgstr "activée"
+
+#, python-brace-format
+msgid "{label}: dismissed"
+msgstr "{label} : arrêtée"
+
+msgid "no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one"
+msgstr "aucune alarme ; `weft alarm add 07:00 --days mon-fri --label Wake` en règle une"
+
+#, python-brace-format
+msgid "skipping {time}"
+msgstr "saute {time}"
+
+#, python-brace-format
+msgid "pre-alert {duration}"
+msgstr "pré-alerte {duration}"
+
+#, python-brace-format
+msgid "snooze {duration}"
+msgstr "répétition {duration}"
+
+#, python-brace-format
+msgid "{label}: moved to the trash (`weft forget --restore \"alarm {label}\"` brings it back)"
+msgstr "{label} : déplacée dans la corbeille (`weft forget --restore \"alarm {label}\"` la restaure)"
+
+#, python-brace-format
+msgid "{label}: skipping {time}"
+msgstr "{label} : saute {time}"
+
+#, python-brace-format
+msgid "{label}: snoozed"
+msgstr "{label} : en pause"
+
+#, python-brace-format
+msgid "{label}: snoozed until {time}"
+msgstr "{label} : en pause jusqu’à {time}"
+
+#, python-brace-format
+msgid "wrote {file}"
+msgstr "{file} écrit"
+
+#, python-brace-format
+msgid "{file} is a Google Takeout zip: unzip it in ~/Downloads and run `weft init` again to read its Fit steps"
+msgstr "{file} est une archive zip Google Takeout : décompressez-la dans ~/Downloads et relancez `weft init` pour lire ses pas Fit"
+
+#, python-brace-format
+msgid "{name}: restored {records}"
+msgstr "{name} : {records} restauré(s)"
+
+#, python-brace-format
+msgid "{name}: {records} left in the trash: records with the same names exist now ({keys})"
+msgstr "{name} : {records} restent dans la corbeille : des enregistrements de mêmes noms existent maintenant ({keys})"
+
+#, python-brace-format
+msgid "{name}: not in the database"
+msgstr "{name} : absent de la base de données"
+
+#, python-brace-format
+msgid "; would move {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr " ; déplacerait {records} dans la corbeille (`weft forget --restore {name}` dans les 30 jours)"
+
+#, python-brace-format
+msgid "; moved {records} to the trash (`weft forget --restore {name}` within 30 days)"
+msgstr " ; {records} déplacé(s) dans la corbeille (`weft forget --restore {name}` dans les 30 jours)"
+
+#, python-brace-format
+msgid "; your own records stay: {instances} shows them too"
+msgstr " ; vos propres enregistrements restent : {instances} les affiche aussi"
+
+msgid "the trash is empty"
+msgstr "la corbeille est vide"
+
+#, python-brace-format
+msgid "{name}: moved to the trash (`weft forget --restore \"{batch}\"` brings it back)"
+msgstr "{name} : déplacée dans la corbeille (`weft forget --restore \"{batch}\"` la restaure)"
+
+#, python-brace-format
+msgid "{old}: renamed to {new} ({slug})"
+msgstr "{old} : renommée en {new} ({slug})"
+
+#, python-brace-format
+msgid "calendar: kept {file}; found {count} in {from}"
+msgstr "calendar : {file} conservé ; {count} trouvé(s) dans {from}"
+
+msgid "calendar: no khal or vdirsyncer calendars, no .ics files in ~/.calendars"
+msgstr "calendar : aucun calendrier khal ou vdirsyncer, aucun fichier .ics dans ~/.calendars"
+
+#, python-brace-format
+msgid "steps: kept {file}; found {what}"
+msgstr "steps : {file} conservé ; trouvé : {what}"
+
+msgid "steps: no export.zip or Takeout in ~/Downloads"
+msgstr "steps : ni export.zip ni Takeout dans ~/Downloads"
+
+#, python-brace-format
+msgid "weather: kept {file}"
+msgstr "weather : {file} conservé"
+
+msgid "weather: no place given; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` adds it"
+msgstr "weather : aucun lieu indiqué ; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` l’ajoute"
+
+#, python-brace-format
+msgid "kept {file}: it exists (weft init never overwrites a file)"
+msgstr "{file} conservé : il existe (weft init n’écrase jamais un fichier)"
+
+#, python-brace-format
+msgid "would write {file} ({summary}):"
+msgstr "écrirait {file} ({summary}) :"
+
+#, python-brace-format
+msgid "wrote {file}: {summary}"
+msgstr "{file} écrit : {summary}"
+
+msgid "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the weather service can reach you instead of blocking weft"
+msgstr "weather.toml : renseignez `contact` (votre e-mail ou une URL) : il figure dans le User-Agent, pour que le service météo puisse vous joindre au lieu de bloquer weft"
+
+msgid "nothing to write; the README's Configuration section shows every provider file"
+msgstr "rien à écrire ; la section « Configuration » du README présente chaque fichier de fournisseur"
+
+msgid "Weather: where are you? LATITUDE LONGITUDE [NAME], e.g. 52.52 13.405 Berlin (empty skips): "
+msgstr "Météo : où êtes-vous ? LATITUDE LONGITUDE [NOM], p. ex. 52.52 13.405 Berlin (vide pour passer) : "
+
+#, python-brace-format
+msgid "\"{line}\" is not LATITUDE LONGITUDE; no weather written"
+msgstr "« {line} » n’est pas LATITUDE LONGITUDE ; aucune météo écrite"
+
+#, python-brace-format
+msgid "\"{line}\" is not a latitude (−90…90) and a longitude (−180…180); no weather written"
+msgstr "« {line} » n’est pas une latitude (−90…90) et une longitude (−180…180) ; aucune météo écrite"
+
+msgid "Apple Health's export"
+msgstr "l’export d’Apple Santé"
+
+msgid "Google Fit's Takeout"
+msgstr "le Takeout de Google Fit"
+
+#, python-brace-format
+msgid "{first} and {second}"
+msgstr "{first} et {second}"
+
+#, python-brace-format
+msgid "Open-Meteo at {latitude}, {longitude}"
+msgstr "Open-Meteo à {latitude}, {longitude}"
+
+msgid "next:"
+msgstr "ensuite :"
+
+msgid "fetch and import what the files name"
+msgstr "récupère et importe ce que nomment les fichiers"
+
+msgid "refresh every 5 minutes from a user timer"
+msgstr "actualise toutes les 5 minutes depuis un minuteur utilisateur"
+
+#, python-brace-format
+msgid "refreshed {instances}"
+msgstr "{instances} actualisé(s)"
+
+#, python-brace-format
+msgid "restored {variables} and {records}"
+msgstr "{variables} et {records} restauré(s)"
+
+#, python-brace-format
+msgid "there is already {count} timer, the most weft keeps; remove one first"
+msgid_plural "there are already {count} timers, the most weft keeps; remove one first"
+msgstr[0] "il y a déjà {count} minuteur, le maximum que weft conserve ; supprimez-en un d’abord"
+msgstr[1] "il y a déjà {count} minuteurs, le maximum que weft conserve ; supprimez-en un d’abord"
+
+#, python-brace-format
+msgid "there is already {count} alarm, the most weft keeps; remove one first"
+msgid_plural "there are already {count} alarms, the most weft keeps; remove one first"
+msgstr[0] "il y a déjà {count} alarme, le maximum que weft conserve ; supprimez-en une d’abord"
+msgstr[1] "il y a déjà {count} alarmes, le maximum que weft conserve ; supprimez-en une d’abord"
+
+#, python-brace-format
+msgid "{count} timer is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} timers are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} minuteur s’appelle « {name} » ; nommez-en un par son identifiant : {ids}"
+msgstr[1] "{count} minuteurs s’appellent « {name} » ; nommez-en un par son identifiant : {ids}"
+
+#, python-brace-format
+msgid "{count} alarm is called \"{name}\"; name one by its id: {ids}"
+msgid_plural "{count} alarms are called \"{name}\"; name one by its id: {ids}"
+msgstr[0] "{count} alarme s’appelle « {name} » ; nommez-en une par son identifiant : {ids}"
+msgstr[1] "{count} alarmes s’appellent « {name} » ; nommez-en une par son identifiant : {ids}"
+
+#, python-brace-format
+msgid "every {count} day from {day}"
+msgid_plural "every {count} days from {day}"
+msgstr[0] "tous les {count} jour à partir du {day}"
+msgstr[1] "tous les {count} jours à partir du {day}"
+
+#, python-brace-format
+msgid "every {count} day on {days} from {day}"
+msgid_plural "every {count} days on {days} from {day}"
+msgstr[0] "tous les {count} jour ({days}) à partir du {day}"
+msgstr[1] "tous les {count} jours ({days}) à partir du {day}"
+
+#, python-brace-format
+msgid "every {count} week from {day}"
+msgid_plural "every {count} weeks from {day}"
+msgstr[0] "toutes les {count} semaine à partir du {day}"
+msgstr[1] "toutes les {count} semaines à partir du {day}"
+
+#, python-brace-format
+msgid "every {count} week on {days} from {day}"
+msgid_plural "every {count} weeks on {days} from {day}"
+msgstr[0] "toutes les {count} semaine le {days} à partir du {day}"
+msgstr[1] "toutes les {count} semaines le {days} à partir du {day}"
+
+#, python-brace-format
+msgid "{name}: would delete {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: would delete {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name} : supprimerait {count} ligne reconstructible (instantané, tentatives, validateurs, fichiers lus)"
+msgstr[1] "{name} : supprimerait {count} lignes reconstructibles (instantané, tentatives, validateurs, fichiers lus)"
+
+#, python-brace-format
+msgid "{name}: deleted {count} rebuildable row (snapshot, attempts, validators, parsed files)"
+msgid_plural "{name}: deleted {count} rebuildable rows (snapshot, attempts, validators, parsed files)"
+msgstr[0] "{name} : {count} ligne reconstructible supprimée (instantané, tentatives, validateurs, fichiers lus)"
+msgstr[1] "{name} : {count} lignes reconstructibles supprimées (instantané, tentatives, validateurs, fichiers lus)"
+
+#, python-brace-format
+msgid "trashed {time}, kept {count} more day"
+msgid_plural "trashed {time}, kept {count} more days"
+msgstr[0] "mis à la corbeille le {time}, conservé encore {count} jour"
+msgstr[1] "mis à la corbeille le {time}, conservé encore {count} jours"
+
+#, python-brace-format
+msgid "{count} {kind} record"
+msgid_plural "{count} {kind} records"
+msgstr[0] "{count} enregistrement {kind}"
+msgstr[1] "{count} enregistrements {kind}"
+
+#, python-brace-format
+msgid "{count} calendar ({names})"
+msgid_plural "{count} calendars ({names})"
+msgstr[0] "{count} calendrier ({names})"
+msgstr[1] "{count} calendriers ({names})"
+
+#, python-brace-format
+msgid "{count} variable"
+msgid_plural "{count} variables"
+msgstr[0] "{count} variable"
+msgstr[1] "{count} variables"
+
+#, python-brace-format
+msgid "{count} record"
+msgid_plural "{count} records"
+msgstr[0] "{count} enregistrement"
+msgstr[1] "{count} enregistrements"
+
+#, python-brace-format
+msgid "; {count} notification already fired"
+msgid_plural "; {count} notifications already fired"
+msgstr[0] " ; {count} notification déjà envoyée"
+msgstr[1] " ; {count} notifications déjà envoyées"
+
+#, python-brace-format
+msgid "; {count} already up to date"
+msgid_plural "; {count} already up to date"
+msgstr[0] " ; {count} déjà à jour"
+msgstr[1] " ; {count} déjà à jour"
+
+#, python-brace-format
+msgid "; {count} older here moved to the trash as \"restore\""
+msgid_plural "; {count} older here moved to the trash as \"restore\""
+msgstr[0] " ; {count} plus ancien ici déplacé dans la corbeille sous « restore »"
+msgstr[1] " ; {count} plus anciens ici déplacés dans la corbeille sous « restore »"
+
+msgid "tentative"
+msgstr "provisoire"
+
+msgid "cancelled"
+msgstr "annulé"
+
+msgid "No events"
+msgstr "Aucun événement"
+
+msgid "No upcoming events"
+msgstr "Aucun événement à venir"
+
+#, python-brace-format
+msgid "All day: {titles}"
+msgstr "Toute la journée : {titles}"
+
+#, python-brace-format
+msgid "Ongoing: {events}"
+msgstr "En cours : {events}"
+
+msgid "– flights"
+msgstr "– étages"
+
+msgid "No days"
+msgstr "Aucun jour"
+
+#, python-brace-format
+msgid "Steps {year}"
+msgstr "Pas {year}"
+
+msgid "Steps, the past year"
+msgstr "Pas, l’année écoulée"
+
+msgid "under 25% of the goal"
+msgstr "moins de 25 % de l’objectif"
+
+msgid "today"
+msgstr "aujourd’hui"
+
+msgid "average"
+msgstr "moyenne"
+
+msgid "best"
+msgstr "record"
+
+#, python-brace-format
+msgid "{steps} on {day}"
+msgstr "{steps} le {day}"
+
+#, python-brace-format
+msgid "{week} over 7 days, {month} over 30 days"
+msgstr "{week} sur 7 jours, {month} sur 30 jours"
+
+msgid "Save the two files above, then:"
+msgstr "Enregistrez les deux fichiers ci-dessus, puis :"
+
+msgid "(what each run printed)"
+msgstr "(ce que chaque exécution a affiché)"
+
+msgid "Save the file above, then:"
+msgstr "Enregistrez le fichier ci-dessus, puis :"
+
+msgid "(what it fired, and why not)"
+msgstr "(ce qu’il a déclenché, et pourquoi pas)"
+
+#, python-brace-format
+msgid "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`."
+msgstr "weft : actualise les fournisseurs dus toutes les {interval} ; le verrou de weft empêche les exécutions de se chevaucher. Ajoutez avec `crontab -e`."
+
+#, python-brace-format
+msgid "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks"
+msgstr "ligne de clic de plus de {bytes} octets ignorée ; la barre continue de lire les clics"
+
+#, python-brace-format
+msgid "counter, step {step}"
+msgstr "compteur, pas {step}"
+
+#, python-brace-format
+msgid "goal {goal}"
+msgstr "objectif {goal}"
+
+#, python-brace-format
+msgid "min {min}"
+msgstr "min {min}"
+
+#, python-brace-format
+msgid "max {max}"
+msgstr "max {max}"
+
+msgid "resets daily"
+msgstr "remis à zéro chaque jour"
+
+msgid "resets weekly"
+msgstr "remis à zéro chaque semaine"
+
+msgid "resets monthly"
+msgstr "remis à zéro chaque mois"
+
+#, python-brace-format
+msgid "resets {period}"
+msgstr "remis à zéro : {period}"
+
+#, python-brace-format
+msgid "{count} day with data, goal met on {met}"
+msgid_plural "{count} days with data, goal met on {met}"
+msgstr[0] "{count} jour avec données, objectif atteint {met} fois"
+msgstr[1] "{count} jours avec données, objectif atteint {met} fois"
+
+#, python-brace-format
+msgid "{count} day ({rule})"
+msgid_plural "{count} days ({rule})"
+msgstr[0] "{count} jour ({rule})"
+msgstr[1] "{count} jours ({rule})"
+
+#, python-brace-format
+msgid "{count} block, no problems"
+msgid_plural "{count} blocks, no problems"
+msgstr[0] "{count} bloc, aucun problème"
+msgstr[1] "{count} blocs, aucun problème"
+
+#, python-brace-format
+msgid ", {count} template warning"
+msgid_plural ", {count} template warnings"
+msgstr[0] ", {count} avertissement de modèle"
+msgstr[1] ", {count} avertissements de modèle"
+
+#, python-brace-format
+msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+msgstr "--percentage '{template}' a donné « {value} », pas un nombre de 0 à 100, donc waybar ne reçoit pas de pourcentage ; gardez-le dans l’intervalle avec {{=clamp(VALUE, 0, 100)}}"
 
 """#)
 }

@@ -32,8 +32,10 @@ struct AlarmAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Every N days or weeks: 3d, 2w (1d–365d, 1w–52w).", valueName: "interval"))
     var every: String?
 
-    @Option(help: ArgumentHelp("The day (yyyy-MM-dd): the one day of a one-time alarm, else the first day.",
-        valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "The day (yyyy-MM-dd): the one day of a one-time alarm, else the first day.",
+            valueName: "date"))
     var on: String?
 
     @Option(help: ArgumentHelp("What it says (default: Alarm).", valueName: "text"))
@@ -93,18 +95,22 @@ struct AlarmAddCommand: ParsableCommand {
         let preAlertSeconds = try preAlert.map {
             try AlarmText.seconds($0, option: "--pre-alert", range: Alarm.preAlertRange)
         }
-        let snoozeSeconds = try snooze.map {
-            try AlarmText.seconds($0, option: "--snooze", range: Alarm.snoozeRange)
-        } ?? Alarm.defaultSnooze
+        let snoozeSeconds =
+            try snooze.map {
+                try AlarmText.seconds($0, option: "--snooze", range: Alarm.snoozeRange)
+            } ?? Alarm.defaultSnooze
         let edit = try options.edit(AlarmsKind.self)
         let alarm = try AlarmText.run {
             try edit.add(
                 label: label ?? "Alarm", schedule: schedule, preAlert: preAlertSeconds, snooze: snoozeSeconds, at: now)
         }
-        var line = "\(alarm.label) (\(alarm.id)): \(schedule.timeText) \(schedule.summary)"
+        let catalog = ReaderLanguage.catalog
+        var line = "\(alarm.label) (\(alarm.id)): \(schedule.timeText) \(schedule.summary(in: catalog))"
         if let next = alarm.next(after: now) {
             let minutes = TimeUntil(from: now, to: next, in: zone).minutes
-            line += ", next \(try options.when(next)) (in \(AlarmVariables.countdown(minutes: minutes)))"
+            line += catalog.text(
+                ", next {time} (in {countdown})",
+                ["time": try options.when(next, catalog), "countdown": AlarmVariables.countdown(minutes: minutes)])
         }
         Stdout.line(line)
     }

@@ -68,13 +68,14 @@ struct AlarmOptions: ParsableArguments {
         return try Kind.Payload.Book(records: try store.userRecords(kind: Kind.Payload.Book.recordKind))
     }
 
-    /// `Mon 2026-11-30 07:00` in the view's zone.
-    func when(_ date: Date) throws -> String { AlarmText.when(date, in: try clock.zone()) }
+    /// `Mon 2026-11-30 07:00` in the view's zone, its weekday in `catalog`'s language.
+    func when(_ date: Date, _ catalog: Catalog) throws -> String { AlarmText.when(date, in: try clock.zone(), catalog) }
 
     /// `text`, then `next Mon 2026-11-30 07:00` after `joiner` when `alarm` goes off again after `now`.
     func line(_ text: String, next alarm: Alarm, after now: Date, joiner: String = "; ") throws -> String {
         guard let next = alarm.next(after: now) else { return text }
-        return text + joiner + "next \(try when(next))"
+        let catalog = ReaderLanguage.catalog
+        return text + joiner + catalog.text("next {time}", ["time": try when(next, catalog)])
     }
 
     /// `Tea (t1): 02:59 left, round 1/2, running until 10:40`, in the reader's language.
@@ -106,10 +107,11 @@ struct AlarmOptions: ParsableArguments {
 
 /// What the alarm and timer commands print.
 enum AlarmText {
-    /// `Mon 2026-11-30 07:00`, local in `zone`.
-    static func when(_ date: Date, in zone: TimeZone) -> String {
+    /// `Mon 2026-11-30 07:00`, local in `zone`, the weekday in `catalog`'s language.
+    static func when(_ date: Date, in zone: TimeZone, _ catalog: Catalog) -> String {
         let day = LocalDay.containing(date, in: zone)
-        return "\(LocalText.weekdayShort(LocalDay.weekday(day))) \(LocalDay.iso(day)) \(LocalText.time(date, in: zone))"
+        let weekday = LocalText.weekdayShort(LocalDay.weekday(day), in: catalog)
+        return "\(weekday) \(LocalDay.iso(day)) \(LocalText.time(date, in: zone))"
     }
 
     /// `10m`, `1h`, `1h 30m`, `45s`: a setting's duration.
@@ -140,7 +142,7 @@ enum AlarmText {
         do {
             return try body()
         } catch let error as AlarmError {
-            throw CLIError(verbatim: error.description)
+            throw CLIError { catalog in error.text(in: catalog) }
         }
     }
 }

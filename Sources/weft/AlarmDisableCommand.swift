@@ -14,6 +14,9 @@ struct AlarmDisableCommand: ParsableCommand {
     @OptionGroup var alarm: AlarmNameOptions
 
     func run() throws {
-        try alarm.options.change { edit, now in "\(try edit.setEnabled(alarm.name, false, at: now).label): off" }
+        try alarm.options.change { edit, now in
+            ReaderLanguage.catalog.text(
+                "{label}: off", ["label": try edit.setEnabled(alarm.name, false, at: now).label])
+        }
     }
 }

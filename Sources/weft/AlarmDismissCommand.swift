@@ -20,7 +20,8 @@ struct AlarmDismissCommand: ParsableCommand {
     func run() throws {
         try alarm.options.change { edit, now in
             let changed = try edit.dismiss(alarm.name, at: now)
-            return try alarm.options.line("\(changed.label): dismissed", next: changed, after: now)
+            return try alarm.options.line(
+                ReaderLanguage.catalog.text("{label}: dismissed", ["label": changed.label]), next: changed, after: now)
         }
     }
 }

@@ -16,7 +16,9 @@ struct AlarmEnableCommand: ParsableCommand {
     func run() throws {
         try alarm.options.change { edit, now in
             let changed = try edit.setEnabled(alarm.name, true, at: now)
-            return try alarm.options.line("\(changed.label): on", next: changed, after: now, joiner: ", ")
+            return try alarm.options.line(
+                ReaderLanguage.catalog.text("{label}: on", ["label": changed.label]), next: changed, after: now,
+                joiner: ", ")
         }
     }
 }

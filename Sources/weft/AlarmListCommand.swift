@@ -39,22 +39,41 @@ struct AlarmListCommand: ParsableCommand {
             print(try JSONText.text(rows))
             return
         }
+        let catalog = ReaderLanguage.catalog
         guard !alarms.isEmpty else {
-            Stdout.line("no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one")
+            Stdout.line(catalog.text("no alarms; `weft alarm add 07:00 --days mon-fri --label Wake` sets one"))
             return
         }
+        let when = { (date: Date) in try options.when(date, catalog) }
         for alarm in alarms {
-            var parts = [alarm.id, alarm.label, alarm.schedule.timeText, alarm.schedule.summary]
-            parts.append(alarm.enabled ? try Self.state(alarm, now: now, until: options.when) : "off")
-            if alarm.enabled, let next = alarm.nextSound(after: now) { parts.append("next \(try options.when(next))") }
-            if let skipped = alarm.skipped, skipped > now { parts.append("skipping \(try options.when(skipped))") }
-            if let lead = alarm.preAlert { parts.append("pre-alert \(AlarmText.duration(lead))") }
-            parts.append("snooze \(AlarmText.duration(alarm.snooze))")
+            var parts = [alarm.id, alarm.label, alarm.schedule.timeText, alarm.schedule.summary(in: catalog)]
+            parts.append(Self.said(alarm, now: now, catalog, until: when))
+            if alarm.enabled, let next = alarm.nextSound(after: now) {
+                parts.append(catalog.text("next {time}", ["time": try when(next)]))
+            }
+            if let skipped = alarm.skipped, skipped > now {
+                parts.append(catalog.text("skipping {time}", ["time": try when(skipped)]))
+            }
+            if let lead = alarm.preAlert {
+                parts.append(catalog.text("pre-alert {duration}", ["duration": AlarmText.duration(lead)]))
+            }
+            parts.append(catalog.text("snooze {duration}", ["duration": AlarmText.duration(alarm.snooze)]))
             Stdout.line(parts.joined(separator: "  "))
         }
     }
 
-    /// The alarm's state; `until` writes a snooze's end (an ISO instant for JSON, the local time for people).
+    /// ``state(_:now:until:)`` in `catalog`'s words, for people.
+    static func said(_ alarm: Alarm, now: Date, _ catalog: Catalog, until: (Date) throws -> String) -> String {
+        guard alarm.enabled else { return catalog.text("off") }
+        switch alarm.state(at: now) {
+        case .idle: return catalog.text("on")
+        case .ringing: return catalog.text("ringing")
+        case .snoozed(_, let end):
+            return catalog.text("snoozed until {time}", ["time": (try? until(end)) ?? ISOInstant.format(end)])
+        }
+    }
+
+    /// The alarm's state in the English words `--json` keeps; `until` writes a snooze's end (an ISO instant).
     static func state(
         _ alarm: Alarm, now: Date, until: (Date) throws -> String
     ) rethrows -> String {

@@ -21,7 +21,9 @@ struct AlarmRemoveCommand: ParsableCommand {
     func run() throws {
         try alarm.options.change { edit, now in
             let label = try edit.remove(alarm.name, at: now).label
-            return "\(label): moved to the trash (`weft forget --restore \"alarm \(label)\"` brings it back)"
+            return ReaderLanguage.catalog.text(
+                "{label}: moved to the trash (`weft forget --restore \"alarm {label}\"` brings it back)",
+                ["label": label])
         }
     }
 }

@@ -17,7 +17,10 @@ struct AlarmSkipNextCommand: ParsableCommand {
         try alarm.options.change { edit, now in
             let (changed, skipped) = try edit.skipNext(alarm.name, at: now)
             return try alarm.options.line(
-                "\(changed.label): skipping \(try alarm.options.when(skipped))", next: changed, after: now)
+                ReaderLanguage.catalog.text(
+                    "{label}: skipping {time}",
+                    ["label": changed.label, "time": try alarm.options.when(skipped, ReaderLanguage.catalog)]),
+                next: changed, after: now)
         }
     }
 }

@@ -24,8 +24,13 @@ struct AlarmSnoozeCommand: ParsableCommand {
         try alarm.options.change { edit, now in
             let changed = try edit.snooze(alarm.name, at: now)
             let zone = try alarm.options.clock.zone()
-            guard let snoozed = changed.snoozed else { return "\(changed.label): snoozed" }
-            return "\(changed.label): snoozed until \(LocalText.time(snoozed.until, in: zone))"
+            let catalog = ReaderLanguage.catalog
+            guard let snoozed = changed.snoozed else {
+                return catalog.text("{label}: snoozed", ["label": changed.label])
+            }
+            return catalog.text(
+                "{label}: snoozed until {time}",
+                ["label": changed.label, "time": LocalText.time(snoozed.until, in: zone)])
         }
     }
 }

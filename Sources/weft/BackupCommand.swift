@@ -63,6 +63,6 @@ struct BackupCommand: ParsableCommand {
             written += count
         }
         guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, file) == 0 else { throw failure() }
-        Stderr.line("weft: wrote \(file)")
+        Stderr.line("weft: " + ReaderLanguage.catalog.text("wrote {file}", ["file": file]))
     }
 }

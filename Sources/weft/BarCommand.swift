@@ -69,9 +69,15 @@ struct BarCommand: ParsableCommand {
             let lint = try options.settings.templateLint()
             let warnings = file.templates.flatMap { $0.warnings(lint) }
             for warning in warnings { Stderr.line("weft: \(warning)") }
+            let catalog = ReaderLanguage.catalog
             Stderr.line(
-                "\(path): \(file.blocks.count) block\(file.blocks.count == 1 ? "" : "s"), no problems"
-                    + (warnings.isEmpty ? "" : ", \(warnings.count) template warning\(warnings.count == 1 ? "" : "s")"))
+                "\(path): "
+                    + catalog.plural(
+                        "{count} block, no problems", "{count} blocks, no problems", count: file.blocks.count)
+                    + (warnings.isEmpty
+                        ? ""
+                        : catalog.plural(
+                            ", {count} template warning", ", {count} template warnings", count: warnings.count)))
             return
         }
         try serve(file)
@@ -113,8 +119,10 @@ struct BarCommand: ParsableCommand {
                 let (lines, dropped) = input.append(buffer[..<count])
                 if dropped > 0 {
                     Stderr.line(
-                        "weft: dropped a click line longer than \(BarInput.longestLine) bytes; the bar keeps reading clicks"
-                    )
+                        "weft: "
+                            + ReaderLanguage.catalog.text(
+                                "dropped a click line longer than {bytes} bytes; the bar keeps reading clicks",
+                                ["bytes": String(BarInput.longestLine)]))
                 }
                 for line in lines {
                     guard let click = I3Bar.click(from: line),

@@ -1,5 +1,7 @@
 import ArgumentParser
+import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftRender
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -79,9 +81,9 @@ struct BarOptions: ParsableArguments {
         var problem: String?
         if format == .waybar, let percentage, let invalid = line.invalidPercentage {
             let shown = TextCap.capped(invalid, limit: 80)
-            problem =
-                "--percentage '\(percentage)' gave \"\(shown)\", not a number from 0 to 100, so waybar gets no "
-                + "percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
+            problem = ReaderLanguage.catalog.text(
+                "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}",
+                ["template": percentage, "value": shown])
         }
         return (line.formatted(format, markup: markup), problem)
     }

@@ -65,10 +65,14 @@ struct CalendarListCommand: AsyncParsableCommand {
             Self.writeJSON(events)
             return
         }
+        let catalog = ReaderLanguage.catalog
         func dayTitle(_ date: Date) -> String {
-            LocalText.weekday(LocalTime.components(of: date, in: zone).weekday) + ", "
+            LocalText.weekday(LocalTime.components(of: date, in: zone).weekday, in: catalog) + ", "
                 + LocalDay.iso(of: date, in: zone)
         }
+        // The times' column is as wide as `07:00–08:00`, so the titles line up in every language.
+        let allDayWord = catalog.text("all day")
+        let allDayColumn = allDayWord + String(repeating: " ", count: max(1, 11 - allDayWord.count))
         var heading = ""
         var output = ""
         var any = false
@@ -80,18 +84,29 @@ struct CalendarListCommand: AsyncParsableCommand {
                 output += title + "\n"
             }
             var line =
-                "  " + (event.allDay ? "all day    " : CalendarVariables.timeRange(event, zone: zone))
-            line += "  " + OneLine.flatten(event.title.isEmpty ? "Untitled" : event.title)
+                "  " + (event.allDay ? allDayColumn : CalendarVariables.timeRange(event, zone: zone))
+            line += "  " + OneLine.flatten(event.title.isEmpty ? catalog.text("Untitled") : event.title)
             if let location = event.location { line += " @ \(OneLine.flatten(location))" }
             line += "  [\(event.calendar)]"
-            if let status = event.status?.lowercased(), status != "confirmed" { line += " (\(status))" }
+            if let status = event.status?.lowercased(), status != "confirmed" {
+                line += " (\(Self.statusWord(status, catalog)))"
+            }
             output += line + "\n"
             if output.utf8.count >= Self.chunk {
                 Stdout.write(output)
                 output = ""
             }
         }
-        Stdout.write(any ? output : "No events\n")
+        Stdout.write(any ? output : catalog.text("No events") + "\n")
+    }
+
+    /// An event's STATUS in the reader's words; one weft does not know stays as the calendar wrote it.
+    static func statusWord(_ status: String, _ catalog: Catalog) -> String {
+        switch status {
+        case "tentative": catalog.text("tentative")
+        case "cancelled": catalog.text("cancelled")
+        default: status
+        }
     }
 
     /// How much output is gathered before it is written.

@@ -91,15 +91,16 @@ struct CalendarNextCommand: AsyncParsableCommand {
                 ]))
             return
         }
-        let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US"))
+        let catalog = ReaderLanguage.catalog
+        let context = VariableContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US"), catalog: catalog)
         let picked = [next, then].compactMap { $0 }
         let variables = CalendarVariables.derive(
             picked + ongoing, prefix: "", context: context, allDay: .include, longEvent: longEvent)
         var lines: [String] = []
         if next == nil {
-            lines.append("No upcoming events")
+            lines.append(catalog.text("No upcoming events"))
         } else {
-            lines.append(variables["header"] ?? "Next Up")
+            lines.append(variables["header"] ?? catalog.text("Next Up"))
         }
         for slot in ["next_", "then_"] {
             guard let title = variables[slot + "title"] else { continue }
@@ -112,10 +113,16 @@ struct CalendarNextCommand: AsyncParsableCommand {
         }
         if !allDay.isEmpty {
             lines.append(
-                "All day: "
-                    + allDay.map { OneLine.flatten($0.title.isEmpty ? "Untitled" : $0.title) }.joined(separator: " · "))
+                catalog.text(
+                    "All day: {titles}",
+                    [
+                        "titles": allDay.map { OneLine.flatten($0.title.isEmpty ? catalog.text("Untitled") : $0.title) }
+                            .joined(separator: " · ")
+                    ]))
         }
-        if let running = variables["ongoing"] { lines.append("Ongoing: " + OneLine.flatten(running)) }
+        if let running = variables["ongoing"] {
+            lines.append(catalog.text("Ongoing: {events}", ["events": OneLine.flatten(running)]))
+        }
         Stdout.line(lines.joined(separator: "\n"))
     }
 }

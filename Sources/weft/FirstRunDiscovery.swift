@@ -155,7 +155,7 @@ struct FirstRunDiscovery {
     }
 
     /// Apple Health's `export.zip` (or its unzipped `export.xml`) and Google Fit's unzipped Takeout in ~/Downloads.
-    func stepFiles() -> StepFiles {
+    func stepFiles(_ catalog: Catalog) -> StepFiles {
         var found = StepFiles()
         let downloads = home + "/Downloads"
         let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
@@ -172,8 +172,9 @@ struct FirstRunDiscovery {
             found.what.append("Google Fit's Takeout")
         } else if let zip = FilePatterns.expand([downloads + "/takeout-*.zip"]).files.first {
             found.notes.append(
-                "\(tilde(zip)) is a Google Takeout zip: unzip it in ~/Downloads and run `weft init` again "
-                    + "to read its Fit steps")
+                catalog.text(
+                    "{file} is a Google Takeout zip: unzip it in ~/Downloads and run `weft init` again to read its Fit steps",
+                    ["file": tilde(zip)]))
         }
         return found
     }

@@ -54,13 +54,14 @@ struct ForgetCommand: AsyncParsableCommand {
         let workspace = locations.workspace
         let where_ = workspace.locations
         let now = try clock.instant()
+        let catalog = ReaderLanguage.catalog
         guard FileManager.default.fileExists(atPath: where_.databasePath) else {
             throw CLIError { catalog in
                 catalog.text(
                     "there is no database in {directory}: nothing to forget", ["directory": where_.cacheDirectory])
             }
         }
-        if listTrash { return try list(now: now, workspace: workspace) }
+        if listTrash { return try list(now: now, workspace: workspace, catalog) }
         if let restore {
             let (restored, kept) = try CacheWriter(cacheDirectory: where_.cacheDirectory).store.restoreTrash(restore)
             guard !restored.isEmpty || !kept.isEmpty else {
@@ -70,14 +71,21 @@ struct ForgetCommand: AsyncParsableCommand {
                         ["name": restore])
                 }
             }
-            Stderr.line("\(restore): restored \(Self.counts(restored.map(\.kind)))")
+            Stderr.line(
+                catalog.text(
+                    "{name}: restored {records}",
+                    ["name": restore, "records": Self.counts(restored.map(\.kind), catalog)]))
             if !kept.isEmpty {
                 Stderr.line(
-                    "\(restore): \(Self.counts(kept.map(\.kind))) left in the trash: records with the same names exist "
-                        + "now (\(kept.prefix(5).map(\.key).joined(separator: ", ")))")
+                    catalog.text(
+                        "{name}: {records} left in the trash: records with the same names exist now ({keys})",
+                        [
+                            "name": restore, "records": Self.counts(kept.map(\.kind), catalog),
+                            "keys": kept.prefix(5).map(\.key).joined(separator: ", "),
+                        ]))
             }
             let rebuilt = try await RecordViews.rebuild(locations: where_, zone: try clock.zone(), now: now)
-            if !rebuilt.isEmpty { Stderr.line("weft: refreshed \(rebuilt.joined(separator: ", "))") }
+            RecordViews.sayRefreshed(rebuilt, catalog)
             return
         }
         let writer = try CacheWriter(cacheDirectory: where_.cacheDirectory)
@@ -85,23 +93,36 @@ struct ForgetCommand: AsyncParsableCommand {
         let plans = try writer.forget(instances, trashKinds: kinds.trash, at: now, dryRun: dryRun)
         for plan in plans {
             guard !plan.isEmpty else {
-                Stderr.line("\(plan.instance): not in the database")
+                Stderr.line(catalog.text("{name}: not in the database", ["name": plan.instance]))
                 continue
             }
             let rows = plan.rebuildable.values.reduce(0, +)
-            var line = "\(plan.instance): \(dryRun ? "would delete" : "deleted") \(rows) rebuildable row"
-            line += rows == 1 ? "" : "s"
-            line += " (snapshot, attempts, validators, parsed files)"
+            var line =
+                dryRun
+                ? catalog.plural(
+                    "{name}: would delete {count} rebuildable row (snapshot, attempts, validators, parsed files)",
+                    "{name}: would delete {count} rebuildable rows (snapshot, attempts, validators, parsed files)",
+                    count: rows, ["name": plan.instance])
+                : catalog.plural(
+                    "{name}: deleted {count} rebuildable row (snapshot, attempts, validators, parsed files)",
+                    "{name}: deleted {count} rebuildable rows (snapshot, attempts, validators, parsed files)",
+                    count: rows, ["name": plan.instance])
             let records = plan.records.filter { $0.value > 0 }
             if !records.isEmpty {
+                let said = Self.counts(records, catalog)
                 line +=
-                    "; \(dryRun ? "would move" : "moved") "
-                    + records.keys.sorted().map { "\(records[$0] ?? 0) \($0) record\(records[$0] == 1 ? "" : "s")" }
-                    .joined(separator: ", ")
-                    + " to the trash (`weft forget --restore \(plan.instance)` within 30 days)"
+                    dryRun
+                    ? catalog.text(
+                        "; would move {records} to the trash (`weft forget --restore {name}` within 30 days)",
+                        ["records": said, "name": plan.instance])
+                    : catalog.text(
+                        "; moved {records} to the trash (`weft forget --restore {name}` within 30 days)",
+                        ["records": said, "name": plan.instance])
             }
             if let others = kinds.sharedWith[plan.instance] {
-                line += "; your own records stay: \(others.joined(separator: ", ")) shows them too"
+                line += catalog.text(
+                    "; your own records stay: {instances} shows them too", ["instances": others.joined(separator: ", ")]
+                )
             }
             Stderr.line(line)
         }
@@ -131,25 +152,33 @@ struct ForgetCommand: AsyncParsableCommand {
         return (trash, shared)
     }
 
-    private func list(now: Date, workspace: Workspace) throws {
+    private func list(now: Date, workspace: Workspace, _ catalog: Catalog) throws {
         let batches = try workspace.openCache().trashBatches(now: now)
         guard !batches.isEmpty else {
-            Stdout.line("the trash is empty")
+            Stdout.line(catalog.text("the trash is empty"))
             return
         }
         for batch in batches {
             let left = Int((batch.trashedAt.timeIntervalSince(now) + CacheStore.trashKept) / 86_400)
             let counts = batch.counts.keys.sorted().map { "\(batch.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-            Stdout.line(
-                "\(batch.name)\t\(counts)\ttrashed \(ISOInstant.format(batch.trashedAt)), kept \(max(left, 0)) more days"
-            )
+            let kept = catalog.plural(
+                "trashed {time}, kept {count} more day", "trashed {time}, kept {count} more days", count: max(left, 0),
+                ["time": ISOInstant.format(batch.trashedAt)])
+            Stdout.line("\(batch.name)\t\(counts)\t\(kept)")
         }
     }
 
-    private static func counts(_ kinds: [String]) -> String {
+    private static func counts(_ kinds: [String], _ catalog: Catalog) -> String {
         var counts: [String: Int] = [:]
         for kind in kinds { counts[kind, default: 0] += 1 }
-        return counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0) record\(counts[$0] == 1 ? "" : "s")" }
-            .joined(separator: ", ")
+        return Self.counts(counts, catalog)
+    }
+
+    /// "2 habit records, 1 steps record": the kinds stay the words provider files use.
+    private static func counts(_ counts: [String: Int], _ catalog: Catalog) -> String {
+        counts.keys.sorted().map { kind in
+            catalog.plural("{count} {kind} record", "{count} {kind} records", count: counts[kind] ?? 0, ["kind": kind])
+        }
+        .joined(separator: ", ")
     }
 }

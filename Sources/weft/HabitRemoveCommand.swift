@@ -33,7 +33,10 @@ struct HabitRemoveCommand: ParsableCommand {
             removed = habit.name
             return HabitEditor.remove(&archive, slug: habit.slug)
         }
-        Stdout.line("\(removed): moved to the trash (`weft forget --restore \"\(batch)\"` brings it back)")
+        Stdout.line(
+            ReaderLanguage.catalog.text(
+                "{name}: moved to the trash (`weft forget --restore \"{batch}\"` brings it back)",
+                ["name": removed, "batch": batch]))
     }
 
     /// The error for a name that finds no habit, with the closest names.

@@ -32,6 +32,8 @@ struct HabitRenameCommand: ParsableCommand {
             oldName = habit.name
             return HabitEditor.rename(&archive, slug: habit.slug, to: newName)
         }
-        Stdout.line("\(oldName): renamed to \(newName) (\(HabitSlug.of(newName)))")
+        Stdout.line(
+            ReaderLanguage.catalog.text(
+                "{old}: renamed to {new} ({slug})", ["old": oldName, "new": newName, "slug": HabitSlug.of(newName)]))
     }
 }

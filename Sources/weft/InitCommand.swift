@@ -80,6 +80,7 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        let catalog = ReaderLanguage.catalog
         let discovery = FirstRunDiscovery(environment: environment)
         let directory = locations.resolved.providersDirectory
         let zoneName = try zoneIdentifier(environment)
@@ -104,68 +105,75 @@ struct InitCommand: ParsableCommand {
         var said: [String] = []
         if let calendars = discovery.calendars() {
             if let kept = have("calendar") {
-                said.append("calendar: kept \(kept); found \(calendars.folders.count) in \(calendars.from)")
+                said.append(
+                    catalog.text(
+                        "calendar: kept {file}; found {count} in {from}",
+                        ["file": kept, "count": String(calendars.folders.count), "from": calendars.from]))
             } else {
-                plans.append(calendarPlan(calendars.folders, from: calendars.from, zone: zoneName, discovery))
+                plans.append(
+                    calendarPlan(calendars.folders, from: calendars.from, zone: zoneName, discovery, catalog))
                 prefixes["calendar"] = "__calendar_"
             }
         } else {
-            said.append("calendar: no khal or vdirsyncer calendars, no .ics files in ~/.calendars")
+            said.append(catalog.text("calendar: no khal or vdirsyncer calendars, no .ics files in ~/.calendars"))
         }
-        let steps = discovery.stepFiles()
+        let steps = discovery.stepFiles(catalog)
         said += steps.notes
         if !steps.files.isEmpty {
             if let kept = have("steps") {
-                said.append("steps: kept \(kept); found \(steps.what.joined(separator: " and "))")
+                said.append(
+                    catalog.text("steps: kept {file}; found {what}", ["file": kept, "what": Self.what(steps, catalog)]))
             } else {
-                plans.append(stepsPlan(steps, zone: zoneName))
+                plans.append(stepsPlan(steps, zone: zoneName, catalog))
                 prefixes["steps"] = "__steps_"
             }
         } else if steps.notes.isEmpty {
-            said.append("steps: no export.zip or Takeout in ~/Downloads")
+            said.append(catalog.text("steps: no export.zip or Takeout in ~/Downloads"))
         }
         let weatherTypes = ["open-meteo", "met-norway", "pirate-weather", "weatherkit"]
         if let kept = have("weather", types: weatherTypes) {
-            said.append("weather: kept \(kept)")
-        } else if let place = try place() {
-            plans.append(weatherPlan(place, zone: zoneName))
+            said.append(catalog.text("weather: kept {file}", ["file": kept]))
+        } else if let place = try place(catalog) {
+            plans.append(weatherPlan(place, zone: zoneName, catalog))
             prefixes["weather"] = "__weather_"
         } else {
             said.append(
-                "weather: no place given; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` adds it")
+                catalog.text(
+                    "weather: no place given; `weft init --latitude 52.52 --longitude 13.405 --name Berlin` adds it"))
         }
 
         var written: [String] = []
         for plan in plans {
             let path = directory + "/\(plan.instance).toml"
             if FileManager.default.fileExists(atPath: path) {
-                Stdout.line("kept \(path): it exists (weft init never overwrites a file)")
+                Stdout.line(catalog.text("kept {file}: it exists (weft init never overwrites a file)", ["file": path]))
                 // A file of another type holds the name, so the kind's keys are not there to show.
                 prefixes[plan.instance] = nil
                 continue
             }
             if dryRun {
-                Stdout.line("would write \(path) (\(plan.summary)):")
+                Stdout.line(catalog.text("would write {file} ({summary}):", ["file": path, "summary": plan.summary]))
                 Stdout.write(plan.text.split(separator: "\n").map { "  \($0)\n" }.joined())
                 continue
             }
             try write(plan.text, to: path, directory: directory)
-            Stdout.line("wrote \(path): \(plan.summary)")
+            Stdout.line(catalog.text("wrote {file}: {summary}", ["file": path, "summary": plan.summary]))
             written.append(plan.instance)
         }
         for line in said { Stdout.line(line) }
         let weatherPlanned = plans.contains { $0.instance == "weather" }
         if contact == nil, weatherPlanned, written.contains("weather") || (dryRun && prefixes["weather"] != nil) {
             Stdout.line(
-                "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the "
-                    + "weather service can reach you instead of blocking weft")
+                catalog.text(
+                    "weather.toml: fill in `contact` (your e-mail or a URL): it goes into the User-Agent, so the weather service can reach you instead of blocking weft"
+                ))
         }
-        if !written.isEmpty { try checkWritten(written, directory: directory) }
+        if !written.isEmpty { try checkWritten(written, directory: directory, catalog) }
         if plans.isEmpty && types.isEmpty {
-            Stdout.line("nothing to write; the README's Configuration section shows every provider file")
+            Stdout.line(catalog.text("nothing to write; the README's Configuration section shows every provider file"))
             return
         }
-        nextCommands(prefixes)
+        nextCommands(prefixes, catalog)
     }
 
     /// `--zone`, else the zone `$TZ` or the system names (UTC when neither can be read).
@@ -175,21 +183,31 @@ struct InitCommand: ParsableCommand {
     }
 
     /// The weather's place: the flags, else one question on a terminal (empty skips); nil for none.
-    private func place() throws -> (latitude: Double, longitude: Double, name: String)? {
+    private func place(_ catalog: Catalog) throws -> (latitude: Double, longitude: Double, name: String)? {
         if let latitude, let longitude { return (latitude, longitude, name ?? "Home") }
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         FileHandle.standardError.write(
-            Data("Weather: where are you? LATITUDE LONGITUDE [NAME], e.g. 52.52 13.405 Berlin (empty skips): ".utf8))
+            Data(
+                catalog.text(
+                    "Weather: where are you? LATITUDE LONGITUDE [NAME], e.g. 52.52 13.405 Berlin (empty skips): "
+                ).utf8))
         guard let line = readLine(strippingNewline: true) else { return nil }
         let parts = line.split { $0 == " " || $0 == "," || $0 == "\t" }
         guard parts.count >= 2 else {
-            if !parts.isEmpty { Stderr.line("weft: \"\(line)\" is not LATITUDE LONGITUDE; no weather written") }
+            if !parts.isEmpty {
+                Stderr.line(
+                    "weft: " + catalog.text("\"{line}\" is not LATITUDE LONGITUDE; no weather written", ["line": line]))
+            }
             return nil
         }
         guard let latitude = Double(parts[0]), let longitude = Double(parts[1]), (-90...90).contains(latitude),
             (-180...180).contains(longitude)
         else {
-            Stderr.line("weft: \"\(line)\" is not a latitude (−90…90) and a longitude (−180…180); no weather written")
+            Stderr.line(
+                "weft: "
+                    + catalog.text(
+                        "\"{line}\" is not a latitude (−90…90) and a longitude (−180…180); no weather written",
+                        ["line": line]))
             return nil
         }
         let rest = parts.dropFirst(2).joined(separator: " ")
@@ -197,7 +215,8 @@ struct InitCommand: ParsableCommand {
     }
 
     private func calendarPlan(
-        _ folders: [FirstRunDiscovery.CalendarFolder], from: String, zone: String, _ discovery: FirstRunDiscovery
+        _ folders: [FirstRunDiscovery.CalendarFolder], from: String, zone: String, _ discovery: FirstRunDiscovery,
+        _ catalog: Catalog
     ) -> Plan {
         let sources = folders.map {
             "  { name = \(Self.toml($0.name)), path = \(Self.toml(discovery.tilde($0.path))) },"
@@ -219,10 +238,11 @@ struct InitCommand: ParsableCommand {
         let names = folders.map(\.name).joined(separator: ", ")
         return Plan(
             instance: "calendar", text: text,
-            summary: "\(folders.count) calendar\(folders.count == 1 ? "" : "s") (\(names))")
+            summary: catalog.plural(
+                "{count} calendar ({names})", "{count} calendars ({names})", count: folders.count, ["names": names]))
     }
 
-    private func stepsPlan(_ steps: FirstRunDiscovery.StepFiles, zone: String) -> Plan {
+    private func stepsPlan(_ steps: FirstRunDiscovery.StepFiles, zone: String, _ catalog: Catalog) -> Plan {
         let files = steps.files.map(Self.toml).joined(separator: ", ")
         let text = """
             # Steps from \(steps.what.joined(separator: " and ")), written by `weft init`.
@@ -235,10 +255,25 @@ struct InitCommand: ParsableCommand {
             # weekend_days = ["sat", "sun"]
 
             """
-        return Plan(instance: "steps", text: text, summary: steps.what.joined(separator: " and "))
+        return Plan(instance: "steps", text: text, summary: Self.what(steps, catalog))
     }
 
-    private func weatherPlan(_ place: (latitude: Double, longitude: Double, name: String), zone: String) -> Plan {
+    /// The step exports found, in the reader's words (the file's comment keeps English).
+    private static func what(_ steps: FirstRunDiscovery.StepFiles, _ catalog: Catalog) -> String {
+        let said = steps.what.map { what in
+            switch what {
+            case "Apple Health's export": catalog.text("Apple Health's export")
+            case "Google Fit's Takeout": catalog.text("Google Fit's Takeout")
+            default: what
+            }
+        }
+        guard said.count == 2 else { return said.joined(separator: ", ") }
+        return catalog.text("{first} and {second}", ["first": said[0], "second": said[1]])
+    }
+
+    private func weatherPlan(
+        _ place: (latitude: Double, longitude: Double, name: String), zone: String, _ catalog: Catalog
+    ) -> Plan {
         let contactLine =
             contact.map { "contact = \(Self.toml($0))  # goes into the User-Agent" }
             ?? "# contact = \"you@example.org\"  # FILL IN your e-mail or a URL: it goes into the User-Agent"
@@ -254,7 +289,11 @@ struct InitCommand: ParsableCommand {
             \(contactLine)
 
             """
-        return Plan(instance: "weather", text: text, summary: "Open-Meteo at \(place.latitude), \(place.longitude)")
+        return Plan(
+            instance: "weather", text: text,
+            summary: catalog.text(
+                "Open-Meteo at {latitude}, {longitude}",
+                ["latitude": String(place.latitude), "longitude": String(place.longitude)]))
     }
 
     /// Writes `text` to a new file at `path`, never over an existing one (one made since the check is kept).
@@ -271,16 +310,16 @@ struct InitCommand: ParsableCommand {
     }
 
     /// The written files checked as `weft check` checks them: a problem is said, with the file and line.
-    private func checkWritten(_ instances: [String], directory: String) throws {
+    private func checkWritten(_ instances: [String], directory: String, _ catalog: Catalog) throws {
         let findings = try CheckCommand.findings(
             providersDirectory: directory, cacheDirectory: locations.resolved.cacheDirectory)
         for problem in findings.problems where problem.instance.map(instances.contains) ?? false {
-            Stdout.line("\(problem.error)")
+            Stdout.line(problem.error.text(in: catalog))
         }
     }
 
     /// The three commands to run next, with the `--providers`/`--cache` given to this one.
-    private func nextCommands(_ prefixes: [String: String]) {
+    private func nextCommands(_ prefixes: [String: String], _ catalog: Catalog) {
         var flags = ""
         if let providers = locations.providers { flags += " --providers " + ScheduleCommand.quoted(providers) }
         if let cache = locations.cache { flags += " --cache " + ScheduleCommand.quoted(cache) }
@@ -291,10 +330,10 @@ struct InitCommand: ParsableCommand {
         }
         if let steps = prefixes["steps"] { parts.append("👟 {{\(steps)today|0}}") }
         if parts.isEmpty { parts.append("{{__time}}") }
-        Stdout.line("next:")
-        Stdout.line("  weft refresh\(flags)  # fetch and import what the files name")
+        Stdout.line(catalog.text("next:"))
+        Stdout.line("  weft refresh\(flags)  # " + catalog.text("fetch and import what the files name"))
         Stdout.line("  weft resolve\(flags) '\(parts.joined(separator: " · "))'")
-        Stdout.line("  weft schedule --systemd\(flags)  # refresh every 5 minutes from a user timer")
+        Stdout.line("  weft schedule --systemd\(flags)  # " + catalog.text("refresh every 5 minutes from a user timer"))
     }
 
     /// A TOML basic string.

@@ -1,11 +1,12 @@
 import Foundation
 import Logging
+import WeftAlarms
 import WeftCommandLine
 import WeftCore
 import WeftEdits
+import WeftPrimitives
 import WeftProviders
 import WeftRefresh
-import WeftAlarms
 
 /// Rebuilds the snapshots of the configured instances that show the user's own records (habits, steps), so what
 /// `weft restore` or `weft forget --restore` brought back shows at once.
@@ -21,15 +22,25 @@ enum RecordViews {
         var rebuilt: [String] = []
         let types = Set(set.entries.map(\.config.type))
         if !types.contains(AlarmsKind.type) {
-            if try AlarmEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) { rebuilt.append(AlarmsKind.type) }
+            if try AlarmEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) {
+                rebuilt.append(AlarmsKind.type)
+            }
         }
         if !types.contains(TimersKind.type) {
-            if try TimerEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) { rebuilt.append(TimersKind.type) }
+            if try TimerEdit(cacheDirectory: locations.cacheDirectory).rebuild(at: now) {
+                rebuilt.append(TimersKind.type)
+            }
         }
         guard !instances.isEmpty else { return rebuilt }
         let refresher = Refresher(
             registry: registry, locations: locations, timeZone: zone, logger: Logger(label: "weft.restore"))
         let report = try await refresher.run(instances, force: true, now: now)
         return rebuilt + report.entries.map(\.instance)
+    }
+
+    /// Says which instances `rebuild` refreshed, on stderr; nothing when none.
+    static func sayRefreshed(_ instances: [String], _ catalog: Catalog) {
+        guard !instances.isEmpty else { return }
+        Stderr.line("weft: " + catalog.text("refreshed {instances}", ["instances": instances.joined(separator: ", ")]))
     }
 }

@@ -43,15 +43,29 @@ struct RestoreCommand: AsyncParsableCommand {
         let now = try clock.instant()
         let summary = try CacheWriter(cacheDirectory: locations.resolved.cacheDirectory).store.restore(
             document, file: file == "-" ? "standard input" : file, at: now)
-        var line = "weft: restored \(summary.variables) variable\(summary.variables == 1 ? "" : "s") and "
-        line += "\(summary.records) record\(summary.records == 1 ? "" : "s")"
+        let catalog = ReaderLanguage.catalog
+        var line = catalog.text(
+            "restored {variables} and {records}",
+            [
+                "variables": catalog.plural("{count} variable", "{count} variables", count: summary.variables),
+                "records": catalog.plural("{count} record", "{count} records", count: summary.records),
+            ])
         if summary.notifications > 0 {
-            line += "; \(summary.notifications) notification\(summary.notifications == 1 ? "" : "s") already fired"
+            line += catalog.plural(
+                "; {count} notification already fired", "; {count} notifications already fired",
+                count: summary.notifications)
         }
-        if summary.unchanged > 0 { line += "; \(summary.unchanged) already up to date" }
-        if summary.trashed > 0 { line += "; \(summary.trashed) older here moved to the trash as \"restore\"" }
-        Stderr.line(line)
+        if summary.unchanged > 0 {
+            line += catalog.plural(
+                "; {count} already up to date", "; {count} already up to date", count: summary.unchanged)
+        }
+        if summary.trashed > 0 {
+            line += catalog.plural(
+                "; {count} older here moved to the trash as \"restore\"",
+                "; {count} older here moved to the trash as \"restore\"", count: summary.trashed)
+        }
+        Stderr.line("weft: " + line)
         let rebuilt = try await RecordViews.rebuild(locations: locations.resolved, zone: try clock.zone(), now: now)
-        if !rebuilt.isEmpty { Stderr.line("weft: refreshed \(rebuilt.joined(separator: ", "))") }
+        RecordViews.sayRefreshed(rebuilt, catalog)
     }
 }

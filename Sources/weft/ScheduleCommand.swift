@@ -70,9 +70,9 @@ struct ScheduleCommand: ParsableCommand {
             + " --providers " + Self.quoted(Self.absolute(resolved.providersDirectory))
             + " --cache " + Self.quoted(Self.absolute(resolved.cacheDirectory))
         if systemd {
-            print(Self.systemdUnits(command: command, minutes: minutes))
+            print(Self.systemdUnits(command: command, minutes: minutes, ReaderLanguage.catalog))
         } else {
-            print(Self.cronLine(command: command, minutes: minutes))
+            print(Self.cronLine(command: command, minutes: minutes, ReaderLanguage.catalog))
         }
         let timer = TimerCheck(
             systemd: systemd, providersDirectory: Self.absolute(resolved.providersDirectory),
@@ -97,16 +97,17 @@ struct ScheduleCommand: ParsableCommand {
         )
     }
 
-    static func systemdUnits(command: String, minutes: Int) -> String {
+    /// The two units with the comments around them in `catalog`'s language (the units themselves stay English).
+    static func systemdUnits(command: String, minutes: Int, _ catalog: Catalog = .english) -> String {
         """
         # ~/.config/systemd/user/weft-refresh.service
         \(refreshService(command: command))
         # ~/.config/systemd/user/weft-refresh.timer
         \(refreshTimer(minutes: minutes))
-        # Save the two files above, then:
+        # \(catalog.text("Save the two files above, then:"))
         #   systemctl --user daemon-reload
         #   systemctl --user enable --now weft-refresh.timer
-        #   journalctl --user -u weft-refresh.service   (what each run printed)
+        #   journalctl --user -u weft-refresh.service   \(catalog.text("(what each run printed)"))
         """
     }
 
@@ -147,7 +148,7 @@ struct ScheduleCommand: ParsableCommand {
             [Self.executable(), "notify"].map(Self.quoted).joined(separator: " ")
             + " --providers " + Self.quoted(Self.absolute(resolved.providersDirectory))
             + " --cache " + Self.quoted(Self.absolute(resolved.cacheDirectory))
-        print(Self.notifyUnit(command: command))
+        print(Self.notifyUnit(command: command, ReaderLanguage.catalog))
         let timer = TimerCheck(
             systemd: true, providersDirectory: Self.absolute(resolved.providersDirectory),
             cacheDirectory: Self.absolute(resolved.cacheDirectory))
@@ -158,14 +159,15 @@ struct ScheduleCommand: ParsableCommand {
         }
     }
 
-    static func notifyUnit(command: String) -> String {
+    /// The notifier's unit with the comments around it in `catalog`'s language.
+    static func notifyUnit(command: String, _ catalog: Catalog = .english) -> String {
         """
         # ~/.config/systemd/user/weft-notify.service
         \(notifyService(command: command))
-        # Save the file above, then:
+        # \(catalog.text("Save the file above, then:"))
         #   systemctl --user daemon-reload
         #   systemctl --user enable --now weft-notify.service
-        #   journalctl --user -u weft-notify.service   (what it fired, and why not)
+        #   journalctl --user -u weft-notify.service   \(catalog.text("(what it fired, and why not)"))
         """
     }
 
@@ -215,15 +217,18 @@ struct ScheduleCommand: ParsableCommand {
         }
     }
 
-    static func cronLine(command: String, minutes: Int) -> String {
+    static func cronLine(command: String, minutes: Int, _ catalog: Catalog = .english) -> String {
         let fields =
             minutes < 60
             ? (minutes == 1 ? "* * * * *" : "*/\(minutes) * * * *")
             : (minutes == 60 ? "0 * * * *" : "0 */\(minutes / 60) * * *")
         let log = Self.quoted(Self.absolute(PathExpansion.expand("~/.cache/weft-refresh.log")))
+        let every = minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h"
+        let comment = catalog.text(
+            "weft: refresh the due providers every {interval}; weft's own lock keeps runs from overlapping. Add with `crontab -e`.",
+            ["interval": every])
         return """
-            # weft: refresh the due providers every \(minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h"); \
-            weft's own lock keeps runs from overlapping. Add with `crontab -e`.
+            # \(comment)
             \(fields) \(Self.cronEscaped("\(command) >>\(log) 2>&1"))
             """
     }

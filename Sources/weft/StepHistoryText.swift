@@ -8,6 +8,8 @@ struct StepHistoryText {
     var colour: Bool
     /// Today, underlined when in colour and bracketed in the month.
     var today: StepDay
+    /// The language of the titles, month and weekday names and the legend.
+    var catalog: Catalog = .english
 
     /// The shade character of a level.
     static func shade(_ level: StepCalendarGrid.Level) -> String {
@@ -41,7 +43,8 @@ struct StepHistoryText {
     func year(_ grid: StepCalendarGrid, title: String) -> String {
         var header = [Character](repeating: " ", count: grid.columns + 8)
         for label in grid.monthLabels(gap: 4) {
-            for (offset, letter) in LocalText.monthShort(label.month).enumerated()
+            // Three letters at most, so a long abbreviation (`janv.`) does not run into the next month's.
+            for (offset, letter) in LocalText.monthShort(label.month, in: catalog).prefix(3).enumerated()
             where label.column + offset < header.count {
                 header[label.column + offset] = letter
             }
@@ -54,16 +57,28 @@ struct StepHistoryText {
             if cell.record != nil { withData += 1 }
             if cell.level == .met { met += 1 }
         }
-        var lines = ["\(title) · \(withData) days with data, goal met on \(met)"]
+        var lines = [
+            title + " · "
+                + catalog.plural(
+                    "{count} day with data, goal met on {met}", "{count} days with data, goal met on {met}",
+                    count: withData, ["met": String(met)])
+        ]
         lines.append("    " + String(header))
-        for (row, cells) in rows.enumerated() { lines.append(LocalText.weekdaysShort[row] + " " + cells.joined()) }
+        for (row, cells) in rows.enumerated() {
+            lines.append(Self.column(LocalText.weekdayShort(row + 1, in: catalog), 3) + " " + cells.joined())
+        }
         return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
             .joined(separator: "\n")
     }
 
     /// The month as a Monday-first calendar: each day's number and shade.
     func month(_ grid: StepCalendarGrid, year: Int, month: Int) -> String {
-        var lines = ["\(LocalText.month(month)) \(year)", " Mo   Tu   We   Th   Fr   Sa   Su"]
+        let names = (1...7).map { LocalText.weekdayShort($0, in: catalog).prefix(2) }
+        var lines = [
+            "\(LocalText.month(month, in: catalog)) \(year)",
+            names.map { " " + Self.column(String($0), 4) }.joined().replacingOccurrences(
+                of: "\\s+$", with: "", options: .regularExpression),
+        ]
         var weeks = [[String]](repeating: [String](repeating: "     ", count: 7), count: grid.columns)
         for cell in grid.cells {
             let day = cell.day.components.day
@@ -78,11 +93,17 @@ struct StepHistoryText {
         return lines.joined(separator: "\n")
     }
 
+    /// `text` cut or padded with spaces to `width` characters, so the columns stay where they are.
+    private static func column(_ text: String, _ width: Int) -> String {
+        let cut = String(text.prefix(width))
+        return cut + String(repeating: " ", count: width - cut.count)
+    }
+
     /// What the shades mean.
     var legend: String {
         let items: [(StepCalendarGrid.Level, String)] = [
-            (.noData, "no data"), (.low, "under 25% of the goal"), (.some, "25–50%"), (.most, "50–99%"),
-            (.met, "goal met"),
+            (.noData, catalog.text("no data")), (.low, catalog.text("under 25% of the goal")), (.some, "25–50%"),
+            (.most, "50–99%"), (.met, catalog.text("goal met")),
         ]
         return items.map { paint(Self.shade($0.0), $0.0) + " " + $0.1 }.joined(separator: "  ")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WeftCommandLine
 import WeftPrimitives
 import WeftSteps
 
@@ -69,6 +70,7 @@ struct StepsDaysCommand: ParsableCommand {
             JSONText.print(.array(objects))
             return
         }
+        let catalog = ReaderLanguage.catalog
         let lines = rows.map { row in
             let mark = row.goal > 0 && row.steps >= row.goal ? " ✓" : ""
             let steps = String(row.steps)
@@ -77,14 +79,18 @@ struct StepsDaysCommand: ParsableCommand {
             let amounts = history.activity[row.day] ?? ActivityDay()
             let columns = [
                 amounts.distance.map { String(format: "%.2f km", $0 / 1000) } ?? "– km",
-                amounts.flights.map { String(format: "%.0f flights", $0) } ?? "– flights",
+                amounts.flights.map {
+                    catalog.plural(
+                        "{count} flight", "{count} flights", count: CheckedNumber.int($0.rounded()) ?? 0,
+                        ["count": String(format: "%.0f", $0)])
+                } ?? catalog.text("– flights"),
                 amounts.energy.map { String(format: "%.0f kcal", $0) } ?? "– kcal",
             ]
             // Padded to the widest steps line, so the activity columns line up.
             return Self.trailingPadded(line, 26) + Self.padded(columns[0], 10) + "  " + Self.padded(columns[1], 11)
                 + "  " + Self.padded(columns[2], 9)
         }
-        Stdout.line(lines.isEmpty ? "No days" : lines.joined(separator: "\n"))
+        Stdout.line(lines.isEmpty ? catalog.text("No days") : lines.joined(separator: "\n"))
     }
 
     /// `text` right-aligned in `width` characters.

@@ -49,11 +49,16 @@ struct StepsHistoryCommand: ParsableCommand {
         let shownYear = year ?? thisYear
         let calendar: (year: Int, month: Int) =
             month.flatMap(Self.parseMonth) ?? (shownYear == thisYear ? (thisYear, thisMonth) : (shownYear, 12))
-        let printer = StepHistoryText(colour: colors.colorsStandardOutput, today: today)
+        let catalog = ReaderLanguage.catalog
+        let printer = StepHistoryText(colour: colors.colorsStandardOutput, today: today, catalog: catalog)
         let grid =
             year.map { StepCalendarGrid.year($0, history: steps.history, today: today) }
             ?? StepCalendarGrid.pastYear(history: steps.history, today: today)
-        print(printer.year(grid, title: year.map { "Steps \($0)" } ?? "Steps, the past year"))
+        print(
+            printer.year(
+                grid,
+                title: year.map { catalog.text("Steps {year}", ["year": String($0)]) }
+                    ?? catalog.text("Steps, the past year")))
         print("")
         print(
             printer.month(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WeftCommandLine
 import WeftCore
+import WeftPrimitives
 import WeftSteps
 
 struct StepsStatsCommand: ParsableCommand {
@@ -23,18 +24,37 @@ struct StepsStatsCommand: ParsableCommand {
     func run() throws {
         let (instance, _, _) = try target.resolve()
         let steps = try target.snapshot(instance)
+        let catalog = ReaderLanguage.catalog
         let general = VariableContext(
-            now: try clock.instant(), timeZone: try clock.zone(), locale: Locale(identifier: "en_US"))
+            now: try clock.instant(), timeZone: try clock.zone(), locale: Locale(identifier: "en_US"), catalog: catalog)
         let context = general.viewing(recordedZone: steps.timeZone)
         let values = StepVariables.values(history: steps.history, access: steps.access, context: context, prefix: "")
         func value(_ key: String) -> String { values[key] ?? "–" }
-        let best = StepStats.bestDay(steps.history).map { "\($0.steps) on \($0.day.iso)" } ?? "–"
-        print(
-            """
-            today    \(value("today")) / \(value("goal_today")) (\(value("today_percent"))%)
-            streak   \(value("streak")) days (\(value("streak_rule")))
-            average  \(value("avg_7")) over 7 days, \(value("avg_30")) over 30 days
-            best     \(best)
-            """)
+        let best =
+            StepStats.bestDay(steps.history).map {
+                catalog.text("{steps} on {day}", ["steps": String($0.steps), "day": $0.day.iso])
+            } ?? "–"
+        let streak = Int(value("streak")) ?? 0
+        let rows = [
+            (
+                catalog.text("today"),
+                "\(value("today")) / \(value("goal_today")) (\(value("today_percent"))%)"
+            ),
+            (
+                catalog.text("streak"),
+                catalog.plural(
+                    "{count} day ({rule})", "{count} days ({rule})", count: streak,
+                    ["count": value("streak"), "rule": value("streak_rule")])
+            ),
+            (
+                catalog.text("average"),
+                catalog.text(
+                    "{week} over 7 days, {month} over 30 days", ["week": value("avg_7"), "month": value("avg_30")])
+            ),
+            (catalog.text("best"), best),
+        ]
+        // Two spaces after the longest label in the reader's language.
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        print(rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }.joined(separator: "\n"))
     }
 }

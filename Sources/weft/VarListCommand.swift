@@ -38,17 +38,30 @@ struct VarListCommand: ParsableCommand {
             print(try JSONText.text(entries))
             return
         }
+        let catalog = ReaderLanguage.catalog
         for entry in entries {
             var line = "\(entry.key) = \(entry.value)"
             if let step = entry.step {
-                var counter = ["counter, step \(NumberText.plain(step))"]
-                if let goal = entry.goal { counter.append("goal \(NumberText.plain(goal))") }
-                if let min = entry.min { counter.append("min \(NumberText.plain(min))") }
-                if let max = entry.max { counter.append("max \(NumberText.plain(max))") }
-                if let reset = entry.reset { counter.append("resets \(reset)") }
+                var counter = [catalog.text("counter, step {step}", ["step": NumberText.plain(step)])]
+                if let goal = entry.goal {
+                    counter.append(catalog.text("goal {goal}", ["goal": NumberText.plain(goal)]))
+                }
+                if let min = entry.min { counter.append(catalog.text("min {min}", ["min": NumberText.plain(min)])) }
+                if let max = entry.max { counter.append(catalog.text("max {max}", ["max": NumberText.plain(max)])) }
+                if let reset = entry.reset { counter.append(Self.resets(reset, catalog)) }
                 line += "  (" + counter.joined(separator: ", ") + ")"
             }
             print(line)
+        }
+    }
+
+    /// `resets daily` in the reader's words.
+    static func resets(_ period: String, _ catalog: Catalog) -> String {
+        switch period {
+        case "daily": catalog.text("resets daily")
+        case "weekly": catalog.text("resets weekly")
+        case "monthly": catalog.text("resets monthly")
+        default: catalog.text("resets {period}", ["period": period])
         }
     }
 }
