@@ -75,7 +75,8 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         // The zone is stored by name: one that has none (a POSIX TZ rule) could not be read back.
         guard TimeZone(identifier: zone.identifier) != nil else {
             throw .badSchedule(
-                "the zone \(zone.identifier) cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin")
+                "the zone \(zone.identifier) cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
+            )
         }
         let seconds = hour * 3600 + minute * 60
         let today = LocalDay.containing(now, in: zone)
@@ -95,9 +96,10 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         }
         let weekdays = days ?? [LocalDay.weekday(firstDay)]
         let base = on ?? today
-        let start = (0..<7).map { base + Int64($0) }.first { day in
-            weekdays.contains(LocalDay.weekday(day)) && (on != nil || comes(day))
-        } ?? base + 7
+        let start =
+            (0..<7).map { base + Int64($0) }.first { day in
+                weekdays.contains(LocalDay.weekday(day)) && (on != nil || comes(day))
+            } ?? base + 7
         schedule.startDay = start
         if every == nil && weekdays.count == 7 {
             schedule.rule = "FREQ=DAILY"
@@ -166,25 +168,33 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         return days.sorted().map { codes[$0 - 1] }.joined(separator: ",")
     }
 
-    /// How it repeats, in words: `once on 2026-12-24`, `Mon–Fri`, `every 2 weeks on Tue`, `every day`.
-    public var summary: String {
+    /// How it repeats, in English words: `once on 2026-12-24`, `Mon–Fri`, `every 2 weeks on Tue`, `every day`.
+    public var summary: String { summary(in: .english) }
+
+    /// How it repeats, in `catalog`'s language.
+    public func summary(in catalog: Catalog) -> String {
+        let start = LocalDay.iso(startDay)
         guard let text = rule, let parsed = try? RecurrenceRule.parse(text) else {
-            return "once on \(LocalDay.iso(startDay))"
+            return catalog.text("once on {date}", ["date": start])
         }
         let days = Set(parsed.byDay.map(\.weekday))
         var dayText: String
         switch days {
-        case Set(1...5): dayText = "Mon–Fri"
-        case [6, 7]: dayText = "Sat–Sun"
-        case Set(1...7): dayText = "every day"
-        default: dayText = days.sorted().map(LocalText.weekdayShort).joined(separator: ",")
+        case Set(1...5): dayText = catalog.text("Mon–Fri")
+        case [6, 7]: dayText = catalog.text("Sat–Sun")
+        case Set(1...7): dayText = catalog.text("every day")
+        default: dayText = days.sorted().map { LocalText.weekdayShort($0, in: catalog) }.joined(separator: ",")
         }
-        let unit = parsed.frequency == .daily ? "day" : "week"
         if parsed.interval > 1 {
-            return "every \(parsed.interval) \(unit)s" + (days.isEmpty ? "" : " on \(dayText)")
-                + " from \(LocalDay.iso(startDay))"
+            let every =
+                parsed.frequency == .daily
+                ? catalog.plural("every {count} day", "every {count} days", count: parsed.interval)
+                : catalog.plural("every {count} week", "every {count} weeks", count: parsed.interval)
+            return days.isEmpty
+                ? catalog.text("{every} from {date}", ["every": every, "date": start])
+                : catalog.text("{every} on {days} from {date}", ["every": every, "days": dayText, "date": start])
         }
-        if days.isEmpty { return parsed.frequency == .daily ? "every day" : "weekly" }
+        if days.isEmpty { return parsed.frequency == .daily ? catalog.text("every day") : catalog.text("weekly") }
         return dayText
     }
 
