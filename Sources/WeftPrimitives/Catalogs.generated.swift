@@ -1222,6 +1222,18 @@ msgstr "proměnná „{key}“: {value} není konečné číslo; nic se nezměni
 msgid "counter \"{key}\": {reason}; nothing was changed"
 msgstr "počítadlo „{key}“: {reason}; nic se nezměnilo"
 
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now „{text}“ není okamžik ISO 8601 jako 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path}: soubor nelze přečíst"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path}: očekáván byl objekt JSON s textovými nebo číselnými hodnotami ({reason})"
+
 """#)
 
     private static let de = CatalogMessages(
@@ -2394,6 +2406,18 @@ msgstr "Variable „{key}“: {value} ist keine endliche Zahl; nichts wurde geä
 #, python-brace-format
 msgid "counter \"{key}\": {reason}; nothing was changed"
 msgstr "Zähler „{key}“: {reason}; nichts wurde geändert"
+
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now „{text}“ ist kein ISO-8601-Zeitpunkt wie 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path}: Datei nicht lesbar"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path}: erwartet wurde ein JSON-Objekt mit Zeichenketten oder Zahlen als Werten ({reason})"
 
 """#)
 
@@ -3568,6 +3592,18 @@ msgstr "variable «{key}»: {value} no es un número finito; no se cambió nada"
 msgid "counter \"{key}\": {reason}; nothing was changed"
 msgstr "contador «{key}»: {reason}; no se cambió nada"
 
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now «{text}» no es un instante ISO 8601 como 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path}: no se puede leer el archivo"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path}: se esperaba un objeto JSON con valores de texto o numéricos ({reason})"
+
 """#)
 
     private static let fr = CatalogMessages(
@@ -4740,6 +4776,18 @@ msgstr "variable « {key} » : {value} n’est pas un nombre fini ; rien n’a �
 #, python-brace-format
 msgid "counter \"{key}\": {reason}; nothing was changed"
 msgstr "compteur « {key} » : {reason} ; rien n’a été modifié"
+
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now « {text} » n’est pas un instant ISO 8601 comme 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path} : impossible de lire le fichier"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path} : un objet JSON de valeurs texte ou numériques était attendu ({reason})"
 
 """#)
 }

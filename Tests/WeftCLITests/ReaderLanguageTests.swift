@@ -110,6 +110,10 @@ struct ReaderLanguageTests {
             store.exitCode != 0
                 && store.stderr == "weft: error: die Variable „mood“ enthält „fine“, was keine Zahl ist\n",
             "\(store)")
+        // And a render setting that cannot be used.
+        let vars = await box.weft(
+            arguments: ["resolve", "--vars", box.path("none.json"), "{{x}}"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(vars.stderr == "weft: error: --vars \(box.path("none.json")): Datei nicht lesbar\n", "\(vars)")
         let english = await box.weft(arguments: ["steps", "import", try Self.stepsFile(box, bad: 1)] + Self.clock)
         #expect(english.stderr.contains("bad1.csv: 1 of 10 rows is bad (more than 1%)"), "\(english)")
     }

@@ -75,8 +75,7 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         // The zone is stored by name: one that has none (a POSIX TZ rule) could not be read back.
         guard TimeZone(identifier: zone.identifier) != nil else {
             throw .badSchedule(
-                "the zone \(zone.identifier) cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin"
-            )
+                "the zone \(zone.identifier) cannot be kept with an alarm; give an IANA name such as --tz Europe/Berlin")
         }
         let seconds = hour * 3600 + minute * 60
         let today = LocalDay.containing(now, in: zone)
@@ -96,10 +95,9 @@ public struct AlarmSchedule: Codable, Sendable, Equatable {
         }
         let weekdays = days ?? [LocalDay.weekday(firstDay)]
         let base = on ?? today
-        let start =
-            (0..<7).map { base + Int64($0) }.first { day in
-                weekdays.contains(LocalDay.weekday(day)) && (on != nil || comes(day))
-            } ?? base + 7
+        let start = (0..<7).map { base + Int64($0) }.first { day in
+            weekdays.contains(LocalDay.weekday(day)) && (on != nil || comes(day))
+        } ?? base + 7
         schedule.startDay = start
         if every == nil && weekdays.count == 7 {
             schedule.rule = "FREQ=DAILY"
