@@ -14,14 +14,19 @@ struct LoginPage {
     /// The page's own words, in the server's language.
     var words: Words
 
-    /// The login page's words; `where` holds `<code>` elements around names a person types, so it is written
-    /// unescaped (the catalog's text and these names are weft's own, never a caller's).
+    /// The login page's words; `where` is a sentence in pieces, the names a person types marked to be shown as code.
     struct Words {
         var title: String
         var intro: String
-        var `where`: String
+        var `where`: [Piece]
         var token: String
         var logIn: String
+    }
+
+    /// A piece of a sentence: words, or a name shown as `<code>`.
+    struct Piece {
+        var text: String
+        var code: Bool
     }
 
     static let type = "text/html; charset=utf-8"
@@ -33,13 +38,28 @@ struct LoginPage {
         words = Words(
             title: catalog.text("log in"),
             intro: catalog.text("This server needs its token once; this browser then stays logged in for 30 days."),
-            where: catalog.text(
-                "When it started, {serve} printed a link that logs one browser in, and the file that holds the token ({file} in weft's cache folder, unless it was given {option}).",
-                [
-                    "serve": "<code>weft serve</code>", "file": "<code>serve.token</code>",
-                    "option": "<code>--token-file</code>",
-                ]),
+            where: Self.pieces(
+                catalog.text(
+                    "When it started, {serve} printed a link that logs one browser in, and the file that holds the token ({file} in weft's cache folder, unless it was given {option})."
+                ),
+                code: ["serve": "weft serve", "file": "serve.token", "option": "--token-file"]),
             token: catalog.text("Token"), logIn: catalog.text("Log in"))
+    }
+
+    /// `sentence` (a catalog's text with its `{name}`s left in) cut at each `{name}` of `code`, which becomes a code
+    /// piece; the template escapes every piece.
+    static func pieces(_ sentence: String, code: [String: String]) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = sentence[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}"),
+            let name = code[String(rest[rest.index(after: open)..<close])]
+        {
+            if open > rest.startIndex { pieces.append(Piece(text: String(rest[..<open]), code: false)) }
+            pieces.append(Piece(text: name, code: true))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(Piece(text: String(rest), code: false)) }
+        return pieces
     }
 
     func html() -> String {

@@ -8,7 +8,7 @@ extension DashboardTemplates {
         <main class="login"><section class="card">
         <h1>weft</h1>
         <p>{{words.intro}}</p>
-        <p>{{{words.where}}}</p>
+        <p>{{#words.where}}{{#code}}<code>{{text}}</code>{{/code}}{{^code}}{{text}}{{/code}}{{/words.where}}</p>
         {{#message}}<p id="message" role="alert"><strong>{{.}}</strong></p>
         {{/message}}<form method="post" action="/login" autocomplete="off">
         <input type="hidden" name="csrf" value="{{csrfToken}}">
