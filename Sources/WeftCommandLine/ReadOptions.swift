@@ -12,7 +12,7 @@ public struct ReadOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Locale for words, names and number formats (default: words from LC_ALL/LC_MESSAGES/LANG, formats en_US).",
+            "Locale for words, names and number formats (default: words from LC_ALL/LC_MESSAGES/LANG, formats from LC_ALL/LC_TIME/LANG).",
             valueName: "id"))
     public var locale: String?
 
@@ -102,7 +102,7 @@ extension ReadOptions {
         var result: [String: String] = [:]
         for name in [
             "HOME", "TZ", "WEFT_CACHE", "WEFT_PROVIDERS", "WEFT_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "PATH",
-            "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE",
+            "LC_ALL", "LC_MESSAGES", "LC_TIME", "LANG", "LANGUAGE",
         ] {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }

@@ -133,7 +133,8 @@ public final class Notifier {
         let session = builder.session(over: store, at: now)
         var found: [Occasion] = []
         let context = VariableContext(
-            now: from, timeZone: builder.zones.general, locale: Locale(identifier: "en_US_POSIX"))
+            now: from, timeZone: builder.zones.general, locale: Locale(identifier: "en_US_POSIX"),
+            catalog: builder.catalog)
         let options = file.providerOptions
         do {
             for snapshot in try store.allSnapshots() {

@@ -1031,6 +1031,155 @@ msgstr "zónu {zone} nelze u budíku uložit; zadejte název IANA, např. --tz E
 msgid "once on {day}"
 msgstr "jednou {day}"
 
+msgid "{file}: cannot read the file: {reason}"
+msgstr "{file}: soubor nelze přečíst: {reason}"
+
+#, python-brace-format
+msgid "{file}: the file is empty; expected a CSV header line"
+msgstr "{file}: soubor je prázdný; očekáván byl řádek se záhlavím CSV"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); give --format NAME, or --format generic with --date-column and --steps-column"
+msgstr "{place}: neznámá struktura exportu kroků (záhlaví: {header}); zadejte --format NÁZEV, nebo --format generic s --date-column a --steps-column"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); set format = \"…\" or a generic column mapping in the steps provider file"
+msgstr "{place}: neznámá struktura exportu kroků (záhlaví: {header}); nastavte format = \"…\" nebo obecné přiřazení sloupců v souboru poskytovatele kroků"
+
+#, python-brace-format
+msgid "{place}: the {format} layout needs a column \"{column}\", which the header lacks"
+msgstr "{place}: struktura {format} potřebuje sloupec „{column}“, který v záhlaví chybí"
+
+#, python-brace-format
+msgid "unknown step format \"{name}\"; known: {known}"
+msgstr "neznámý formát kroků „{name}“; známé: {known}"
+
+#, python-brace-format
+msgid "date format \"{format}\" has letters that are not date fields (use yyyy MM dd HH mm ss SSS Z a)"
+msgstr "formát data „{format}“ obsahuje písmena, která nejsou datová pole (použijte yyyy MM dd HH mm ss SSS Z a)"
+
+#, python-brace-format
+msgid "{file}: {count} of {total} rows is bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgid_plural "{file}: {count} of {total} rows are bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgstr[0] "{file}: {count} z {total} řádků je chybný (více než 1 %), proto soubor nebyl naimportován ({lenient} naimportuje dobré řádky): {examples}"
+msgstr[1] "{file}: {count} z {total} řádků jsou chybné (více než 1 %), proto soubor nebyl naimportován ({lenient} naimportuje dobré řádky): {examples}"
+msgstr[2] "{file}: {count} z {total} řádků je chybných (více než 1 %), proto soubor nebyl naimportován ({lenient} naimportuje dobré řádky): {examples}"
+
+#, python-brace-format
+msgid "{file}: a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
+msgstr "{file}: denní soubor Google Fit se musí jmenovat YYYY-MM-DD.csv; jeho řádky nesou jen časy"
+
+#, python-brace-format
+msgid "{file}: a zip archive without apple_health_export/export.xml; give the export.zip that Health → profile → Export All Health Data makes, or the export.xml inside it"
+msgstr "{file}: archiv zip bez apple_health_export/export.xml; zadejte export.zip, který vytvoří Zdraví → profil → Exportovat všechna zdravotní data, nebo export.xml v něm"
+
+#, python-brace-format
+msgid "{file}: a zip archive that cannot be read: {reason}; nothing of it was imported, download or export it again"
+msgstr "{file}: archiv zip, který nelze přečíst: {reason}; nic z něj nebylo naimportováno, stáhněte nebo exportujte ho znovu"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export"
+msgstr "{file}: XML, které není exportem Apple Zdraví"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export (its root element is <{root}>, not <HealthData>)"
+msgstr "{file}: XML, které není exportem Apple Zdraví (jeho kořenový prvek je <{root}>, ne <HealthData>)"
+
+#, python-brace-format
+msgid "{file}: the export stops short after record {records} (byte {offset} of the XML: {reason}); nothing of this file was imported and the history is unchanged; export again from the Health app"
+msgstr "{file}: export končí předčasně po záznamu {records} (bajt {offset} XML: {reason}); z tohoto souboru se nic nenaimportovalo a historie je beze změny; exportujte znovu z aplikace Zdraví"
+
+#, python-brace-format
+msgid "{place}: the export is not well-formed XML after record {records} (byte {offset}: {reason}); nothing of this file was imported and the history is unchanged"
+msgstr "{place}: export není po záznamu {records} správně utvořené XML (bajt {offset}: {reason}); z tohoto souboru se nic nenaimportovalo a historie je beze změny"
+
+#, python-brace-format
+msgid "{file}: the export in this zip unzips to more than {limit} MiB, refused (a zip bomb?); nothing of it was imported. A real export this large: raise max_unzipped_mib in the steps provider file or give --max-unzipped-mib to weft steps import"
+msgstr "{file}: export v tomto zipu má po rozbalení víc než {limit} MiB, odmítnuto (zip bomba?); nic z něj nebylo naimportováno. Skutečný export takové velikosti: zvyšte max_unzipped_mib v souboru poskytovatele kroků nebo předejte --max-unzipped-mib příkazu weft steps import"
+
+#, python-brace-format
+msgid "{place}: an XML start tag longer than {limit} KiB (an Apple Health export's are a few hundred bytes), refused before parsing it; nothing of this file was imported"
+msgstr "{place}: počáteční značka XML delší než {limit} KiB (v exportu Apple Zdraví mají pár set bajtů), odmítnuta před zpracováním; z tohoto souboru se nic nenaimportovalo"
+
+#, python-brace-format
+msgid "{file}: not a step export weft reads: {found} (see `weft steps import --help` for the ones it does)"
+msgstr "{file}: není export kroků, který weft umí číst: {found} (které umí, uvádí `weft steps import --help`)"
+
+#, python-brace-format
+msgid "{place}: the file ends in the middle of {record} (cut off while copying or exporting?); nothing of it was imported, export it again"
+msgstr "{place}: soubor končí uprostřed {record} (useknut při kopírování nebo exportu?); nic z něj nebylo naimportováno, exportujte ho znovu"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file}: uvádí {adding} zdrojů kroků: víc než {limit} zdrojů, které historie kroků udrží; nic z něj nebylo naimportováno a historie je beze změny"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources the history does not have yet, beside the {kept} it keeps: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file}: uvádí {adding} zdrojů kroků, které historie ještě nemá, vedle {kept}, které udržuje: víc než {limit} zdrojů, které historie kroků udrží; nic z něj nebylo naimportováno a historie je beze změny"
+
+msgid " (--source NAME counts all its rows as one source)"
+msgstr " (--source NÁZEV počítá všechny jeho řádky jako jeden zdroj)"
+
+#, python-brace-format
+msgid "{place}: {message}; nothing of the file was imported"
+msgstr "{place}: {message}; ze souboru se nic nenaimportovalo"
+
+msgid "No alarms yet:"
+msgstr "Zatím žádné budíky:"
+
+msgid "No habits yet."
+msgstr "Zatím žádné návyky."
+
+msgid "No values."
+msgstr "Žádné hodnoty."
+
+#, python-brace-format
+msgid "Until {time}"
+msgstr "Do {time}"
+
+msgid "Open"
+msgstr "Otevřít"
+
+#, python-brace-format
+msgid "Rain in {count} min · {intensity}"
+msgstr "Déšť za {count} min · {intensity}"
+
+#, python-brace-format
+msgid "Rain stopping in {count} min"
+msgstr "Déšť skončí za {count} min"
+
+#, python-brace-format
+msgid "{alarm} in {countdown}"
+msgstr "{alarm} za {countdown}"
+
+#, python-brace-format
+msgid "{time}, snoozed {count}×"
+msgstr "{time}, odloženo {count}×"
+
+#, python-brace-format
+msgid "{timer}: round {round} of {rounds} done"
+msgstr "{timer}: kolo {round} z {rounds} hotovo"
+
+msgid "Time's up"
+msgstr "Čas vypršel"
+
+msgid "Restart"
+msgstr "Znovu spustit"
+
+#, python-brace-format
+msgid "Snooze {count} min"
+msgstr "Odložit o {count} min"
+
+msgid "Not done yet today"
+msgstr "Dnes ještě nesplněno"
+
+#, python-brace-format
+msgid "Not done yet today · {identity}"
+msgstr "Dnes ještě nesplněno · {identity}"
+
+msgid "Done"
+msgstr "Hotovo"
+
 msgid "Mon–Fri"
 msgstr "po–pá"
 
@@ -1477,6 +1626,91 @@ msgstr[2] ", {count} varování šablon"
 #, python-brace-format
 msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
 msgstr "--percentage '{template}' dalo „{value}“, ne číslo od 0 do 100, takže waybar nedostane procento; udržte ho v rozsahu pomocí {{=clamp(VALUE, 0, 100)}}"
+
+#, python-brace-format
+msgid "{schedule} at {time}"
+msgstr "{schedule} v {time}"
+
+msgid "log in"
+msgstr "přihlášení"
+
+msgid "This server needs its token once; this browser then stays logged in for 30 days."
+msgstr "Tento server potřebuje jednou svůj token; tento prohlížeč pak zůstane přihlášený 30 dní."
+
+#, python-brace-format
+msgid "When it started, {serve} printed a link that logs one browser in, and the file that holds the token ({file} in weft's cache folder, unless it was given {option})."
+msgstr "Při spuštění {serve} vypsal odkaz, který přihlásí jeden prohlížeč, a soubor s tokenem ({file} ve složce mezipaměti weftu, pokud nedostal {option})."
+
+msgid "Token"
+msgstr "Token"
+
+msgid "Log in"
+msgstr "Přihlásit"
+
+msgid "That login link was used already or is not this server's: type the token instead."
+msgstr "Tento přihlašovací odkaz už byl použit nebo nepatří tomuto serveru: zadejte místo něj token."
+
+msgid "The token was put in the address, where browsers and proxies keep it: it is ignored. Type it in the form below instead."
+msgstr "Token byl v adrese, kde si ho prohlížeče a proxy ukládají: ignoruje se. Zadejte ho místo toho do formuláře níže."
+
+#, python-brace-format
+msgid "The form is larger than {count} bytes."
+msgstr "Formulář je větší než {count} bajtů."
+
+msgid "That is not this server's token."
+msgstr "To není token tohoto serveru."
+
+#, python-brace-format
+msgid "cannot create the cache at {path}: {reason}"
+msgstr "mezipaměť v {path} nelze vytvořit: {reason}"
+
+#, python-brace-format
+msgid "the cache {path} is damaged or not a weft cache ({reason}); move it aside or delete it and run `weft refresh` to rebuild it"
+msgstr "mezipaměť {path} je poškozená nebo to není mezipaměť weftu ({reason}); přesuňte ji stranou nebo smažte a spusťte `weft refresh`, který ji znovu vytvoří"
+
+#, python-brace-format
+msgid "cannot read the cache {path}: {reason}"
+msgstr "mezipaměť {path} nelze přečíst: {reason}"
+
+#, python-brace-format
+msgid "another refresh ({holder}) is still running after waiting {seconds} s (lock {lock}); this run did nothing: try again when it has finished"
+msgstr "jiná obnova ({holder}) po {seconds} s čekání stále běží (zámek {lock}); tento běh nic neudělal: zkuste to znovu, až skončí"
+
+#, python-brace-format
+msgid "variable \"{key}\" holds \"{value}\", which is not a number"
+msgstr "proměnná „{key}“ obsahuje „{value}“, což není číslo"
+
+#, python-brace-format
+msgid "cache {path}: {reason}"
+msgstr "mezipaměť {path}: {reason}"
+
+#, python-brace-format
+msgid "cache {path}: the disk is full; nothing was written and the previous data is kept: free some space (or move the cache with --cache) and run it again"
+msgstr "mezipaměť {path}: disk je plný; nic se nezapsalo a předchozí data zůstávají: uvolněte místo (nebo přesuňte mezipaměť pomocí --cache) a spusťte to znovu"
+
+#, python-brace-format
+msgid "refusing the cache {path}: {reason}"
+msgstr "mezipaměť {path} odmítnuta: {reason}"
+
+#, python-brace-format
+msgid "variable \"{key}\": {value} is not a finite number; nothing was changed"
+msgstr "proměnná „{key}“: {value} není konečné číslo; nic se nezměnilo"
+
+#, python-brace-format
+msgid "counter \"{key}\": {reason}; nothing was changed"
+msgstr "počítadlo „{key}“: {reason}; nic se nezměnilo"
+
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now „{text}“ není okamžik ISO 8601 jako 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path}: soubor nelze přečíst"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path}: očekáván byl objekt JSON s textovými nebo číselnými hodnotami ({reason})"
 
 """#)
 
@@ -2463,6 +2697,154 @@ msgstr "die Zone {zone} kann nicht mit einem Wecker gespeichert werden; einen IA
 msgid "once on {day}"
 msgstr "einmal am {day}"
 
+msgid "{file}: cannot read the file: {reason}"
+msgstr "{file}: Datei nicht lesbar: {reason}"
+
+#, python-brace-format
+msgid "{file}: the file is empty; expected a CSV header line"
+msgstr "{file}: die Datei ist leer; erwartet wurde eine CSV-Kopfzeile"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); give --format NAME, or --format generic with --date-column and --steps-column"
+msgstr "{place}: unbekannter Aufbau des Schrittexports (Kopfzeile: {header}); --format NAME angeben oder --format generic mit --date-column und --steps-column"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); set format = \"…\" or a generic column mapping in the steps provider file"
+msgstr "{place}: unbekannter Aufbau des Schrittexports (Kopfzeile: {header}); format = \"…\" oder eine generische Spaltenzuordnung in der Anbieterdatei der Schritte setzen"
+
+#, python-brace-format
+msgid "{place}: the {format} layout needs a column \"{column}\", which the header lacks"
+msgstr "{place}: der Aufbau {format} braucht eine Spalte „{column}“, die in der Kopfzeile fehlt"
+
+#, python-brace-format
+msgid "unknown step format \"{name}\"; known: {known}"
+msgstr "unbekanntes Schrittformat „{name}“; bekannt: {known}"
+
+#, python-brace-format
+msgid "date format \"{format}\" has letters that are not date fields (use yyyy MM dd HH mm ss SSS Z a)"
+msgstr "das Datumsformat „{format}“ enthält Buchstaben, die keine Datumsfelder sind (yyyy MM dd HH mm ss SSS Z a verwenden)"
+
+#, python-brace-format
+msgid "{file}: {count} of {total} rows is bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgid_plural "{file}: {count} of {total} rows are bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgstr[0] "{file}: {count} von {total} Zeilen ist fehlerhaft (mehr als 1 %), daher wurde die Datei nicht importiert ({lenient} importiert die guten Zeilen): {examples}"
+msgstr[1] "{file}: {count} von {total} Zeilen sind fehlerhaft (mehr als 1 %), daher wurde die Datei nicht importiert ({lenient} importiert die guten Zeilen): {examples}"
+
+#, python-brace-format
+msgid "{file}: a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
+msgstr "{file}: eine Google-Fit-Tagesdatei muss YYYY-MM-DD.csv heißen; ihre Zeilen enthalten nur Uhrzeiten"
+
+#, python-brace-format
+msgid "{file}: a zip archive without apple_health_export/export.xml; give the export.zip that Health → profile → Export All Health Data makes, or the export.xml inside it"
+msgstr "{file}: ein ZIP-Archiv ohne apple_health_export/export.xml; die export.zip angeben, die Health → Profil → Alle Gesundheitsdaten exportieren erstellt, oder die export.xml darin"
+
+#, python-brace-format
+msgid "{file}: a zip archive that cannot be read: {reason}; nothing of it was imported, download or export it again"
+msgstr "{file}: ein ZIP-Archiv, das nicht gelesen werden kann: {reason}; nichts daraus wurde importiert, erneut herunterladen oder exportieren"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export"
+msgstr "{file}: XML, das kein Apple-Health-Export ist"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export (its root element is <{root}>, not <HealthData>)"
+msgstr "{file}: XML, das kein Apple-Health-Export ist (sein Wurzelelement ist <{root}>, nicht <HealthData>)"
+
+#, python-brace-format
+msgid "{file}: the export stops short after record {records} (byte {offset} of the XML: {reason}); nothing of this file was imported and the history is unchanged; export again from the Health app"
+msgstr "{file}: der Export bricht nach Datensatz {records} ab (Byte {offset} des XML: {reason}); nichts aus dieser Datei wurde importiert und der Verlauf ist unverändert; erneut aus der Health-App exportieren"
+
+#, python-brace-format
+msgid "{place}: the export is not well-formed XML after record {records} (byte {offset}: {reason}); nothing of this file was imported and the history is unchanged"
+msgstr "{place}: der Export ist nach Datensatz {records} kein wohlgeformtes XML (Byte {offset}: {reason}); nichts aus dieser Datei wurde importiert und der Verlauf ist unverändert"
+
+#, python-brace-format
+msgid "{file}: the export in this zip unzips to more than {limit} MiB, refused (a zip bomb?); nothing of it was imported. A real export this large: raise max_unzipped_mib in the steps provider file or give --max-unzipped-mib to weft steps import"
+msgstr "{file}: der Export in diesem ZIP entpackt sich zu mehr als {limit} MiB, abgelehnt (eine ZIP-Bombe?); nichts daraus wurde importiert. Für einen echten Export dieser Größe max_unzipped_mib in der Anbieterdatei der Schritte erhöhen oder weft steps import --max-unzipped-mib geben"
+
+#, python-brace-format
+msgid "{place}: an XML start tag longer than {limit} KiB (an Apple Health export's are a few hundred bytes), refused before parsing it; nothing of this file was imported"
+msgstr "{place}: ein XML-Start-Tag länger als {limit} KiB (die eines Apple-Health-Exports haben einige hundert Byte), vor dem Parsen abgelehnt; nichts aus dieser Datei wurde importiert"
+
+#, python-brace-format
+msgid "{file}: not a step export weft reads: {found} (see `weft steps import --help` for the ones it does)"
+msgstr "{file}: kein Schrittexport, den weft liest: {found} (welche es liest, steht in `weft steps import --help`)"
+
+#, python-brace-format
+msgid "{place}: the file ends in the middle of {record} (cut off while copying or exporting?); nothing of it was imported, export it again"
+msgstr "{place}: die Datei endet mitten in {record} (beim Kopieren oder Exportieren abgeschnitten?); nichts daraus wurde importiert, erneut exportieren"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file}: nennt {adding} Schrittquellen: mehr als die {limit} Quellen, die ein Schrittverlauf führt; nichts daraus wurde importiert und der Verlauf ist unverändert"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources the history does not have yet, beside the {kept} it keeps: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file}: nennt {adding} Schrittquellen, die der Verlauf noch nicht hat, neben den {kept}, die er führt: mehr als die {limit} Quellen, die ein Schrittverlauf führt; nichts daraus wurde importiert und der Verlauf ist unverändert"
+
+msgid " (--source NAME counts all its rows as one source)"
+msgstr " (--source NAME zählt alle ihre Zeilen als eine Quelle)"
+
+#, python-brace-format
+msgid "{place}: {message}; nothing of the file was imported"
+msgstr "{place}: {message}; nichts aus der Datei wurde importiert"
+
+msgid "No alarms yet:"
+msgstr "Noch keine Wecker:"
+
+msgid "No habits yet."
+msgstr "Noch keine Gewohnheiten."
+
+msgid "No values."
+msgstr "Keine Werte."
+
+#, python-brace-format
+msgid "Until {time}"
+msgstr "Bis {time}"
+
+msgid "Open"
+msgstr "Öffnen"
+
+#, python-brace-format
+msgid "Rain in {count} min · {intensity}"
+msgstr "Regen in {count} Min. · {intensity}"
+
+#, python-brace-format
+msgid "Rain stopping in {count} min"
+msgstr "Regen hört in {count} Min. auf"
+
+#, python-brace-format
+msgid "{alarm} in {countdown}"
+msgstr "{alarm} in {countdown}"
+
+#, python-brace-format
+msgid "{time}, snoozed {count}×"
+msgstr "{time}, {count}× geschlummert"
+
+#, python-brace-format
+msgid "{timer}: round {round} of {rounds} done"
+msgstr "{timer}: Runde {round} von {rounds} fertig"
+
+msgid "Time's up"
+msgstr "Die Zeit ist um"
+
+msgid "Restart"
+msgstr "Neu starten"
+
+#, python-brace-format
+msgid "Snooze {count} min"
+msgstr "{count} Min. schlummern"
+
+msgid "Not done yet today"
+msgstr "Heute noch nicht erledigt"
+
+#, python-brace-format
+msgid "Not done yet today · {identity}"
+msgstr "Heute noch nicht erledigt · {identity}"
+
+msgid "Done"
+msgstr "Erledigt"
+
 msgid "Mon–Fri"
 msgstr "Mo–Fr"
 
@@ -2887,6 +3269,91 @@ msgstr[1] ", {count} Vorlagenwarnungen"
 #, python-brace-format
 msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
 msgstr "--percentage '{template}' ergab „{value}“, keine Zahl von 0 bis 100, daher bekommt waybar keinen Prozentwert; mit {{=clamp(VALUE, 0, 100)}} im Bereich halten"
+
+#, python-brace-format
+msgid "{schedule} at {time}"
+msgstr "{schedule} um {time}"
+
+msgid "log in"
+msgstr "anmelden"
+
+msgid "This server needs its token once; this browser then stays logged in for 30 days."
+msgstr "Dieser Server braucht einmal sein Token; dieser Browser bleibt dann 30 Tage angemeldet."
+
+#, python-brace-format
+msgid "When it started, {serve} printed a link that logs one browser in, and the file that holds the token ({file} in weft's cache folder, unless it was given {option})."
+msgstr "Beim Start hat {serve} einen Link ausgegeben, der einen Browser anmeldet, und die Datei mit dem Token ({file} im Cache-Ordner von weft, sofern nicht {option} angegeben wurde)."
+
+msgid "Token"
+msgstr "Token"
+
+msgid "Log in"
+msgstr "Anmelden"
+
+msgid "That login link was used already or is not this server's: type the token instead."
+msgstr "Dieser Anmeldelink wurde schon benutzt oder gehört nicht zu diesem Server: stattdessen das Token eingeben."
+
+msgid "The token was put in the address, where browsers and proxies keep it: it is ignored. Type it in the form below instead."
+msgstr "Das Token stand in der Adresse, wo Browser und Proxys es speichern: es wird ignoriert. Stattdessen im Formular unten eingeben."
+
+#, python-brace-format
+msgid "The form is larger than {count} bytes."
+msgstr "Das Formular ist größer als {count} Byte."
+
+msgid "That is not this server's token."
+msgstr "Das ist nicht das Token dieses Servers."
+
+#, python-brace-format
+msgid "cannot create the cache at {path}: {reason}"
+msgstr "der Cache in {path} kann nicht angelegt werden: {reason}"
+
+#, python-brace-format
+msgid "the cache {path} is damaged or not a weft cache ({reason}); move it aside or delete it and run `weft refresh` to rebuild it"
+msgstr "der Cache {path} ist beschädigt oder kein weft-Cache ({reason}); ihn beiseiteschieben oder löschen und `weft refresh` ausführen, um ihn neu aufzubauen"
+
+#, python-brace-format
+msgid "cannot read the cache {path}: {reason}"
+msgstr "der Cache {path} kann nicht gelesen werden: {reason}"
+
+#, python-brace-format
+msgid "another refresh ({holder}) is still running after waiting {seconds} s (lock {lock}); this run did nothing: try again when it has finished"
+msgstr "eine andere Aktualisierung ({holder}) läuft nach {seconds} s Warten noch (Sperre {lock}); dieser Lauf hat nichts getan: erneut versuchen, wenn sie fertig ist"
+
+#, python-brace-format
+msgid "variable \"{key}\" holds \"{value}\", which is not a number"
+msgstr "die Variable „{key}“ enthält „{value}“, was keine Zahl ist"
+
+#, python-brace-format
+msgid "cache {path}: {reason}"
+msgstr "Cache {path}: {reason}"
+
+#, python-brace-format
+msgid "cache {path}: the disk is full; nothing was written and the previous data is kept: free some space (or move the cache with --cache) and run it again"
+msgstr "Cache {path}: die Festplatte ist voll; nichts wurde geschrieben und die bisherigen Daten bleiben erhalten: Platz schaffen (oder den Cache mit --cache verlegen) und erneut ausführen"
+
+#, python-brace-format
+msgid "refusing the cache {path}: {reason}"
+msgstr "der Cache {path} wird abgelehnt: {reason}"
+
+#, python-brace-format
+msgid "variable \"{key}\": {value} is not a finite number; nothing was changed"
+msgstr "Variable „{key}“: {value} ist keine endliche Zahl; nichts wurde geändert"
+
+#, python-brace-format
+msgid "counter \"{key}\": {reason}; nothing was changed"
+msgstr "Zähler „{key}“: {reason}; nichts wurde geändert"
+
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now „{text}“ ist kein ISO-8601-Zeitpunkt wie 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path}: Datei nicht lesbar"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path}: erwartet wurde ein JSON-Objekt mit Zeichenketten oder Zahlen als Werten ({reason})"
 
 """#)
 
@@ -3873,6 +4340,154 @@ msgstr "la zona {zone} no se puede guardar con una alarma; indique un nombre IAN
 msgid "once on {day}"
 msgstr "una vez el {day}"
 
+msgid "{file}: cannot read the file: {reason}"
+msgstr "{file}: no se puede leer el archivo: {reason}"
+
+#, python-brace-format
+msgid "{file}: the file is empty; expected a CSV header line"
+msgstr "{file}: el archivo está vacío; se esperaba una línea de cabecera CSV"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); give --format NAME, or --format generic with --date-column and --steps-column"
+msgstr "{place}: estructura de exportación de pasos desconocida (cabecera: {header}); indique --format NOMBRE, o --format generic con --date-column y --steps-column"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); set format = \"…\" or a generic column mapping in the steps provider file"
+msgstr "{place}: estructura de exportación de pasos desconocida (cabecera: {header}); defina format = \"…\" o una asignación de columnas genérica en el archivo del proveedor de pasos"
+
+#, python-brace-format
+msgid "{place}: the {format} layout needs a column \"{column}\", which the header lacks"
+msgstr "{place}: la estructura {format} necesita una columna «{column}», que falta en la cabecera"
+
+#, python-brace-format
+msgid "unknown step format \"{name}\"; known: {known}"
+msgstr "formato de pasos «{name}» desconocido; conocidos: {known}"
+
+#, python-brace-format
+msgid "date format \"{format}\" has letters that are not date fields (use yyyy MM dd HH mm ss SSS Z a)"
+msgstr "el formato de fecha «{format}» tiene letras que no son campos de fecha (use yyyy MM dd HH mm ss SSS Z a)"
+
+#, python-brace-format
+msgid "{file}: {count} of {total} rows is bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgid_plural "{file}: {count} of {total} rows are bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgstr[0] "{file}: {count} de {total} filas es incorrecta (más del 1 %), así que el archivo no se importó ({lenient} importa las filas buenas): {examples}"
+msgstr[1] "{file}: {count} de {total} filas son incorrectas (más del 1 %), así que el archivo no se importó ({lenient} importa las filas buenas): {examples}"
+
+#, python-brace-format
+msgid "{file}: a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
+msgstr "{file}: un archivo diario de Google Fit debe llamarse YYYY-MM-DD.csv; sus filas solo llevan horas"
+
+#, python-brace-format
+msgid "{file}: a zip archive without apple_health_export/export.xml; give the export.zip that Health → profile → Export All Health Data makes, or the export.xml inside it"
+msgstr "{file}: un archivo zip sin apple_health_export/export.xml; indique el export.zip que crea Salud → perfil → Exportar todos los datos de salud, o el export.xml que contiene"
+
+#, python-brace-format
+msgid "{file}: a zip archive that cannot be read: {reason}; nothing of it was imported, download or export it again"
+msgstr "{file}: un archivo zip que no se puede leer: {reason}; no se importó nada de él, descárguelo o expórtelo de nuevo"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export"
+msgstr "{file}: XML que no es una exportación de Apple Salud"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export (its root element is <{root}>, not <HealthData>)"
+msgstr "{file}: XML que no es una exportación de Apple Salud (su elemento raíz es <{root}>, no <HealthData>)"
+
+#, python-brace-format
+msgid "{file}: the export stops short after record {records} (byte {offset} of the XML: {reason}); nothing of this file was imported and the history is unchanged; export again from the Health app"
+msgstr "{file}: la exportación se corta tras el registro {records} (byte {offset} del XML: {reason}); no se importó nada de este archivo y el historial no ha cambiado; exporte de nuevo desde la app Salud"
+
+#, python-brace-format
+msgid "{place}: the export is not well-formed XML after record {records} (byte {offset}: {reason}); nothing of this file was imported and the history is unchanged"
+msgstr "{place}: la exportación no es XML bien formado tras el registro {records} (byte {offset}: {reason}); no se importó nada de este archivo y el historial no ha cambiado"
+
+#, python-brace-format
+msgid "{file}: the export in this zip unzips to more than {limit} MiB, refused (a zip bomb?); nothing of it was imported. A real export this large: raise max_unzipped_mib in the steps provider file or give --max-unzipped-mib to weft steps import"
+msgstr "{file}: la exportación de este zip ocupa más de {limit} MiB descomprimida, rechazada (¿una bomba zip?); no se importó nada de ella. Para una exportación real así de grande: aumente max_unzipped_mib en el archivo del proveedor de pasos o pase --max-unzipped-mib a weft steps import"
+
+#, python-brace-format
+msgid "{place}: an XML start tag longer than {limit} KiB (an Apple Health export's are a few hundred bytes), refused before parsing it; nothing of this file was imported"
+msgstr "{place}: una etiqueta XML de apertura de más de {limit} KiB (las de una exportación de Apple Salud tienen unos cientos de bytes), rechazada antes de analizarla; no se importó nada de este archivo"
+
+#, python-brace-format
+msgid "{file}: not a step export weft reads: {found} (see `weft steps import --help` for the ones it does)"
+msgstr "{file}: no es una exportación de pasos que weft lea: {found} (vea `weft steps import --help` para las que lee)"
+
+#, python-brace-format
+msgid "{place}: the file ends in the middle of {record} (cut off while copying or exporting?); nothing of it was imported, export it again"
+msgstr "{place}: el archivo termina a mitad de {record} (¿cortado al copiar o exportar?); no se importó nada de él, expórtelo de nuevo"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file}: nombra {adding} fuentes de pasos: más que las {limit} fuentes que guarda un historial de pasos; no se importó nada de él y el historial no ha cambiado"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources the history does not have yet, beside the {kept} it keeps: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file}: nombra {adding} fuentes de pasos que el historial aún no tiene, además de las {kept} que guarda: más que las {limit} fuentes que guarda un historial de pasos; no se importó nada de él y el historial no ha cambiado"
+
+msgid " (--source NAME counts all its rows as one source)"
+msgstr " (--source NOMBRE cuenta todas sus filas como una sola fuente)"
+
+#, python-brace-format
+msgid "{place}: {message}; nothing of the file was imported"
+msgstr "{place}: {message}; no se importó nada del archivo"
+
+msgid "No alarms yet:"
+msgstr "Todavía no hay alarmas:"
+
+msgid "No habits yet."
+msgstr "Todavía no hay hábitos."
+
+msgid "No values."
+msgstr "Sin valores."
+
+#, python-brace-format
+msgid "Until {time}"
+msgstr "Hasta {time}"
+
+msgid "Open"
+msgstr "Abrir"
+
+#, python-brace-format
+msgid "Rain in {count} min · {intensity}"
+msgstr "Lluvia en {count} min · {intensity}"
+
+#, python-brace-format
+msgid "Rain stopping in {count} min"
+msgstr "La lluvia para en {count} min"
+
+#, python-brace-format
+msgid "{alarm} in {countdown}"
+msgstr "{alarm} en {countdown}"
+
+#, python-brace-format
+msgid "{time}, snoozed {count}×"
+msgstr "{time}, pospuesta {count}×"
+
+#, python-brace-format
+msgid "{timer}: round {round} of {rounds} done"
+msgstr "{timer}: ronda {round} de {rounds} terminada"
+
+msgid "Time's up"
+msgstr "Se acabó el tiempo"
+
+msgid "Restart"
+msgstr "Reiniciar"
+
+#, python-brace-format
+msgid "Snooze {count} min"
+msgstr "Posponer {count} min"
+
+msgid "Not done yet today"
+msgstr "Aún no hecho hoy"
+
+#, python-brace-format
+msgid "Not done yet today · {identity}"
+msgstr "Aún no hecho hoy · {identity}"
+
+msgid "Done"
+msgstr "Hecho"
+
 msgid "Mon–Fri"
 msgstr "lun–vie"
 
@@ -4297,6 +4912,91 @@ msgstr[1] ", {count} avisos de plantilla"
 #, python-brace-format
 msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
 msgstr "--percentage '{template}' dio «{value}», no un número de 0 a 100, así que waybar no recibe porcentaje; manténgalo en el rango con {{=clamp(VALUE, 0, 100)}}"
+
+#, python-brace-format
+msgid "{schedule} at {time}"
+msgstr "{schedule} a las {time}"
+
+msgid "log in"
+msgstr "iniciar sesión"
+
+msgid "This server needs its token once; this browser then stays logged in for 30 days."
+msgstr "Este servidor necesita su token una vez; después este navegador sigue con la sesión iniciada durante 30 días."
+
+#, python-brace-format
+msgid "When it started, {serve} printed a link that logs one browser in, and the file that holds the token ({file} in weft's cache folder, unless it was given {option})."
+msgstr "Al arrancar, {serve} mostró un enlace que inicia sesión en un navegador, y el archivo que guarda el token ({file} en la carpeta de caché de weft, salvo que se le diera {option})."
+
+msgid "Token"
+msgstr "Token"
+
+msgid "Log in"
+msgstr "Iniciar sesión"
+
+msgid "That login link was used already or is not this server's: type the token instead."
+msgstr "Este enlace de inicio de sesión ya se usó o no es de este servidor: escriba el token en su lugar."
+
+msgid "The token was put in the address, where browsers and proxies keep it: it is ignored. Type it in the form below instead."
+msgstr "El token se puso en la dirección, donde navegadores y proxies lo guardan: se ignora. Escríbalo en el formulario de abajo."
+
+#, python-brace-format
+msgid "The form is larger than {count} bytes."
+msgstr "El formulario supera los {count} bytes."
+
+msgid "That is not this server's token."
+msgstr "Ese no es el token de este servidor."
+
+#, python-brace-format
+msgid "cannot create the cache at {path}: {reason}"
+msgstr "no se puede crear la caché en {path}: {reason}"
+
+#, python-brace-format
+msgid "the cache {path} is damaged or not a weft cache ({reason}); move it aside or delete it and run `weft refresh` to rebuild it"
+msgstr "la caché {path} está dañada o no es una caché de weft ({reason}); apártela o bórrela y ejecute `weft refresh` para reconstruirla"
+
+#, python-brace-format
+msgid "cannot read the cache {path}: {reason}"
+msgstr "no se puede leer la caché {path}: {reason}"
+
+#, python-brace-format
+msgid "another refresh ({holder}) is still running after waiting {seconds} s (lock {lock}); this run did nothing: try again when it has finished"
+msgstr "otra actualización ({holder}) sigue en marcha tras esperar {seconds} s (bloqueo {lock}); esta ejecución no hizo nada: vuelva a intentarlo cuando termine"
+
+#, python-brace-format
+msgid "variable \"{key}\" holds \"{value}\", which is not a number"
+msgstr "la variable «{key}» contiene «{value}», que no es un número"
+
+#, python-brace-format
+msgid "cache {path}: {reason}"
+msgstr "caché {path}: {reason}"
+
+#, python-brace-format
+msgid "cache {path}: the disk is full; nothing was written and the previous data is kept: free some space (or move the cache with --cache) and run it again"
+msgstr "caché {path}: el disco está lleno; no se escribió nada y se conservan los datos anteriores: libere espacio (o mueva la caché con --cache) y vuelva a ejecutarlo"
+
+#, python-brace-format
+msgid "refusing the cache {path}: {reason}"
+msgstr "se rechaza la caché {path}: {reason}"
+
+#, python-brace-format
+msgid "variable \"{key}\": {value} is not a finite number; nothing was changed"
+msgstr "variable «{key}»: {value} no es un número finito; no se cambió nada"
+
+#, python-brace-format
+msgid "counter \"{key}\": {reason}; nothing was changed"
+msgstr "contador «{key}»: {reason}; no se cambió nada"
+
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now «{text}» no es un instante ISO 8601 como 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path}: no se puede leer el archivo"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path}: se esperaba un objeto JSON con valores de texto o numéricos ({reason})"
 
 """#)
 
@@ -5283,6 +5983,154 @@ msgstr "le fuseau {zone} ne peut pas être conservé avec une alarme ; indiquez 
 msgid "once on {day}"
 msgstr "une fois le {day}"
 
+msgid "{file}: cannot read the file: {reason}"
+msgstr "{file} : impossible de lire le fichier : {reason}"
+
+#, python-brace-format
+msgid "{file}: the file is empty; expected a CSV header line"
+msgstr "{file} : le fichier est vide ; une ligne d’en-tête CSV était attendue"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); give --format NAME, or --format generic with --date-column and --steps-column"
+msgstr "{place} : structure d’export de pas inconnue (en-tête : {header}) ; indiquez --format NOM, ou --format generic avec --date-column et --steps-column"
+
+#, python-brace-format
+msgid "{place}: unknown step export layout (header: {header}); set format = \"…\" or a generic column mapping in the steps provider file"
+msgstr "{place} : structure d’export de pas inconnue (en-tête : {header}) ; définissez format = \"…\" ou une correspondance de colonnes générique dans le fichier du fournisseur de pas"
+
+#, python-brace-format
+msgid "{place}: the {format} layout needs a column \"{column}\", which the header lacks"
+msgstr "{place} : la structure {format} exige une colonne « {column} », absente de l’en-tête"
+
+#, python-brace-format
+msgid "unknown step format \"{name}\"; known: {known}"
+msgstr "format de pas « {name} » inconnu ; formats connus : {known}"
+
+#, python-brace-format
+msgid "date format \"{format}\" has letters that are not date fields (use yyyy MM dd HH mm ss SSS Z a)"
+msgstr "le format de date « {format} » contient des lettres qui ne sont pas des champs de date (utilisez yyyy MM dd HH mm ss SSS Z a)"
+
+#, python-brace-format
+msgid "{file}: {count} of {total} rows is bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgid_plural "{file}: {count} of {total} rows are bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}"
+msgstr[0] "{file} : {count} ligne sur {total} est incorrecte (plus de 1 %), le fichier n’a donc pas été importé ({lenient} importe les bonnes lignes) : {examples}"
+msgstr[1] "{file} : {count} lignes sur {total} sont incorrectes (plus de 1 %), le fichier n’a donc pas été importé ({lenient} importe les bonnes lignes) : {examples}"
+
+#, python-brace-format
+msgid "{file}: a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
+msgstr "{file} : un fichier journalier Google Fit doit s’appeler YYYY-MM-DD.csv ; ses lignes ne portent que des heures"
+
+#, python-brace-format
+msgid "{file}: a zip archive without apple_health_export/export.xml; give the export.zip that Health → profile → Export All Health Data makes, or the export.xml inside it"
+msgstr "{file} : une archive zip sans apple_health_export/export.xml ; indiquez l’export.zip que crée Santé → profil → Exporter toutes les données de santé, ou l’export.xml qu’elle contient"
+
+#, python-brace-format
+msgid "{file}: a zip archive that cannot be read: {reason}; nothing of it was imported, download or export it again"
+msgstr "{file} : une archive zip illisible : {reason} ; rien n’en a été importé, téléchargez-la ou exportez-la de nouveau"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export"
+msgstr "{file} : du XML qui n’est pas un export Apple Santé"
+
+#, python-brace-format
+msgid "{file}: XML that is not an Apple Health export (its root element is <{root}>, not <HealthData>)"
+msgstr "{file} : du XML qui n’est pas un export Apple Santé (son élément racine est <{root}>, pas <HealthData>)"
+
+#, python-brace-format
+msgid "{file}: the export stops short after record {records} (byte {offset} of the XML: {reason}); nothing of this file was imported and the history is unchanged; export again from the Health app"
+msgstr "{file} : l’export s’arrête après l’enregistrement {records} (octet {offset} du XML : {reason}) ; rien de ce fichier n’a été importé et l’historique est inchangé ; exportez de nouveau depuis l’app Santé"
+
+#, python-brace-format
+msgid "{place}: the export is not well-formed XML after record {records} (byte {offset}: {reason}); nothing of this file was imported and the history is unchanged"
+msgstr "{place} : l’export n’est pas du XML bien formé après l’enregistrement {records} (octet {offset} : {reason}) ; rien de ce fichier n’a été importé et l’historique est inchangé"
+
+#, python-brace-format
+msgid "{file}: the export in this zip unzips to more than {limit} MiB, refused (a zip bomb?); nothing of it was imported. A real export this large: raise max_unzipped_mib in the steps provider file or give --max-unzipped-mib to weft steps import"
+msgstr "{file} : l’export de ce zip dépasse {limit} Mio une fois décompressé, refusé (une bombe zip ?) ; rien n’en a été importé. Pour un vrai export aussi gros : augmentez max_unzipped_mib dans le fichier du fournisseur de pas ou passez --max-unzipped-mib à weft steps import"
+
+#, python-brace-format
+msgid "{place}: an XML start tag longer than {limit} KiB (an Apple Health export's are a few hundred bytes), refused before parsing it; nothing of this file was imported"
+msgstr "{place} : une balise XML ouvrante de plus de {limit} Kio (celles d’un export Apple Santé font quelques centaines d’octets), refusée avant l’analyse ; rien de ce fichier n’a été importé"
+
+#, python-brace-format
+msgid "{file}: not a step export weft reads: {found} (see `weft steps import --help` for the ones it does)"
+msgstr "{file} : pas un export de pas que weft sait lire : {found} (voir `weft steps import --help` pour ceux qu’il lit)"
+
+#, python-brace-format
+msgid "{place}: the file ends in the middle of {record} (cut off while copying or exporting?); nothing of it was imported, export it again"
+msgstr "{place} : le fichier s’arrête au milieu de {record} (coupé pendant la copie ou l’export ?) ; rien n’en a été importé, exportez-le de nouveau"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file} : nomme {adding} sources de pas : plus que les {limit} sources que garde un historique de pas ; rien n’en a été importé et l’historique est inchangé"
+
+#, python-brace-format
+msgid "{file}: names {adding} step sources the history does not have yet, beside the {kept} it keeps: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged"
+msgstr "{file} : nomme {adding} sources de pas que l’historique n’a pas encore, en plus des {kept} qu’il garde : plus que les {limit} sources que garde un historique de pas ; rien n’en a été importé et l’historique est inchangé"
+
+msgid " (--source NAME counts all its rows as one source)"
+msgstr " (--source NOM compte toutes ses lignes comme une seule source)"
+
+#, python-brace-format
+msgid "{place}: {message}; nothing of the file was imported"
+msgstr "{place} : {message} ; rien du fichier n’a été importé"
+
+msgid "No alarms yet:"
+msgstr "Aucune alarme pour l’instant :"
+
+msgid "No habits yet."
+msgstr "Aucune habitude pour l’instant."
+
+msgid "No values."
+msgstr "Aucune valeur."
+
+#, python-brace-format
+msgid "Until {time}"
+msgstr "Jusqu’à {time}"
+
+msgid "Open"
+msgstr "Ouvrir"
+
+#, python-brace-format
+msgid "Rain in {count} min · {intensity}"
+msgstr "Pluie dans {count} min · {intensity}"
+
+#, python-brace-format
+msgid "Rain stopping in {count} min"
+msgstr "Fin de la pluie dans {count} min"
+
+#, python-brace-format
+msgid "{alarm} in {countdown}"
+msgstr "{alarm} dans {countdown}"
+
+#, python-brace-format
+msgid "{time}, snoozed {count}×"
+msgstr "{time}, répétée {count}×"
+
+#, python-brace-format
+msgid "{timer}: round {round} of {rounds} done"
+msgstr "{timer} : tour {round} sur {rounds} terminé"
+
+msgid "Time's up"
+msgstr "Temps écoulé"
+
+msgid "Restart"
+msgstr "Relancer"
+
+#, python-brace-format
+msgid "Snooze {count} min"
+msgstr "Répéter dans {count} min"
+
+msgid "Not done yet today"
+msgstr "Pas encore fait aujourd’hui"
+
+#, python-brace-format
+msgid "Not done yet today · {identity}"
+msgstr "Pas encore fait aujourd’hui · {identity}"
+
+msgid "Done"
+msgstr "Fait"
+
 msgid "Mon–Fri"
 msgstr "lun.–ven."
 
@@ -5707,6 +6555,91 @@ msgstr[1] ", {count} avertissements de modèle"
 #, python-brace-format
 msgid "--percentage '{template}' gave \"{value}\", not a number from 0 to 100, so waybar gets no percentage; keep it in range with {{=clamp(VALUE, 0, 100)}}"
 msgstr "--percentage '{template}' a donné « {value} », pas un nombre de 0 à 100, donc waybar ne reçoit pas de pourcentage ; gardez-le dans l’intervalle avec {{=clamp(VALUE, 0, 100)}}"
+
+#, python-brace-format
+msgid "{schedule} at {time}"
+msgstr "{schedule} à {time}"
+
+msgid "log in"
+msgstr "connexion"
+
+msgid "This server needs its token once; this browser then stays logged in for 30 days."
+msgstr "Ce serveur a besoin de son jeton une fois ; ce navigateur reste ensuite connecté pendant 30 jours."
+
+#, python-brace-format
+msgid "When it started, {serve} printed a link that logs one browser in, and the file that holds the token ({file} in weft's cache folder, unless it was given {option})."
+msgstr "Au démarrage, {serve} a affiché un lien qui connecte un navigateur, et le fichier qui contient le jeton ({file} dans le dossier de cache de weft, sauf si {option} a été donné)."
+
+msgid "Token"
+msgstr "Jeton"
+
+msgid "Log in"
+msgstr "Se connecter"
+
+msgid "That login link was used already or is not this server's: type the token instead."
+msgstr "Ce lien de connexion a déjà servi ou n’est pas celui de ce serveur : tapez plutôt le jeton."
+
+msgid "The token was put in the address, where browsers and proxies keep it: it is ignored. Type it in the form below instead."
+msgstr "Le jeton a été mis dans l’adresse, où navigateurs et proxys le conservent : il est ignoré. Tapez-le plutôt dans le formulaire ci-dessous."
+
+#, python-brace-format
+msgid "The form is larger than {count} bytes."
+msgstr "Le formulaire dépasse {count} octets."
+
+msgid "That is not this server's token."
+msgstr "Ce n’est pas le jeton de ce serveur."
+
+#, python-brace-format
+msgid "cannot create the cache at {path}: {reason}"
+msgstr "impossible de créer le cache dans {path} : {reason}"
+
+#, python-brace-format
+msgid "the cache {path} is damaged or not a weft cache ({reason}); move it aside or delete it and run `weft refresh` to rebuild it"
+msgstr "le cache {path} est endommagé ou n’est pas un cache weft ({reason}) ; déplacez-le ou supprimez-le et lancez `weft refresh` pour le reconstruire"
+
+#, python-brace-format
+msgid "cannot read the cache {path}: {reason}"
+msgstr "impossible de lire le cache {path} : {reason}"
+
+#, python-brace-format
+msgid "another refresh ({holder}) is still running after waiting {seconds} s (lock {lock}); this run did nothing: try again when it has finished"
+msgstr "une autre actualisation ({holder}) tourne encore après {seconds} s d’attente (verrou {lock}) ; cette exécution n’a rien fait : réessayez quand elle sera terminée"
+
+#, python-brace-format
+msgid "variable \"{key}\" holds \"{value}\", which is not a number"
+msgstr "la variable « {key} » contient « {value} », qui n’est pas un nombre"
+
+#, python-brace-format
+msgid "cache {path}: {reason}"
+msgstr "cache {path} : {reason}"
+
+#, python-brace-format
+msgid "cache {path}: the disk is full; nothing was written and the previous data is kept: free some space (or move the cache with --cache) and run it again"
+msgstr "cache {path} : le disque est plein ; rien n’a été écrit et les données précédentes sont conservées : libérez de la place (ou déplacez le cache avec --cache) et relancez"
+
+#, python-brace-format
+msgid "refusing the cache {path}: {reason}"
+msgstr "cache {path} refusé : {reason}"
+
+#, python-brace-format
+msgid "variable \"{key}\": {value} is not a finite number; nothing was changed"
+msgstr "variable « {key} » : {value} n’est pas un nombre fini ; rien n’a été modifié"
+
+#, python-brace-format
+msgid "counter \"{key}\": {reason}; nothing was changed"
+msgstr "compteur « {key} » : {reason} ; rien n’a été modifié"
+
+#, python-brace-format
+msgid "--now \"{text}\" is not an ISO 8601 instant such as 2026-03-10T09:30:00Z"
+msgstr "--now « {text} » n’est pas un instant ISO 8601 comme 2026-03-10T09:30:00Z"
+
+#, python-brace-format
+msgid "--vars {path}: cannot read the file"
+msgstr "--vars {path} : impossible de lire le fichier"
+
+#, python-brace-format
+msgid "--vars {path}: expected a JSON object of string or number values ({reason})"
+msgstr "--vars {path} : un objet JSON de valeurs texte ou numériques était attendu ({reason})"
 
 """#)
 }

@@ -45,7 +45,7 @@ public struct RenderSessionBuilder: Sendable {
             pinnedNow = nil
         }
         zones = try settings.zones(environment: environment)
-        locale = Locale(identifier: settings.dateLocale)
+        locale = Locale(identifier: settings.dateLocale(environment: environment))
         catalog = settings.catalog(environment: environment)
         overrides = try Self.overrides(settings.varsFile)
         outputLimit = settings.outputLimit ?? TemplateRenderer.defaultOutputLimit

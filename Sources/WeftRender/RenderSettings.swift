@@ -9,7 +9,7 @@ public struct RenderSettings: Sendable, Equatable {
     /// `--tz`: the zone of views whose provider sets no `timezone` (``ZoneRule``).
     public var timeZone: String?
     /// `--locale`: the language of words and, with `dateLocale`, the conventions of dates and numbers; nil when not
-    /// given (words then follow the environment, dates and numbers `en_US`).
+    /// given (both then follow the environment).
     public var locale: String?
     /// `--vars`: a JSON object of extra variables for this call.
     public var varsFile: String?
@@ -23,8 +23,10 @@ public struct RenderSettings: Sendable, Equatable {
     /// Settings with every default.
     public init() {}
 
-    /// The locale of dates and numbers: `--locale`, else `en_US`, so output never depends on the machine's.
-    public var dateLocale: String { locale ?? "en_US" }
+    /// The locale of dates and numbers: `--locale`, else `LC_ALL`/`LC_TIME`/`LANG` of `environment`, else `en_US`.
+    public func dateLocale(environment: [String: String]) -> String {
+        DateLocale.identifier(locale, environment: environment)
+    }
 
     /// The catalog of words: `--locale`, else `LC_ALL`/`LC_MESSAGES`/`LANG` of `environment`.
     public func catalog(environment: [String: String]) -> Catalog {

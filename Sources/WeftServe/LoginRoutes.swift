@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import WeftPrimitives
 
 /// `/login` and `/logout` for browsers when the server has a token: the form takes the token once (in a POST body,
 /// never a URL) and sets an `HttpOnly; SameSite=Strict` session cookie, `Secure` when a reverse proxy on this
@@ -10,6 +11,8 @@ import NIOCore
 struct LoginRoutes: Sendable {
     let token: String?
     let sessions: Sessions
+    /// The language of the form and its messages.
+    let catalog: Catalog
 
     /// The fields of the login form.
     private struct Form: Decodable {
@@ -33,7 +36,7 @@ struct LoginRoutes: Sendable {
             guard sessions.redeem(String(code)), let session = sessions.open(now: Date()) else {
                 return page(
                     .unauthorized, context,
-                    "That login link was used already or is not this server's: type the token instead.")
+                    catalog.text("That login link was used already or is not this server's: type the token instead."))
             }
             var response = Self.redirect(to: "/")
             response.setCookie(cookie(session.value, maxAge: Sessions.lifetime, request: request, context: context))
@@ -42,8 +45,9 @@ struct LoginRoutes: Sendable {
         if request.uri.queryParameters["token"] != nil {
             return page(
                 .badRequest, context,
-                "The token was put in the address, where browsers and proxies keep it: it is ignored. "
-                    + "Type it in the form below instead.")
+                catalog.text(
+                    "The token was put in the address, where browsers and proxies keep it: it is ignored. Type it in the form below instead."
+                ))
         }
         if case .session = context.caller { return Self.redirect(to: "/") }
         return page(.ok, context, nil)
@@ -53,13 +57,15 @@ struct LoginRoutes: Sendable {
         guard let token else { return Self.redirect(to: "/") }
         var request = request
         guard let body = try await request.collectBody(limitOf: context) else {
-            return page(.contentTooLarge, context, "The form is larger than \(context.maxUploadSize) bytes.")
+            return page(
+                .contentTooLarge, context,
+                catalog.text("The form is larger than {count} bytes.", ["count": String(context.maxUploadSize)]))
         }
         let form = try? URLEncodedFormDecoder().decode(Form.self, from: String(buffer: body))
         guard let given = form?.token?.trimmingCharacters(in: .whitespacesAndNewlines),
             Sessions.equal(given, token), let session = sessions.open(now: Date())
         else {
-            return page(.unauthorized, context, "That is not this server's token.")
+            return page(.unauthorized, context, catalog.text("That is not this server's token."))
         }
         var response = Self.redirect(to: "/")
         response.setCookie(cookie(session.value, maxAge: Sessions.lifetime, request: request, context: context))
@@ -85,7 +91,8 @@ struct LoginRoutes: Sendable {
     }
 
     private func page(_ status: HTTPResponse.Status, _ context: ServeContext, _ message: String?) -> Response {
-        var reply = Reply.text(LoginPage(csrfToken: context.csrfToken, message: message).html(), type: LoginPage.type)
+        var reply = Reply.text(
+            LoginPage(csrfToken: context.csrfToken, message: message, catalog: catalog).html(), type: LoginPage.type)
         reply.status = status
         reply.headers[.cacheControl] = "no-store"
         return reply.response

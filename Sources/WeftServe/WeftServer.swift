@@ -63,7 +63,10 @@ public enum WeftServer {
             middleware: SessionMiddleware(
                 token: configuration.token, sessions: sessions, maxBodyBytes: configuration.maxBodyBytes))
         router.add(middleware: CSRFMiddleware())
-        LoginRoutes(token: configuration.token, sessions: sessions).add(to: router)
+        LoginRoutes(
+            token: configuration.token, sessions: sessions,
+            catalog: configuration.render.catalog(environment: configuration.environment)
+        ).add(to: router)
         DashboardAssets.add(to: router)
         router.add(middleware: AuthenticationGate())
         WeftRoutes(configuration: configuration).add(to: router)

@@ -157,7 +157,7 @@ struct StepsImportCommand: ParsableCommand {
             progress: bar?.update)
         bar?.finish()
         // Each rejected file is named with its reason; the others are imported, and the exit status says so.
-        for failure in read.failures { Stderr.line("weft: error: \(failure.description(for: .commandLine))") }
+        for failure in read.failures { Stderr.line("weft: error: " + failure.text(in: catalog, for: .commandLine)) }
         guard let batch = try? read.takeBatch() else { throw ExitCode(1) }
         // A file left out is not recorded, so giving it again reads it again.
         let failed = Set(read.reads.failures.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path })

@@ -27,10 +27,14 @@ enum AlarmFigures {
             }
             let next = sounds[index]
             return AlarmFigure(
-                id: alarm.id, label: alarm.label, schedule: "\(alarm.schedule.summary) at \(alarm.schedule.timeText)",
+                id: alarm.id, label: alarm.label,
+                schedule: context.catalog.text(
+                    "{schedule} at {time}",
+                    ["schedule": alarm.schedule.summary(in: context.catalog), "time": alarm.schedule.timeText]),
                 enabled: alarm.enabled, state: state, next: next, nextTime: next.map { LocalText.time($0, in: zone) },
                 countdown: next.map {
-                    AlarmVariables.countdown(minutes: TimeUntil(from: now, to: $0, in: zone).minutes)
+                    AlarmVariables.countdown(
+                        minutes: TimeUntil(from: now, to: $0, in: zone).minutes, catalog: context.catalog)
                 },
                 isNext: index == nextIndex)
         }

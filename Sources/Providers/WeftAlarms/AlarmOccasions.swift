@@ -18,6 +18,7 @@ public enum AlarmOccasions {
     /// The alarms' occasions due in `[query.context.now, query.until)`.
     public static func alarms(_ snapshot: AlarmsSnapshot, instance: String, query: OccasionQuery) -> [Occasion] {
         let (start, end) = (query.context.now, query.until)
+        let catalog = query.context.catalog
         guard start < end else { return [] }
         var result: [Occasion] = []
         for alarm in snapshot.alarms where alarm.enabled {
@@ -30,7 +31,8 @@ public enum AlarmOccasions {
                     result.append(
                         Occasion(
                             kind: .alarm, key: thread, at: occurrence, thread: thread, title: alarm.label,
-                            body: alarm.schedule.timeText, urgency: .critical, actions: actions(alarm), fields: fields))
+                            body: alarm.schedule.timeText, urgency: .critical, actions: actions(alarm, catalog),
+                            fields: fields))
                 }
                 if lead > 0 {
                     let at = occurrence.addingTimeInterval(-lead)
@@ -39,9 +41,16 @@ public enum AlarmOccasions {
                         result.append(
                             Occasion(
                                 kind: .preAlert, key: "pre-alert:\(alarm.id):\(stamp)", at: at, thread: thread,
-                                title: "\(alarm.label) in \(AlarmVariables.countdown(minutes: Int(lead) / 60))",
+                                title: catalog.text(
+                                    "{alarm} in {countdown}",
+                                    [
+                                        "alarm": alarm.label,
+                                        "countdown": AlarmVariables.countdown(
+                                            minutes: Int(lead) / 60, catalog: catalog),
+                                    ]),
                                 body: alarm.schedule.timeText, urgency: .normal,
-                                actions: [Occasion.Action(id: "dismiss", label: "Dismiss")], expires: occurrence,
+                                actions: [Occasion.Action(id: "dismiss", label: catalog.text("Dismiss"))],
+                                expires: occurrence,
                                 fields: fields))
                     }
                 }
@@ -55,8 +64,10 @@ public enum AlarmOccasions {
                     Occasion(
                         kind: .alarm, key: "\(thread):snooze:\(ISOInstant.format(snooze.until))", at: snooze.until,
                         thread: thread, title: alarm.label,
-                        body: "\(alarm.schedule.timeText), snoozed \(snooze.count)×", urgency: .critical,
-                        actions: actions(alarm),
+                        body: catalog.text(
+                            "{time}, snoozed {count}×",
+                            ["time": alarm.schedule.timeText, "count": String(snooze.count)]),
+                        urgency: .critical, actions: actions(alarm, catalog),
                         fields: ["instance": instance, "alarm": alarm.id, "occurrence": stamp]))
             }
         }
@@ -66,17 +77,23 @@ public enum AlarmOccasions {
     /// The timers' occasions due in `[query.context.now, query.until)`: each running round's end.
     public static func timers(_ snapshot: TimersSnapshot, instance: String, query: OccasionQuery) -> [Occasion] {
         let (start, end) = (query.context.now, query.until)
+        let catalog = query.context.catalog
         var result: [Occasion] = []
         for timer in snapshot.timers {
             for (round, at) in timer.roundEnds where at >= start && at < end {
-                let title = timer.rounds > 1 ? "\(timer.label): round \(round) of \(timer.rounds) done" : timer.label
+                let title =
+                    timer.rounds > 1
+                    ? catalog.text(
+                        "{timer}: round {round} of {rounds} done",
+                        ["timer": timer.label, "round": String(round), "rounds": String(timer.rounds)])
+                    : timer.label
                 result.append(
                     Occasion(
                         kind: .timer, key: "timer:\(timer.id):\(ISOInstant.format(timer.startedAt)):\(round)", at: at,
-                        thread: "timer:\(timer.id)", title: title, body: "Time's up", urgency: .critical,
+                        thread: "timer:\(timer.id)", title: title, body: catalog.text("Time's up"), urgency: .critical,
                         actions: [
-                            Occasion.Action(id: "stop", label: "Stop"),
-                            Occasion.Action(id: "restart", label: "Restart"),
+                            Occasion.Action(id: "stop", label: catalog.text("Stop")),
+                            Occasion.Action(id: "restart", label: catalog.text("Restart")),
                         ],
                         fields: ["instance": instance, "timer": timer.id, "round": String(round)]))
             }
@@ -84,10 +101,11 @@ public enum AlarmOccasions {
         return result.sorted { ($0.at, $0.key) < ($1.at, $1.key) }
     }
 
-    private static func actions(_ alarm: Alarm) -> [Occasion.Action] {
+    private static func actions(_ alarm: Alarm, _ catalog: Catalog) -> [Occasion.Action] {
         [
-            Occasion.Action(id: "snooze", label: "Snooze \(alarm.snooze / 60) min"),
-            Occasion.Action(id: "dismiss", label: "Dismiss"),
+            Occasion.Action(
+                id: "snooze", label: catalog.text("Snooze {count} min", ["count": String(alarm.snooze / 60)])),
+            Occasion.Action(id: "dismiss", label: catalog.text("Dismiss")),
         ]
     }
 }

@@ -83,16 +83,19 @@ public enum AlarmVariables {
             set("next_iso", ISOInstant.format(at))
             set("next_time", LocalText.time(at, in: zone))
             set("next_minutes", String(minutes))
-            set("next_countdown", countdown(minutes: minutes))
+            set("next_countdown", countdown(minutes: minutes, catalog: context.catalog))
         }
         return result
     }
 
-    /// `45m`, `10h 05m`, `2d 3h`: a countdown to the minute, for a bar.
-    public static func countdown(minutes: Int) -> String {
-        if minutes < 60 { return "\(minutes)m" }
+    /// `45m`, `10h 05m`, `2d 3h`: a countdown to the minute, for a bar, with `catalog`'s units (`10 Std. 05 Min.`).
+    public static func countdown(minutes: Int, catalog: Catalog = .english) -> String {
+        func unit(_ msgid: String, _ count: String) -> String { catalog.text(msgid, ["count": count]) }
+        if minutes < 60 { return unit("{count}m", String(minutes)) }
         let (hours, rest) = (minutes / 60, minutes % 60)
-        if hours < 24 { return "\(hours)h " + (rest < 10 ? "0\(rest)" : String(rest)) + "m" }
-        return "\(hours / 24)d \(hours % 24)h"
+        if hours < 24 {
+            return unit("{count}h", String(hours)) + " " + unit("{count}m", rest < 10 ? "0\(rest)" : String(rest))
+        }
+        return unit("{count}d", String(hours / 24)) + " " + unit("{count}h", String(hours % 24))
     }
 }

@@ -230,7 +230,9 @@ public enum CalendarVariables {
         let today: Int64
         lazy var weekday = formatter("EEE")
         lazy var monthDay = formatter("MMM d")
-        lazy var weekdayDate = formatter("EEE MMM d")
+        /// `Thu Jan 26` in English as before; other languages in their own order and punctuation (`Do. 26. Jan.`).
+        lazy var weekdayDate =
+            locale.language.languageCode == .english ? formatter("EEE MMM d") : localized(template: "EEEMMMd")
 
         init(_ context: VariableContext) {
             zone = context.timeZone
@@ -244,6 +246,12 @@ public enum CalendarVariables {
             formatter.locale = locale
             formatter.timeZone = zone
             formatter.dateFormat = pattern
+            return formatter
+        }
+
+        private func localized(template: String) -> DateFormatter {
+            let formatter = formatter("")
+            formatter.setLocalizedDateFormatFromTemplate(template)
             return formatter
         }
 

@@ -30,8 +30,12 @@ enum HabitOccasions {
                 result.append(
                     Occasion(
                         kind: .habit, key: "habit:\(habit.slug):\(date)", at: due, title: habit.name,
-                        body: habit.identity.isEmpty ? "Not done yet today" : "Not done yet today · \(habit.identity)",
-                        actions: [Occasion.Action(id: "done", label: "Done")], expires: dayEnd,
+                        body: habit.identity.isEmpty
+                            ? query.context.catalog.text("Not done yet today")
+                            : query.context.catalog.text(
+                                "Not done yet today · {identity}", ["identity": habit.identity]),
+                        actions: [Occasion.Action(id: "done", label: query.context.catalog.text("Done"))],
+                        expires: dayEnd,
                         fields: ["instance": snapshot.instance, "habit": habit.slug, "date": date]))
             }
         }

@@ -24,7 +24,11 @@ enum AlertOccasions {
         return WeatherAlert.inForce(alerts, at: now).filter { $0.severity >= minimum }.map { alert in
             let thread = "alert:\(snapshot.instance):\(alert.id)"
             var body: [String] = []
-            if let end = alert.end { body.append("Until " + WeatherVariables.until(end, context: query.context)) }
+            if let end = alert.end {
+                body.append(
+                    query.context.catalog.text(
+                        "Until {time}", ["time": WeatherVariables.until(end, context: query.context)]))
+            }
             if !alert.regions.isEmpty { body.append(alert.regions.joined(separator: ", ")) }
             body.append(weather.locationName)
             var fields = ["instance": snapshot.instance, "severity": alert.severity.rawValue]
@@ -34,7 +38,8 @@ enum AlertOccasions {
                 kind: .alerts, key: thread, at: seen, thread: thread,
                 title: alert.severity.rawValue.capitalized + ": " + alert.title, body: body.joined(separator: " · "),
                 urgency: urgency(alert.severity),
-                actions: alert.url == nil ? [] : [Occasion.Action(id: "open", label: "Open")], link: alert.url,
+                actions: alert.url == nil
+                    ? [] : [Occasion.Action(id: "open", label: query.context.catalog.text("Open"))], link: alert.url,
                 expires: alert.end, fields: fields)
         }
     }

@@ -31,6 +31,7 @@ enum RainOccasions {
         // The moment the spell was first seen: a spell found within its lead is told from then, not earlier.
         let seen = Date(timeIntervalSince1970: (snapshot.fetchedAt.timeIntervalSince1970 / 60).rounded(.up) * 60)
         let expected = nowcast.expectedByMinute
+        let catalog = query.context.catalog
         let instance = snapshot.instance
         var result: [Occasion] = []
 
@@ -59,7 +60,10 @@ enum RainOccasions {
             let startKnown = first > 0 && expected[first - 1] != nil
             let start = minute(first)
             let peak = expected[first..<index].compactMap { $0 }.max() ?? 0
-            let words = Nowcast.intensityLabel(peak).lowercased()
+            // English lowercases the intensity after the count; other languages keep their catalog's case (German
+            // nouns are capitalized).
+            let label = Nowcast.intensityLabel(peak, catalog: catalog)
+            let words = catalog.code == "en" ? label.lowercased() : label
             let end = endIndex.map(minute)
             let thread =
                 startKnown
@@ -82,7 +86,9 @@ enum RainOccasions {
                 for step in countdown where lastDue.map({ step.due >= $0 }) ?? true {
                     let minutes = wholeMinutes(from: step.due, to: start)
                     add(
-                        step.due, key: step.key, thread: thread, title: "Rain in \(minutes) min · \(words)",
+                        step.due, key: step.key, thread: thread,
+                        title: catalog.text(
+                            "Rain in {count} min · {intensity}", ["count": String(minutes), "intensity": words]),
                         start: start, end: end)
                 }
             }
@@ -92,7 +98,8 @@ enum RainOccasions {
                     let minutes = wholeMinutes(from: due, to: end)
                     add(
                         due, key: "rain:\(instance):\(ISOInstant.format(end)):stop", thread: thread,
-                        title: "Rain stopping in \(minutes) min", start: startKnown ? start : nil, end: end)
+                        title: catalog.text("Rain stopping in {count} min", ["count": String(minutes)]),
+                        start: startKnown ? start : nil, end: end)
                 }
             }
         }

@@ -37,6 +37,8 @@ struct AlarmsCard {
         var next: Next?
         var rows: [Row]
         var list: Bool
+        /// What the card says with no alarm, before the command that adds one.
+        var empty: String
     }
 
     func html() -> String {
@@ -75,14 +77,19 @@ struct AlarmsCard {
             return View.Active(id: alarm.id, label: alarm.label, css: css, words: words, buttons: buttons)
         }
         let next = alarms.first(where: \.isNext).flatMap { alarm in
-            alarm.nextTime.map { View.Next(time: $0, label: alarm.label, countdown: alarm.countdown ?? "") }
+            alarm.nextTime.map { time in
+                View.Next(
+                    time: time, label: alarm.label,
+                    countdown: alarm.countdown.map { catalog.text("in {countdown}", ["countdown": $0]) } ?? "")
+            }
         }
         let rows = alarms.map { alarm in
             View.Row(
                 id: alarm.id, label: alarm.label, schedule: alarm.schedule, css: Self.css(alarm),
                 words: Self.words(alarm, catalog))
         }
-        let view = View(active: active, next: next, rows: rows, list: !rows.isEmpty)
+        let view = View(
+            active: active, next: next, rows: rows, list: !rows.isEmpty, empty: catalog.text("No alarms yet:"))
         return frame.html(DashboardTemplates.render(.alarms, view))
     }
 

@@ -35,6 +35,8 @@ struct HabitsCard {
         var weekdays: [Weekday]
         var habits: [Habit]
         var streakWord: String
+        /// What the card says with no habit.
+        var empty: String
     }
 
     func html() -> String {
@@ -62,7 +64,8 @@ struct HabitsCard {
             View.Weekday(initial: $0.element, today: monday + Int64($0.offset) == today)
         }
         let view = View(
-            table: !habits.isEmpty, weekdays: weekdays, habits: habits, streakWord: card.catalog.text("streak"))
+            table: !habits.isEmpty, weekdays: weekdays, habits: habits, streakWord: card.catalog.text("streak"),
+            empty: card.catalog.text("No habits yet."))
         return frame.html(DashboardTemplates.render(.habits, view))
     }
 

@@ -24,13 +24,17 @@ struct KeyValueCard {
         }
         var rows: [Row]
         var list: Bool
+        /// What the card says with no value.
+        var empty: String
     }
 
     func html() -> String {
         let frame = card.frame("command", title: status.instance, status: status)
         let rows = values.filter { !Self.bookkeeping.contains($0.key) }.sorted { $0.key < $1.key }
             .map { View.Row(key: labels[$0.key] ?? $0.key, value: $0.value, unit: units[$0.key].flatMap(nonEmpty)) }
-        return frame.html(DashboardTemplates.render(.keyValue, View(rows: rows, list: !rows.isEmpty)))
+        return frame.html(
+            DashboardTemplates.render(
+                .keyValue, View(rows: rows, list: !rows.isEmpty, empty: card.catalog.text("No values."))))
     }
 
     private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

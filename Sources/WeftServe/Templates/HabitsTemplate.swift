@@ -1,7 +1,7 @@
 extension DashboardTemplates {
     /// The Habits card's body: this week, Monday first, one row per habit with its streak and its button.
     static let habits = """
-        {{^habits}}<p class="muted">No habits yet.</p>
+        {{^habits}}<p class="muted">{{empty}}</p>
         {{/habits}}{{#table}}<table class="week"><thead><tr><th></th>\
         {{#weekdays}}<th{{#today}} class="today"{{/today}}>{{initial}}</th>{{/weekdays}}\
         <th>{{streakWord}}</th><th></th></tr></thead><tbody>

@@ -3,19 +3,18 @@ extension DashboardTemplates {
     static let login = """
         {{>document-head}}
         <meta name="weft-csrf" content="{{csrfToken}}">
-        <title>weft · log in</title>
+        <title>weft · {{words.title}}</title>
         </head><body>
         <main class="login"><section class="card">
         <h1>weft</h1>
-        <p>This server needs its token once; this browser then stays logged in for 30 days.</p>
-        <p>When it started, <code>weft serve</code> printed a link that logs one browser in, and the file that holds
-        the token (<code>serve.token</code> in weft's cache folder, unless it was given <code>--token-file</code>).</p>
+        <p>{{words.intro}}</p>
+        <p>{{#words.where}}{{#code}}<code>{{text}}</code>{{/code}}{{^code}}{{text}}{{/code}}{{/words.where}}</p>
         {{#message}}<p id="message" role="alert"><strong>{{.}}</strong></p>
         {{/message}}<form method="post" action="/login" autocomplete="off">
         <input type="hidden" name="csrf" value="{{csrfToken}}">
-        <p><label for="token">Token</label><br>
+        <p><label for="token">{{words.token}}</label><br>
         <input id="token" name="token" type="password" autocomplete="current-password" required autofocus></p>
-        <p><button type="submit">Log in</button></p>
+        <p><button type="submit">{{words.logIn}}</button></p>
         </form>
         </section></main>
         </body></html>

@@ -9,7 +9,7 @@ public enum StepSettingPlace: Sendable {
 }
 
 /// Why a step export could not be imported.
-public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible, CatalogText {
     /// The file could not be read.
     case unreadable(file: String, reason: String)
     /// The file has no header line.
@@ -52,7 +52,8 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
     /// The file the error is about, when it is about one.
     public var file: String? {
         switch self {
-        case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _, _), .missingColumn(let file, _, _, _),
+        case .unreadable(let file, _), .empty(let file), .unknownFormat(let file, _, _),
+            .missingColumn(let file, _, _, _),
             .tooManyBadRows(let file, _, _, _), .noDateInFileName(let file), .notAppleHealthArchive(let file),
             .damagedArchive(let file, _), .notAppleHealthXML(let file, _), .truncatedExport(let file, _, _, _),
             .malformedExport(let file, _, _, _, _), .tagTooLong(let file, _, _), .unzipsTooLarge(let file, _),
@@ -63,69 +64,113 @@ public enum StepImportError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    public var description: String { description(for: .providerFile) }
+    /// English, for logs and `--json`; ``text(in:for:)`` says it in the reader's language.
+    public var description: String { text(in: .english, for: .providerFile) }
 
-    /// The message for a user who imports from `place`: the settings it names are spelled as they are set there
-    /// (`--lenient` on the command line, `lenient = true` in a provider file).
-    public func description(for place: StepSettingPlace) -> String {
+    /// The error in `catalog`'s language, as a provider file's refresh meets it.
+    public func text(in catalog: Catalog) -> String { text(in: catalog, for: .providerFile) }
+
+    /// The message in `catalog`'s language for a user who imports from `place`: the settings it names are spelled as
+    /// they are set there (`--lenient` on the command line, `lenient = true` in a provider file). What the file
+    /// holds (a header, a reason from a parser) is quoted as it is.
+    public func text(in catalog: Catalog, for place: StepSettingPlace) -> String {
+        let commandLine = place == .commandLine
         switch self {
-        case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
-        case .empty(let file): return "\(file): the file is empty; expected a CSV header line"
+        case .unreadable(let file, let reason):
+            return catalog.text("{file}: cannot read the file: {reason}", ["file": file, "reason": reason])
+        case .empty(let file):
+            return catalog.text("{file}: the file is empty; expected a CSV header line", ["file": file])
         case .unknownFormat(let file, let line, let header):
-            return "\(file):\(line): unknown step export layout (header: \(Self.printable(header.joined(separator: ",")))); "
-                + (place == .commandLine
-                    ? "give --format NAME, or --format generic with --date-column and --steps-column"
-                    : "set format = \"…\" or a generic column mapping in the steps provider file")
+            let args = ["place": "\(file):\(line)", "header": Self.printable(header.joined(separator: ","))]
+            return commandLine
+                ? catalog.text(
+                    "{place}: unknown step export layout (header: {header}); give --format NAME, or --format generic with --date-column and --steps-column",
+                    args)
+                : catalog.text(
+                    "{place}: unknown step export layout (header: {header}); set format = \"…\" or a generic column mapping in the steps provider file",
+                    args)
         case .missingColumn(let file, let line, let format, let column):
-            return "\(file):\(line): the \(format) layout needs a column \"\(column)\", which the header lacks"
+            return catalog.text(
+                "{place}: the {format} layout needs a column \"{column}\", which the header lacks",
+                ["place": "\(file):\(line)", "format": format, "column": column])
         case .unknownFormatName(let name):
-            return "unknown step format \"\(name)\"; known: \(StepFormat.allNames.joined(separator: ", "))"
+            return catalog.text(
+                "unknown step format \"{name}\"; known: {known}",
+                ["name": name, "known": StepFormat.allNames.joined(separator: ", ")])
         case .badDateFormat(let format):
-            return "date format \"\(format)\" has letters that are not date fields (use yyyy MM dd HH mm ss SSS Z a)"
+            return catalog.text(
+                "date format \"{format}\" has letters that are not date fields (use yyyy MM dd HH mm ss SSS Z a)",
+                ["format": format])
         case .tooManyBadRows(let file, let bad, let total, let first):
-            let examples = first.prefix(3).map(\.description).joined(separator: "; ")
-            return "\(file): \(bad) of \(total) rows are bad (more than 1%), so the file was not imported "
-                + "(\(place == .commandLine ? "--lenient" : "lenient = true") imports the good rows): \(examples)"
+            let args = [
+                "file": file, "total": String(total), "lenient": commandLine ? "--lenient" : "lenient = true",
+                "examples": first.prefix(3).map(\.description).joined(separator: "; "),
+            ]
+            return catalog.plural(
+                "{file}: {count} of {total} rows is bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}",
+                "{file}: {count} of {total} rows are bad (more than 1%), so the file was not imported ({lenient} imports the good rows): {examples}",
+                count: bad, args)
         case .noDateInFileName(let file):
-            return "\(file): a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only"
+            return catalog.text(
+                "{file}: a Google Fit per-day file must be named YYYY-MM-DD.csv; its rows carry times only",
+                ["file": file])
         case .notAppleHealthArchive(let file):
-            return "\(file): a zip archive without apple_health_export/export.xml; give the export.zip that Health → "
-                + "profile → Export All Health Data makes, or the export.xml inside it"
+            return catalog.text(
+                "{file}: a zip archive without apple_health_export/export.xml; give the export.zip that Health → profile → Export All Health Data makes, or the export.xml inside it",
+                ["file": file])
         case .damagedArchive(let file, let reason):
-            return "\(file): a zip archive that cannot be read: \(reason); nothing of it was imported, download or "
-                + "export it again"
+            return catalog.text(
+                "{file}: a zip archive that cannot be read: {reason}; nothing of it was imported, download or export it again",
+                ["file": file, "reason": reason])
         case .notAppleHealthXML(let file, let root):
-            let found = root.isEmpty ? "" : " (its root element is <\(Self.printable(root))>, not <HealthData>)"
-            return "\(file): XML that is not an Apple Health export\(found)"
+            if root.isEmpty {
+                return catalog.text("{file}: XML that is not an Apple Health export", ["file": file])
+            }
+            return catalog.text(
+                "{file}: XML that is not an Apple Health export (its root element is <{root}>, not <HealthData>)",
+                ["file": file, "root": Self.printable(root)])
         case .truncatedExport(let file, let records, let offset, let reason):
-            return "\(file): the export stops short after record \(records) (byte \(offset) of the XML: \(reason)); "
-                + "nothing of this file was imported and the history is unchanged; export again from the Health app"
+            return catalog.text(
+                "{file}: the export stops short after record {records} (byte {offset} of the XML: {reason}); nothing of this file was imported and the history is unchanged; export again from the Health app",
+                ["file": file, "records": String(records), "offset": String(offset), "reason": reason])
         case .malformedExport(let file, let line, let records, let offset, let reason):
-            return "\(file):\(line): the export is not well-formed XML after record \(records) (byte \(offset): "
-                + "\(Self.printable(reason))); nothing of this file was imported and the history is unchanged"
+            return catalog.text(
+                "{place}: the export is not well-formed XML after record {records} (byte {offset}: {reason}); nothing of this file was imported and the history is unchanged",
+                [
+                    "place": "\(file):\(line)", "records": String(records), "offset": String(offset),
+                    "reason": Self.printable(reason),
+                ])
         case .unzipsTooLarge(let file, let limit):
-            return "\(file): the export in this zip unzips to more than \(limit >> 20) MiB, refused (a zip bomb?); "
-                + "nothing of it was imported. A real export this large: raise max_unzipped_mib in the steps provider "
-                + "file or give --max-unzipped-mib to weft steps import"
+            return catalog.text(
+                "{file}: the export in this zip unzips to more than {limit} MiB, refused (a zip bomb?); nothing of it was imported. A real export this large: raise max_unzipped_mib in the steps provider file or give --max-unzipped-mib to weft steps import",
+                ["file": file, "limit": String(limit >> 20)])
         case .tagTooLong(let file, let line, let limit):
-            return "\(file):\(line): an XML start tag longer than \(limit / 1024) KiB (an Apple Health export's are a "
-                + "few hundred bytes), refused before parsing it; nothing of this file was imported"
+            return catalog.text(
+                "{place}: an XML start tag longer than {limit} KiB (an Apple Health export's are a few hundred bytes), refused before parsing it; nothing of this file was imported",
+                ["place": "\(file):\(line)", "limit": String(limit / 1024)])
         case .unrecognised(let file, let found):
-            return
-                "\(file): not a step export weft reads: \(found) (see `weft steps import --help` for the ones it does)"
+            return catalog.text(
+                "{file}: not a step export weft reads: {found} (see `weft steps import --help` for the ones it does)",
+                ["file": file, "found": found])
         case .truncated(let file, let line, let record):
-            return "\(file):\(line): the file ends in the middle of \(record) (cut off while copying or exporting?); "
-                + "nothing of it was imported, export it again"
+            return catalog.text(
+                "{place}: the file ends in the middle of {record} (cut off while copying or exporting?); nothing of it was imported, export it again",
+                ["place": "\(file):\(line)", "record": record])
         case .tooManySources(let file, let adding, let kept, let limit):
-            let named =
+            let args = ["file": file, "adding": String(adding), "kept": String(kept), "limit": String(limit)]
+            let text =
                 kept == 0
-                ? "names \(adding) step sources"
-                : "names \(adding) step sources the history does not have yet, beside the \(kept) it keeps"
-            return "\(file): \(named): more than the \(limit) sources one step history keeps; nothing of it was "
-                + "imported and the history is unchanged"
-                + (place == .commandLine ? " (--source NAME counts all its rows as one source)" : "")
+                ? catalog.text(
+                    "{file}: names {adding} step sources: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged",
+                    args)
+                : catalog.text(
+                    "{file}: names {adding} step sources the history does not have yet, beside the {kept} it keeps: more than the {limit} sources one step history keeps; nothing of it was imported and the history is unchanged",
+                    args)
+            return text + (commandLine ? catalog.text(" (--source NAME counts all its rows as one source)") : "")
         case .malformed(let file, let line, let message):
-            return "\(file)\(line > 0 ? ":\(line)" : ""): \(message); nothing of the file was imported"
+            return catalog.text(
+                "{place}: {message}; nothing of the file was imported",
+                ["place": line > 0 ? "\(file):\(line)" : file, "message": message])
         }
     }
 
