@@ -161,13 +161,18 @@ public struct VariableContext: Sendable {
     public var locale: Locale
     /// The language of the words variables carry (`In 12 min`, `Rain now`): `--locale`, else the environment's.
     public var catalog: Catalog
+    /// What a session's derivations keep between renders (a live loop's); nil derives everything afresh.
+    public var derivation: DerivationCache?
 
     /// Creates a context.
-    public init(now: Date, timeZone: TimeZone, locale: Locale, catalog: Catalog = .english) {
+    public init(
+        now: Date, timeZone: TimeZone, locale: Locale, catalog: Catalog = .english, derivation: DerivationCache? = nil
+    ) {
         self.now = now
         self.timeZone = timeZone
         self.locale = locale
         self.catalog = catalog
+        self.derivation = derivation
     }
 }
 

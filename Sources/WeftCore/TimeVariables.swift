@@ -14,11 +14,8 @@ public enum TimeVariables {
         case "__today": return LocalDay.iso(of: context.now, in: context.timeZone)
         case "__time": return LocalText.time(context.now, in: context.timeZone)
         case "__weekday":
-            let formatter = DateFormatter()
-            formatter.locale = context.locale
-            formatter.timeZone = context.timeZone
-            formatter.dateFormat = "EEE"
-            return formatter.string(from: context.now)
+            return context.dateFormatters.string(
+                context.now, pattern: "EEE", timeZone: context.timeZone, locale: context.locale)
         default: return nil
         }
     }

@@ -12,6 +12,9 @@ import WeftStore
 final class CacheReads {
     /// The open cache the answers come from.
     let store: CacheStore
+    /// Decoded payloads and formatters the derivations of these reads' sessions share: a payload is decoded again
+    /// only when its bytes change, whatever the data version says about the other rows.
+    let derivation = DerivationCache()
     /// SQLite's data version the kept answers were read at (nil before the first check, or without a cache file).
     private(set) var version: Int?
     /// How many answers were read from the cache rather than kept (shown in a live loop's debug log).

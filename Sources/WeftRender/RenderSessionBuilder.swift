@@ -62,7 +62,8 @@ public struct RenderSessionBuilder: Sendable {
     /// with `caches` when given (a live loop's formatters and parsed tokens).
     func session(over reads: CacheReads, at now: Date? = nil, caches: RenderCaches? = nil) -> RenderSession {
         let context = VariableContext(
-            now: now ?? pinnedNow ?? Date(), timeZone: zones.general, locale: locale, catalog: catalog)
+            now: now ?? pinnedNow ?? Date(), timeZone: zones.general, locale: locale, catalog: catalog,
+            derivation: reads.derivation)
         let resolver = VariableResolver(reads: reads, registry: registry, context: context, overrides: overrides)
         var renderer = TemplateRenderer(
             context: RenderContext(

@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
+import WeftPrimitives
 
 /// What a live loop's renders build once and use again: date formatters and parsed tokens. A loop renders the same
 /// templates every second, and building an ICU formatter or splitting a token into its parts costs more than
 /// formatting the time. Formatters are keyed by pattern, zone and locale, so a renderer of another context never
 /// gets a formatter of the wrong zone.
 public final class RenderCaches: Sendable {
-    /// The formatters, touched only under the lock (a formatter is not safe to share between threads).
-    private let formatters = Mutex<[String: DateFormatter]>([:])
+    /// The date formatters.
+    private let dates = DateFormatterCache()
     /// Each token body as written, parsed (nil for an empty one).
     private let tokens = Mutex<[String: TokenBody?]>([:])
     /// More distinct tokens than a status line has start the token cache afresh: a stored variable holding a
@@ -19,13 +20,7 @@ public final class RenderCaches: Sendable {
 
     /// `date` formatted with a Unicode `pattern` (the medium date style when empty) in `timeZone` and `locale`.
     func string(_ date: Date, pattern: String, timeZone: TimeZone, locale: Locale) -> String {
-        let key = "\(locale.identifier)\u{0}\(timeZone.identifier)\u{0}\(pattern)"
-        return formatters.withLock { formatters in
-            if let formatter = formatters[key] { return formatter.string(from: date) }
-            let formatter = Self.make(pattern: pattern, timeZone: timeZone, locale: locale)
-            formatters[key] = formatter
-            return formatter.string(from: date)
-        }
+        dates.string(date, pattern: pattern, timeZone: timeZone, locale: locale)
     }
 
     /// The token `rawBody` parsed as ``TokenBody/init(written:)`` parses it, kept.
@@ -37,19 +32,5 @@ public final class RenderCaches: Sendable {
             tokens[rawBody] = .some(token)
             return token
         }
-    }
-
-    /// A formatter for one pattern: changing a formatter's pattern makes Foundation rebuild its ICU formatter.
-    static func make(pattern: String, timeZone: TimeZone, locale: Locale) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        if pattern.isEmpty {
-            formatter.dateStyle = .medium
-            formatter.timeStyle = .none
-        } else {
-            formatter.dateFormat = pattern
-        }
-        return formatter
     }
 }

@@ -36,7 +36,7 @@ final class RenderResources {
             return caches.string(date, pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         }
         if let formatter = dateFormatters[pattern] { return formatter.string(from: date) }
-        let formatter = RenderCaches.make(pattern: pattern, timeZone: context.timeZone, locale: context.locale)
+        let formatter = DateFormatterCache.make(pattern: pattern, timeZone: context.timeZone, locale: context.locale)
         dateFormatters[pattern] = formatter
         return formatter.string(from: date)
     }

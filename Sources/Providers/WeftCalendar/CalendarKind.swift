@@ -278,7 +278,7 @@ public enum CalendarKind: ProviderKind {
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
-        let calendar = try snapshot.decode(CalendarSnapshot.self)
+        let calendar = try context.decode(snapshot, as: CalendarSnapshot.self)
         let context = context.viewing(recordedZone: calendar.timeZone)
         var result = CalendarVariables.derive(
             calendar.occurrences, prefix: snapshot.prefix, context: context, allDay: calendar.allDay ?? .separate,

@@ -221,41 +221,33 @@ public enum CalendarVariables {
         return weekday + time + " " + title(event, text.catalog)
     }
 
-    /// Formatters for one render's zone and locale, made once per derivation (and only those used) rather than once
-    /// per key.
+    /// Day words for one render's zone and locale, with formatters made once per session (a live loop's), else once
+    /// per derivation (and only those used), rather than once per key.
     final class DayText {
         let zone: TimeZone
         let locale: Locale
         let catalog: Catalog
         let today: Int64
-        lazy var weekday = formatter("EEE")
-        lazy var monthDay = formatter("MMM d")
+        let weekday = "EEE"
+        let monthDay = "MMM d"
         /// `Thu Jan 26` in English as before; other languages in their own order and punctuation (`Do. 26. Jan.`).
         lazy var weekdayDate =
-            locale.language.languageCode == .english ? formatter("EEE MMM d") : localized(template: "EEEMMMd")
+            locale.language.languageCode == .english
+            ? "EEE MMM d" : DateFormatter.dateFormat(fromTemplate: "EEEMMMd", options: 0, locale: locale) ?? "EEE MMM d"
+        private let formatters: DateFormatterCache
 
         init(_ context: VariableContext) {
             zone = context.timeZone
             locale = context.locale
             catalog = context.catalog
             today = LocalDay.containing(context.now, in: context.timeZone)
+            formatters = context.dateFormatters
         }
 
-        private func formatter(_ pattern: String) -> DateFormatter {
-            let formatter = DateFormatter()
-            formatter.locale = locale
-            formatter.timeZone = zone
-            formatter.dateFormat = pattern
-            return formatter
+        /// `date` with the Unicode `pattern` in this zone and locale.
+        func string(_ date: Date, _ pattern: String) -> String {
+            formatters.string(date, pattern: pattern, timeZone: zone, locale: locale)
         }
-
-        private func localized(template: String) -> DateFormatter {
-            let formatter = formatter("")
-            formatter.setLocalizedDateFormatFromTemplate(template)
-            return formatter
-        }
-
-        func string(_ date: Date, _ formatter: DateFormatter) -> String { formatter.string(from: date) }
 
         /// `09:30` in ASCII digits whatever the locale, like `__time`.
         func time(_ date: Date) -> String { LocalText.time(date, in: zone) }

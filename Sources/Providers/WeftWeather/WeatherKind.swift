@@ -50,7 +50,7 @@ enum WeatherKind<API: WeatherAPI, Source: HTTPFetchSource>: ProviderKind {
     }
 
     static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
-        let weather = try snapshot.decode(WeatherSnapshot.self)
+        let weather = try context.decode(snapshot, as: WeatherSnapshot.self)
         // A snapshot stored by an older weft, before ranges were checked, is reported rather than rendered.
         try weather.checkRanges()
         return WeatherVariables.derive(

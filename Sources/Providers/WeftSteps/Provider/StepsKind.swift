@@ -21,7 +21,7 @@ public enum StepsKind: ProviderKind {
     }
 
     public static func variables(of snapshot: Snapshot, context: VariableContext) throws -> [String: String] {
-        let steps = try snapshot.decode(StepsSnapshot.self)
+        let steps = try context.decode(snapshot, as: StepsSnapshot.self)
         let context = context.viewing(recordedZone: steps.timeZone)
         var values = StepVariables.values(
             history: steps.history, access: steps.access, context: context, prefix: snapshot.prefix)
