@@ -64,16 +64,23 @@ import WeftTestSupport
         ("<HealthData>" + record + "<Record type='HKQuantityTypeIdentifierStepCount' value=\"1\"/></HealthData>", true),
         (head + "<HealthData>\n<!-- a comment -->\n" + record + "</HealthData>", false),
         (head + "<HealthData>\r\n" + record + "\r\n</HealthData>", false),
-        (head + "<!DOCTYPE HealthData [<!ENTITY w \"Watch\">]><HealthData>"
-            + record.replacingOccurrences(of: "&lt;Watch&gt;", with: "&w;") + "</HealthData>", false),
-        (head + "<!DOCTYPE HealthData [<!ATTLIST Record unit CDATA \"count\">]><HealthData>"
-            + record.replacingOccurrences(of: " unit=\"count\"", with: "") + "</HealthData>", false),
+        (
+            head + "<!DOCTYPE HealthData [<!ENTITY w \"Watch\">]><HealthData>"
+                + record.replacingOccurrences(of: "&lt;Watch&gt;", with: "&w;") + "</HealthData>", false
+        ),
+        (
+            head + "<!DOCTYPE HealthData [<!ATTLIST Record unit CDATA \"count\">]><HealthData>"
+                + record.replacingOccurrences(of: " unit=\"count\"", with: "") + "</HealthData>", false
+        ),
         (head + "<HealthData>" + record.replacingOccurrences(of: "120", with: "1&#50;0") + "</HealthData>", false),
         (head + "<HealthData><![CDATA[x]]>" + record + "</HealthData>", false),
         (head + "<HealthData>" + record + "</HealthData><Record/>", false),
         (head + "<HealthData>" + record + "</Health>", false),
-        (head + "<HealthData>" + record.replacingOccurrences(of: "unit=", with: "value=\"2\" unit=") + "</HealthData>",
-            false),
+        (
+            head + "<HealthData>" + record.replacingOccurrences(of: "unit=", with: "value=\"2\" unit=")
+                + "</HealthData>",
+            false
+        ),
         (head + "<HealthData>" + record.replacingOccurrences(of: "Anna", with: "An\u{FFFF}a") + "</HealthData>", false),
         (head + "<Other>" + record + "</Other>", false),
         ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><HealthData>" + record + "</HealthData>", false),

@@ -178,7 +178,9 @@ final class HealthXMLScanner {
                 index += 1
                 break
             }
-            guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else { return index + 1 < count ? .giveUp : .incomplete }
+            guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
+                return index + 1 < count ? .giveUp : .incomplete
+            }
             guard bytes[index + 1] == UInt8(ascii: "!") else { return .giveUp }
             let rest = UnsafeBufferPointer(rebasing: bytes[index...])
             if rest.starts(with: "<!--".utf8) {
@@ -203,7 +205,9 @@ final class HealthXMLScanner {
                 end += 1
             }
             guard end < count else { return .incomplete }
-            if list, !Self.plainAttributeList(UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end])) { return .giveUp }
+            if list, !Self.plainAttributeList(UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end])) {
+                return .giveUp
+            }
             index = end + 1
         }
         // libxml2 checks the declarations themselves: the prolog with an empty root must parse without error.
