@@ -57,6 +57,35 @@ struct AppleHealthCommandTests {
         #expect(!binary.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(binary)")
     }
 
+    /// XML beyond what Apple writes (a comment between records, a character reference, CR LF line ends) is read
+    /// by libxml2 instead of weft's scanner, with the same records; a comment that is not well-formed is an error.
+    @Test func unusualXMLInAnExportGivesTheSameTotals() async throws {
+        let box = try Sandbox()
+        let original = try String(contentsOfFile: Self.fixture("export.xml"), encoding: .utf8)
+        let expected =
+            "imported 13 rows from 1 file into steps: 2 days, today 1020 steps, 0.7 km, 3 flights, 70 kcal"
+        let variants = [
+            "comment.xml": original.replacingOccurrences(
+                of: "<HealthData locale=\"en_DE\">", with: "<HealthData locale=\"en_DE\">\n <!-- edited -->"),
+            "reference.xml": original.replacingOccurrences(of: "manufacturer:", with: "&#109;anufacturer:"),
+            "crlf.xml": original.replacingOccurrences(of: "\n", with: "\r\n"),
+        ]
+        for (name, text) in variants {
+            #expect(text != original, "\(name) changes the export")
+            try box.write(name, text)
+            let imported = await box.weft(arguments: ["steps", "import", "--force", box.path(name)] + Self.clock)
+            #expect(imported.exitCode == 0, "\(name): \(imported)")
+            #expect(imported.stderr.contains(expected), "\(name): \(imported)")
+        }
+        try box.write(
+            "bad.xml",
+            original.replacingOccurrences(
+                of: "<HealthData locale=\"en_DE\">", with: "<HealthData locale=\"en_DE\">\n <!-- a -- b -->"))
+        let bad = await box.weft(arguments: ["steps", "import", box.path("bad.xml")] + Self.clock)
+        #expect(bad.exitCode == 1, "\(bad)")
+        #expect(bad.stderr.contains("bad.xml"), "\(bad)")
+    }
+
     /// A steps provider that watches the export, with steps only: `partial`, and the other keys fall back.
     @Test func aProviderWatchingTheExportIsPartialWithStepsOnly() async throws {
         let box = try Sandbox()

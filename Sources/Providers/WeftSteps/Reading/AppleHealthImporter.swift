@@ -69,7 +69,8 @@ enum AppleHealthImporter {
         } catch {
             throw .damagedArchive(file: path, reason: error.reason)
         }
-        return try parse(file: path, totalBytes: total, options: options) { feed throws(StepImportError) in
+        return try parse(file: path, totalBytes: total, options: options, reader: .scannerFirst) {
+            feed throws(StepImportError) in
             do {
                 try member.inflate(descriptor: descriptor, budget: budget) { bytes in try feed(bytes) }
             } catch let error as StepImportError {
@@ -81,7 +82,7 @@ enum AppleHealthImporter {
             } catch {
                 throw .damagedArchive(file: path, reason: "its export.xml cannot be unpacked")
             }
-        }
+        }.batch
     }
 
     /// What is wrong with a zip, in words: the zip library's errors are type and case names.
@@ -96,9 +97,29 @@ enum AppleHealthImporter {
 
     /// Reads an `export.xml` from disk in chunks.
     static func importXML(atPath path: String, options: StepImportOptions) throws(StepImportError) -> StepBatch {
+        try readXML(atPath: path, options: options, reader: .scannerFirst).batch
+    }
+
+    /// Which parser reads the XML.
+    enum XMLReader {
+        /// ``HealthXMLScanner``, and libxml2 when the scanner gives up (what an import does).
+        case scannerFirst
+        /// libxml2 alone (what tests compare the scanner with).
+        case libXML2
+    }
+
+    /// An `export.xml` read by `reader`; `scanned` is true when ``HealthXMLScanner`` read it whole.
+    static func readXML(atPath path: String, options: StepImportOptions, reader: XMLReader)
+        throws(StepImportError) -> (batch: StepBatch, scanned: Bool)
+    {
         let (descriptor, total) = try StepImportError.open(path)
         defer { close(descriptor) }
-        return try parse(file: path, totalBytes: total, options: options) { feed throws(StepImportError) in
+        return try parse(file: path, totalBytes: total, options: options, reader: reader) {
+            feed throws(StepImportError) in
+            // Each read starts at the beginning: a file the fast scanner leaves to libxml2 is read again.
+            guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+                throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+            }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
             defer { buffer.deallocate() }
             while true {
@@ -115,15 +136,45 @@ enum AppleHealthImporter {
 
     /// Parses the XML that `produce` hands over chunk by chunk; a document that stops short or is not well-formed
     /// yields nothing (its error says where it stopped), so a broken export never replaces good history.
+    ///
+    /// ``HealthXMLScanner`` reads it first; when it meets anything but the plain XML Apple writes, `produce` is
+    /// called again and libxml2 reads the document from its start (and says what is wrong with it, if anything).
     private static func parse(
-        file: String, totalBytes: Int, options: StepImportOptions,
+        file: String, totalBytes: Int, options: StepImportOptions, reader: XMLReader,
         produce: (_ feed: (UnsafeRawBufferPointer) throws(StepImportError) -> Void) throws(StepImportError) -> Void
-    ) throws(StepImportError) -> StepBatch {
+    ) throws(StepImportError) -> (batch: StepBatch, scanned: Bool) {
         let bytesRead = ByteCounter()
         let progress = options.progress
-        let collector = HealthRecordCollector(file: file) { records in
-            progress?(StepProgress(file: file, rows: records, bytesRead: bytesRead.count, totalBytes: totalBytes))
+        func collector() -> HealthRecordCollector {
+            HealthRecordCollector(file: file) { records in
+                progress?(StepProgress(file: file, rows: records, bytesRead: bytesRead.count, totalBytes: totalBytes))
+            }
         }
+        if reader == .scannerFirst {
+            let fast = collector()
+            let scanner = HealthXMLScanner(collector: fast)
+            try produce { bytes throws(StepImportError) in
+                guard scanner.feed(bytes) else { return }
+                bytesRead.count += bytes.count
+            }
+            if scanner.finish() {
+                progress?(
+                    StepProgress(file: file, rows: fast.records, bytesRead: bytesRead.count, totalBytes: totalBytes))
+                return (fast.batch, true)
+            }
+            bytesRead.count = 0
+        }
+        let batch = try parseWithLibXML(
+            file: file, totalBytes: totalBytes, collector: collector(), bytesRead: bytesRead, progress: progress,
+            produce: produce)
+        return (batch, false)
+    }
+
+    private static func parseWithLibXML(
+        file: String, totalBytes: Int, collector: HealthRecordCollector, bytesRead: ByteCounter,
+        progress: (@Sendable (StepProgress) -> Void)?,
+        produce: (_ feed: (UnsafeRawBufferPointer) throws(StepImportError) -> Void) throws(StepImportError) -> Void
+    ) throws(StepImportError) -> StepBatch {
         let parser: HealthXMLParser
         do {
             parser = try HealthXMLParser(collector: collector)

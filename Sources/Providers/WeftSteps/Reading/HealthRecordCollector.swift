@@ -28,45 +28,60 @@ final class HealthRecordCollector {
         self.progress = progress
     }
 
-    /// One start tag; false stops the parser (the document is not an Apple Health export).
+    /// One start tag from libxml2; false stops the parser (the document is not an Apple Health export).
     func start(name: UnsafePointer<UInt8>, count: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?)
         -> Bool
     {
-        if !sawRoot {
-            sawRoot = true
-            guard strcmp(name, "HealthData") == 0 else {
-                foreignRoot = String(cString: name)
-                return false
-            }
-            sawHealthData = true
-            return true
-        }
+        if !sawRoot { return root(UnsafeBufferPointer(start: name, count: strlen(name))) }
         guard strcmp(name, "Record") == 0, let attributes else { return true }
-        records += 1
-        if records & 0xFFFF == 0 { progress?(records) }
+        beginRecord()
         var fields = RecordFields()
         for index in 0..<count {
             let base = index * 5
             guard let attributeName = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
             else { continue }
             let value = UnsafeBufferPointer(start: start, count: end - start)
-            switch Self.field(attributeName) {
-            case .type?:
-                guard let metric = Self.metric(value) else { return true }
-                fields.metric = metric
-            case .sourceName?: fields.source = value
-            case .device?: fields.device = value
-            case .unit?: fields.unit = value
-            case .startDate?: fields.start = value
-            case .endDate?: fields.end = value
-            case .value?: fields.value = value
-            case nil: continue
-            }
+            guard fields.set(Self.field(attributeName), value) else { return true }
         }
-        guard let metric = fields.metric else { return true }
+        finishRecord(fields)
+        return true
+    }
+
+    /// One start tag from ``HealthXMLScanner``: its name and its attributes' names and (unescaped) values.
+    func start(name: UnsafeBufferPointer<UInt8>, attributes: [ScannedAttribute]) -> Bool {
+        if !sawRoot { return root(name) }
+        guard name.elementsEqual(Self.recordName) else { return true }
+        beginRecord()
+        var fields = RecordFields()
+        for attribute in attributes {
+            guard fields.set(Self.field(attribute.name), attribute.value) else { return true }
+        }
+        finishRecord(fields)
+        return true
+    }
+
+    private static let recordName = Array("Record".utf8)
+    private static let healthDataName = Array("HealthData".utf8)
+
+    private func root(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        sawRoot = true
+        guard name.elementsEqual(Self.healthDataName) else {
+            foreignRoot = String(decoding: name, as: UTF8.self)
+            return false
+        }
+        sawHealthData = true
+        return true
+    }
+
+    private func beginRecord() {
+        records += 1
+        if records & 0xFFFF == 0 { progress?(records) }
+    }
+
+    private func finishRecord(_ fields: RecordFields) {
+        guard let metric = fields.metric else { return }
         batch.rowCount += 1
         add(fields, metric: metric)
-        return true
     }
 
     private struct RecordFields {
@@ -77,6 +92,23 @@ final class HealthRecordCollector {
         var start: UnsafeBufferPointer<UInt8>?
         var end: UnsafeBufferPointer<UInt8>?
         var value: UnsafeBufferPointer<UInt8>?
+
+        /// Keeps one attribute; false when it is a `type` weft does not keep (the record is skipped).
+        mutating func set(_ field: Field?, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            switch field {
+            case .type?:
+                guard let metric = HealthRecordCollector.metric(bytes) else { return false }
+                self.metric = metric
+            case .sourceName?: source = bytes
+            case .device?: device = bytes
+            case .unit?: unit = bytes
+            case .startDate?: start = bytes
+            case .endDate?: end = bytes
+            case .value?: value = bytes
+            case nil: break
+            }
+            return true
+        }
     }
 
     private enum Field {
@@ -95,6 +127,19 @@ final class HealthRecordCollector {
         case UInt8(ascii: "v"): return strcmp(name, "value") == 0 ? .value : nil
         default: return nil
         }
+    }
+
+    private static let fieldNames: [(name: [UInt8], field: Field)] = [
+        (Array("type".utf8), .type), (Array("sourceName".utf8), .sourceName), (Array("device".utf8), .device),
+        (Array("unit".utf8), .unit), (Array("startDate".utf8), .startDate), (Array("endDate".utf8), .endDate),
+        (Array("value".utf8), .value),
+    ]
+
+    private static func field(_ name: UnsafeBufferPointer<UInt8>) -> Field? {
+        for entry in fieldNames where entry.name.count == name.count && name.elementsEqual(entry.name) {
+            return entry.field
+        }
+        return nil
     }
 
     private static let typePrefix = Array("HKQuantityTypeIdentifier".utf8)
