@@ -4,12 +4,17 @@
 public struct Catalog: Sendable {
     /// The language's code: `en`, `de`, `fr`, `es`, `cs`.
     public let code: String
-    private let messages: CatalogMessages?
+    /// A catalog given whole (a test's); nil: the shipped one of `code`.
+    private let given: CatalogMessages?
 
     init(code: String, messages: CatalogMessages?) {
         self.code = code
-        self.messages = messages
+        self.given = messages
     }
+
+    /// Parsed on the first message asked for, not when the language is chosen: a render that writes no word (a
+    /// status bar's `{{__time}}` every second) never parses a catalog.
+    private var messages: CatalogMessages? { given ?? ShippedCatalogs.messages(code) }
 
     /// English: the msgids themselves.
     public static let english = Catalog(code: "en", messages: nil)
@@ -20,8 +25,8 @@ public struct Catalog: Sendable {
     /// The catalog for a POSIX locale name (`de_DE.UTF-8`, `de`, `fr_FR@euro`, `cs-CZ`); English for nil, empty,
     /// `C`, `POSIX` and a language weft does not ship.
     public static func named(_ locale: String?) -> Catalog {
-        guard let code = language(of: locale), let messages = ShippedCatalogs.messages(code) else { return .english }
-        return Catalog(code: code, messages: messages)
+        guard let code = language(of: locale), ShippedCatalogs.codes.contains(code) else { return .english }
+        return Catalog(code: code, messages: nil)
     }
 
     /// The catalog gettext would pick from `env`: the first set of `LC_ALL`, `LC_MESSAGES`, `LANG`; unless that is
@@ -120,23 +125,31 @@ struct CatalogMessages: Sendable {
                 singular[msgid] = entry.msgstr[0] ?? ""
             }
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = String(raw).trimmed(" \t\r")
-            if line.isEmpty {
+        // Bytes, not Characters: a catalog is parsed on the first message of each process (a status bar's
+        // `weft resolve` every second), and grapheme-by-grapheme trimming cost more than the rest of the render.
+        var bytes = Array(text.utf8)
+        bytes.append(0x0A)
+        var start = 0
+        for end in bytes.indices where bytes[end] == 0x0A {
+            let line = Self.trimmed(bytes[start..<end])
+            start = end + 1
+            guard let first = line.first else {
                 if entry.msgid != nil { finish() }
                 continue
             }
-            if line.hasPrefix("#") {
+            if first == UInt8(ascii: "#") {
                 if entry.msgid != nil { finish() }
-                if line.hasPrefix("#,"), line.contains("fuzzy") { entry.fuzzy = true }
+                let comment = String(decoding: line, as: UTF8.self)
+                if comment.hasPrefix("#,"), comment.contains("fuzzy") { entry.fuzzy = true }
                 continue
             }
-            if line.hasPrefix("\"") {
+            if first == UInt8(ascii: "\"") {
                 if let field { entry.append(Self.unquote(line), to: field) }
                 continue
             }
-            let keyword = String(line.prefix { $0 != " " && $0 != "\t" })
-            let value = Self.unquote(String(line.dropFirst(keyword.count)).trimmed(" \t"))
+            let keywordEnd = line.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? line.endIndex
+            let keyword = String(decoding: line[..<keywordEnd], as: UTF8.self)
+            let value = Self.unquote(Self.trimmed(line[keywordEnd...]))
             if keyword == "msgctxt" || (keyword == "msgid" && entry.msgstr.isEmpty == false) {
                 finish()
             }
@@ -157,34 +170,37 @@ struct CatalogMessages: Sendable {
         if entry.msgid != nil { finish() }
     }
 
-    private static func unquote(_ text: String) -> String {
-        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return "" }
-        var result = ""
+    /// `line` without the spaces, tabs and carriage returns around it.
+    private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) })
+        else { return line[line.endIndex...] }
+        return line[first...last]
+    }
+
+    /// The text of a quoted `.po` string, its `\n`, `\t` and `\"` escapes read; empty when `quoted` is not one.
+    private static func unquote(_ quoted: ArraySlice<UInt8>) -> String {
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        guard quoted.count >= 2, quoted.first == quote, quoted.last == quote else { return "" }
+        var result: [UInt8] = []
+        result.reserveCapacity(quoted.count)
         var escaped = false
-        for char in text.dropFirst().dropLast() {
+        for byte in quoted.dropFirst().dropLast() {
             if escaped {
-                switch char {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                default: result.append(char)
+                switch byte {
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "t"): result.append(0x09)
+                default: result.append(byte)
                 }
                 escaped = false
-            } else if char == "\\" {
+            } else if byte == backslash {
                 escaped = true
             } else {
-                result.append(char)
+                result.append(byte)
             }
         }
-        return result
-    }
-}
-
-extension String {
-    fileprivate func trimmed(_ set: String) -> String {
-        var slice = self[...]
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

@@ -192,6 +192,47 @@ import Testing
         }
     }
 
+    /// weft's reading of each shipped catalog is GNU gettext's: msgfmt compiles it, Python's `gettext` module reads
+    /// the `.mo`, and every translation (each plural form too) is the one `CatalogMessages` parsed from the `.po`.
+    @Test func eachCatalogReadsAsGettextReadsIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-mo-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = """
+            import gettext, json, sys
+            t = gettext.GNUTranslations(open(sys.argv[1], "rb"))
+            out = {}
+            for key, value in t._catalog.items():
+                if key == "": continue
+                if isinstance(key, tuple): out.setdefault(key[0], {})[str(key[1])] = value
+                else: out[key] = value
+            print(json.dumps(out))
+            """
+        for file in Self.languages {
+            let code = String(file.dropLast(3))
+            let mo = folder.appendingPathComponent(code + ".mo").path
+            let compiled = try Self.run(["msgfmt", "--output-file=" + mo, "po/" + file])
+            #expect(compiled.status == 0, "\(file): \(compiled.output)")
+            let read = try Self.run(["python3", "-c", dump, mo])
+            let gettext = try #require(
+                try JSONSerialization.jsonObject(with: Data(read.output.utf8)) as? [String: Any], "\(read.output)")
+            let po = try String(contentsOf: Self.repository.appendingPathComponent("po/" + file), encoding: .utf8)
+            let ours = CatalogMessages(po: po)
+            var expected: [String: String] = [:]
+            var expectedPlural: [String: [String]] = [:]
+            for (key, value) in gettext {
+                if let forms = value as? [String: String] {
+                    expectedPlural[key] = (0..<forms.count).map { forms[String($0)] ?? "" }
+                } else if let text = value as? String {
+                    expected[key] = text
+                }
+            }
+            #expect(ours.singular.filter { !$0.value.isEmpty } == expected, "\(file)")
+            #expect(ours.plural == expectedPlural, "\(file)")
+            #expect(expected.count > 100, "\(file): \(expected.count) messages")
+        }
+    }
+
     /// The checker itself: it finds a msgid the code uses that po/ lacks.
     @Test func theCheckerFindsAMissingMessage() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-probe-\(getpid())")
