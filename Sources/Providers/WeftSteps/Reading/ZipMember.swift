@@ -65,7 +65,10 @@ struct ZipMember {
             directorySize = Int(clamping: record.u64(40))
             directoryOffset = Int(clamping: record.u64(48))
         }
-        guard directoryOffset >= 0, directorySize >= 0, directoryOffset + directorySize <= size else {
+        // Compared by subtraction: the ZIP64 fields are the file's own numbers, clamped to Int.max, and a sum of two
+        // could overflow.
+        guard directoryOffset >= 0, directorySize >= 0, directoryOffset <= size, directorySize <= size - directoryOffset
+        else {
             throw .damaged("its central directory lies outside the file")
         }
         let directory = try Self.read(descriptor, at: directoryOffset, count: directorySize)
@@ -100,13 +103,14 @@ struct ZipMember {
                 guard let method = Method(rawValue: directory.u16(at + 10)) else {
                     throw .damaged("its export.xml is compressed by a method other than deflate")
                 }
+                guard offset >= 0, offset <= size - 30 else { throw .damaged("the zip is damaged") }
                 let local = try Self.read(descriptor, at: offset, count: 30)
                 guard local.u32(0) == 0x0403_4B50 else { throw .damaged("the zip is damaged") }
                 self.method = method
                 crc = directory.u32(at + 16)
                 compressedSize = compressed
                 dataOffset = offset + 30 + Int(local.u16(26)) + Int(local.u16(28))
-                guard dataOffset + compressedSize <= size else {
+                guard compressedSize >= 0, dataOffset <= size, compressedSize <= size - dataOffset else {
                     throw .damaged("the zip is cut off or cannot be read to its end")
                 }
                 return
